@@ -1,0 +1,4 @@
+//! slidescope — a visual debugger for swept-ellipsoid collide-and-slide.
+//!
+//! Layers (see `DESIGN.md` in the repo root): `collision` (pure math, glam only) ←
+//! `level` (files) ← `sim` (player controller, history) ← `render` / `ui` / `app`.

@@ -2,3 +2,4 @@
 //!
 //! Layers (see `DESIGN.md` in the repo root): `collision` (pure math, glam only) ←
 //! `level` (files) ← `sim` (player controller, history) ← `render` / `ui` / `app`.
+pub mod collision;

@@ -1,0 +1,192 @@
+//! The static collision mesh: world-space vertices, triangles with cached unit normals and a
+//! per-triangle source id, plus the BVH broad phase (seed 001 12.2.1: collision geometry is
+//! kept apart from render geometry).
+
+use glam::Vec3;
+
+use super::{Aabb, Bvh, CollisionError};
+
+/// How many input triangles were dropped at build time, and why.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MeshBuildReport {
+    /// Triangles handed to the builder.
+    pub input_triangles: usize,
+    /// Zero-area triangles (collinear or repeated vertices).
+    pub dropped_degenerate: usize,
+    /// Triangles with a NaN or infinite coordinate.
+    pub dropped_non_finite: usize,
+    /// Triangles with a vertex index past the end of the vertex array.
+    pub dropped_bad_index: usize,
+}
+
+impl MeshBuildReport {
+    pub fn dropped(&self) -> usize {
+        self.dropped_degenerate + self.dropped_non_finite + self.dropped_bad_index
+    }
+}
+
+/// One triangle of the collision mesh, in world space.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Triangle {
+    /// Vertices, counter-clockwise seen from the front (the side `normal` points to).
+    pub vertices: [Vec3; 3],
+    /// Unit normal, `(v1 - v0) × (v2 - v0)` normalised.
+    pub normal: Vec3,
+}
+
+/// A triangle soup ready for queries. Immutable once built.
+#[derive(Debug, Clone)]
+pub struct CollisionMesh {
+    positions: Vec<Vec3>,
+    indices: Vec<[u32; 3]>,
+    normals: Vec<Vec3>,
+    source_ids: Vec<u32>,
+    bounds: Aabb,
+    bvh: Bvh,
+    report: MeshBuildReport,
+}
+
+impl CollisionMesh {
+    /// Builds a mesh from world-space `positions` and `triangles` (vertex indices).
+    /// `source_ids[i]` tags triangle `i` (a caller-defined id, e.g. a glTF primitive); pass an
+    /// empty slice for all zeros. Degenerate, non-finite and out-of-range triangles are dropped
+    /// and counted in [`CollisionMesh::report`]; surviving triangles keep their input order.
+    ///
+    /// Errors with [`CollisionError::EmptyMesh`] when no triangle survives.
+    pub fn new(
+        positions: Vec<Vec3>,
+        triangles: &[[u32; 3]],
+        source_ids: &[u32],
+    ) -> Result<Self, CollisionError> {
+        let mut report = MeshBuildReport {
+            input_triangles: triangles.len(),
+            ..Default::default()
+        };
+        let mut indices = Vec::with_capacity(triangles.len());
+        let mut normals = Vec::with_capacity(triangles.len());
+        let mut ids = Vec::with_capacity(triangles.len());
+        for (i, tri) in triangles.iter().enumerate() {
+            let Some(v) = tri
+                .iter()
+                .map(|&k| positions.get(k as usize).copied())
+                .collect::<Option<Vec<Vec3>>>()
+            else {
+                report.dropped_bad_index += 1;
+                continue;
+            };
+            if !(v[0].is_finite() && v[1].is_finite() && v[2].is_finite()) {
+                report.dropped_non_finite += 1;
+                continue;
+            }
+            let Some(normal) = triangle_normal(v[0], v[1], v[2]) else {
+                report.dropped_degenerate += 1;
+                continue;
+            };
+            indices.push(*tri);
+            normals.push(normal);
+            ids.push(source_ids.get(i).copied().unwrap_or(0));
+        }
+        if indices.is_empty() {
+            return Err(CollisionError::EmptyMesh);
+        }
+        let tri_bounds: Vec<Aabb> = indices
+            .iter()
+            .map(|t| Aabb::from_points(&t.map(|k| positions[k as usize])))
+            .collect();
+        let bounds = tri_bounds.iter().fold(Aabb::EMPTY, |a, b| a.union(*b));
+        let bvh = Bvh::build(&tri_bounds);
+        Ok(Self {
+            positions,
+            indices,
+            normals,
+            source_ids: ids,
+            bounds,
+            bvh,
+            report,
+        })
+    }
+
+    /// Convenience: a mesh from a list of world-space triangles (source id = triangle index).
+    pub fn from_triangles(triangles: &[[Vec3; 3]]) -> Result<Self, CollisionError> {
+        let positions: Vec<Vec3> = triangles.iter().flatten().copied().collect();
+        let idx: Vec<[u32; 3]> = (0..triangles.len() as u32)
+            .map(|i| [3 * i, 3 * i + 1, 3 * i + 2])
+            .collect();
+        let ids: Vec<u32> = (0..triangles.len() as u32).collect();
+        Self::new(positions, &idx, &ids)
+    }
+
+    /// Number of triangles kept.
+    pub fn triangle_count(&self) -> usize {
+        self.indices.len()
+    }
+
+    /// Number of vertices (shared between triangles).
+    pub fn vertex_count(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Triangle `i` in world space. Panics if `i >= triangle_count()` (an internal index).
+    #[inline]
+    pub fn triangle(&self, i: u32) -> Triangle {
+        let t = self.indices[i as usize];
+        Triangle {
+            vertices: t.map(|k| self.positions[k as usize]),
+            normal: self.normals[i as usize],
+        }
+    }
+
+    /// Triangle `i`, or `None` when out of range (for indices that came from a file or the UI).
+    pub fn get_triangle(&self, i: u32) -> Option<Triangle> {
+        ((i as usize) < self.indices.len()).then(|| self.triangle(i))
+    }
+
+    /// The caller-defined source id of triangle `i`.
+    pub fn source_id(&self, i: u32) -> u32 {
+        self.source_ids.get(i as usize).copied().unwrap_or(0)
+    }
+
+    pub fn positions(&self) -> &[Vec3] {
+        &self.positions
+    }
+
+    pub fn indices(&self) -> &[[u32; 3]] {
+        &self.indices
+    }
+
+    /// World-space bounds of all kept triangles.
+    pub fn bounds(&self) -> Aabb {
+        self.bounds
+    }
+
+    pub fn bvh(&self) -> &Bvh {
+        &self.bvh
+    }
+
+    /// What the builder dropped.
+    pub fn report(&self) -> MeshBuildReport {
+        self.report
+    }
+
+    /// Heap bytes held by the mesh and its BVH.
+    pub fn heap_bytes(&self) -> usize {
+        self.positions.capacity() * std::mem::size_of::<Vec3>()
+            + self.indices.capacity() * std::mem::size_of::<[u32; 3]>()
+            + self.normals.capacity() * std::mem::size_of::<Vec3>()
+            + self.source_ids.capacity() * std::mem::size_of::<u32>()
+            + self.bvh.heap_bytes()
+    }
+}
+
+/// Unit normal of a triangle, `None` if it has zero area (or the area underflows).
+pub fn triangle_normal(a: Vec3, b: Vec3, c: Vec3) -> Option<Vec3> {
+    let n = (b - a).cross(c - a);
+    let len = n.length();
+    if len > 0.0 && len.is_finite() {
+        let u = n / len;
+        u.is_finite().then_some(u)
+    } else {
+        None
+    }
+}

@@ -10,13 +10,30 @@
 pub mod aabb;
 pub mod bvh;
 pub mod case;
+pub mod contact;
+pub mod detect;
+pub mod distance;
 pub mod ellipsoid;
 pub mod error;
+pub mod frame;
 pub mod mesh;
+pub mod respond;
+pub mod settings;
+pub mod sweep;
+pub mod trace;
 
 pub use aabb::Aabb;
 pub use bvh::Bvh;
 pub use case::{CaseKind, CaseMask, Feature};
+pub use contact::Contact;
+pub use detect::Scratch;
 pub use ellipsoid::{ESpace, Ellipsoid};
 pub use error::CollisionError;
 pub use mesh::{CollisionMesh, MeshBuildReport, Triangle};
+pub use respond::{
+    ContactExtents, SlideResult, SweepResult, collide_and_slide, collide_and_slide_with, sweep,
+    sweep_with,
+};
+pub use settings::{BroadPhase, SlideSettings};
+pub use sweep::{CaseOutcome, CaseResults, ContactTime, SweepHit, TriangleEs};
+pub use trace::{CandidateTrace, EndReason, FallbackTrace, IterationTrace, ResponseTrace, Trace};

@@ -1,0 +1,60 @@
+//! The eSpace frame of one query. eSpace is defined about the world origin (see
+//! [`ESpace`]); the arithmetic runs relative to the query's start centre instead, so a level
+//! 100 m from the origin keeps full f32 precision near the ellipsoid. Values in this frame are
+//! "local eSpace"; [`Frame::to_es`] adds the origin back.
+
+use glam::{Mat3, Vec3};
+
+use super::{Aabb, ESpace, Ellipsoid};
+
+#[derive(Debug, Clone, Copy)]
+pub struct Frame {
+    pub space: ESpace,
+    /// World point mapped to local eSpace zero.
+    pub origin: Vec3,
+    origin_es: Vec3,
+    /// World half-extents of the ellipsoid's bounding box.
+    half_extents: Vec3,
+}
+
+impl Frame {
+    pub fn new(ellipsoid: &Ellipsoid) -> Self {
+        let space = ellipsoid.space();
+        let abs_axes = Mat3::from_cols(
+            ellipsoid.axes.x_axis.abs(),
+            ellipsoid.axes.y_axis.abs(),
+            ellipsoid.axes.z_axis.abs(),
+        );
+        Self {
+            space,
+            origin: ellipsoid.center,
+            origin_es: space.point_to_es(ellipsoid.center),
+            half_extents: abs_axes * ellipsoid.radii,
+        }
+    }
+
+    /// World point → local eSpace.
+    #[inline]
+    pub fn local_es(&self, p: Vec3) -> Vec3 {
+        self.space.vector_to_es(p - self.origin)
+    }
+    /// Local eSpace → eSpace about the world origin.
+    #[inline]
+    pub fn to_es(&self, p_local_es: Vec3) -> Vec3 {
+        p_local_es + self.origin_es
+    }
+    /// Local eSpace → world point.
+    #[inline]
+    pub fn to_world(&self, p_local_es: Vec3) -> Vec3 {
+        self.origin + self.space.vector_to_world(p_local_es)
+    }
+
+    /// World box of the ellipsoid swept from `c_local` along `v_local` (local eSpace), grown by
+    /// `margin_es` eSpace units so contacts at the skin distance are not missed.
+    pub fn swept_bounds(&self, c_local: Vec3, v_local: Vec3, margin_es: f32) -> Aabb {
+        let start = self.to_world(c_local);
+        let end = self.to_world(c_local + v_local);
+        let h = self.half_extents * (1.0 + margin_es) + Vec3::splat(1e-5);
+        Aabb::new(start.min(end) - h, start.max(end) + h)
+    }
+}

@@ -1,0 +1,104 @@
+//! Every tunable of detect and respond in one place, with seed 001's defaults (12.3, 12.13,
+//! 12.15 and the lab project's `CCollision` constructor).
+
+use super::{CaseMask, CollisionError};
+
+/// How detection finds candidate triangles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum BroadPhase {
+    /// Query the mesh's BVH with the box of the swept ellipsoid.
+    #[default]
+    Bvh,
+    /// Test every triangle (the reference the BVH must match exactly).
+    BruteForce,
+}
+
+/// Settings of [`collide_and_slide`](super::collide_and_slide) and [`sweep`](super::sweep).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
+pub struct SlideSettings {
+    /// Distance (eSpace units) the centre is pushed back along the contact normal after each
+    /// contact. Seed 001: `1e-3`.
+    pub skin_es: f32,
+    /// Detect/respond iterations before the fallback. Lab project default: 30.
+    pub max_iterations: u32,
+    /// Contacts whose times differ by less than this are simultaneous (seed 001: `1e-5`).
+    pub simultaneous_tolerance: f32,
+    /// Stop when the remaining eSpace velocity is shorter than this (seed 001 12.3: `1e-5`).
+    pub min_velocity_es: f32,
+    /// Stop when the slide turns against the input velocity (seed 001 12.15).
+    pub impulse_filter: bool,
+    /// After `max_iterations`, re-run detection on the original velocity and stop at the first
+    /// contact (seed 001 12.3). Off: keep the position reached by the last iteration.
+    pub fallback: bool,
+    /// Collide with both sides of every triangle. Seed 001 culls back faces (`false`); the
+    /// default is `true` because real levels have one-sided walls seen from behind.
+    pub two_sided: bool,
+    /// Which parts of the Minkowski sum the solver uses.
+    pub cases: CaseMask,
+    /// BVH or brute force.
+    pub broad_phase: BroadPhase,
+    /// Most simultaneous contacts kept per detection (seed 001: 100).
+    pub max_contacts: u32,
+}
+
+impl Default for SlideSettings {
+    fn default() -> Self {
+        Self {
+            skin_es: 1e-3,
+            max_iterations: 30,
+            simultaneous_tolerance: 1e-5,
+            min_velocity_es: 1e-5,
+            impulse_filter: true,
+            fallback: true,
+            two_sided: true,
+            cases: CaseMask::ALL,
+            broad_phase: BroadPhase::Bvh,
+            max_contacts: 100,
+        }
+    }
+}
+
+impl SlideSettings {
+    /// Rejects values that would make the loop meaningless or unbounded.
+    pub fn validate(&self) -> Result<(), CollisionError> {
+        let bad =
+            |name: &'static str, reason: String| Err(CollisionError::BadSetting { name, reason });
+        if !(self.skin_es.is_finite() && (0.0..0.5).contains(&self.skin_es)) {
+            return bad(
+                "skin_es",
+                format!("must be in [0, 0.5), got {}", self.skin_es),
+            );
+        }
+        if !(1..=10_000).contains(&self.max_iterations) {
+            return bad(
+                "max_iterations",
+                format!("must be in 1..=10000, got {}", self.max_iterations),
+            );
+        }
+        if !(self.simultaneous_tolerance.is_finite()
+            && (0.0..=0.1).contains(&self.simultaneous_tolerance))
+        {
+            return bad(
+                "simultaneous_tolerance",
+                format!("must be in [0, 0.1], got {}", self.simultaneous_tolerance),
+            );
+        }
+        if !(self.min_velocity_es.is_finite() && self.min_velocity_es >= 0.0) {
+            return bad(
+                "min_velocity_es",
+                format!("must be finite and >= 0, got {}", self.min_velocity_es),
+            );
+        }
+        if !(1..=10_000).contains(&self.max_contacts) {
+            return bad(
+                "max_contacts",
+                format!("must be in 1..=10000, got {}", self.max_contacts),
+            );
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,69 @@
+//! Swept unit sphere against one edge cylinder of the Minkowski sum (seed 001 12.7–12.8,
+//! `SphereIntersectLineSegment` with the embedded correction of 12.8.1).
+//!
+//! With `E` the unit edge direction and `L = c − a`, the centre is on the infinite cylinder
+//! when `|(L + t v) × E|² = 1`. The hit counts only if its projection on the edge lies inside
+//! the segment; past either end the vertex spheres take over.
+
+use glam::Vec3;
+
+use super::{ContactTime, quadratic::first_root_in_range};
+
+/// First contact with the segment `a..b` (open cylinder, no caps): `(time, normal_es, point_es)`.
+/// Embedded starts moving away from the edge are not contacts.
+#[inline]
+pub fn sweep_edge(
+    c: Vec3,
+    v: Vec3,
+    a: Vec3,
+    b: Vec3,
+    t_max: f32,
+) -> Option<(ContactTime, Vec3, Vec3)> {
+    let e = b - a;
+    let len = e.length();
+    if len < 1e-7 {
+        return None;
+    }
+    let e = e / len;
+    let l = c - a;
+    let x = l.cross(e);
+    let cc = x.length_squared() - 1.0;
+    if cc < 0.0 {
+        let s = l.dot(e);
+        if !(0.0..=len).contains(&s) {
+            return None;
+        }
+        let on_edge = a + e * s;
+        let d = c - on_edge;
+        let dist = d.length();
+        let n = if dist > 1e-12 {
+            d / dist
+        } else {
+            // Centre on the edge itself: push out against the motion, perpendicular to E.
+            let w = -v + e * v.dot(e);
+            w.normalize_or(e.any_orthonormal_vector())
+        };
+        if v.dot(n) > 0.0 {
+            return None;
+        }
+        return Some((
+            ContactTime::Embedded {
+                depth_es: 1.0 - dist,
+            },
+            n,
+            on_edge,
+        ));
+    }
+    let y = v.cross(e);
+    let qa = y.length_squared();
+    let qb = 2.0 * x.dot(y);
+    let t = first_root_in_range(qa, qb, cc, t_max)?;
+    let center = c + v * t;
+    let s = (center - a).dot(e);
+    if !(0.0..=len).contains(&s) {
+        return None;
+    }
+    let on_edge = a + e * s;
+    let n = (center - on_edge).normalize_or_zero();
+    Some((ContactTime::Toi(t), n, on_edge))
+}

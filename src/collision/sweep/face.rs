@@ -1,0 +1,87 @@
+//! Swept unit sphere against the face slab of the Minkowski sum: the triangle's plane shifted
+//! by ±1 along its normal, then a point-in-triangle test (seed 001 12.4–12.5,
+//! `SphereIntersectPlane` + `PointInTriangle`, with the embedded start of 12.4.4).
+//!
+//! The plane test also bounds every other part of the sum: no point of the triangle is nearer
+//! than its plane, so if the sphere never comes within 1 of the plane, or only after `t_max`,
+//! the edges and vertices cannot be hit either.
+
+use glam::Vec3;
+
+use super::ContactTime;
+
+/// How far outside an edge (eSpace units, measured in the plane) a point may lie and still
+/// count as inside the triangle, so a contact on a seam between two coplanar triangles is a
+/// face contact of both rather than an edge contact.
+pub const INSIDE_TOLERANCE_ES: f32 = 1e-5;
+
+/// The face test's verdict.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum FacePlane {
+    /// The sphere never reaches the plane within `[0, t_max]` (or the triangle is culled as a
+    /// back face): no part of the triangle can be touched.
+    Unreachable,
+    /// Touches the interior: `(time, normal_es, point_es)`.
+    Hit(ContactTime, Vec3, Vec3),
+    /// Overlaps the interior at the start but moves away from the plane: with the face case on,
+    /// the triangle gives no contact.
+    Separating,
+    /// The plane is reached outside the triangle: edges and vertices decide.
+    Outside,
+}
+
+/// The face test. `n` is the triangle's unit eSpace normal (front side), `tri` counter-clockwise
+/// about it. `two_sided = false` culls contacts from behind, as seed 001 does.
+#[inline]
+pub fn sweep_face(
+    c: Vec3,
+    v: Vec3,
+    tri: &[Vec3; 3],
+    n: Vec3,
+    two_sided: bool,
+    t_max: f32,
+) -> FacePlane {
+    let mut d0 = (c - tri[0]).dot(n);
+    let mut side = n;
+    if d0 < 0.0 {
+        if !two_sided {
+            return FacePlane::Unreachable;
+        }
+        side = -n;
+        d0 = -d0;
+    }
+    let dn = v.dot(side);
+    if d0 < 1.0 {
+        let p = c - side * d0;
+        if !point_in_triangle(p, tri, n) {
+            return FacePlane::Outside;
+        }
+        if dn > 0.0 {
+            return FacePlane::Separating;
+        }
+        return FacePlane::Hit(ContactTime::Embedded { depth_es: 1.0 - d0 }, side, p);
+    }
+    if dn >= 0.0 {
+        return FacePlane::Unreachable;
+    }
+    let t = (d0 - 1.0) / -dn;
+    if !(t <= t_max) {
+        return FacePlane::Unreachable;
+    }
+    let p = c + v * t - side;
+    if point_in_triangle(p, tri, n) {
+        FacePlane::Hit(ContactTime::Toi(t), side, p)
+    } else {
+        FacePlane::Outside
+    }
+}
+
+/// Is `p` (on the plane of `tri`) inside the triangle, within [`INSIDE_TOLERANCE_ES`]?
+#[inline]
+pub fn point_in_triangle(p: Vec3, tri: &[Vec3; 3], n: Vec3) -> bool {
+    (0..3).all(|i| {
+        let a = tri[i];
+        let e = tri[(i + 1) % 3] - a;
+        e.cross(p - a).dot(n) >= -INSIDE_TOLERANCE_ES * e.length()
+    })
+}

@@ -1,0 +1,66 @@
+//! The numerically stable quadratic of seeds 000 §4 and 003 16.18: the first root of
+//! `a t² + b t + c = 0` in `[0, t_max]` for a ray that starts outside the quadric (`c >= 0`).
+//!
+//! `q = −½ (b + sign(b) √disc)`, roots `q / a` and `c / q`. Either root can be ±inf or NaN
+//! when `a → 0` or `q → 0`, so both are tested against the range rather than trusted.
+
+/// The smallest root of `a t² + b t + c` in `[0, t_max]`, if any.
+///
+/// Callers handle `c < 0` (start inside) themselves; here `c >= 0` is assumed, so both roots
+/// have the same sign and an approaching ray has `b < 0`.
+#[inline]
+pub fn first_root_in_range(a: f32, b: f32, c: f32, t_max: f32) -> Option<f32> {
+    if b >= 0.0 {
+        // Moving away from (or tangent along) the surface: no entry ahead.
+        return None;
+    }
+    let disc = b * b - 4.0 * a * c;
+    if disc < 0.0 {
+        return None;
+    }
+    let q = -0.5 * (b - disc.sqrt()); // b < 0, so sign(b) = −1: q > 0, no cancellation
+    let r1 = q / a;
+    let r2 = c / q;
+    let t = match (in_range(r1, t_max), in_range(r2, t_max)) {
+        (Some(x), Some(y)) => x.min(y),
+        (Some(x), None) | (None, Some(x)) => x,
+        (None, None) => return None,
+    };
+    Some(t)
+}
+
+#[inline]
+fn in_range(t: f32, t_max: f32) -> Option<f32> {
+    (t >= 0.0 && t <= t_max).then_some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picks_the_smaller_root() {
+        // (t − 0.25)(t − 0.75) = t² − t + 0.1875
+        assert_eq!(first_root_in_range(1.0, -1.0, 0.1875, 1.0), Some(0.25));
+    }
+
+    #[test]
+    fn linear_when_a_vanishes() {
+        // a = 0: −2 t + 1 = 0 → t = 0.5 (r1 = inf is rejected, r2 = c / q is exact)
+        assert_eq!(first_root_in_range(0.0, -2.0, 1.0, 1.0), Some(0.5));
+    }
+
+    #[test]
+    fn stable_for_tiny_roots() {
+        // t² − 1e4 t + 1e-4: naive formula loses the small root 1e-8 to cancellation.
+        let t = first_root_in_range(1.0, -1e4, 1e-4, 1.0).unwrap();
+        assert!((t - 1e-8).abs() < 1e-12, "{t}");
+    }
+
+    #[test]
+    fn out_of_range_and_receding() {
+        assert_eq!(first_root_in_range(1.0, -3.0, 2.0, 0.5), None); // roots 1, 2
+        assert_eq!(first_root_in_range(1.0, 3.0, 2.0, 10.0), None); // roots −1, −2
+        assert_eq!(first_root_in_range(1.0, -1.0, 1.0, 10.0), None); // no real root
+    }
+}

@@ -1,0 +1,37 @@
+//! Swept unit sphere against one vertex sphere of the Minkowski sum (seed 001 12.9,
+//! `SphereIntersectPoint`; seed 003 16.18 sphere/sphere): `|c + t v − p|² = 1`.
+
+use glam::Vec3;
+
+use super::{ContactTime, quadratic::first_root_in_range};
+
+/// Time and normal of the first contact with the point `p`, or an embedded start.
+/// Returns `(time, normal_es)`; embedded starts moving away from `p` are not contacts.
+#[inline]
+pub fn sweep_vertex(c: Vec3, v: Vec3, p: Vec3, t_max: f32) -> Option<(ContactTime, Vec3)> {
+    let d = c - p;
+    let dist2 = d.length_squared();
+    if dist2 < 1.0 {
+        let dist = dist2.sqrt();
+        // Centre exactly on the vertex: push out against the motion.
+        let n = if dist > 1e-12 {
+            d / dist
+        } else {
+            (-v).normalize_or(Vec3::Y)
+        };
+        if v.dot(n) > 0.0 {
+            return None;
+        }
+        return Some((
+            ContactTime::Embedded {
+                depth_es: 1.0 - dist,
+            },
+            n,
+        ));
+    }
+    let a = v.length_squared();
+    let b = 2.0 * v.dot(d);
+    let t = first_root_in_range(a, b, dist2 - 1.0, t_max)?;
+    let n = (d + v * t).normalize_or_zero();
+    Some((ContactTime::Toi(t), n))
+}

@@ -1,0 +1,112 @@
+//! What one `collide_and_slide` call did, iteration by iteration: the record the debugger
+//! displays (DESIGN: the UI only shows traces). Filled only when the caller passes a
+//! `&mut Trace`; with `None` nothing here is built.
+
+use glam::Vec3;
+
+use super::{CaseResults, Contact};
+
+/// Why the detect/respond loop ended (seed 001 12.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum EndReason {
+    /// Detection found nothing along the remaining velocity.
+    #[default]
+    ClearPath,
+    /// The remaining velocity was shorter than `min_velocity_es`.
+    VelocitySpent,
+    /// The slide turned against the input velocity (internal corner, 12.15).
+    ImpulseFilter,
+    /// `max_iterations` ran out; the fallback moved to the first contact of the input velocity.
+    Fallback,
+    /// `max_iterations` ran out with the fallback off: the last position is kept.
+    MaxIterations,
+}
+
+/// One triangle offered by the broad phase, with every part of its Minkowski sum tested alone.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct CandidateTrace {
+    pub triangle: u32,
+    pub cases: CaseResults,
+}
+
+/// The response to the first contact of an iteration (seed 001 12.3, fig. 12.14).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ResponseTrace {
+    /// Centre after moving to the contact and the skin push-back along the normal.
+    pub new_center: Vec3,
+    pub new_center_es: Vec3,
+    /// Slide plane normal (the first contact's).
+    pub slide_normal: Vec3,
+    pub slide_normal_es: Vec3,
+    /// Motion left past the contact, before projection (`to − new centre`).
+    pub remaining_velocity: Vec3,
+    pub remaining_velocity_es: Vec3,
+    /// The remaining motion projected onto the slide plane: the next iteration's velocity.
+    pub slide_velocity: Vec3,
+    pub slide_velocity_es: Vec3,
+    /// Integration velocity after this contact (world).
+    pub integration_velocity: Vec3,
+}
+
+/// One detect/respond iteration.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct IterationTrace {
+    pub start_center: Vec3,
+    pub start_center_es: Vec3,
+    pub velocity: Vec3,
+    pub velocity_es: Vec3,
+    /// Triangles the broad phase returned, in index order.
+    pub candidates: Vec<CandidateTrace>,
+    /// The nearest contacts (simultaneous within the tolerance); the first one drives the
+    /// response.
+    pub contacts: Vec<Contact>,
+    pub response: Option<ResponseTrace>,
+}
+
+/// The fallback's detection on the input velocity (seed 001 12.3).
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FallbackTrace {
+    pub contacts: Vec<Contact>,
+    pub position: Vec3,
+}
+
+/// The full record of one `collide_and_slide` call.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Trace {
+    pub iterations: Vec<IterationTrace>,
+    pub fallback: Option<FallbackTrace>,
+    pub end: EndReason,
+}
+
+impl Trace {
+    /// Clears the record, keeping allocations (for reuse every frame).
+    pub fn clear(&mut self) {
+        self.iterations.clear();
+        self.fallback = None;
+        self.end = EndReason::ClearPath;
+    }
+
+    /// Approximate heap bytes (for the history's memory budget).
+    pub fn heap_bytes(&self) -> usize {
+        let per_iter = std::mem::size_of::<IterationTrace>();
+        self.iterations.capacity() * per_iter
+            + self
+                .iterations
+                .iter()
+                .map(|it| {
+                    it.candidates.capacity() * std::mem::size_of::<CandidateTrace>()
+                        + it.contacts.capacity() * std::mem::size_of::<Contact>()
+                })
+                .sum::<usize>()
+            + self.fallback.as_ref().map_or(0, |f| {
+                f.contacts.capacity() * std::mem::size_of::<Contact>()
+            })
+    }
+}

@@ -1,0 +1,97 @@
+//! Invariants of collide-and-slide under random input (proptest): no overlap beyond the skin,
+//! no way into a closed box, BVH and brute force identical.
+mod common;
+
+use common::*;
+use glam::Vec3;
+use proptest::prelude::*;
+use slidescope::collision::{
+    BroadPhase, CollisionMesh, Ellipsoid, SlideSettings, Trace, collide_and_slide,
+    distance::distance_to_triangle,
+};
+
+fn clearance_es(mesh: &CollisionMesh, e: &Ellipsoid) -> f32 {
+    let space = e.space();
+    let c = space.point_to_es(e.center);
+    (0..mesh.triangle_count() as u32)
+        .map(|i| distance_to_triangle(c, mesh.triangle(i).vertices.map(|p| space.point_to_es(p))))
+        .fold(f32::INFINITY, f32::min)
+}
+
+fn vec3(r: f32) -> impl Strategy<Value = Vec3> {
+    (-r..r, -r..r, -r..r).prop_map(|(x, y, z)| v(x, y, z))
+}
+
+/// A room (floor, walls, ceiling) with a few random triangles inside.
+fn scene(extra: &[(Vec3, Vec3, Vec3)]) -> CollisionMesh {
+    let mut tris = solid_box(v(-4.0, -4.0, -4.0), v(4.0, 4.0, 4.0));
+    tris.extend(extra.iter().map(|&(a, b, c)| [a, b, c]));
+    mesh(&tris)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn never_overlaps_by_more_than_the_skin(
+        extra in prop::collection::vec((vec3(3.0), vec3(3.0), vec3(3.0)), 1..12),
+        start in vec3(3.0),
+        radii in (0.2f32..0.8, 0.2f32..1.0, 0.2f32..0.8),
+        vel in vec3(6.0),
+    ) {
+        let m = scene(&extra);
+        let e = Ellipsoid::new(start, Vec3::new(radii.0, radii.1, radii.2)).unwrap();
+        let settings = SlideSettings::default();
+        // Only starts that are clear of everything are meaningful for this invariant.
+        prop_assume!(clearance_es(&m, &e) > 1.0 + settings.skin_es);
+        let r = collide_and_slide(&m, &e, vel, &settings, None).unwrap();
+        prop_assert!(r.position.is_finite() && r.integration_velocity.is_finite());
+        let after = clearance_es(&m, &Ellipsoid { center: r.position, ..e });
+        prop_assert!(after >= 1.0 - settings.skin_es - 1e-4, "clearance {} ({:?})", after, r.end);
+    }
+
+    #[test]
+    fn nothing_gets_into_a_closed_box_from_outside(
+        start_dir in vec3(1.0),
+        vel in vec3(50.0),
+        radius in 0.1f32..0.5,
+        stretch in 1.0f32..2.0,
+    ) {
+        // A 2 m box at the origin; the ellipsoid starts clear of it and moves up to 100× its
+        // radius.
+        let m = mesh(&solid_box(v(-1.0, -1.0, -1.0), v(1.0, 1.0, 1.0)));
+        prop_assume!(start_dir.length() > 0.1);
+        let start = start_dir.normalize() * 4.0;
+        let e = Ellipsoid::new(start, v(radius, radius * stretch, radius)).unwrap();
+        let vel = vel.clamp_length_max(100.0 * radius);
+        let r = collide_and_slide(&m, &e, vel, &SlideSettings::default(), None).unwrap();
+        let p = r.position;
+        prop_assert!(p.abs().max_element() > 1.0, "inside the box: {}", p);
+        let after = clearance_es(&m, &Ellipsoid { center: p, ..e });
+        prop_assert!(after >= 1.0 - 2e-3, "clearance {}", after);
+    }
+
+    #[test]
+    fn bvh_and_brute_force_give_identical_traces(
+        tris in prop::collection::vec((vec3(5.0), vec3(5.0), vec3(5.0)), 1..200),
+        start in vec3(5.0),
+        vel in vec3(4.0),
+        radii in (0.1f32..1.0, 0.1f32..1.0, 0.1f32..1.0),
+    ) {
+        let soup: Vec<[Vec3; 3]> = tris.iter().map(|&(a, b, c)| [a, b, c]).collect();
+        let Ok(m) = CollisionMesh::from_triangles(&soup) else { return Ok(()) };
+        let e = Ellipsoid::new(start, Vec3::new(radii.0, radii.1, radii.2)).unwrap();
+        let bvh = SlideSettings::default();
+        let brute = SlideSettings { broad_phase: BroadPhase::BruteForce, ..bvh };
+        let (mut ta, mut tb) = (Trace::default(), Trace::default());
+        let a = collide_and_slide(&m, &e, vel, &bvh, Some(&mut ta)).unwrap();
+        let b = collide_and_slide(&m, &e, vel, &brute, Some(&mut tb)).unwrap();
+        prop_assert_eq!(a, b);
+        // Contacts identical; brute force offers more candidates, so compare contacts only.
+        prop_assert_eq!(ta.iterations.len(), tb.iterations.len());
+        for (x, y) in ta.iterations.iter().zip(&tb.iterations) {
+            prop_assert_eq!(&x.contacts, &y.contacts);
+            prop_assert_eq!(x.response, y.response);
+        }
+    }
+}

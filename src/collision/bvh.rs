@@ -117,6 +117,63 @@ impl Bvh {
         }
     }
 
+    /// Visits the leaves a box of half-size `expand`, swept from `start` by `delta`, can reach
+    /// before the current time limit, nearest entry first (parry's best-first idea).
+    /// `visit` gets each leaf's items and returns the new limit in `[0, 1]`; nodes entered
+    /// after the limit are skipped. Every item whose expanded box the sweep enters at or before
+    /// the final limit is visited.
+    pub fn sweep_query(
+        &self,
+        start: Vec3,
+        delta: Vec3,
+        expand: Vec3,
+        mut visit: impl FnMut(&[u32]) -> f32,
+    ) {
+        if self.nodes.is_empty() {
+            return;
+        }
+        let inv = delta.recip();
+        let entry = |n: &Node, limit: f32| -> Option<f32> {
+            let t0 = (n.min - expand - start) * inv;
+            let t1 = (n.max + expand - start) * inv;
+            // A zero delta component gives ±inf (or NaN for 0·inf on the slab face): treat
+            // NaN as "inside this slab" so no node is wrongly skipped.
+            let lo = t0.min(t1);
+            let hi = t0.max(t1);
+            let enter = lo.x.max(lo.y).max(lo.z).max(0.0);
+            let exit = hi.x.min(hi.y).min(hi.z).min(limit);
+            let enter = if enter.is_nan() { 0.0 } else { enter };
+            let exit = if exit.is_nan() { limit } else { exit };
+            (enter <= exit).then_some(enter)
+        };
+        let mut limit = 1.0f32;
+        let mut stack: Vec<(u32, f32)> = Vec::with_capacity(STACK);
+        if let Some(t) = entry(&self.nodes[0], limit) {
+            stack.push((0, t));
+        }
+        while let Some((i, t_enter)) = stack.pop() {
+            if t_enter > limit {
+                continue;
+            }
+            let node = &self.nodes[i as usize];
+            if node.count > 0 {
+                let first = node.first_or_left as usize;
+                limit = visit(&self.items[first..first + node.count as usize]).min(limit);
+                continue;
+            }
+            let (l, r) = (node.first_or_left, node.first_or_left + 1);
+            let tl = entry(&self.nodes[l as usize], limit);
+            let tr = entry(&self.nodes[r as usize], limit);
+            match (tl, tr) {
+                (Some(a), Some(b)) if a <= b => stack.extend([(r, b), (l, a)]),
+                (Some(a), Some(b)) => stack.extend([(l, a), (r, b)]),
+                (Some(a), None) => stack.push((l, a)),
+                (None, Some(b)) => stack.push((r, b)),
+                (None, None) => {}
+            }
+        }
+    }
+
     fn query_from(&self, node: u32, query: &Aabb, out: &mut Vec<u32>) {
         let n = &self.nodes[node as usize];
         if !(query.min.cmple(n.max).all() && query.max.cmpge(n.min).all()) {

@@ -1,6 +1,10 @@
 //! Detection: the nearest contact of the swept ellipsoid over the whole mesh, plus every other
 //! contact at the same time within a tolerance (seed 001 12.13 `EllipsoidIntersectBuffers`,
 //! fig. 12.13: floor and ceiling of a wedge at once).
+//!
+//! The BVH is walked nearest-first and nodes the sweep enters after the best contact so far are
+//! skipped; the result does not depend on the visiting order (ties go to the lowest triangle
+//! index), so BVH and brute force agree exactly.
 
 use glam::Vec3;
 
@@ -12,14 +16,57 @@ use super::{BroadPhase, CollisionMesh, Contact, SlideSettings, SweepHit};
 /// Buffers reused across detections (no allocation per query once warm).
 #[derive(Debug, Default, Clone)]
 pub struct Scratch {
-    pub(crate) candidates: Vec<u32>,
-    pub(crate) hits: Vec<(u32, SweepHit)>,
+    hits: Vec<(u32, SweepHit)>,
+}
+
+/// The scan over candidate triangles for one detection.
+struct Scan<'a> {
+    mesh: &'a CollisionMesh,
+    frame: &'a Frame,
+    c: Vec3,
+    v: Vec3,
+    settings: &'a SlideSettings,
+    hits: &'a mut Vec<(u32, SweepHit)>,
+    best: f32,
+    record: Option<&'a mut Vec<CandidateTrace>>,
+}
+
+impl Scan<'_> {
+    /// Time limit for the rest of the scan: contacts later than this cannot be simultaneous
+    /// with the best one.
+    fn limit(&self) -> f32 {
+        (self.best + self.settings.simultaneous_tolerance).clamp(0.0, 1.0)
+    }
+
+    fn test(&mut self, ti: u32) {
+        let tri = self.mesh.triangle(ti);
+        let Some(tri_es) = TriangleEs::new(tri.vertices.map(|p| self.frame.local_es(p))) else {
+            return;
+        };
+        let s = self.settings;
+        if let Some(rec) = self.record.as_deref_mut() {
+            rec.push(CandidateTrace {
+                triangle: ti,
+                cases: sweep_triangle_cases(self.c, self.v, &tri_es, s.cases, s.two_sided),
+            });
+        }
+        if let Some(hit) =
+            sweep_triangle(self.c, self.v, &tri_es, s.cases, s.two_sided, self.limit())
+        {
+            let key = hit.time.sort_key();
+            if key <= self.best + s.simultaneous_tolerance {
+                self.best = self.best.min(key);
+                self.hits.push((ti, hit));
+            }
+        }
+    }
 }
 
 /// Finds the nearest contacts of the unit sphere at `c` (local eSpace of `frame`) moving by
-/// `v`. Returns them in `out` (cleared first): the earliest first, then the simultaneous ones
-/// in triangle order. With `candidates_trace`, every broad-phase candidate is recorded with
-/// each part of its Minkowski sum tested alone.
+/// `v`. Returns them in `out` (cleared first): the earliest first (lowest triangle index on
+/// ties), then the simultaneous ones in triangle order. With `record`, every triangle tested is
+/// recorded (in index order) with each part of its Minkowski sum tested alone.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn detect(
     mesh: &CollisionMesh,
     frame: &Frame,
@@ -28,48 +75,49 @@ pub(crate) fn detect(
     settings: &SlideSettings,
     scratch: &mut Scratch,
     out: &mut Vec<Contact>,
-    mut candidates_trace: Option<&mut Vec<CandidateTrace>>,
+    record: Option<&mut Vec<CandidateTrace>>,
 ) {
     out.clear();
-    scratch.candidates.clear();
     scratch.hits.clear();
+    let mut scan = Scan {
+        mesh,
+        frame,
+        c,
+        v,
+        settings,
+        hits: &mut scratch.hits,
+        best: f32::INFINITY,
+        record,
+    };
     match settings.broad_phase {
         BroadPhase::Bvh => {
-            let query = frame.swept_bounds(c, v, settings.skin_es.max(1e-3) * 2.0);
-            mesh.bvh().query(&query, &mut scratch.candidates);
-            scratch.candidates.sort_unstable();
-        }
-        BroadPhase::BruteForce => scratch.candidates.extend(0..mesh.triangle_count() as u32),
-    }
-    let tol = settings.simultaneous_tolerance;
-    let mut best = f32::INFINITY;
-    for &ti in &scratch.candidates {
-        let tri = mesh.triangle(ti);
-        let Some(tri_es) = TriangleEs::new(tri.vertices.map(|p| frame.local_es(p))) else {
-            continue;
-        };
-        if let Some(rec) = candidates_trace.as_deref_mut() {
-            rec.push(CandidateTrace {
-                triangle: ti,
-                cases: sweep_triangle_cases(c, v, &tri_es, settings.cases, settings.two_sided),
+            let (start, delta) = (frame.to_world(c), frame.space.vector_to_world(v));
+            let expand = frame.bounds_half_extents(settings.skin_es.max(1e-3) * 2.0);
+            mesh.bvh().sweep_query(start, delta, expand, |items| {
+                for &ti in items {
+                    scan.test(ti);
+                }
+                scan.limit()
             });
         }
-        let t_max = (best + tol).clamp(0.0, 1.0);
-        if let Some(hit) = sweep_triangle(c, v, &tri_es, settings.cases, settings.two_sided, t_max)
-        {
-            let key = hit.time.sort_key();
-            if key <= best + tol {
-                best = best.min(key);
-                scratch.hits.push((ti, hit));
+        BroadPhase::BruteForce => {
+            for ti in 0..mesh.triangle_count() as u32 {
+                scan.test(ti);
             }
         }
     }
-    if scratch.hits.is_empty() {
+    let (best, tol) = (scan.best, settings.simultaneous_tolerance);
+    if let Some(rec) = scan.record {
+        rec.sort_by_key(|r| r.triangle);
+    }
+    let hits = &mut scratch.hits;
+    if hits.is_empty() {
         return;
     }
-    // The first contact: smallest key, lowest triangle index on ties (hits are in index order).
-    let first = scratch.hits.iter().enumerate().fold(0, |b, (i, h)| {
-        if h.1.time.sort_key() < scratch.hits[b].1.time.sort_key() {
+    hits.retain(|h| h.1.time.sort_key() <= best + tol);
+    hits.sort_by_key(|h| h.0);
+    let first = hits.iter().enumerate().fold(0, |b, (i, h)| {
+        if h.1.time.sort_key() < hits[b].1.time.sort_key() {
             i
         } else {
             b
@@ -89,13 +137,13 @@ pub(crate) fn detect(
             normal_es: hit.normal_es,
         }
     };
-    out.push(to_contact(&scratch.hits[first]));
+    out.push(to_contact(&hits[first]));
     let max = settings.max_contacts as usize;
-    for (i, h) in scratch.hits.iter().enumerate() {
+    for (i, h) in hits.iter().enumerate() {
         if out.len() >= max {
             break;
         }
-        if i != first && h.1.time.sort_key() <= best + tol {
+        if i != first {
             out.push(to_contact(h));
         }
     }

@@ -49,12 +49,17 @@ impl Frame {
         self.origin + self.space.vector_to_world(p_local_es)
     }
 
+    /// World half-extents of the ellipsoid's box, grown by `margin_es` eSpace units.
+    pub fn bounds_half_extents(&self, margin_es: f32) -> Vec3 {
+        self.half_extents * (1.0 + margin_es) + Vec3::splat(1e-5)
+    }
+
     /// World box of the ellipsoid swept from `c_local` along `v_local` (local eSpace), grown by
     /// `margin_es` eSpace units so contacts at the skin distance are not missed.
     pub fn swept_bounds(&self, c_local: Vec3, v_local: Vec3, margin_es: f32) -> Aabb {
         let start = self.to_world(c_local);
         let end = self.to_world(c_local + v_local);
-        let h = self.half_extents * (1.0 + margin_es) + Vec3::splat(1e-5);
+        let h = self.bounds_half_extents(margin_es);
         Aabb::new(start.min(end) - h, start.max(end) + h)
     }
 }

@@ -19,28 +19,29 @@ pub fn sweep_edge(
     b: Vec3,
     t_max: f32,
 ) -> Option<(ContactTime, Vec3, Vec3)> {
+    // Unnormalised edge vector: every term below is the seed's equation times |E|², which
+    // leaves the roots unchanged and saves the square root on the (common) miss path.
     let e = b - a;
-    let len = e.length();
-    if len < 1e-7 {
+    let ee = e.length_squared();
+    if ee < 1e-14 {
         return None;
     }
-    let e = e / len;
     let l = c - a;
     let x = l.cross(e);
-    let cc = x.length_squared() - 1.0;
+    let cc = x.length_squared() - ee;
     if cc < 0.0 {
         let s = l.dot(e);
-        if !(0.0..=len).contains(&s) {
+        if !(0.0..=ee).contains(&s) {
             return None;
         }
-        let on_edge = a + e * s;
+        let on_edge = a + e * (s / ee);
         let d = c - on_edge;
         let dist = d.length();
         let n = if dist > 1e-12 {
             d / dist
         } else {
             // Centre on the edge itself: push out against the motion, perpendicular to E.
-            let w = -v + e * v.dot(e);
+            let w = -v + e * (v.dot(e) / ee);
             w.normalize_or(e.any_orthonormal_vector())
         };
         if v.dot(n) > 0.0 {
@@ -60,10 +61,10 @@ pub fn sweep_edge(
     let t = first_root_in_range(qa, qb, cc, t_max)?;
     let center = c + v * t;
     let s = (center - a).dot(e);
-    if !(0.0..=len).contains(&s) {
+    if !(0.0..=ee).contains(&s) {
         return None;
     }
-    let on_edge = a + e * s;
+    let on_edge = a + e * (s / ee);
     let n = (center - on_edge).normalize_or_zero();
     Some((ContactTime::Toi(t), n, on_edge))
 }

@@ -7,7 +7,9 @@ use serde_json::Value;
 use super::level::SpawnPoint;
 use crate::collision::{Aabb, CollisionMesh};
 
-/// A floor is walkable when its unit normal has `y` above this (about 45.6°).
+/// A floor is walkable when its unit normal has `|y|` above this (slope under about 45.6°).
+/// The sign is ignored: many levels (Sponza's floor among them) are wound facing down and rely
+/// on double-sided materials.
 pub const WALKABLE_NORMAL_Y: f32 = 0.7;
 /// Free height required above an automatic spawn point, in metres.
 pub const SPAWN_HEAD_ROOM: f32 = 2.0;
@@ -70,7 +72,7 @@ fn vec3(v: &Value) -> Option<Vec3> {
     p.is_finite().then_some(p)
 }
 
-/// Chooses a spawn point: on a walkable triangle (normal.y > [`WALKABLE_NORMAL_Y`]) with
+/// Chooses a spawn point: on a walkable triangle (|normal.y| > [`WALKABLE_NORMAL_Y`]) with
 /// [`SPAWN_HEAD_ROOM`] of free space above it, at the grid point closest to the centre of the
 /// bounds (a 33 × 33 grid over the footprint). On a tie of distance, the lower grid index wins,
 /// and at one grid point the lowest such floor wins. If no point qualifies: above the centre
@@ -124,7 +126,7 @@ fn floor_with_head_room(
     for &t in hits.iter() {
         let tri = mesh.triangle(t);
         if let Some(y) = vertical_line_height(tri.vertices, x, z) {
-            found.push((y, tri.normal.y > WALKABLE_NORMAL_Y));
+            found.push((y, tri.normal.y.abs() > WALKABLE_NORMAL_Y));
         }
     }
     found.sort_by(|a, b| a.0.total_cmp(&b.0));

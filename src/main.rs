@@ -1,4 +1,15 @@
-//! slidescope command line.
-fn main() {
-    println!("slidescope {}", env!("CARGO_PKG_VERSION"));
+//! slidescope command line: parses arguments and dispatches to `slidescope::cli`. Errors are
+//! printed on one line to stderr with exit code 1.
+
+use clap::Parser;
+use slidescope::cli::{self, Cli};
+
+fn main() -> std::process::ExitCode {
+    match cli::run(Cli::parse()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("slidescope: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
 }

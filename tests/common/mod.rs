@@ -1,5 +1,9 @@
-//! Geometry helpers shared by the integration tests.
+//! Helpers shared by the integration tests: geometry for the core, glTF builders for the loader
+//! (`gltf_build`).
 #![allow(dead_code)]
+
+mod gltf_build;
+pub use gltf_build::*;
 
 use glam::Vec3;
 use slidescope::collision::CollisionMesh;

@@ -14,6 +14,7 @@ mod obj_load;
 pub mod query;
 pub mod source;
 pub mod spawn;
+pub mod teaching;
 
 pub use error::{LevelError, LevelErrorKind, UriRefusal};
 pub use level::{Level, LoadStats, Material, PrimitiveSource, RenderMesh, SpawnPoint};

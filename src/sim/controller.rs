@@ -9,13 +9,17 @@
 //! `v' = integration / dt − ½g·dt`. On walkable ground the second half is skipped (the ground
 //! carries the weight), so a player at rest has zero velocity.
 //!
+//! Stairs: a step lip (an edge within `max_step_height_m` of the bottom, see
+//! [`ground::is_on_step_lip`](super::ground::is_on_step_lip)) drives like the ground, so the
+//! slide over the lip keeps its push; a steep face does not, so steep ramps are not climbed.
+//!
 //! While grounded the move reaches at least two skin widths down, so the floor is touched on
 //! every step and its contact shows up in the extents whatever the step rate.
 
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use super::ground::is_grounded;
+use super::ground::{is_grounded, is_on_step_lip};
 use super::stance::{StanceChange, update_stance};
 use super::{PlayerInput, PlayerParams, PlayerState};
 use crate::collision::{
@@ -115,7 +119,7 @@ pub fn step_player(
     let wish = input.wish_direction() * wish_speed;
     let mut v = state.velocity_mps;
     let rate = params.ground_friction_per_sec
-        * if state.grounded {
+        * if state.grounded || state.on_step_lip {
             1.0
         } else {
             params.air_control
@@ -163,6 +167,15 @@ pub fn step_player(
         Err(e) => return refuse(state, e.to_string(), Some(ellipsoid)),
     };
     let grounded = is_grounded(result.extents, radii, params.max_ground_slope_deg);
+    let on_step_lip = !grounded
+        && is_on_step_lip(
+            mesh,
+            result.extents,
+            result.position,
+            radii,
+            params.max_step_height_m,
+            settings,
+        );
     let mut v_next = result.integration_velocity / dt;
     if !grounded {
         v_next.y -= half_g;
@@ -171,6 +184,7 @@ pub fn step_player(
         center: result.position,
         velocity_mps: clamp_speed(v_next, params.max_speed_mps),
         grounded,
+        on_step_lip,
         crouched: state.crouched,
         noclip: false,
     };
@@ -197,6 +211,7 @@ fn fly(mut state: PlayerState, input: &PlayerInput, params: &PlayerParams, dt: f
     }
     state.velocity_mps = v;
     state.grounded = false;
+    state.on_step_lip = false;
     state.noclip = true;
     PlayerStep {
         after: state,

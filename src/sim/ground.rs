@@ -9,7 +9,7 @@
 
 use glam::Vec3;
 
-use crate::collision::ContactExtents;
+use crate::collision::{CollisionMesh, ContactExtents, Ellipsoid, Feature, SlideSettings, sweep};
 
 /// The `y` component of the unit world normal of the ellipsoid surface at height `−k·ry`
 /// below the centre (`k` in [0, 1]), for horizontal radius `r_h`.
@@ -41,4 +41,36 @@ pub fn is_grounded(extents: Option<ContactExtents>, radii: Vec3, max_slope_deg: 
     }
     // A tiny tolerance so a flat floor (normal y = 1 up to rounding) always counts.
     ground_normal_y(k, radii) >= max_slope_deg.to_radians().cos() - 1e-4
+}
+
+/// Distance of the step-lip probe below the final position (m).
+pub const LIP_PROBE_M: f32 = 0.01;
+
+/// True when the move ended resting on a step lip rather than on ground or a steep face: the
+/// lowest contact is within `max_step_height_m` of the ellipsoid's bottom, and a short sweep
+/// down from `center` meets an edge or a vertex first (a face there is a slope, not a lip).
+pub fn is_on_step_lip(
+    mesh: &CollisionMesh,
+    extents: Option<ContactExtents>,
+    center: Vec3,
+    radii: Vec3,
+    max_step_height_m: f32,
+    settings: &SlideSettings,
+) -> bool {
+    let Some(k) = lowest_contact_depth(extents, radii) else {
+        return false;
+    };
+    if k * radii.y < radii.y - max_step_height_m {
+        return false;
+    }
+    let Ok(e) = Ellipsoid::new(center, radii) else {
+        return false;
+    };
+    match sweep(mesh, &e, Vec3::NEG_Y * LIP_PROBE_M, settings) {
+        Ok(Some(hit)) => hit
+            .contacts
+            .first()
+            .is_some_and(|c| matches!(c.feature, Feature::Edge(_) | Feature::Vertex(_))),
+        _ => false,
+    }
 }

@@ -35,6 +35,9 @@ pub struct PlayerParams {
     /// The lowest contact of a step is ground when the ellipsoid's normal there is at most this
     /// steep (seed 001 12.15: "minimum y of the contact extents near −Radius.y").
     pub max_ground_slope_deg: f32,
+    /// Highest step lip (m above the ellipsoid's bottom) that still drives like the ground
+    /// while climbing over it.
+    pub max_step_height_m: f32,
     /// Flight speed in noclip mode (m/s).
     pub noclip_speed_mps: f32,
     /// Speeds are clamped to this (m/s) so nothing can grow without bound.
@@ -50,10 +53,11 @@ impl Default for PlayerParams {
             jump_speed_mps: 4.5,
             gravity_mps2: 9.81,
             ground_friction_per_sec: 10.0,
-            air_control: 0.3,
+            air_control: 0.1,
             standing_radii: Vec3::new(0.4, 0.9, 0.4),
             crouch_radii: Vec3::new(0.4, 0.6, 0.4),
             max_ground_slope_deg: 45.0,
+            max_step_height_m: 0.3,
             noclip_speed_mps: 8.0,
             max_speed_mps: 100.0,
         }
@@ -106,6 +110,7 @@ impl PlayerParams {
             standing_radii: standing,
             crouch_radii: crouch,
             max_ground_slope_deg: clamp_or(self.max_ground_slope_deg, 0.0, 89.0, 45.0),
+            max_step_height_m: clamp_or(self.max_step_height_m, 0.0, 2.0 * standing.y, 0.3),
             noclip_speed_mps: speed(self.noclip_speed_mps, d.noclip_speed_mps),
             max_speed_mps: max_speed,
         }

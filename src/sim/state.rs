@@ -13,6 +13,11 @@ pub struct PlayerState {
     pub velocity_mps: Vec3,
     /// The last move touched walkable ground (see [`ground`](super::ground)).
     pub grounded: bool,
+    /// The last move rested on a step lip: the lowest contact was an edge or vertex within
+    /// `max_step_height_m` of the bottom. Drives like the ground (so stairs are climbed by
+    /// sliding, seed 001 12.6/12.7) but does not allow a jump.
+    #[serde(default)]
+    pub on_step_lip: bool,
     /// Using the crouch radii.
     pub crouched: bool,
     /// Flying without collision.

@@ -240,8 +240,8 @@ fn same_outcome_at_60_hz_and_20_hz() {
             jump: true,
             ..forward_x()
         };
-        sim.step(&m, &jump);
-        run(sim, &m, forward_x(), 1.0);
+        run(sim, &m, jump, 0.1);
+        run(sim, &m, forward_x(), 0.9);
         run(sim, &m, PlayerInput::default(), 1.5);
         *sim.player()
     };

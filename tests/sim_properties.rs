@@ -18,13 +18,8 @@ fn any_f32() -> impl Strategy<Value = f32> {
 }
 
 fn any_input() -> impl Strategy<Value = PlayerInput> {
-    (
-        any_f32(),
-        any_f32(),
-        any_f32(),
-        any::<[bool; 6]>(),
-    )
-        .prop_map(|(forward, right, yaw_rad, b)| PlayerInput {
+    (any_f32(), any_f32(), any_f32(), any::<[bool; 6]>()).prop_map(
+        |(forward, right, yaw_rad, b)| PlayerInput {
             forward,
             right,
             yaw_rad,
@@ -34,7 +29,8 @@ fn any_input() -> impl Strategy<Value = PlayerInput> {
             noclip: b[3] && b[4],
             fly_up: b[4],
             fly_down: b[5],
-        })
+        },
+    )
 }
 
 proptest! {

@@ -19,7 +19,11 @@ fn level() -> CollisionMesh {
 
 /// A varied session: walking, stairs, a jump, crouching under a slab, noclip, a teleport.
 fn session(m: &CollisionMesh) -> Sim {
-    let mut sim = Sim::new(v(-1.0, 0.0, 0.0), PlayerParams::default(), SlideSettings::default());
+    let mut sim = Sim::new(
+        v(-1.0, 0.0, 0.0),
+        PlayerParams::default(),
+        SlideSettings::default(),
+    );
     let mut input = PlayerInput::default();
     for i in 0..480u32 {
         input.yaw_rad = -1.2 - 0.002 * i as f32;
@@ -93,17 +97,26 @@ fn bad_files_are_typed_errors_and_keep_the_open_history() {
     let before_cursor = sim.cursor();
     let dir = temp_dir("bad");
     let good = dir.join("good.json");
-    save_recording(&good, &Recording::new("x", sim.history().iter().take(5).cloned().collect()))
-        .unwrap();
+    save_recording(
+        &good,
+        &Recording::new("x", sim.history().iter().take(5).cloned().collect()),
+    )
+    .unwrap();
     let text = std::fs::read_to_string(&good).unwrap();
 
     let truncated = dir.join("truncated.json");
     std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();
-    assert!(matches!(sim.load_recording(&truncated), Err(RecordingError::Corrupt { .. })));
+    assert!(matches!(
+        sim.load_recording(&truncated),
+        Err(RecordingError::Corrupt { .. })
+    ));
 
     let garbage = dir.join("garbage.json");
     std::fs::write(&garbage, b"\x00\xffnot json").unwrap();
-    assert!(matches!(sim.load_recording(&garbage), Err(RecordingError::Corrupt { .. })));
+    assert!(matches!(
+        sim.load_recording(&garbage),
+        Err(RecordingError::Corrupt { .. })
+    ));
 
     let newer = dir.join("newer.json");
     std::fs::write(&newer, text.replacen("\"version\":1", "\"version\":99", 1)).unwrap();
@@ -114,7 +127,10 @@ fn bad_files_are_typed_errors_and_keep_the_open_history() {
 
     let foreign = dir.join("foreign.json");
     std::fs::write(&foreign, text.replacen("slidescope-recording", "other", 1)).unwrap();
-    assert!(matches!(sim.load_recording(&foreign), Err(RecordingError::WrongFormat { .. })));
+    assert!(matches!(
+        sim.load_recording(&foreign),
+        Err(RecordingError::WrongFormat { .. })
+    ));
 
     assert!(matches!(
         sim.load_recording(&dir.join("missing.json")),
@@ -125,6 +141,10 @@ fn bad_files_are_typed_errors_and_keep_the_open_history() {
 
     sim.load_recording(&good).unwrap();
     assert_eq!(sim.history().len(), 5);
-    assert_eq!(sim.cursor().map(|c| c.frame), Some(0), "opened at its first frame");
+    assert_eq!(
+        sim.cursor().map(|c| c.frame),
+        Some(0),
+        "opened at its first frame"
+    );
     std::fs::remove_dir_all(dir).ok();
 }

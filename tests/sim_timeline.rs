@@ -32,7 +32,11 @@ fn floor_and_wall() -> CollisionMesh {
 
 fn walked_into_wall(frames: usize) -> (CollisionMesh, Sim) {
     let m = floor_and_wall();
-    let mut sim = Sim::new(v(0.0, 0.0, 0.0), PlayerParams::default(), SlideSettings::default());
+    let mut sim = Sim::new(
+        v(0.0, 0.0, 0.0),
+        PlayerParams::default(),
+        SlideSettings::default(),
+    );
     for _ in 0..frames {
         sim.step(&m, &forward_x());
     }
@@ -58,7 +62,11 @@ fn scripted_commands_give_the_expected_cursor_states() {
     let s58 = stops(58);
     assert!(s58 >= 2, "walking into the wall has several iterations");
     sim.command(TimelineCommand::StepIteration(-1));
-    assert_eq!(sim.cursor(), c(57, s57 - 1), "crosses back into the previous frame");
+    assert_eq!(
+        sim.cursor(),
+        c(57, s57 - 1),
+        "crosses back into the previous frame"
+    );
     sim.command(TimelineCommand::StepIteration(1));
     assert_eq!(sim.cursor(), c(58, 0), "and forward again");
     sim.command(TimelineCommand::StepIteration(s58 as i32 - 1));
@@ -95,7 +103,10 @@ fn next_and_prev_marker_stop_on_marked_frames_only() {
     sim.command(TimelineCommand::Home);
     sim.command(TimelineCommand::NextMarker);
     let first = sim.cursor().unwrap().frame;
-    assert_eq!(Some(&first), marked.iter().find(|&&f| f > 0).or(marked.first()));
+    assert_eq!(
+        Some(&first),
+        marked.iter().find(|&&f| f > 0).or(marked.first())
+    );
     sim.command(TimelineCommand::End);
     sim.command(TimelineCommand::PrevMarker);
     let last = sim.cursor().unwrap().frame;
@@ -106,9 +117,16 @@ fn next_and_prev_marker_stop_on_marked_frames_only() {
 fn walking_into_a_wall_is_marked_no_progress_and_extra_iterations() {
     let (_, sim) = walked_into_wall(120);
     let last = sim.history().last().unwrap();
-    assert!(last.markers.contains(MarkerKind::NoProgress), "{:?}", last.markers);
+    assert!(
+        last.markers.contains(MarkerKind::NoProgress),
+        "{:?}",
+        last.markers
+    );
     let early = sim.history().get(5).unwrap();
-    assert!(!early.markers.contains(MarkerKind::NoProgress), "still walking freely");
+    assert!(
+        !early.markers.contains(MarkerKind::NoProgress),
+        "still walking freely"
+    );
     assert!(
         sim.history()
             .iter()
@@ -142,7 +160,11 @@ fn wedge() -> CollisionMesh {
     let mut tris = floor(0.0, 10.0).to_vec();
     for t in quad(a - z, b - z, b + z, a + z) {
         let nn = (t[1] - t[0]).cross(t[2] - t[0]);
-        tris.push(if nn.dot(n) > 0.0 { t } else { [t[0], t[2], t[1]] });
+        tris.push(if nn.dot(n) > 0.0 {
+            t
+        } else {
+            [t[0], t[2], t[1]]
+        });
     }
     mesh(&tris)
 }
@@ -191,10 +213,19 @@ fn obtuse_internal_corner_pushed_head_on_is_marked_impulse_filter() {
     let mut marked = false;
     for _ in 0..20 {
         let mut t = Trace::default();
-        let r = collide_and_slide(&m, &e, v(-0.1, 0.0, -0.5), &SlideSettings::default(), Some(&mut t))
-            .unwrap();
+        let r = collide_and_slide(
+            &m,
+            &e,
+            v(-0.1, 0.0, -0.5),
+            &SlideSettings::default(),
+            Some(&mut t),
+        )
+        .unwrap();
         let mk = trace_markers(&t);
-        assert_eq!(mk.contains(MarkerKind::ImpulseFilter), r.end == EndReason::ImpulseFilter);
+        assert_eq!(
+            mk.contains(MarkerKind::ImpulseFilter),
+            r.end == EndReason::ImpulseFilter
+        );
         marked |= mk.contains(MarkerKind::ImpulseFilter);
         e.center = r.position;
     }
@@ -222,7 +253,9 @@ fn grounded_flicker_is_marked_when_grounded_changes_back_quickly() {
     let (_, sim) = walked_into_wall(10);
     let template = sim.history().last().unwrap().clone();
     let mut h = History::default();
-    let pattern = [true, true, true, false, true, true, true, true, true, true, false];
+    let pattern = [
+        true, true, true, false, true, true, true, true, true, true, false,
+    ];
     for (i, g) in pattern.iter().enumerate() {
         let mut r = template.clone();
         r.frame = i as u64;
@@ -253,7 +286,11 @@ fn history_eviction_respects_the_byte_budget() {
     assert!(h.used_bytes() <= budget, "{} > {budget}", h.used_bytes());
     assert!(h.len() < 200 && h.len() > 20, "kept {}", h.len());
     assert_eq!(h.last_frame(), Some(219));
-    assert_eq!(h.first_frame(), Some(220 - h.len() as u64), "consecutive, oldest evicted");
+    assert_eq!(
+        h.first_frame(),
+        Some(220 - h.len() as u64),
+        "consecutive, oldest evicted"
+    );
     let sum: usize = h.iter().map(|f| f.heap_bytes()).sum();
     assert_eq!(sum, h.used_bytes(), "used bytes is the sum of the records");
 }
@@ -269,7 +306,11 @@ fn default_budget_holds_ten_minutes_of_walking() {
 fn rerun_unchanged_is_identical_and_without_edges_diverges() {
     // A low step: the lip contact is an edge of the step box.
     let m = mesh(&stairs(0.2, 1));
-    let mut sim = Sim::new(v(0.0, 0.0, 0.0), PlayerParams::default(), SlideSettings::default());
+    let mut sim = Sim::new(
+        v(0.0, 0.0, 0.0),
+        PlayerParams::default(),
+        SlideSettings::default(),
+    );
     for _ in 0..40 {
         sim.step(&m, &forward_x());
     }
@@ -303,8 +344,15 @@ fn rerun_unchanged_is_identical_and_without_edges_diverges() {
         .trace
         .iterations
         .iter()
-        .position(|it| it.contacts.iter().any(|c| !matches!(c.feature, slidescope::collision::Feature::Face)))
+        .position(|it| {
+            it.contacts
+                .iter()
+                .any(|c| !matches!(c.feature, slidescope::collision::Feature::Face))
+        })
         .unwrap();
-    assert!(first.iteration <= edge_iter, "{first:?} vs edge at {edge_iter}");
+    assert!(
+        first.iteration <= edge_iter,
+        "{first:?} vs edge at {edge_iter}"
+    );
     assert!(!d.rows[first.iteration].differences.is_empty());
 }

@@ -79,7 +79,11 @@ fn walks_up_low_stairs_with_risers_from_15_to_25_cm() {
         let mut sim = sim_at(v(0.0, 0.0, 0.0), 60.0);
         let states = run(&mut sim, &m, forward_x(), 4.0);
         let end = states.last().unwrap();
-        assert!(end.center.x > 4.0, "riser {riser}: walked past the stairs: {}", end.center);
+        assert!(
+            end.center.x > 4.0,
+            "riser {riser}: walked past the stairs: {}",
+            end.center
+        );
         assert_close(end.center.y, STAND_Y + 4.0 * riser, 0.01, "on the top step");
         assert!(end.grounded, "riser {riser}: grounded on top");
     }
@@ -92,7 +96,11 @@ fn does_not_walk_up_a_60_cm_step() {
     let states = run(&mut sim, &m, forward_x(), 4.0);
     let end = states.last().unwrap();
     // Stopped touching the riser's top edge (0.3 m below the centre: 0.377 m in front).
-    assert!(end.center.x < 1.0 - 0.35, "stopped at the riser: {}", end.center);
+    assert!(
+        end.center.x < 1.0 - 0.35,
+        "stopped at the riser: {}",
+        end.center
+    );
     let highest = states.iter().map(|s| s.center.y).fold(f32::MIN, f32::max);
     assert!(highest < STAND_Y + 0.3, "never climbed: highest {highest}");
     assert_close(end.center.y, STAND_Y, 0.01, "still on the floor");
@@ -109,9 +117,11 @@ fn walks_up_a_20_degree_ramp() {
     let surface_y = (end.center.x - 1.0) * 20f32.to_radians().tan();
     assert!(end.center.y > surface_y, "above the surface");
     assert!(end.grounded, "grounded on a 20° slope");
-    let grounded_share =
-        states.iter().filter(|s| s.grounded).count() as f32 / states.len() as f32;
-    assert!(grounded_share > 0.9, "grounded {grounded_share} of the time");
+    let grounded_share = states.iter().filter(|s| s.grounded).count() as f32 / states.len() as f32;
+    assert!(
+        grounded_share > 0.9,
+        "grounded {grounded_share} of the time"
+    );
 }
 
 #[test]
@@ -120,7 +130,10 @@ fn does_not_walk_up_a_50_degree_ramp() {
     let mut sim = sim_at(v(0.0, 0.0, 0.0), 60.0);
     let states = run(&mut sim, &m, forward_x(), 6.0);
     let last_second = &states[states.len() - 60..];
-    let highest = last_second.iter().map(|s| s.center.y).fold(f32::MIN, f32::max);
+    let highest = last_second
+        .iter()
+        .map(|s| s.center.y)
+        .fold(f32::MIN, f32::max);
     assert!(
         highest < STAND_Y + 0.5,
         "stays at the foot of the ramp: highest {highest}"
@@ -168,13 +181,20 @@ fn jump_is_refused_in_the_air() {
         ..Default::default()
     };
     let after = sim.step(&m, &jump);
-    assert!(after.velocity_mps.y < 0.0, "still falling: {}", after.velocity_mps);
+    assert!(
+        after.velocity_mps.y < 0.0,
+        "still falling: {}",
+        after.velocity_mps
+    );
 }
 
 /// Floor plus a slab whose underside is at `ceiling_y`, covering x in [2, 6].
 fn low_ceiling(ceiling_y: f32) -> CollisionMesh {
     let mut tris = floor(0.0, 20.0).to_vec();
-    tris.extend(solid_box(v(2.0, ceiling_y, -3.0), v(6.0, ceiling_y + 0.3, 3.0)));
+    tris.extend(solid_box(
+        v(2.0, ceiling_y, -3.0),
+        v(6.0, ceiling_y + 0.3, 3.0),
+    ));
     mesh(&tris)
 }
 
@@ -194,8 +214,17 @@ fn crouches_under_a_low_ceiling_and_refuses_to_stand_there() {
     let crouched = run(&mut sim, &m, crouch_walk, 1.5);
     let under = *crouched.last().unwrap();
     assert!(under.crouched);
-    assert!((2.5..5.5).contains(&under.center.x), "under the slab: {}", under.center);
-    assert_close(under.center.y, 0.6, 2e-3, "crouched centre, feet on the floor");
+    assert!(
+        (2.5..5.5).contains(&under.center.x),
+        "under the slab: {}",
+        under.center
+    );
+    assert_close(
+        under.center.y,
+        0.6,
+        2e-3,
+        "crouched centre, feet on the floor",
+    );
     // Release crouch under the slab: refused, stays crouched, does not move up.
     let release = PlayerInput::default();
     run(&mut sim, &m, release, 0.2);
@@ -206,7 +235,10 @@ fn crouches_under_a_low_ceiling_and_refuses_to_stand_there() {
     // Walk out without crouch held: stands up once clear.
     let states = run(&mut sim, &m, forward_x(), 2.0);
     let end = states.last().unwrap();
-    assert!(end.center.x > 6.4 && !end.crouched, "stood up past the slab: {end:?}");
+    assert!(
+        end.center.x > 6.4 && !end.crouched,
+        "stood up past the slab: {end:?}"
+    );
     assert_close(end.center.y, STAND_Y, 2e-3, "standing height");
 }
 
@@ -267,7 +299,11 @@ fn noclip_passes_through_a_wall() {
         ..forward_x()
     };
     run(&mut flyer, &m, fly, 1.0);
-    assert!(flyer.player().center.x > 5.0, "flew through: {}", flyer.player().center);
+    assert!(
+        flyer.player().center.x > 5.0,
+        "flew through: {}",
+        flyer.player().center
+    );
     assert!(flyer.player().noclip);
     assert_eq!(flyer.history().last().unwrap().outcome, StepOutcome::Noclip);
 }

@@ -62,7 +62,12 @@ pub fn capture_frame(
 
 /// A move key held, a horizontal move asked for, and less than [`NO_PROGRESS_FRACTION`] of it
 /// achieved.
-fn no_progress(input: &PlayerInput, before: &PlayerState, after: &PlayerState, move_m: Vec3) -> bool {
+fn no_progress(
+    input: &PlayerInput,
+    before: &PlayerState,
+    after: &PlayerState,
+    move_m: Vec3,
+) -> bool {
     if input.noclip || !input.wants_to_move() {
         return false;
     }

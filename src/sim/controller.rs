@@ -155,17 +155,11 @@ pub fn step_player(
         Ok(e) => e,
         Err(e) => return refuse(state, e.to_string(), None),
     };
-    let result = match collide_and_slide_with(
-        mesh,
-        &ellipsoid,
-        requested_move,
-        settings,
-        scratch,
-        trace,
-    ) {
-        Ok(r) => r,
-        Err(e) => return refuse(state, e.to_string(), Some(ellipsoid)),
-    };
+    let result =
+        match collide_and_slide_with(mesh, &ellipsoid, requested_move, settings, scratch, trace) {
+            Ok(r) => r,
+            Err(e) => return refuse(state, e.to_string(), Some(ellipsoid)),
+        };
     let grounded = is_grounded(result.extents, radii, params.max_ground_slope_deg);
     let on_step_lip = !grounded
         && is_on_step_lip(

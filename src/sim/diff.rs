@@ -43,7 +43,11 @@ impl IterationSummary {
     pub fn of(it: &IterationTrace) -> Self {
         Self {
             contact_count: it.contacts.len(),
-            features: it.contacts.iter().map(|c| (c.triangle, c.feature)).collect(),
+            features: it
+                .contacts
+                .iter()
+                .map(|c| (c.triangle, c.feature))
+                .collect(),
             time: it.contacts.first().map(|c| c.time),
             start_center: it.start_center,
             end_center: it.response.map(|r| r.new_center),
@@ -115,7 +119,11 @@ fn point_close(a: Vec3, b: Vec3, tol: f32) -> bool {
     (a - b).abs().max_element() <= tol
 }
 
-fn row_differences(l: &IterationSummary, r: &IterationSummary, tol: &DiffTolerance) -> Vec<DivergenceKind> {
+fn row_differences(
+    l: &IterationSummary,
+    r: &IterationSummary,
+    tol: &DiffTolerance,
+) -> Vec<DivergenceKind> {
     let mut d = Vec::new();
     if !point_close(l.start_center, r.start_center, tol.position_m) {
         d.push(DivergenceKind::StartPosition);

@@ -45,7 +45,11 @@ impl PlayerInput {
         Self {
             forward: axis(self.forward),
             right: axis(self.right),
-            yaw_rad: if yaw.is_finite() && yaw < std::f32::consts::TAU { yaw } else { 0.0 },
+            yaw_rad: if yaw.is_finite() && yaw < std::f32::consts::TAU {
+                yaw
+            } else {
+                0.0
+            },
             ..*self
         }
     }

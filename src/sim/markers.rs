@@ -95,7 +95,9 @@ impl Markers {
 
     /// The kinds in the set, in [`MarkerKind::ALL`] order.
     pub fn kinds(self) -> impl Iterator<Item = MarkerKind> {
-        MarkerKind::ALL.into_iter().filter(move |k| self.contains(*k))
+        MarkerKind::ALL
+            .into_iter()
+            .filter(move |k| self.contains(*k))
     }
 }
 
@@ -116,7 +118,10 @@ pub fn trace_markers(trace: &Trace) -> Markers {
         .with(MarkerKind::ExtraIterations, contact_iterations > 1)
         .with(MarkerKind::SimultaneousContacts, simultaneous)
         .with(MarkerKind::EmbeddedCorrection, embedded)
-        .with(MarkerKind::ImpulseFilter, trace.end == EndReason::ImpulseFilter)
+        .with(
+            MarkerKind::ImpulseFilter,
+            trace.end == EndReason::ImpulseFilter,
+        )
         .with(
             MarkerKind::MaxIterations,
             matches!(trace.end, EndReason::Fallback | EndReason::MaxIterations),

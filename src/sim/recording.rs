@@ -54,7 +54,9 @@ pub enum RecordingError {
     },
     #[error("{path} is not a slidescope recording (format {found:?})")]
     WrongFormat { path: PathBuf, found: String },
-    #[error("{path} was written by a newer slidescope (version {found}, this build reads up to {supported})")]
+    #[error(
+        "{path} was written by a newer slidescope (version {found}, this build reads up to {supported})"
+    )]
     NewerVersion {
         path: PathBuf,
         found: u32,

@@ -45,8 +45,13 @@ pub fn replay_frames(
             &mut trace,
         );
         // Grounded flicker needs the neighbours; recompute it over the replayed run.
-        let recent_start = out.len().saturating_sub(super::markers::FLICKER_WINDOW_FRAMES + 1);
-        let mut recent: Vec<bool> = out[recent_start..].iter().map(|f| f.after.grounded).collect();
+        let recent_start = out
+            .len()
+            .saturating_sub(super::markers::FLICKER_WINDOW_FRAMES + 1);
+        let mut recent: Vec<bool> = out[recent_start..]
+            .iter()
+            .map(|f| f.after.grounded)
+            .collect();
         recent.push(replayed.after.grounded);
         if super::markers::is_flicker(&recent) {
             replayed.markers = replayed

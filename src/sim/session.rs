@@ -120,7 +120,12 @@ impl Sim {
     }
 
     /// Advances real time by `real_dt_secs` and runs the fixed steps due (none while paused).
-    pub fn update(&mut self, mesh: &CollisionMesh, real_dt_secs: f64, input: &PlayerInput) -> Advance {
+    pub fn update(
+        &mut self,
+        mesh: &CollisionMesh,
+        real_dt_secs: f64,
+        input: &PlayerInput,
+    ) -> Advance {
         if self.timeline.is_paused() {
             self.clock.reset();
             return Advance {
@@ -177,7 +182,11 @@ impl Sim {
     /// The centre to draw while live: between the last two steps by `alpha` (from
     /// [`Advance::alpha`]).
     pub fn render_center(&self, alpha: f32) -> Vec3 {
-        let a = if alpha.is_finite() { alpha.clamp(0.0, 1.0) } else { 1.0 };
+        let a = if alpha.is_finite() {
+            alpha.clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
         self.previous_center.lerp(self.player.center, a)
     }
 

@@ -106,12 +106,18 @@ impl Timeline {
             TimelineCommand::PrevMarker => here.map(|c| {
                 history
                     .prev_marked(c.frame, self.marker_filter)
-                    .map_or(c, |frame| Cursor { frame, iteration: 0 })
+                    .map_or(c, |frame| Cursor {
+                        frame,
+                        iteration: 0,
+                    })
             }),
             TimelineCommand::NextMarker => here.map(|c| {
                 history
                     .next_marked(c.frame, self.marker_filter)
-                    .map_or(c, |frame| Cursor { frame, iteration: 0 })
+                    .map_or(c, |frame| Cursor {
+                        frame,
+                        iteration: 0,
+                    })
             }),
             TimelineCommand::Home => history.first_frame().map(|frame| Cursor {
                 frame,
@@ -165,7 +171,11 @@ fn step_iterations(mut c: Cursor, n: i32, history: &History) -> Cursor {
             }
         } else if c.iteration > 0 {
             c.iteration -= 1;
-        } else if let Some(prev) = c.frame.checked_sub(1).and_then(|f| stops(f).map(|s| (f, s))) {
+        } else if let Some(prev) = c
+            .frame
+            .checked_sub(1)
+            .and_then(|f| stops(f).map(|s| (f, s)))
+        {
             c = Cursor {
                 frame: prev.0,
                 iteration: prev.1 - 1,

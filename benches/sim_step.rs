@@ -83,7 +83,7 @@ fn input(i: u32) -> PlayerInput {
         forward: 1.0,
         right: 0.3,
         yaw_rad: i as f32 * 0.02,
-        jump: i % 150 == 0,
+        jump: i.is_multiple_of(150),
         run: (i / 300) % 2 == 1,
         ..Default::default()
     }
@@ -108,7 +108,7 @@ fn bench(c: &mut Criterion) {
         c.bench_function(name, |b| {
             b.iter(|| {
                 i = i.wrapping_add(1);
-                if i % 3000 == 0 {
+                if i.is_multiple_of(3000) {
                     // Back to the start now and then, so the walk never leaves the level.
                     sim.teleport(Vec3::new(0.0, 1.2, 0.0));
                 }

@@ -5,3 +5,4 @@
 pub mod cli;
 pub mod collision;
 pub mod level;
+pub mod sim;

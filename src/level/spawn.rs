@@ -168,9 +168,9 @@ mod tests {
     }
 
     #[test]
-    fn automatic_spawn_skips_a_floor_under_a_low_ceiling() {
-        // A floor at y=0 with a slab at y=1 over its x<0 half; the centre (x=0) is under the
-        // slab's edge, so the spawn must land on the open half.
+    fn automatic_spawn_never_stands_under_a_low_ceiling() {
+        // A floor at y=0 with a slab at y=1 over its x<0.5 part; the centre (x=0) is under
+        // the slab, with 1 m of head room: the spawn goes on the slab or on the open floor.
         let q = |y: f32, x0: f32, x1: f32, up: bool| {
             let (a, b, c, d) = (
                 Vec3::new(x0, y, -4.0),
@@ -190,7 +190,17 @@ mod tests {
         let mesh = CollisionMesh::from_triangles(&tris).unwrap();
         let s = automatic_spawn(&mesh);
         assert!(s.automatic);
-        assert_eq!(s.feet.y, 0.0);
-        assert!(s.feet.x > 0.5, "spawn at {:?}", s.feet);
+        let under_slab = s.feet.x < 0.5 && s.feet.y < 1.0;
+        assert!(!under_slab, "spawn at {:?}", s.feet);
+        assert!(s.feet.y == 0.0 || s.feet.y == 1.0, "spawn at {:?}", s.feet);
+    }
+
+    #[test]
+    fn automatic_spawn_is_above_the_level_when_there_is_no_floor() {
+        let wall = [[Vec3::ZERO, Vec3::X, Vec3::Y]];
+        let mesh = CollisionMesh::from_triangles(&wall).unwrap();
+        let s = automatic_spawn(&mesh);
+        assert!(s.automatic);
+        assert_eq!(s.feet.y, 1.0 + SPAWN_HEAD_ROOM);
     }
 }

@@ -57,10 +57,14 @@ pub fn load_obj(
             }
         })
         .collect();
-    let (vertices, triangles) = models.iter().fold((0, 0), |(v, t), m| {
-        (v + m.mesh.positions.len() / 3, t + m.mesh.indices.len() / 3)
+    let (vertices, normals, triangles) = models.iter().fold((0, 0, 0), |(v, n, t), m| {
+        (
+            v + m.mesh.positions.len() / 3,
+            n + m.mesh.normals.len() / 3,
+            t + m.mesh.indices.len() / 3,
+        )
     });
-    parts.reserve(vertices, triangles);
+    parts.reserve(vertices, normals, triangles);
     for (k, model) in models.into_iter().enumerate() {
         let mesh = model.mesh;
         let positions: Vec<Vec3> = mesh

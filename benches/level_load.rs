@@ -101,7 +101,7 @@ fn terrain_glb(side: u32) -> PathBuf {
         "buffers": [{"byteLength": bin.len()}]
     });
     let mut json = serde_json::to_vec(&root).expect("json");
-    while json.len() % 4 != 0 {
+    while !json.len().is_multiple_of(4) {
         json.push(b' ');
     }
     let total = 28 + json.len() + bin.len();

@@ -145,7 +145,9 @@ fn report(name: &str, path: &Path) {
 /// arrays + BVH build) fed with this level's triangles, its inputs counted too.
 fn collision_share(name: &str, level: &Level) {
     let positions = level.collision.positions().to_vec();
-    let triangles = level.collision.indices().to_vec();
+    let triangles: Vec<[u32; 3]> = (0..level.collision.triangle_count() as u32)
+        .map(|i| level.collision.triangle_indices(i))
+        .collect();
     let ids: Vec<u32> = (0..triangles.len() as u32).collect();
     let inputs = positions.len() * 12 + triangles.len() * 16;
     let base = LIVE.load(Ordering::Relaxed);

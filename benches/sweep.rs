@@ -97,7 +97,10 @@ fn to_parry(v: Vec3) -> parry3d::math::Vector {
 
 fn parry_trimesh(mesh: &CollisionMesh) -> parry3d::shape::TriMesh {
     let verts = mesh.positions().iter().map(|&p| to_parry(p)).collect();
-    parry3d::shape::TriMesh::new(verts, mesh.indices().to_vec()).expect("valid trimesh")
+    let idx = (0..mesh.triangle_count() as u32)
+        .map(|i| mesh.triangle_indices(i))
+        .collect();
+    parry3d::shape::TriMesh::new(verts, idx).expect("valid trimesh")
 }
 
 fn parry_cast(

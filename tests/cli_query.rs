@@ -18,9 +18,18 @@ fn slide_text_reports_the_wall_slide_of_seed_fig_12_1() {
     let out = slidescope(&["slide", "tests/data/queries/wall_slide.json"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("final position (0.50050, 0.00000, 1.00000)"), "{text}");
-    assert!(text.contains("contact triangle 1 Face: t = 0.250000"), "{text}");
-    assert!(text.contains("slide (-0.00000, 0.00000, 0.75000)"), "{text}");
+    assert!(
+        text.contains("final position (0.50050, 0.00000, 1.00000)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("contact triangle 1 Face: t = 0.250000"),
+        "{text}"
+    );
+    assert!(
+        text.contains("slide (-0.00000, 0.00000, 0.75000)"),
+        "{text}"
+    );
     assert!(text.contains("loop ended: ClearPath"), "{text}");
 }
 
@@ -44,17 +53,27 @@ fn sweep_reports_the_first_contact_only() {
     let out = slidescope(&["sweep", "tests/data/queries/wall_slide.json"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("first contact: t = 0.250000 (1 simultaneous)"), "{text}");
+    assert!(
+        text.starts_with("first contact: t = 0.250000 (1 simultaneous)"),
+        "{text}"
+    );
 }
 
 #[test]
 fn a_query_against_a_real_level_loads_it_relative_to_the_query_file() {
     let out = slidescope(&["slide", "tests/data/queries/sponza_step.json"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     // Standing on the atrium floor (y = −0.025) with radius 0.9, the step lands on it.
     assert!(text.contains("Face: t = 0.25"), "{text}");
-    assert!(text.contains("normal (0.00000, 1.00000, 0.00000)"), "{text}");
+    assert!(
+        text.contains("normal (0.00000, 1.00000, 0.00000)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -63,20 +82,30 @@ fn bad_queries_are_one_line_errors_with_exit_code_1() {
     std::fs::create_dir_all(&dir).unwrap();
     let cases = [
         ("missing.json", None, "No such file"),
-        ("malformed.json", Some("{ \"start\": [0, 0"), "not a valid query"),
+        (
+            "malformed.json",
+            Some("{ \"start\": [0, 0"),
+            "not a valid query",
+        ),
         (
             "bad_radii.json",
-            Some(r#"{"triangles": [[[0,0,0],[1,0,0],[0,0,1]]], "ellipsoid": {"radii": [0, 1, 1]}, "start": [0,1,0], "velocity": [0,-1,0]}"#),
+            Some(
+                r#"{"triangles": [[[0,0,0],[1,0,0],[0,0,1]]], "ellipsoid": {"radii": [0, 1, 1]}, "start": [0,1,0], "velocity": [0,-1,0]}"#,
+            ),
             "radii must be finite and > 0",
         ),
         (
             "bad_setting.json",
-            Some(r#"{"triangles": [[[0,0,0],[1,0,0],[0,0,1]]], "ellipsoid": {"radii": [1, 1, 1]}, "start": [0,1,0], "velocity": [0,-1,0], "settings": {"max_iterations": 0}}"#),
+            Some(
+                r#"{"triangles": [[[0,0,0],[1,0,0],[0,0,1]]], "ellipsoid": {"radii": [1, 1, 1]}, "start": [0,1,0], "velocity": [0,-1,0], "settings": {"max_iterations": 0}}"#,
+            ),
             "max_iterations",
         ),
         (
             "missing_level.json",
-            Some(r#"{"level": "nowhere.glb", "ellipsoid": {"radii": [1, 1, 1]}, "start": [0,1,0], "velocity": [0,-1,0]}"#),
+            Some(
+                r#"{"level": "nowhere.glb", "ellipsoid": {"radii": [1, 1, 1]}, "start": [0,1,0], "velocity": [0,-1,0]}"#,
+            ),
             "nowhere.glb",
         ),
     ];

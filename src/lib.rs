@@ -3,3 +3,4 @@
 //! Layers (see `DESIGN.md` in the repo root): `collision` (pure math, glam only) ←
 //! `level` (files) ← `sim` (player controller, history) ← `render` / `ui` / `app`.
 pub mod collision;
+pub mod render;

@@ -1,6 +1,7 @@
 // Level pipeline: per-vertex material colour, directional light + ambient, back faces tinted,
 // optional barycentric wireframe (works without POLYGON_MODE_LINE, e.g. on lavapipe), and the
-// same shader draws the highlighted triangle (vertex colour alpha > 1.5 = unlit highlight).
+// same shader draws the highlighted triangle (vertex colour alpha > 1.5 = unlit, translucent
+// highlight with a white rim).
 
 struct Frame {
     view_proj: mat4x4<f32>,
@@ -46,7 +47,7 @@ fn fs_main(in: VsOut, @builtin(front_facing) front: bool) -> @location(0) vec4<f
         let d = fwidth(in.bary);
         let e = smoothstep(vec3<f32>(0.0), d * 2.5, in.bary);
         let edge = 1.0 - min(min(e.x, e.y), e.z);
-        return vec4<f32>(mix(in.color.rgb, vec3<f32>(1.0, 1.0, 1.0), edge), 1.0);
+        return vec4<f32>(mix(in.color.rgb, vec3<f32>(1.0, 1.0, 1.0), edge), mix(0.45, 1.0, edge));
     }
     var n = normalize(in.normal);
     var base = in.color.rgb;

@@ -342,7 +342,7 @@ impl Renderer {
             buffers: &level_buffers,
             topology: tri,
             cull: None,
-            blend: false,
+            blend: true,
             depth_write: false,
             depth_compare: wgpu::CompareFunction::LessEqual,
             bias: wgpu::DepthBiasState {

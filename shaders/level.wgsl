@@ -8,11 +8,26 @@ struct Frame {
     camera_pos: vec4<f32>,
     // xyz: direction the light travels (world, unit); w: ambient
     light_dir: vec4<f32>,
-    // x: wireframe on (0/1), y: back-face tint strength, z: wire width (px), w: unused
+    // x: wireframe on (0/1), y: back-face tint strength, z: wire width (px),
+    // w: 1 when the shader must encode sRGB (plain Rgba8Unorm target)
     options: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> frame: Frame;
+
+fn encode_srgb(c: vec3<f32>) -> vec3<f32> {
+    let lo = c * 12.92;
+    let hi = 1.055 * pow(max(c, vec3<f32>(0.0)), vec3<f32>(1.0 / 2.4)) - 0.055;
+    return select(hi, lo, c <= vec3<f32>(0.0031308));
+}
+
+fn finish(rgb: vec3<f32>, a: f32) -> vec4<f32> {
+    // options.w: the target is plain Rgba8Unorm, so encode sRGB here.
+    if frame.options.w > 0.5 {
+        return vec4<f32>(encode_srgb(rgb), a);
+    }
+    return vec4<f32>(rgb, a);
+}
 
 struct VsIn {
     @builtin(vertex_index) vertex_index: u32,
@@ -47,7 +62,7 @@ fn fs_main(in: VsOut, @builtin(front_facing) front: bool) -> @location(0) vec4<f
         let d = fwidth(in.bary);
         let e = smoothstep(vec3<f32>(0.0), d * 2.5, in.bary);
         let edge = 1.0 - min(min(e.x, e.y), e.z);
-        return vec4<f32>(mix(in.color.rgb, vec3<f32>(1.0, 1.0, 1.0), edge), mix(0.45, 1.0, edge));
+        return finish(mix(in.color.rgb, vec3<f32>(1.0, 1.0, 1.0), edge), mix(0.45, 1.0, edge));
     }
     var n = normalize(in.normal);
     var base = in.color.rgb;
@@ -65,5 +80,5 @@ fn fs_main(in: VsOut, @builtin(front_facing) front: bool) -> @location(0) vec4<f
         let edge = 1.0 - min(min(e.x, e.y), e.z);
         rgb = mix(rgb, vec3<f32>(0.02, 0.02, 0.02), edge * 0.85);
     }
-    return vec4<f32>(rgb, 1.0);
+    return finish(rgb, 1.0);
 }

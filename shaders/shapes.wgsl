@@ -11,6 +11,20 @@ struct Frame {
 
 @group(0) @binding(0) var<uniform> frame: Frame;
 
+fn encode_srgb(c: vec3<f32>) -> vec3<f32> {
+    let lo = c * 12.92;
+    let hi = 1.055 * pow(max(c, vec3<f32>(0.0)), vec3<f32>(1.0 / 2.4)) - 0.055;
+    return select(hi, lo, c <= vec3<f32>(0.0031308));
+}
+
+fn finish(rgb: vec3<f32>, a: f32) -> vec4<f32> {
+    // options.w: the target is plain Rgba8Unorm, so encode sRGB here.
+    if frame.options.w > 0.5 {
+        return vec4<f32>(encode_srgb(rgb), a);
+    }
+    return vec4<f32>(rgb, a);
+}
+
 struct VsIn {
     @location(0) position: vec3<f32>,
     @location(1) normal: vec3<f32>,
@@ -59,5 +73,5 @@ fn fs_main(in: VsOut, @builtin(front_facing) front: bool) -> @location(0) vec4<f
         let rim = 1.0 - abs(dot(n, view));
         alpha = clamp(alpha + rim * rim * 0.5, 0.0, 0.95);
     }
-    return vec4<f32>(rgb, alpha);
+    return finish(rgb, alpha);
 }

@@ -6,7 +6,7 @@
 use glam::{Mat3, Vec2, Vec3};
 use slidescope::render::{
     Arrow, Camera, DebugScene, EllipsoidShape, FrameSettings, Gpu, LevelGeometry, MeshBatch,
-    Renderer, geometry, palette, pick_sample_count, render_image,
+    Renderer, geometry, palette, pick_color_format, pick_sample_count, render_image,
 };
 
 const W: u32 = 640;
@@ -89,7 +89,11 @@ fn srgb(linear: f32) -> i32 {
 
 fn render(with_shapes: bool) -> image::RgbaImage {
     let gpu = gpu();
-    let mut renderer = Renderer::new(&gpu.device, pick_sample_count(&gpu.adapter));
+    let mut renderer = Renderer::new(
+        &gpu.device,
+        pick_sample_count(&gpu.adapter),
+        pick_color_format(&gpu.adapter),
+    );
     renderer.set_level(&gpu.device, &level());
     let img = render_image(
         &gpu,
@@ -176,5 +180,87 @@ fn known_scene_shows_ellipsoid_contact_normal_and_floor_where_projected() {
             (got[k] - want[k]).abs() <= 12,
             "floor colour {want:?} expected at {f}, got {got:?}"
         );
+    }
+}
+
+#[test]
+fn builtin_level_screenshot_shows_ellipsoid_and_floor_contact_normal() {
+    use slidescope::app::world::World;
+    use slidescope::cli::screenshot::ShotScene;
+
+    let shot = ShotScene::new(World::builtin(None));
+    let contact = shot
+        .walker
+        .trace
+        .iterations
+        .iter()
+        .flat_map(|it| it.contacts.first())
+        .next()
+        .copied()
+        .expect("the walking step touches the floor");
+    assert!(
+        contact.normal.y > 0.9,
+        "floor contact normal points up: {}",
+        contact.normal
+    );
+    let normal_len = shot.walker.radii(&shot.settings).min_element() * 1.5;
+
+    let gpu = gpu();
+    let mut renderer = Renderer::new(
+        &gpu.device,
+        pick_sample_count(&gpu.adapter),
+        pick_color_format(&gpu.adapter),
+    );
+    renderer.set_level(&gpu.device, &shot.world.geometry);
+    let cam = shot.default_camera();
+    let img = render_image(
+        &gpu,
+        &mut renderer,
+        W,
+        H,
+        &cam,
+        &shot.debug,
+        &FrameSettings::default(),
+    )
+    .unwrap_or_else(|e| panic!("offscreen render failed: {e}"));
+    let bare = render_image(
+        &gpu,
+        &mut renderer,
+        W,
+        H,
+        &cam,
+        &DebugScene::default(),
+        &FrameSettings::default(),
+    )
+    .unwrap_or_else(|e| panic!("offscreen render failed: {e}"));
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("builtin_screenshot.png");
+    let _ = img.save(&out);
+
+    // The ellipsoid centre (a bit above it: the velocity arrows start at the centre).
+    let c = cam
+        .project(shot.walker.center + Vec3::Y * 0.3, W, H)
+        .expect("centre visible");
+    let [r, g, b] = px(&img, c);
+    let [r0, g0, b0] = px(&bare, c);
+    // Translucent orange over the level: redder, less blue than the level alone there.
+    assert!(
+        r > b + 20 && r - r0 > 15 && b0 - b > 10,
+        "ellipsoid orange expected at {c}: {r},{g},{b} (level alone {r0},{g0},{b0})"
+    );
+
+    // The contact normal, drawn from the contact point upwards inside the ellipsoid.
+    let p0 = cam.project(contact.point, W, H).expect("contact visible");
+    let p1 = cam
+        .project(contact.point + contact.normal * normal_len, W, H)
+        .expect("tip visible");
+    for t in [0.3f32, 0.5, 0.7] {
+        let p = p0.lerp(p1, t);
+        let found = (-2..=2).any(|dy| {
+            (-2..=2).any(|dx| {
+                let [r, g, b] = px(&img, p + Vec2::new(dx as f32, dy as f32));
+                g > r + 50 && g > b + 50
+            })
+        });
+        assert!(found, "contact-normal green expected near {p} (t = {t})");
     }
 }

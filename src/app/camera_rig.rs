@@ -115,7 +115,7 @@ impl CameraRig {
 /// (1 when clear), minus a margin, so the eye stays in front of walls.
 pub fn pull_in(mesh: &CollisionMesh, target: Vec3, offset: Vec3) -> f32 {
     let len = offset.length();
-    if !(len > 1e-4) {
+    if len.is_nan() || len <= 1e-4 {
         return 1.0;
     }
     let Ok(probe) = Ellipsoid::sphere(target, PULL_IN_RADIUS) else {

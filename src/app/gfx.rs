@@ -13,7 +13,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use winit::window::Window;
 
-use crate::render::{FrameTarget, Gpu, RenderError, Renderer, pick_sample_count};
+use crate::render::{
+    FrameTarget, Gpu, RenderError, Renderer, pick_color_format, pick_sample_count,
+};
 
 pub struct Gfx {
     pub window: Arc<Window>,
@@ -76,7 +78,11 @@ impl Gfx {
         });
         let egui =
             egui_wgpu::Renderer::new(&gpu.device, format, egui_wgpu::RendererOptions::default());
-        let renderer = Renderer::new(&gpu.device, pick_sample_count(&gpu.adapter));
+        let renderer = Renderer::new(
+            &gpu.device,
+            pick_sample_count(&gpu.adapter),
+            pick_color_format(&gpu.adapter),
+        );
         log::info!("GPU: {}, surface {format:?}", gpu.adapter_summary());
         Ok(Self {
             window,
@@ -130,6 +136,7 @@ impl Gfx {
             width,
             height,
             self.renderer.sample_count(),
+            self.renderer.color_format(),
         ) {
             Ok(t) => t,
             Err(e) => {

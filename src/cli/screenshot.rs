@@ -14,7 +14,7 @@ use crate::app::walker::{MoveInput, WalkSettings, Walker};
 use crate::app::world::World;
 use crate::render::{
     Camera, DebugScene, EllipsoidShape, FrameSettings, FrameTarget, Gpu, Renderer, TraceStyle,
-    palette, pick_sample_count,
+    palette, pick_color_format, pick_sample_count,
 };
 
 #[derive(Debug, Args)]
@@ -157,10 +157,20 @@ pub fn run(args: &ScreenshotArgs) -> Result<(), Box<dyn std::error::Error>> {
         camera.target = look;
     }
     let gpu = Gpu::headless()?;
-    let mut renderer = Renderer::new(&gpu.device, pick_sample_count(&gpu.adapter));
+    let mut renderer = Renderer::new(
+        &gpu.device,
+        pick_sample_count(&gpu.adapter),
+        pick_color_format(&gpu.adapter),
+    );
     renderer.set_level(&gpu.device, &shot.world.geometry);
     let (w, h) = args.size;
-    let target = FrameTarget::new(&gpu.device, w, h, renderer.sample_count())?;
+    let target = FrameTarget::new(
+        &gpu.device,
+        w,
+        h,
+        renderer.sample_count(),
+        renderer.color_format(),
+    )?;
     let settings = FrameSettings {
         wireframe: args.wireframe,
         ..FrameSettings::default()

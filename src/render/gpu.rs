@@ -63,6 +63,11 @@ impl Gpu {
             })
             .await
             .map_err(|e| RenderError::Device(e.to_string()))?;
+        // wgpu panics on uncaptured errors by default: log them instead (the frame that caused
+        // one is lost, the app goes on).
+        device.on_uncaptured_error(std::sync::Arc::new(|e: wgpu::Error| {
+            log::error!("GPU error: {e}");
+        }));
         Ok(Self {
             instance,
             adapter,

@@ -19,7 +19,7 @@ pub use debug_scene::{
 pub use geometry::{LevelGeometry, MeshBatch};
 pub use gpu::{Gpu, NO_ADAPTER_HINT, RenderError};
 pub use renderer::{FrameSettings, Renderer, pick_sample_count};
-pub use target::FrameTarget;
+pub use target::{FrameTarget, pick_color_format};
 
 /// Renders one frame of `width`×`height` into a new target and reads it back (sRGB RGBA8).
 #[allow(clippy::too_many_arguments)]
@@ -32,7 +32,13 @@ pub fn render_image(
     scene: &DebugScene,
     settings: &FrameSettings,
 ) -> Result<image::RgbaImage, RenderError> {
-    let target = FrameTarget::new(&gpu.device, width, height, renderer.sample_count())?;
+    let target = FrameTarget::new(
+        &gpu.device,
+        width,
+        height,
+        renderer.sample_count(),
+        renderer.color_format(),
+    )?;
     let mut encoder = gpu
         .device
         .create_command_encoder(&wgpu::CommandEncoderDescriptor {

@@ -15,7 +15,7 @@ use super::camera::Camera;
 use super::debug_scene::{DebugScene, palette};
 use super::geometry::LevelGeometry;
 use super::meshes::{self, MeshData, ShapeVertex};
-use super::target::{COLOR_FORMAT, DEPTH_FORMAT, FrameTarget};
+use super::target::{COLOR_FORMAT, DEPTH_FORMAT, FALLBACK_COLOR_FORMAT, FrameTarget};
 
 /// Per-frame look settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -149,6 +149,7 @@ struct DrawRun {
 /// Everything needed to draw frames on one device.
 pub struct Renderer {
     sample_count: u32,
+    color_format: wgpu::TextureFormat,
     frame_buffer: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
     level_pipeline: wgpu::RenderPipeline,
@@ -195,8 +196,18 @@ const INSTANCE_STRIDE: u64 = std::mem::size_of::<ShapeInstance>() as u64;
 const LEVEL_CHUNK_VERTICES: usize = 1_599_999;
 
 impl Renderer {
-    /// Builds the pipelines for frames of `sample_count` samples (see [`pick_sample_count`]).
-    pub fn new(device: &wgpu::Device, sample_count: u32) -> Self {
+    /// Builds the pipelines for frames of `sample_count` samples (see [`pick_sample_count`]) in
+    /// `color_format` (see [`pick_color_format`](super::target::pick_color_format)).
+    pub fn new(
+        device: &wgpu::Device,
+        sample_count: u32,
+        color_format: wgpu::TextureFormat,
+    ) -> Self {
+        let color_format = if color_format == FALLBACK_COLOR_FORMAT {
+            FALLBACK_COLOR_FORMAT
+        } else {
+            COLOR_FORMAT
+        };
         let frame_buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("frame uniform"),
             size: std::mem::size_of::<FrameUniform>() as u64,
@@ -313,7 +324,7 @@ impl Renderer {
                     entry_point: Some("fs_main"),
                     compilation_options: Default::default(),
                     targets: &[Some(wgpu::ColorTargetState {
-                        format: COLOR_FORMAT,
+                        format: color_format,
                         blend: s.blend.then_some(wgpu::BlendState::ALPHA_BLENDING),
                         write_mask: wgpu::ColorWrites::ALL,
                     })],
@@ -405,6 +416,7 @@ impl Renderer {
         let instances = Self::instance_buffer(device, instance_capacity);
         Self {
             sample_count,
+            color_format,
             frame_buffer,
             bind_group,
             level_pipeline,
@@ -440,6 +452,10 @@ impl Renderer {
 
     pub fn sample_count(&self) -> u32 {
         self.sample_count
+    }
+
+    pub fn color_format(&self) -> wgpu::TextureFormat {
+        self.color_format
     }
 
     /// Triangles of the uploaded level.
@@ -495,6 +511,7 @@ impl Renderer {
 
     /// Records the frame into `encoder`. A target with another sample count than the
     /// pipelines is logged once and the frame skipped.
+    #[allow(clippy::too_many_arguments)]
     pub fn render(
         &mut self,
         device: &wgpu::Device,
@@ -505,12 +522,14 @@ impl Renderer {
         scene: &DebugScene,
         settings: &FrameSettings,
     ) {
-        if target.sample_count != self.sample_count {
+        if target.sample_count != self.sample_count || target.format != self.color_format {
             if !SAMPLE_MISMATCH_LOGGED.swap(true, Ordering::Relaxed) {
                 log::error!(
-                    "frame target has {} samples, pipelines {}: frame skipped",
+                    "frame target is {}x {:?}, pipelines {}x {:?}: frame skipped",
                     target.sample_count,
-                    self.sample_count
+                    target.format,
+                    self.sample_count,
+                    self.color_format
                 );
             }
             return;
@@ -525,7 +544,8 @@ impl Renderer {
                 f32::from(u8::from(settings.wireframe)),
                 settings.back_face_tint.clamp(0.0, 1.0),
                 1.2,
-                0.0,
+                // The shaders encode sRGB themselves when the target cannot.
+                f32::from(u8::from(self.color_format == FALLBACK_COLOR_FORMAT)),
             ],
         };
         queue.write_buffer(&self.frame_buffer, 0, bytemuck::bytes_of(&uniform));
@@ -552,7 +572,12 @@ impl Renderer {
         }
 
         let (view, resolve_target) = target.color_attachment();
-        let c = settings.clear_color;
+        let c = if self.color_format == FALLBACK_COLOR_FORMAT {
+            // Clear values are stored as given: encode sRGB like the shaders do.
+            settings.clear_color.map(srgb_encode)
+        } else {
+            settings.clear_color
+        };
         let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some("frame"),
             color_attachments: &[Some(wgpu::RenderPassColorAttachment {
@@ -697,10 +722,6 @@ impl Renderer {
             MeshKind::Cylinder,
             PipeKind::Translucent,
         );
-        for s in &scene.swept {
-            let a = s.axes * Mat3::from_diagonal(s.radii);
-            batch.push((dist(s.to), ShapeInstance::new(a, s.to, s.color)));
-        }
         for e in &scene.ellipsoids {
             let a = e.axes * Mat3::from_diagonal(e.radii);
             batch.push((dist(e.center), ShapeInstance::new(a, e.center, e.color)));
@@ -783,6 +804,16 @@ impl Renderer {
             }
         }
         push_run(staged, runs, &mut batch, MeshKind::Sphere, PipeKind::Opaque);
+    }
+}
+
+/// Linear → sRGB transfer function (one channel, 0..1).
+fn srgb_encode(c: f32) -> f32 {
+    let c = c.clamp(0.0, 1.0);
+    if c <= 0.003_130_8 {
+        12.92 * c
+    } else {
+        1.055 * c.powf(1.0 / 2.4) - 0.055
     }
 }
 

@@ -4,11 +4,29 @@
 //! The resolve texture is `Rgba8UnormSrgb` (so the shaders write linear colour and the bytes
 //! come out sRGB-encoded) and also viewable as `Rgba8Unorm`: egui-wgpu's native textures must
 //! be `Rgba8Unorm` and it treats their bytes as gamma-encoded, which is exactly what the sRGB
-//! store produced.
+//! store produced. Backends without view-format reinterpretation (`DownlevelFlags::VIEW_FORMATS`,
+//! e.g. GL) get a plain `Rgba8Unorm` target and the shaders encode sRGB themselves.
 
 use super::RenderError;
 
+/// The colour format when the backend can view it as `Rgba8Unorm` too.
 pub const COLOR_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8UnormSrgb;
+/// The colour format otherwise (the shaders then write sRGB-encoded values).
+pub const FALLBACK_COLOR_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+
+/// [`COLOR_FORMAT`] when the adapter can reinterpret it as `Rgba8Unorm`, else
+/// [`FALLBACK_COLOR_FORMAT`].
+pub fn pick_color_format(adapter: &wgpu::Adapter) -> wgpu::TextureFormat {
+    if adapter
+        .get_downlevel_capabilities()
+        .flags
+        .contains(wgpu::DownlevelFlags::VIEW_FORMATS)
+    {
+        COLOR_FORMAT
+    } else {
+        FALLBACK_COLOR_FORMAT
+    }
+}
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 
 /// A render target of a fixed size; recreate it to resize.
@@ -16,6 +34,7 @@ pub struct FrameTarget {
     pub width: u32,
     pub height: u32,
     pub sample_count: u32,
+    pub format: wgpu::TextureFormat,
     /// Multisampled colour (`None` when `sample_count` is 1: draw straight into `resolve`).
     msaa_view: Option<wgpu::TextureView>,
     pub depth_view: wgpu::TextureView,
@@ -27,12 +46,14 @@ pub struct FrameTarget {
 }
 
 impl FrameTarget {
-    /// A target of `width`×`height` pixels with `sample_count` samples (1 or 4).
+    /// A target of `width`×`height` pixels with `sample_count` samples (1 or 4) in `format`
+    /// ([`COLOR_FORMAT`] or [`FALLBACK_COLOR_FORMAT`]).
     pub fn new(
         device: &wgpu::Device,
         width: u32,
         height: u32,
         sample_count: u32,
+        format: wgpu::TextureFormat,
     ) -> Result<Self, RenderError> {
         let max = device.limits().max_texture_dimension_2d;
         if width == 0 || height == 0 || width > max || height > max {
@@ -49,11 +70,15 @@ impl FrameTarget {
             mip_level_count: 1,
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
-            format: COLOR_FORMAT,
+            format,
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT
                 | wgpu::TextureUsages::TEXTURE_BINDING
                 | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[wgpu::TextureFormat::Rgba8Unorm],
+            view_formats: if format == COLOR_FORMAT {
+                &[wgpu::TextureFormat::Rgba8Unorm]
+            } else {
+                &[]
+            },
         });
         let resolve_view = resolve.create_view(&wgpu::TextureViewDescriptor::default());
         let display_view = resolve.create_view(&wgpu::TextureViewDescriptor {
@@ -69,7 +94,7 @@ impl FrameTarget {
                     mip_level_count: 1,
                     sample_count,
                     dimension: wgpu::TextureDimension::D2,
-                    format: COLOR_FORMAT,
+                    format,
                     usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
                     view_formats: &[],
                 })
@@ -91,6 +116,7 @@ impl FrameTarget {
             width,
             height,
             sample_count,
+            format,
             msaa_view,
             depth_view,
             resolve,

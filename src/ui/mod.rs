@@ -55,7 +55,7 @@ pub struct HudStats {
 }
 
 fn v3(v: Vec3) -> String {
-    format!("{:7.2} {:7.2} {:7.2}", v.x, v.y, v.z)
+    format!("{:6.2} {:6.2} {:6.2}", v.x, v.y, v.z)
 }
 
 fn swatch(ui: &mut Ui, rgba: [f32; 4], text: &str) {

@@ -5,5 +5,7 @@
 pub mod app;
 pub mod cli;
 pub mod collision;
+pub mod level;
 pub mod render;
+pub mod sim;
 pub mod ui;

@@ -189,8 +189,10 @@ fn builtin_level_screenshot_shows_ellipsoid_and_floor_contact_normal() {
     use slidescope::cli::screenshot::ShotScene;
 
     let shot = ShotScene::new(World::builtin(None));
-    let contact = shot
-        .walker
+    let rec = shot
+        .last_record()
+        .expect("the sim recorded the walking step");
+    let contact = rec
         .trace
         .iterations
         .iter()
@@ -203,7 +205,7 @@ fn builtin_level_screenshot_shows_ellipsoid_and_floor_contact_normal() {
         "floor contact normal points up: {}",
         contact.normal
     );
-    let normal_len = shot.walker.radii(&shot.settings).min_element() * 1.5;
+    let normal_len = shot.radii().min_element() * 1.5;
 
     let gpu = gpu();
     let mut renderer = Renderer::new(
@@ -238,7 +240,7 @@ fn builtin_level_screenshot_shows_ellipsoid_and_floor_contact_normal() {
 
     // The ellipsoid centre (a bit above it: the velocity arrows start at the centre).
     let c = cam
-        .project(shot.walker.center + Vec3::Y * 0.3, W, H)
+        .project(shot.sim.player().center + Vec3::Y * 0.3, W, H)
         .expect("centre visible");
     let [r, g, b] = px(&img, c);
     let [r0, g0, b0] = px(&bare, c);

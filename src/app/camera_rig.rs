@@ -36,7 +36,8 @@ const PULL_IN_RADIUS: f32 = 0.15;
 
 pub struct CameraRig {
     pub mode: CameraMode,
-    /// Radians; 0 looks down -Z.
+    /// Radians, counter-clockwise about +Y (the sim's convention: forward is
+    /// `(-sin yaw, 0, -cos yaw)`); 0 looks down -Z.
     pub yaw: f32,
     /// Radians, positive looks up.
     pub pitch: f32,
@@ -65,7 +66,18 @@ impl CameraRig {
     pub fn look_dir(&self) -> Vec3 {
         let (sy, cy) = self.yaw.sin_cos();
         let (sp, cp) = self.pitch.sin_cos();
-        Vec3::new(sy * cp, sp, -cy * cp)
+        Vec3::new(-sy * cp, sp, -cy * cp)
+    }
+
+    /// Turns to look from `feet` towards `look` (level, keeping a slight downward pitch).
+    pub fn face(&mut self, feet: Vec3, look: Option<Vec3>) {
+        let Some(look) = look else {
+            return;
+        };
+        let d = look - feet;
+        if d.x.is_finite() && d.z.is_finite() && d.x * d.x + d.z * d.z > 1e-8 {
+            self.yaw = (-d.x).atan2(-d.z).rem_euclid(std::f32::consts::TAU);
+        }
     }
 
     /// Mouse look / orbit drag by a pixel delta.
@@ -73,7 +85,7 @@ impl CameraRig {
         if !(dx.is_finite() && dy.is_finite()) {
             return;
         }
-        self.yaw = (self.yaw + dx * sensitivity).rem_euclid(std::f32::consts::TAU);
+        self.yaw = (self.yaw - dx * sensitivity).rem_euclid(std::f32::consts::TAU);
         self.pitch = (self.pitch - dy * sensitivity).clamp(-1.55, 1.55);
     }
 
@@ -134,6 +146,24 @@ pub fn pull_in(mesh: &CollisionMesh, target: Vec3, offset: Vec3) -> f32 {
 mod tests {
     use super::*;
     use crate::render::geometry::box_triangles;
+
+    #[test]
+    fn facing_a_look_point_matches_the_sim_forward() {
+        let mut rig = CameraRig::new(CameraMode::Orbit, 4.0, 70.0);
+        rig.pitch = 0.0;
+        rig.face(Vec3::ZERO, Some(Vec3::new(3.0, 0.0, 0.0)));
+        assert!(
+            (rig.look_dir() - Vec3::X).length() < 1e-5,
+            "{}",
+            rig.look_dir()
+        );
+        let input = crate::sim::PlayerInput {
+            forward: 1.0,
+            yaw_rad: rig.yaw,
+            ..Default::default()
+        };
+        assert!((input.wish_direction() - Vec3::X).length() < 1e-5);
+    }
 
     #[test]
     fn orbit_camera_is_pulled_in_front_of_a_wall() {

@@ -5,7 +5,6 @@
 pub mod camera_rig;
 mod gfx;
 pub mod settings;
-pub mod walker;
 pub mod world;
 
 use std::collections::HashSet;
@@ -22,12 +21,13 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
 use winit::window::{CursorGrabMode, Window, WindowId};
 
+use crate::collision::{CollisionMesh, Ellipsoid, SlideSettings, sweep};
 use crate::render::{DebugScene, EllipsoidShape, FrameSettings, GroundMarker, TraceStyle, palette};
+use crate::sim::{FrameRecord, PlayerInput, Sim};
 use crate::ui::{self, Command, HudStats};
 use camera_rig::{CameraMode, CameraRig};
 use gfx::Gfx;
 use settings::Settings;
-use walker::{MoveInput, Walker};
 use world::World;
 
 /// The teaching level opened when no level is given.
@@ -58,7 +58,11 @@ struct App {
     settings: Settings,
     settings_path: Option<PathBuf>,
     world: World,
-    walker: Walker,
+    sim: Sim,
+    /// Noclip flight toggled with F (the sim flies while the input says so).
+    noclip: bool,
+    /// Render interpolation between the last two fixed steps.
+    alpha: f32,
     rig: CameraRig,
     keys: HashSet<KeyCode>,
     captured: bool,
@@ -103,17 +107,22 @@ impl App {
             });
         }
         let feet = world.stations.first().map_or(Vec3::ZERO, |s| s.feet);
-        let walker = Walker::new(feet, &settings.walk);
-        let rig = CameraRig::new(
+        let sim = Sim::new(feet, settings.params, settings.slide);
+        let mut rig = CameraRig::new(
             settings.camera_mode,
             settings.orbit_distance,
             settings.fov_deg,
         );
+        if let Some(s) = world.stations.first() {
+            rig.face(s.feet, s.look);
+        }
         Self {
             settings,
             settings_path,
             world,
-            walker,
+            sim,
+            noclip: false,
+            alpha: 1.0,
             rig,
             keys: HashSet::new(),
             captured: false,
@@ -154,10 +163,36 @@ impl App {
         if let Some(w) = &self.window {
             w.set_title(&format!("slidescope — {}", world.name));
         }
-        let feet = world.stations.first().map_or(Vec3::ZERO, |s| s.feet);
-        self.walker.teleport(feet, &self.settings.walk);
-        self.rig.fly_eye = feet + Vec3::new(0.0, 3.0, 6.0);
         self.world = world;
+        self.sim = Sim::new(Vec3::ZERO, self.settings.params, self.settings.slide);
+        self.teleport(0);
+    }
+
+    /// Puts the player on station `i` (at rest) and turns the camera to its look point.
+    fn teleport(&mut self, i: usize) {
+        let Some(s) = self.world.stations.get(i).cloned() else {
+            return;
+        };
+        let radii = self.radii();
+        self.sim.teleport(s.feet + Vec3::Y * radii.y);
+        self.rig.face(s.feet, s.look);
+        self.rig.fly_eye = s.feet + Vec3::Y * (radii.y * 1.8) - self.rig.look_dir() * 3.0;
+    }
+
+    /// The player's current radii (crouching changes them).
+    fn radii(&self) -> Vec3 {
+        self.sim
+            .params
+            .sanitized()
+            .radii(self.sim.player().crouched)
+    }
+
+    fn render_center(&self) -> Vec3 {
+        self.sim.render_center(self.alpha)
+    }
+
+    fn last_record(&self) -> Option<&FrameRecord> {
+        self.sim.history().last()
     }
 
     /// Loads a level file; on failure shows the error and keeps the current level.
@@ -222,16 +257,17 @@ impl App {
             Command::Open(p) => self.open(&p),
             Command::LoadBuiltin => self.set_world(World::builtin(None)),
             Command::ClearRecent => self.settings.recent.clear(),
-            Command::Teleport(i) => {
-                if let Some(s) = self.world.stations.get(i) {
-                    let feet = s.feet;
-                    self.walker.teleport(feet, &self.settings.walk);
-                    self.rig.fly_eye = feet + Vec3::new(0.0, 3.0, 6.0);
-                }
-            }
+            Command::Teleport(i) => self.teleport(i),
             Command::SetCameraMode(m) => self.set_mode(m),
-            Command::ToggleNoclip => self.walker.noclip = !self.walker.noclip,
-            Command::SetWalk(w) => self.settings.walk = w,
+            Command::ToggleNoclip => self.noclip = !self.noclip,
+            Command::SetParams(p) => {
+                self.settings.params = p;
+                self.sim.params = p;
+            }
+            Command::SetSlide(s) => {
+                self.settings.slide = s;
+                self.sim.settings = s;
+            }
             Command::SetView(v) => self.settings.view = v,
             Command::SetFov(f) => self.rig.fov_deg = f,
             Command::ResetSettings => {
@@ -245,6 +281,8 @@ impl App {
                     self.settings.orbit_distance,
                     self.settings.fov_deg,
                 );
+                self.sim.params = self.settings.params;
+                self.sim.settings = self.settings.slide;
             }
             Command::Quit => {
                 self.save_settings();
@@ -255,11 +293,8 @@ impl App {
 
     fn set_mode(&mut self, mode: CameraMode) {
         if mode == CameraMode::Fly && self.rig.mode != CameraMode::Fly {
-            let cam = self.rig.camera(
-                &self.world.collision,
-                self.walker.render_center(),
-                self.walker.radii(&self.settings.walk),
-            );
+            let (center, radii) = (self.render_center(), self.radii());
+            let cam = self.rig.camera(&self.world.collision, center, radii);
             self.rig.fly_eye = cam.eye;
         }
         self.rig.mode = mode;
@@ -279,7 +314,7 @@ impl App {
             self.keys.contains(&KeyCode::ControlLeft) || self.keys.contains(&KeyCode::ControlRight);
         match code {
             KeyCode::Escape => self.set_capture(false),
-            KeyCode::KeyF => self.walker.noclip = !self.walker.noclip,
+            KeyCode::KeyF => self.noclip = !self.noclip,
             KeyCode::Digit1 => self.set_mode(CameraMode::FirstPerson),
             KeyCode::Digit2 => self.set_mode(CameraMode::Orbit),
             KeyCode::Digit3 => self.set_mode(CameraMode::Fly),
@@ -288,10 +323,10 @@ impl App {
         }
     }
 
-    fn move_input(&self) -> MoveInput {
+    fn move_input(&self) -> PlayerInput {
         let k = |c: KeyCode| self.keys.contains(&c);
         let axis = |pos: bool, neg: bool| f32::from(u8::from(pos)) - f32::from(u8::from(neg));
-        MoveInput {
+        PlayerInput {
             forward: axis(
                 k(KeyCode::KeyW) || k(KeyCode::ArrowUp),
                 k(KeyCode::KeyS) || k(KeyCode::ArrowDown),
@@ -300,59 +335,61 @@ impl App {
                 k(KeyCode::KeyD) || k(KeyCode::ArrowRight),
                 k(KeyCode::KeyA) || k(KeyCode::ArrowLeft),
             ),
-            up: axis(k(KeyCode::KeyE) || k(KeyCode::Space), k(KeyCode::KeyQ)),
+            yaw_rad: self.rig.yaw,
             jump: k(KeyCode::Space),
             run: k(KeyCode::ShiftLeft) || k(KeyCode::ShiftRight),
             crouch: k(KeyCode::ControlLeft) || k(KeyCode::ControlRight) || k(KeyCode::KeyC),
-            yaw: self.rig.yaw,
-            pitch: self.rig.pitch,
+            noclip: self.noclip,
+            fly_up: k(KeyCode::KeyE) || k(KeyCode::Space),
+            fly_down: k(KeyCode::KeyQ),
         }
     }
 
-    /// Simulation for this frame (fixed steps inside).
+    /// Simulation for this frame: the sim runs its fixed 60 Hz steps inside.
     fn simulate(&mut self, dt_secs: f32) {
         let input = self.move_input();
         let started = Instant::now();
-        if self.rig.mode == CameraMode::Fly {
-            // Free fly moves the camera, not the ellipsoid (which keeps falling/resting).
-            let (sy, cy) = input.yaw.sin_cos();
-            let right = Vec3::new(cy, 0.0, sy);
-            let wish =
-                self.rig.look_dir() * input.forward + right * input.right + Vec3::Y * input.up;
-            let speed = self.settings.walk.fly_speed * if input.run { 2.5 } else { 1.0 };
+        let advance = if self.rig.mode == CameraMode::Fly {
+            // Free fly moves the camera, not the player (which keeps falling or resting).
+            let (sy, cy) = input.yaw_rad.sin_cos();
+            let right = Vec3::new(cy, 0.0, -sy);
+            let up = f32::from(u8::from(input.fly_up)) - f32::from(u8::from(input.fly_down));
+            let wish = self.rig.look_dir() * input.forward + right * input.right + Vec3::Y * up;
+            let speed = self.settings.params.noclip_speed_mps * if input.run { 2.5 } else { 1.0 };
             self.rig.fly_eye += wish.clamp_length_max(1.0) * speed * dt_secs.clamp(0.0, 0.25);
-            let idle = MoveInput {
-                yaw: input.yaw,
+            let idle = PlayerInput {
+                yaw_rad: input.yaw_rad,
+                noclip: self.noclip,
                 ..Default::default()
             };
-            self.walker
-                .update(&self.world.collision, &idle, dt_secs, &self.settings.walk);
+            self.sim
+                .update(&self.world.collision, f64::from(dt_secs), &idle)
         } else {
-            self.walker
-                .update(&self.world.collision, &input, dt_secs, &self.settings.walk);
-        }
-        if self.walker.steps_last_frame > 0 {
-            self.sim_ms =
-                started.elapsed().as_secs_f32() * 1e3 / self.walker.steps_last_frame as f32;
+            self.sim
+                .update(&self.world.collision, f64::from(dt_secs), &input)
+        };
+        self.alpha = advance.alpha;
+        if advance.steps > 0 {
+            self.sim_ms = started.elapsed().as_secs_f32() * 1e3 / advance.steps as f32;
         }
     }
 
     fn build_scene(&mut self) {
-        let s = &mut self.scene;
-        s.clear();
         let v = self.settings.view;
-        let radii = self.walker.radii(&self.settings.walk);
-        let center = self.walker.render_center();
+        let radii = self.radii();
+        let center = self.render_center();
+        let mut scene = std::mem::take(&mut self.scene);
+        scene.clear();
         if self.rig.mode != CameraMode::FirstPerson {
-            s.ellipsoids.push(EllipsoidShape {
+            scene.ellipsoids.push(EllipsoidShape {
                 center,
                 radii,
-                axes: Walker::axes(),
+                axes: glam::Mat3::IDENTITY,
                 color: palette::ELLIPSOID,
                 wire: Some(palette::ELLIPSOID_WIRE),
             });
         }
-        if !self.walker.noclip {
+        if let Some(rec) = self.last_record() {
             let style = TraceStyle {
                 arrow_scale: v.arrow_scale,
                 normal_length: (radii.min_element() * 1.5).max(0.1),
@@ -362,21 +399,23 @@ impl App {
                 slide_planes: v.slide_planes,
                 only_iteration: None,
             };
-            let integration = self
-                .walker
-                .last
+            let (shape_radii, axes) = rec
+                .ellipsoid
+                .map_or((radii, glam::Mat3::IDENTITY), |e| (e.radii, e.axes));
+            let integration = rec
+                .outcome
+                .slide()
                 .map_or(Vec3::ZERO, |r| r.integration_velocity);
-            s.add_trace(
-                &self.walker.trace,
-                radii,
-                Walker::axes(),
-                self.walker.requested,
+            scene.add_trace(
+                &rec.trace,
+                shape_radii,
+                axes,
+                rec.requested_move,
                 integration,
                 &style,
             );
             if v.highlight_triangle
-                && let Some(c) = self
-                    .walker
+                && let Some(c) = rec
                     .trace
                     .iterations
                     .iter()
@@ -384,41 +423,53 @@ impl App {
                     .last()
                 && let Some(t) = self.world.collision.get_triangle(c.triangle)
             {
-                s.highlight_triangle = Some(t.vertices);
+                scene.highlight_triangle = Some(t.vertices);
             }
         }
         if v.ground_marker
-            && let Some((p, n)) =
-                self.walker
-                    .ground_probe(&self.world.collision, &self.settings.walk, 3.0)
+            && let Some((p, n)) = ground_probe(
+                &self.world.collision,
+                center,
+                radii,
+                &self.sim.settings,
+                3.0,
+            )
         {
-            s.ground = Some(GroundMarker {
+            scene.ground = Some(GroundMarker {
                 at: p,
                 normal: n,
                 radius: radii.x.max(radii.z) * 0.8,
-                color: if self.walker.grounded {
+                color: if self.sim.player().grounded {
                     palette::GROUND
                 } else {
                     palette::AIRBORNE
                 },
             });
         }
+        self.scene = scene;
     }
 
     fn hud(&self, view_size: [u32; 2]) -> HudStats {
-        let last = self.walker.last;
+        let player = self.sim.player();
+        let rec = self.last_record();
         HudStats {
             fps: self.fps,
             frame_ms: self.frame_ms,
             sim_ms: self.sim_ms,
-            position: self.walker.render_center(),
-            velocity: self.walker.velocity,
-            grounded: self.walker.grounded,
-            crouched: self.walker.crouched,
-            noclip: self.walker.noclip,
-            iterations: last.map_or(0, |r| r.iterations),
-            contacts: last.map_or(0, |r| r.contact_count),
-            end: last.map(|r| r.end),
+            position: self.render_center(),
+            velocity: player.velocity_mps,
+            grounded: player.grounded,
+            crouched: player.crouched,
+            noclip: player.noclip,
+            iterations: rec.map_or(0, |r| r.trace.iterations.len() as u32),
+            contacts: rec.map_or(0, |r| {
+                r.trace
+                    .iterations
+                    .iter()
+                    .map(|i| i.contacts.len() as u32)
+                    .sum()
+            }),
+            end: rec.and_then(|r| r.outcome.slide()).map(|r| r.end),
             level_name: self.world.name.clone(),
             level_triangles: self.world.collision.triangle_count(),
             adapter: self
@@ -475,8 +526,9 @@ impl App {
             .map(|m| (m.text.clone(), m.error))
             .collect();
         let note = self.world.note.clone();
-        let (walk, view, fov, mode, recent) = (
-            self.settings.walk,
+        let (params, slide, view, fov, mode, recent) = (
+            self.settings.params,
+            self.settings.slide,
             self.settings.view,
             self.rig.fov_deg,
             self.rig.mode,
@@ -511,7 +563,7 @@ impl App {
                         egui::CollapsingHeader::new("Settings")
                             .default_open(false)
                             .show(ui, |ui| {
-                                ui::settings_ui(ui, &walk, &view, fov, &mut commands)
+                                ui::settings_ui(ui, &params, &slide, &view, fov, &mut commands)
                             });
                     });
                 });
@@ -564,11 +616,8 @@ impl App {
             state.handle_platform_output(&window, output.platform_output);
         }
         self.build_scene();
-        let camera = self.rig.camera(
-            &self.world.collision,
-            self.walker.render_center(),
-            self.walker.radii(&self.settings.walk),
-        );
+        let (center, radii) = (self.render_center(), self.radii());
+        let camera = self.rig.camera(&self.world.collision, center, radii);
         let frame_settings = FrameSettings {
             wireframe: self.settings.view.wireframe,
             back_face_tint: if self.settings.view.back_face_tint {
@@ -708,6 +757,19 @@ impl App {
     }
 }
 
+/// The ground point and normal under an ellipsoid within `reach` metres (for the marker).
+fn ground_probe(
+    mesh: &CollisionMesh,
+    center: Vec3,
+    radii: Vec3,
+    settings: &SlideSettings,
+    reach: f32,
+) -> Option<(Vec3, Vec3)> {
+    let e = Ellipsoid::new(center, radii).ok()?;
+    let hit = sweep(mesh, &e, Vec3::NEG_Y * reach, settings).ok()??;
+    hit.contacts.first().map(|c| (c.point, c.normal))
+}
+
 /// The level to start with: the argument, else the teaching level, else the built-in one.
 fn initial_world(level: Option<PathBuf>) -> (World, Option<String>) {
     match level {
@@ -720,20 +782,18 @@ fn initial_world(level: Option<PathBuf>) -> (World, Option<String>) {
                 Some(e),
             ),
         },
-        None => {
-            let teaching = Path::new(DEFAULT_LEVEL);
-            if teaching.exists()
-                && let Ok(w) = World::load(teaching)
-            {
-                return (w, None);
+        None => match World::load(Path::new(DEFAULT_LEVEL)) {
+            Ok(w) => (w, None),
+            Err(e) => {
+                log::warn!("{e}");
+                (
+                    World::builtin(Some(format!(
+                        "{DEFAULT_LEVEL} not available: the teaching level generated in code"
+                    ))),
+                    None,
+                )
             }
-            (
-                World::builtin(Some(format!(
-                    "{DEFAULT_LEVEL} not available: showing the built-in level generated in code"
-                ))),
-                None,
-            )
-        }
+        },
     }
 }
 

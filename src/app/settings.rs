@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::camera_rig::CameraMode;
-use super::walker::WalkSettings;
+use crate::collision::SlideSettings;
+use crate::sim::PlayerParams;
 
 /// Most recent files remembered.
 pub const MAX_RECENT: usize = 8;
@@ -53,7 +54,10 @@ pub struct Settings {
     pub orbit_distance: f32,
     pub fov_deg: f32,
     pub mouse_sensitivity: f32,
-    pub walk: WalkSettings,
+    /// Player controller parameters (radii, speeds, gravity, …).
+    pub params: PlayerParams,
+    /// Collide-and-slide settings.
+    pub slide: SlideSettings,
     pub view: ViewToggles,
     pub recent: Vec<PathBuf>,
 }
@@ -66,7 +70,8 @@ impl Default for Settings {
             orbit_distance: 4.0,
             fov_deg: 70.0,
             mouse_sensitivity: 0.0025,
-            walk: WalkSettings::default(),
+            params: PlayerParams::default(),
+            slide: SlideSettings::default(),
             view: ViewToggles::default(),
             recent: Vec::new(),
         }
@@ -130,9 +135,9 @@ impl Settings {
         self.orbit_distance = finite_or(self.orbit_distance, 4.0).clamp(0.5, 100.0);
         self.fov_deg = finite_or(self.fov_deg, 70.0).clamp(20.0, 120.0);
         self.mouse_sensitivity = finite_or(self.mouse_sensitivity, 0.0025).clamp(0.0002, 0.02);
-        self.walk.radii = super::walker::sane_radii(self.walk.radii);
-        if self.walk.slide.validate().is_err() {
-            self.walk.slide = Default::default();
+        self.params = self.params.sanitized();
+        if self.slide.validate().is_err() {
+            self.slide = SlideSettings::default();
         }
         self.recent.truncate(MAX_RECENT);
         self

@@ -1,24 +1,27 @@
 //! The level the app walks in: collision mesh + render geometry + named stations. Built from a
-//! level file (through the loader) or, when no file is available, from the small built-in level
-//! generated here.
+//! level file through the loader, or — when no file is available — from the teaching level
+//! generated in code (`level::teaching`).
 
 use std::path::{Path, PathBuf};
 
 use glam::Vec3;
 
 use crate::collision::CollisionMesh;
-use crate::render::geometry::{box_triangles, floor_triangles};
+use crate::level::{Level, teaching};
 use crate::render::{LevelGeometry, MeshBatch};
 
-/// A named place to teleport to (world-space point under the feet).
+/// A named place to teleport to.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Station {
     pub name: String,
+    /// World-space point under the feet.
     pub feet: Vec3,
+    /// Point to look at after teleporting, when the level says.
+    pub look: Option<Vec3>,
 }
 
 pub struct World {
-    /// File name or "built-in level".
+    /// File name or "teaching level (built in)".
     pub name: String,
     pub path: Option<PathBuf>,
     pub collision: CollisionMesh,
@@ -28,126 +31,142 @@ pub struct World {
     pub note: Option<String>,
 }
 
+/// Colour used for meshes without a material (linear RGB).
+const DEFAULT_COLOR: [f32; 4] = [0.6, 0.6, 0.6, 1.0];
+
+fn srgb_to_linear(c: f32) -> f32 {
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// Linear draw colour of a material: the texture's mean colour (stored sRGB) times the base
+/// colour factor when there is a texture, else the base colour.
+pub fn material_color(m: &crate::level::Material) -> [f32; 4] {
+    let b = m.base_color;
+    match m.texture_mean_color {
+        Some(t) => [
+            srgb_to_linear(t[0]) * b[0],
+            srgb_to_linear(t[1]) * b[1],
+            srgb_to_linear(t[2]) * b[2],
+            1.0,
+        ],
+        None => [b[0], b[1], b[2], 1.0],
+    }
+}
+
 impl World {
     /// Loads a level file. Errors are one displayable line naming the file.
     pub fn load(path: &Path) -> Result<Self, String> {
-        Err(format!(
-            "{}: cannot load level files yet: the level loader (branch `level`) is not merged",
-            path.display()
-        ))
+        let level = Level::load(path).map_err(|e| e.to_string())?;
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        Ok(Self::from_level(level, name, Some(path.to_path_buf())))
     }
 
-    /// The small level generated in code: a floor, a ramp, stairs, a low tunnel, an internal
-    /// corner, a thin pillar and a one-sided wall, with a station in front of each.
-    pub fn builtin(note: Option<String>) -> Self {
-        let floor_c = [0.34, 0.36, 0.40, 1.0];
-        let floor_c2 = [0.27, 0.29, 0.33, 1.0];
-        let block_c = [0.62, 0.58, 0.50, 1.0];
-        let ramp_c = [0.45, 0.55, 0.40, 1.0];
-        let wall_c = [0.50, 0.45, 0.58, 1.0];
-
-        // A 30 m checkerboard of 2 m tiles (the squares make motion readable).
-        let (mut floor, mut floor2) = (Vec::new(), Vec::new());
-        for i in 0..15 {
-            for j in 0..15 {
-                let (x, z) = (-15.0 + 2.0 * i as f32, -15.0 + 2.0 * j as f32);
-                let tile = floor_triangles([x, z], [x + 2.0, z + 2.0], 0.0);
-                if (i + j) % 2 == 0 {
-                    floor.extend(tile)
-                } else {
-                    floor2.extend(tile)
-                }
-            }
-        }
-        let mut blocks = Vec::new();
-        // Stairs: 6 steps of 0.2 m rising towards -Z, at x in [3, 5].
-        for i in 0..6 {
-            let z0 = -2.0 - 0.4 * i as f32;
-            blocks.extend(box_triangles(
-                Vec3::new(3.0, 0.0, z0 - 0.4),
-                Vec3::new(5.0, 0.2 * (i + 1) as f32, z0),
-            ));
-        }
-        // Low tunnel: two walls and a roof at 1.2 m (crouch to pass), at x in [-5, -3].
-        blocks.extend(box_triangles(
-            Vec3::new(-5.4, 0.0, -6.0),
-            Vec3::new(-5.0, 1.2, -2.0),
-        ));
-        blocks.extend(box_triangles(
-            Vec3::new(-3.0, 0.0, -6.0),
-            Vec3::new(-2.6, 1.2, -2.0),
-        ));
-        blocks.extend(box_triangles(
-            Vec3::new(-5.4, 1.2, -6.0),
-            Vec3::new(-2.6, 1.5, -2.0),
-        ));
-        // Thin pillar (edge and vertex contacts).
-        blocks.extend(box_triangles(
-            Vec3::new(-0.1, 0.0, 3.9),
-            Vec3::new(0.1, 2.5, 4.1),
-        ));
-        // Internal corner.
-        let mut walls = box_triangles(Vec3::new(6.0, 0.0, 4.0), Vec3::new(10.0, 2.5, 4.3));
-        walls.extend(box_triangles(
-            Vec3::new(9.7, 0.0, 0.0),
-            Vec3::new(10.0, 2.5, 4.0),
-        ));
-        // A ramp of about 27° rising towards -Z, at x in [-10, -8].
-        let ramp = {
-            let (a, b) = (Vec3::new(-10.0, 0.0, -2.0), Vec3::new(-8.0, 0.0, -2.0));
-            let (c, d) = (Vec3::new(-8.0, 2.0, -6.0), Vec3::new(-10.0, 2.0, -6.0));
-            let mut t = vec![[a, b, c], [a, c, d]];
-            t.extend(box_triangles(
-                Vec3::new(-10.0, 0.0, -9.0),
-                Vec3::new(-8.0, 2.0, -6.0),
-            ));
-            t
-        };
-        // One-sided wall: a single quad facing +Z (seen from behind it is tinted).
-        let one_sided = {
-            let (a, b) = (Vec3::new(-4.0, 0.0, 6.0), Vec3::new(-1.0, 0.0, 6.0));
-            let (c, d) = (Vec3::new(-1.0, 2.0, 6.0), Vec3::new(-4.0, 2.0, 6.0));
-            vec![[a, b, c], [a, c, d]]
-        };
-
-        let groups = [
-            (floor, floor_c),
-            (floor2, floor_c2),
-            (blocks, block_c),
-            (ramp, ramp_c),
-            (walls, wall_c),
-            (one_sided, wall_c),
-        ];
-        let all: Vec<[Vec3; 3]> = groups.iter().flat_map(|(t, _)| t.iter().copied()).collect();
-        let geometry = LevelGeometry {
-            batches: groups
-                .iter()
-                .map(|(t, c)| MeshBatch::from_triangles(t, *c))
-                .collect(),
-        };
-        let collision = match CollisionMesh::from_triangles(&all) {
-            Ok(m) => m,
-            // The triangles above are fixed and valid; an error here is a programming bug.
-            Err(e) => unreachable!("built-in level is invalid: {e}"),
-        };
-        let station = |name: &str, x: f32, z: f32| Station {
-            name: name.to_string(),
-            feet: Vec3::new(x, 0.0, z),
-        };
+    /// A world from a loaded level: one render batch per mesh, coloured by its material.
+    pub fn from_level(level: Level, name: String, path: Option<PathBuf>) -> Self {
+        let batches = level
+            .render_meshes
+            .iter()
+            .map(|m| MeshBatch {
+                positions: m.positions.clone(),
+                normals: m.normals.clone(),
+                indices: m.indices.clone(),
+                color: m
+                    .material
+                    .and_then(|i| level.materials.get(i))
+                    .map_or(DEFAULT_COLOR, material_color),
+            })
+            .collect();
+        let stations = level
+            .spawn_points
+            .iter()
+            .map(|s| Station {
+                name: s.name.clone(),
+                feet: s.feet,
+                look: None,
+            })
+            .collect();
         Self {
-            name: "built-in level".into(),
+            name,
+            path,
+            collision: level.collision,
+            geometry: LevelGeometry { batches },
+            stations,
+            note: None,
+        }
+    }
+
+    /// The teaching level generated in code (no file needed): the floor and every station,
+    /// each station in its own colour, with the stations' spawn and look points.
+    pub fn builtin(note: Option<String>) -> Self {
+        let level = teaching::build();
+        let tris = level.world_triangles();
+        let palette = [
+            [0.62, 0.58, 0.50, 1.0],
+            [0.50, 0.58, 0.66, 1.0],
+            [0.60, 0.52, 0.62, 1.0],
+            [0.52, 0.62, 0.50, 1.0],
+        ];
+        let groups = 1 + level.stations.len();
+        let mut batches: Vec<MeshBatch> = (0..groups)
+            .map(|g| MeshBatch {
+                positions: Vec::new(),
+                normals: Vec::new(),
+                indices: Vec::new(),
+                color: if g == 0 {
+                    [0.32, 0.34, 0.38, 1.0]
+                } else {
+                    palette[(g - 1) % palette.len()]
+                },
+            })
+            .collect();
+        for (t, &id) in tris.triangles.iter().zip(&tris.station_ids) {
+            let Some(b) = batches.get_mut(id as usize) else {
+                continue;
+            };
+            let Some(p) = t
+                .iter()
+                .map(|&i| tris.positions.get(i as usize).copied())
+                .collect::<Option<Vec<Vec3>>>()
+            else {
+                continue;
+            };
+            let n = (p[1] - p[0])
+                .cross(p[2] - p[0])
+                .try_normalize()
+                .unwrap_or(Vec3::Y);
+            let first = b.positions.len() as u32;
+            b.positions.extend_from_slice(&p);
+            b.normals.extend_from_slice(&[n, n, n]);
+            b.indices.extend_from_slice(&[first, first + 1, first + 2]);
+        }
+        batches.retain(|b| !b.indices.is_empty());
+        let collision =
+            match CollisionMesh::new(tris.positions.clone(), &tris.triangles, &tris.station_ids) {
+                Ok(m) => m,
+                // The teaching level is fixed and tested in `level::teaching`: an error here is a
+                // programming bug, not user data.
+                Err(e) => unreachable!("teaching level is invalid: {e}"),
+            };
+        let station = |s: &teaching::TeachingStation| Station {
+            name: s.label.to_string(),
+            feet: s.spawn,
+            look: Some(s.look),
+        };
+        let mut stations = vec![station(&level.start)];
+        stations.extend(level.stations.iter().map(|s| station(&s.station)));
+        Self {
+            name: "teaching level (built in)".into(),
             path: None,
             collision,
-            geometry,
-            stations: vec![
-                station("Start", 0.0, 0.0),
-                station("Stairs", 4.0, -0.5),
-                station("Low tunnel (crouch)", -4.0, -0.5),
-                station("Ramp", -9.0, 0.0),
-                station("Thin pillar", 0.0, 2.5),
-                station("Internal corner", 8.5, 2.0),
-                station("One-sided wall (behind)", -2.5, 8.0),
-            ],
+            geometry: LevelGeometry { batches },
+            stations,
             note,
         }
     }
@@ -158,14 +177,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn builtin_level_has_stations_above_its_floor() {
+    fn builtin_level_has_stations_inside_its_bounds() {
         let w = World::builtin(None);
         assert!(w.collision.triangle_count() > 100);
         assert_eq!(w.geometry.triangle_count(), w.collision.triangle_count());
+        assert!(w.stations.len() > 10);
         let b = w.collision.bounds();
         for s in &w.stations {
             assert!((b.min.x..=b.max.x).contains(&s.feet.x), "{}", s.name);
             assert!((b.min.z..=b.max.z).contains(&s.feet.z), "{}", s.name);
         }
+    }
+
+    #[test]
+    fn textured_material_colour_is_linearised_and_tinted() {
+        let m = crate::level::Material {
+            name: None,
+            base_color: [1.0, 0.5, 1.0, 1.0],
+            texture_mean_color: Some([1.0, 1.0, 0.0, 1.0]),
+        };
+        assert_eq!(material_color(&m), [1.0, 0.5, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn failed_load_is_one_line_naming_the_file() {
+        let Err(e) = World::load(Path::new("/nonexistent/level.glb")) else {
+            panic!("loading a missing file must fail");
+        };
+        assert!(e.contains("level.glb") && !e.contains('\n'), "{e}");
     }
 }

@@ -2,22 +2,38 @@
 //! headless and print the result and the trace, as text or as JSON (`--json`).
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::collision::{CaseOutcome, Contact, ContactTime, Trace};
 use crate::level::query::{Query, QueryMode, QueryOutput};
 
-/// Runs the query file at `path`, forcing `mode` if given; returns the text to print.
-pub fn run(path: &Path, mode: Option<QueryMode>, json: bool) -> Result<String, String> {
-    let mut query = Query::read(path).map_err(|e| e.to_string())?;
-    if let Some(m) = mode {
-        query.mode = m;
-    }
+#[derive(Debug, clap::Args)]
+pub struct QueryArgs {
+    /// The query file (JSON; see `level::query`).
+    pub query: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &QueryArgs, mode: QueryMode) -> Result<(), Box<dyn std::error::Error>> {
+    print!("{}", run_query(&args.query, mode, args.json)?);
+    Ok(())
+}
+
+/// Runs the query file at `path` in `mode`; returns the text (or JSON) to print.
+pub fn run_query(
+    path: &Path,
+    mode: QueryMode,
+    json: bool,
+) -> Result<String, Box<dyn std::error::Error>> {
+    let mut query = Query::read(path)?;
+    query.mode = mode;
     let base = path.parent().unwrap_or(Path::new("."));
-    let mesh = query.mesh(base).map_err(|e| e.to_string())?;
-    let out = query.run(&mesh).map_err(|e| e.to_string())?;
+    let mesh = query.mesh(base)?;
+    let out = query.run(&mesh)?;
     if json {
-        return serde_json::to_string_pretty(&out).map_err(|e| e.to_string());
+        return Ok(serde_json::to_string_pretty(&out)? + "\n");
     }
     Ok(text(&out))
 }
@@ -49,9 +65,16 @@ fn contact_line(c: &Contact) -> String {
 pub fn text(out: &QueryOutput) -> String {
     let mut s = String::new();
     match out {
-        QueryOutput::Sweep { hit: None } => s.push_str("clear path: no contact along the velocity\n"),
+        QueryOutput::Sweep { hit: None } => {
+            s.push_str("clear path: no contact along the velocity\n")
+        }
         QueryOutput::Sweep { hit: Some(h) } => {
-            let _ = writeln!(s, "first contact: {} ({} simultaneous)", time(h.time), h.contacts.len());
+            let _ = writeln!(
+                s,
+                "first contact: {} ({} simultaneous)",
+                time(h.time),
+                h.contacts.len()
+            );
             for c in &h.contacts {
                 let _ = writeln!(s, "  {}", contact_line(c));
             }
@@ -111,7 +134,12 @@ fn trace_text(s: &mut String, trace: &Trace) {
         }
     }
     if let Some(f) = &trace.fallback {
-        let _ = writeln!(s, "fallback: position {} ({} contacts)", v3(f.position), f.contacts.len());
+        let _ = writeln!(
+            s,
+            "fallback: position {} ({} contacts)",
+            v3(f.position),
+            f.contacts.len()
+        );
     }
     let _ = writeln!(s, "loop ended: {:?}", trace.end);
 }

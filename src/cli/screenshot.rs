@@ -1,21 +1,24 @@
 //! `slidescope screenshot <level> --out file.png [--size 1280x720] [--at x,y,z --look x,y,z]
-//! [--frames N]`: renders the level with the ellipsoid standing at the first spawn point after
-//! one walking step (its trace drawn: swept volume, contacts, normals, velocities) through the
-//! app's renderer, offscreen, and writes a PNG. `--frames N` renders N frames and prints the
-//! frame rate. The level `builtin` is the level generated in code.
+//! [--frames N]`: renders the level with the ellipsoid at the first spawn point after a few
+//! walking steps of the sim (the last step's trace drawn: swept volume, contacts, normals,
+//! velocities) through the app's renderer, offscreen, and writes a PNG. `--frames N` renders N
+//! frames and prints the frame rate. The level `builtin` is the teaching level generated in
+//! code.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use glam::Vec3;
+use glam::{Mat3, Vec3};
 
-use crate::app::walker::{MoveInput, WalkSettings, Walker};
+use crate::app::camera_rig::{CameraMode, CameraRig};
 use crate::app::world::World;
+use crate::collision::SlideSettings;
 use crate::render::{
     Camera, DebugScene, EllipsoidShape, FrameSettings, FrameTarget, Gpu, Renderer, TraceStyle,
     palette, pick_color_format, pick_sample_count,
 };
+use crate::sim::{FrameRecord, PlayerInput, PlayerParams, Sim};
 
 #[derive(Debug, Args)]
 pub struct ScreenshotArgs {
@@ -71,73 +74,94 @@ fn parse_vec3(s: &str) -> Result<Vec3, String> {
     }
 }
 
-/// The scene `screenshot` draws: the walker after settling and one step forward.
+/// The scene `screenshot` draws: the player at the first station after settling and a few
+/// walking steps through the sim, with the last step's trace.
 pub struct ShotScene {
     pub world: World,
-    pub walker: Walker,
-    pub settings: WalkSettings,
+    pub sim: Sim,
     pub debug: DebugScene,
 }
 
 impl ShotScene {
     pub fn new(world: World) -> Self {
-        let settings = WalkSettings::default();
+        let params = PlayerParams::default();
         let feet = world.stations.first().map_or(Vec3::ZERO, |s| s.feet);
-        let mut walker = Walker::new(feet, &settings);
-        let idle = MoveInput::default();
-        for _ in 0..30 {
-            walker.step(&world.collision, &idle, &settings);
+        let mut sim = Sim::new(feet, params, SlideSettings::default());
+        let mut rig = CameraRig::new(CameraMode::Orbit, 4.0, 70.0);
+        if let Some(s) = world.stations.first() {
+            rig.face(s.feet, s.look);
         }
-        let forward = MoveInput {
-            forward: 1.0,
-            right: 0.4,
+        let idle = PlayerInput {
+            yaw_rad: rig.yaw,
             ..Default::default()
         };
-        for _ in 0..6 {
-            walker.step(&world.collision, &forward, &settings);
+        for _ in 0..30 {
+            sim.step(&world.collision, &idle);
         }
-        let radii = walker.radii(&settings);
+        let forward = PlayerInput {
+            forward: 1.0,
+            right: 0.4,
+            ..idle
+        };
+        for _ in 0..6 {
+            sim.step(&world.collision, &forward);
+        }
+        let player = *sim.player();
+        let radii = sim.params.sanitized().radii(player.crouched);
         let mut debug = DebugScene::default();
         debug.ellipsoids.push(EllipsoidShape {
-            center: walker.center,
+            center: player.center,
             radii,
-            axes: Walker::axes(),
+            axes: Mat3::IDENTITY,
             color: palette::ELLIPSOID,
             wire: Some(palette::ELLIPSOID_WIRE),
         });
-        let integration = walker.last.map_or(Vec3::ZERO, |r| r.integration_velocity);
-        debug.add_trace(
-            &walker.trace,
-            radii,
-            Walker::axes(),
-            walker.requested,
-            integration,
-            &TraceStyle {
-                normal_length: radii.min_element() * 1.5,
-                ..TraceStyle::default()
-            },
-        );
-        if let Some(c) = walker
-            .trace
-            .iterations
-            .iter()
-            .flat_map(|it| it.contacts.first())
-            .last()
-            && let Some(t) = world.collision.get_triangle(c.triangle)
-        {
-            debug.highlight_triangle = Some(t.vertices);
+        if let Some(rec) = sim.history().last() {
+            let integration = rec
+                .outcome
+                .slide()
+                .map_or(Vec3::ZERO, |r| r.integration_velocity);
+            debug.add_trace(
+                &rec.trace,
+                radii,
+                Mat3::IDENTITY,
+                rec.requested_move,
+                integration,
+                &TraceStyle {
+                    normal_length: radii.min_element() * 1.5,
+                    ..TraceStyle::default()
+                },
+            );
+            if let Some(c) = rec
+                .trace
+                .iterations
+                .iter()
+                .flat_map(|it| it.contacts.first())
+                .last()
+                && let Some(t) = world.collision.get_triangle(c.triangle)
+            {
+                debug.highlight_triangle = Some(t.vertices);
+            }
         }
-        Self {
-            world,
-            walker,
-            settings,
-            debug,
-        }
+        Self { world, sim, debug }
+    }
+
+    /// The player's last step.
+    pub fn last_record(&self) -> Option<&FrameRecord> {
+        self.sim.history().last()
+    }
+
+    /// The drawn ellipsoid's radii.
+    pub fn radii(&self) -> Vec3 {
+        self.sim
+            .params
+            .sanitized()
+            .radii(self.sim.player().crouched)
     }
 
     /// Behind, to the side of and above the ellipsoid, looking at its centre.
     pub fn default_camera(&self) -> Camera {
-        let c = self.walker.center;
+        let c = self.sim.player().center;
         Camera::look_at(c + Vec3::new(-2.0, 1.3, 2.8), c)
     }
 }

@@ -6,7 +6,9 @@
 //! skipped; the result does not depend on the visiting order (ties go to the lowest triangle
 //! index), so BVH and brute force agree exactly.
 
-use glam::Vec3;
+use glam::{Vec3, Vec3A};
+
+use super::bvh::slab_entry;
 
 use super::frame::Frame;
 use super::sweep::{TriangleEs, sweep_triangle, sweep_triangle_cases};
@@ -21,7 +23,6 @@ pub struct Scratch {
 
 /// The scan over candidate triangles for one detection.
 struct Scan<'a> {
-    mesh: &'a CollisionMesh,
     frame: &'a Frame,
     c: Vec3,
     v: Vec3,
@@ -38,9 +39,8 @@ impl Scan<'_> {
         (self.best + self.settings.simultaneous_tolerance).clamp(0.0, 1.0)
     }
 
-    fn test(&mut self, ti: u32) {
-        let tri = self.mesh.triangle(ti);
-        let Some(tri_es) = TriangleEs::new(tri.vertices.map(|p| self.frame.local_es(p))) else {
+    fn test(&mut self, ti: u32, vertices: &[Vec3; 3]) {
+        let Some(tri_es) = TriangleEs::new(vertices.map(|p| self.frame.local_es(p))) else {
             return;
         };
         let s = self.settings;
@@ -80,7 +80,6 @@ pub(crate) fn detect(
     out.clear();
     scratch.hits.clear();
     let mut scan = Scan {
-        mesh,
         frame,
         c,
         v,
@@ -93,16 +92,27 @@ pub(crate) fn detect(
         BroadPhase::Bvh => {
             let (start, delta) = (frame.to_world(c), frame.space.vector_to_world(v));
             let expand = frame.bounds_half_extents(settings.skin_es.max(1e-3) * 2.0);
-            mesh.bvh().sweep_query(start, delta, expand, |items| {
-                for &ti in items {
-                    scan.test(ti);
+            let (items, verts) = (mesh.bvh().items(), mesh.leaf_vertices());
+            // The same slab test the BVH uses, on each triangle's own box: leaf boxes are looser
+            // than their triangles, and this costs a fraction of a sweep test.
+            let inv = Vec3A::from(delta).recip();
+            let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
+            mesh.bvh().sweep_query(start, delta, expand, |slots| {
+                for k in slots {
+                    let [a, b, c] = verts[k].map(Vec3A::from);
+                    let limit = scan.limit();
+                    if slab_entry(a.min(b).min(c), a.max(b).max(c), o_min, o_max, inv, limit)
+                        .is_some()
+                    {
+                        scan.test(items[k], &verts[k]);
+                    }
                 }
                 scan.limit()
             });
         }
         BroadPhase::BruteForce => {
             for ti in 0..mesh.triangle_count() as u32 {
-                scan.test(ti);
+                scan.test(ti, &mesh.triangle(ti).vertices);
             }
         }
     }

@@ -56,6 +56,9 @@ impl Ellipsoid {
         if !self.radii.is_finite() || self.radii.min_element() <= 0.0 {
             return Err(CollisionError::BadRadii(self.radii.to_array()));
         }
+        if self.axes == Mat3::IDENTITY {
+            return Ok(());
+        }
         let gram = self.axes.transpose() * self.axes;
         let dev = (gram - Mat3::IDENTITY)
             .to_cols_array()

@@ -13,6 +13,9 @@ pub struct Frame {
     /// World point mapped to local eSpace zero.
     pub origin: Vec3,
     origin_es: Vec3,
+    /// `1 / radii` when the axes are the identity: the map is then a per-axis scale (the
+    /// common case, and bit-identical to the matrix product).
+    inv_radii: Option<Vec3>,
     /// World half-extents of the ellipsoid's bounding box.
     half_extents: Vec3,
 }
@@ -29,6 +32,7 @@ impl Frame {
             space,
             origin: ellipsoid.center,
             origin_es: space.point_to_es(ellipsoid.center),
+            inv_radii: ellipsoid.is_axis_aligned().then(|| ellipsoid.radii.recip()),
             half_extents: abs_axes * ellipsoid.radii,
         }
     }
@@ -36,7 +40,10 @@ impl Frame {
     /// World point → local eSpace.
     #[inline]
     pub fn local_es(&self, p: Vec3) -> Vec3 {
-        self.space.vector_to_es(p - self.origin)
+        match self.inv_radii {
+            Some(inv) => (p - self.origin) * inv,
+            None => self.space.vector_to_es(p - self.origin),
+        }
     }
     /// Local eSpace → eSpace about the world origin.
     #[inline]

@@ -1,5 +1,6 @@
-//! The static collision mesh: world-space vertices, triangles with cached unit normals and a
-//! per-triangle source id, plus the BVH broad phase (seed 001 12.2.1: collision geometry is
+//! The static collision mesh: world-space vertices, triangles and a per-triangle source id,
+//! plus the BVH broad phase and a copy of every triangle's vertices in BVH leaf order (so the
+//! sweep reads the triangles of a leaf from one contiguous block instead of chasing indices) (seed 001 12.2.1: collision geometry is
 //! kept apart from render geometry).
 
 use glam::Vec3;
@@ -40,7 +41,8 @@ pub struct Triangle {
 pub struct CollisionMesh {
     positions: Vec<Vec3>,
     indices: Vec<[u32; 3]>,
-    normals: Vec<Vec3>,
+    /// Vertices of triangle `bvh.items()[k]` at `leaf_vertices[k]`.
+    leaf_vertices: Vec<[Vec3; 3]>,
     source_ids: Vec<u32>,
     bounds: Aabb,
     bvh: Bvh,
@@ -64,7 +66,6 @@ impl CollisionMesh {
             ..Default::default()
         };
         let mut indices = Vec::with_capacity(triangles.len());
-        let mut normals = Vec::with_capacity(triangles.len());
         let mut ids = Vec::with_capacity(triangles.len());
         for (i, tri) in triangles.iter().enumerate() {
             let Some(v) = tri
@@ -79,12 +80,11 @@ impl CollisionMesh {
                 report.dropped_non_finite += 1;
                 continue;
             }
-            let Some(normal) = triangle_normal(v[0], v[1], v[2]) else {
+            if triangle_normal(v[0], v[1], v[2]).is_none() {
                 report.dropped_degenerate += 1;
                 continue;
             };
             indices.push(*tri);
-            normals.push(normal);
             ids.push(source_ids.get(i).copied().unwrap_or(0));
         }
         if indices.is_empty() {
@@ -96,10 +96,16 @@ impl CollisionMesh {
             .collect();
         let bounds = tri_bounds.iter().fold(Aabb::EMPTY, |a, b| a.union(*b));
         let bvh = Bvh::build(&tri_bounds);
+        drop(tri_bounds);
+        let leaf_vertices = bvh
+            .items()
+            .iter()
+            .map(|&t| indices[t as usize].map(|k| positions[k as usize]))
+            .collect();
         Ok(Self {
             positions,
             indices,
-            normals,
+            leaf_vertices,
             source_ids: ids,
             bounds,
             bvh,
@@ -130,11 +136,19 @@ impl CollisionMesh {
     /// Triangle `i` in world space. Panics if `i >= triangle_count()` (an internal index).
     #[inline]
     pub fn triangle(&self, i: u32) -> Triangle {
-        let t = self.indices[i as usize];
+        let vertices = self.indices[i as usize].map(|k| self.positions[k as usize]);
+        let [a, b, c] = vertices;
         Triangle {
-            vertices: t.map(|k| self.positions[k as usize]),
-            normal: self.normals[i as usize],
+            vertices,
+            // Zero-area triangles were dropped at build time, so this is always `Some`.
+            normal: triangle_normal(a, b, c).unwrap_or(Vec3::Y),
         }
+    }
+
+    /// Triangle vertices in BVH leaf order: slot `k` holds triangle `bvh().items()[k]`.
+    #[inline]
+    pub fn leaf_vertices(&self) -> &[[Vec3; 3]] {
+        &self.leaf_vertices
     }
 
     /// Triangle `i`, or `None` when out of range (for indices that came from a file or the UI).
@@ -173,7 +187,7 @@ impl CollisionMesh {
     pub fn heap_bytes(&self) -> usize {
         self.positions.capacity() * std::mem::size_of::<Vec3>()
             + self.indices.capacity() * std::mem::size_of::<[u32; 3]>()
-            + self.normals.capacity() * std::mem::size_of::<Vec3>()
+            + self.leaf_vertices.capacity() * std::mem::size_of::<[Vec3; 3]>()
             + self.source_ids.capacity() * std::mem::size_of::<u32>()
             + self.bvh.heap_bytes()
     }

@@ -17,7 +17,8 @@ use glam::{Mat3, Vec3};
 use serde::{Deserialize, Serialize};
 
 use crate::collision::{
-    CollisionError, CollisionMesh, Ellipsoid, SlideResult, SlideSettings, SweepResult, Trace, collide_and_slide, sweep,
+    CollisionError, CollisionMesh, Ellipsoid, SlideResult, SlideSettings, SweepResult, Trace,
+    collide_and_slide, sweep,
 };
 
 /// What the query asks the core to do.
@@ -54,7 +55,9 @@ pub struct EllipsoidShape {
 
 impl EllipsoidShape {
     pub fn at(&self, center: Vec3) -> Result<Ellipsoid, CollisionError> {
-        let axes = self.axes.map_or(Mat3::IDENTITY, |[x, y, z]| Mat3::from_cols(x, y, z));
+        let axes = self
+            .axes
+            .map_or(Mat3::IDENTITY, |[x, y, z]| Mat3::from_cols(x, y, z));
         Ellipsoid::with_axes(center, self.radii, axes)
     }
 }
@@ -103,9 +106,15 @@ impl From<SweepResult> for SweepHitOut {
 #[derive(Debug, thiserror::Error)]
 pub enum QueryError {
     #[error("{path}: {source}")]
-    Read { path: PathBuf, source: std::io::Error },
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{path}: not a valid query: {source}")]
-    Parse { path: PathBuf, source: serde_json::Error },
+    Parse {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
     #[error("{0}")]
     Level(#[from] super::LevelError),
     #[error("{0}")]
@@ -139,7 +148,8 @@ impl Query {
         Ok(match self.mode {
             QueryMode::Slide => {
                 let mut trace = Trace::default();
-                let result = collide_and_slide(mesh, &e, self.velocity, &self.settings, Some(&mut trace))?;
+                let result =
+                    collide_and_slide(mesh, &e, self.velocity, &self.settings, Some(&mut trace))?;
                 QueryOutput::Slide { result, trace }
             }
             QueryMode::Sweep => QueryOutput::Sweep {

@@ -8,9 +8,9 @@ use glam::Vec3;
 
 use crate::app::camera_rig::CameraMode;
 use crate::app::settings::ViewToggles;
-use crate::app::walker::WalkSettings;
-use crate::collision::{BroadPhase, EndReason};
+use crate::collision::{BroadPhase, EndReason, SlideSettings};
 use crate::render::palette;
+use crate::sim::PlayerParams;
 
 /// What the user asked for.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,7 +22,8 @@ pub enum Command {
     Teleport(usize),
     SetCameraMode(CameraMode),
     ToggleNoclip,
-    SetWalk(WalkSettings),
+    SetParams(PlayerParams),
+    SetSlide(SlideSettings),
     SetView(ViewToggles),
     SetFov(f32),
     ResetSettings,
@@ -189,47 +190,62 @@ pub fn stations_ui(ui: &mut Ui, names: &[String], out: &mut Vec<Command>) {
 /// Radii, speeds, gravity, `SlideSettings` (incl. the case mask) and view toggles.
 pub fn settings_ui(
     ui: &mut Ui,
-    walk: &WalkSettings,
+    params: &PlayerParams,
+    slide: &SlideSettings,
     view: &ViewToggles,
     fov_deg: f32,
     out: &mut Vec<Command>,
 ) {
-    let mut w = *walk;
+    let mut p = *params;
     ui.label(RichText::new("Ellipsoid and movement").strong());
+    let radii_row = |ui: &mut Ui, label: &str, r: &mut Vec3| {
+        ui.label(label);
+        ui.horizontal(|ui| {
+            for v in [&mut r.x, &mut r.y, &mut r.z] {
+                ui.add(
+                    egui::DragValue::new(v)
+                        .speed(0.01)
+                        .range(0.05..=5.0)
+                        .max_decimals(2),
+                );
+            }
+        });
+        ui.end_row();
+    };
     egui::Grid::new("walk")
         .num_columns(2)
         .spacing([8.0, 2.0])
         .show(ui, |ui| {
-            ui.label("radii x y z (m)");
-            ui.horizontal(|ui| {
-                for v in [&mut w.radii.x, &mut w.radii.y, &mut w.radii.z] {
-                    ui.add(
-                        egui::DragValue::new(v)
-                            .speed(0.01)
-                            .range(0.05..=5.0)
-                            .max_decimals(2),
-                    );
-                }
-            });
-            ui.end_row();
+            radii_row(ui, "radii (m)", &mut p.standing_radii);
+            radii_row(ui, "crouched (m)", &mut p.crouch_radii);
             let row =
                 |ui: &mut Ui, label: &str, v: &mut f32, range: std::ops::RangeInclusive<f32>| {
                     ui.label(label);
                     ui.add(egui::Slider::new(v, range).max_decimals(2));
                     ui.end_row();
                 };
-            row(ui, "crouch ratio", &mut w.crouch_ratio, 0.2..=1.0);
-            row(ui, "walk (m/s)", &mut w.walk_speed, 0.1..=20.0);
-            row(ui, "run (m/s)", &mut w.run_speed, 0.1..=40.0);
-            row(ui, "fly (m/s)", &mut w.fly_speed, 0.5..=60.0);
-            row(ui, "jump (m/s)", &mut w.jump_speed, 0.0..=20.0);
-            row(ui, "gravity (m/s²)", &mut w.gravity, 0.0..=50.0);
-            row(ui, "friction (1/s)", &mut w.ground_friction, 0.0..=60.0);
-            row(ui, "air control (1/s)", &mut w.air_control, 0.0..=30.0);
+            row(ui, "walk (m/s)", &mut p.walk_speed_mps, 0.1..=20.0);
+            row(ui, "run (m/s)", &mut p.run_speed_mps, 0.1..=40.0);
+            row(ui, "crouch (m/s)", &mut p.crouch_speed_mps, 0.1..=20.0);
+            row(ui, "noclip (m/s)", &mut p.noclip_speed_mps, 0.5..=60.0);
+            row(ui, "jump (m/s)", &mut p.jump_speed_mps, 0.0..=20.0);
+            row(ui, "gravity (m/s²)", &mut p.gravity_mps2, 0.0..=50.0);
+            row(
+                ui,
+                "friction (1/s)",
+                &mut p.ground_friction_per_sec,
+                0.0..=60.0,
+            );
+            row(ui, "air control", &mut p.air_control, 0.0..=1.0);
+            row(ui, "max slope (°)", &mut p.max_ground_slope_deg, 0.0..=89.0);
+            row(ui, "step height (m)", &mut p.max_step_height_m, 0.0..=1.0);
         });
+    if p != *params {
+        out.push(Command::SetParams(p));
+    }
     ui.add_space(4.0);
     ui.label(RichText::new("Collide and slide").strong());
-    let s = &mut w.slide;
+    let mut s = *slide;
     egui::Grid::new("slide")
         .num_columns(2)
         .spacing([8.0, 2.0])
@@ -275,8 +291,8 @@ pub fn settings_ui(
             });
             ui.end_row();
         });
-    if w != *walk {
-        out.push(Command::SetWalk(w));
+    if s != *slide {
+        out.push(Command::SetSlide(s));
     }
 
     ui.add_space(4.0);

@@ -1,5 +1,9 @@
-//! Geometry helpers shared by the integration tests.
+//! Helpers shared by the integration tests: geometry for the core, glTF builders for the loader
+//! (`gltf_build`).
 #![allow(dead_code)]
+
+mod gltf_build;
+pub use gltf_build::*;
 
 use glam::Vec3;
 use slidescope::collision::CollisionMesh;
@@ -55,4 +59,33 @@ pub fn assert_vec_close(a: Vec3, b: Vec3, tol: f32, what: &str) {
         (a - b).abs().max_element() <= tol,
         "{what}: {a} vs {b} (tol {tol})"
     );
+}
+
+/// Steps of `riser` height and 0.5 m tread climbing along +x from x = 1, on a floor at y = 0
+/// (each step a closed box reaching x = 20).
+pub fn stairs(riser: f32, count: usize) -> Vec<[Vec3; 3]> {
+    let mut tris: Vec<[Vec3; 3]> = floor(0.0, 30.0).to_vec();
+    for i in 0..count {
+        let x0 = 1.0 + 0.5 * i as f32;
+        tris.extend(solid_box(
+            v(x0, -0.5, -3.0),
+            v(20.0, riser * (i + 1) as f32, 3.0),
+        ));
+    }
+    tris
+}
+
+/// A floor at y = 0 and a ramp rising along +x at `angle_deg`, starting at x = 1, 6 m wide
+/// (z in [−3, 3]) and `length` metres long along its slope, facing up.
+pub fn ramp(angle_deg: f32, length: f32) -> Vec<[Vec3; 3]> {
+    let a = angle_deg.to_radians();
+    let top = v(1.0 + length * a.cos(), length * a.sin(), 0.0);
+    let mut tris: Vec<[Vec3; 3]> = floor(0.0, 30.0).to_vec();
+    tris.extend(quad(
+        v(1.0, 0.0, 3.0),
+        top + v(0.0, 0.0, 3.0),
+        top + v(0.0, 0.0, -3.0),
+        v(1.0, 0.0, -3.0),
+    ));
+    tris
 }

@@ -65,7 +65,7 @@ pub fn sweep_face(
         return FacePlane::Unreachable;
     }
     let t = (d0 - 1.0) / -dn;
-    if !(t <= t_max) {
+    if t.is_nan() || t > t_max {
         return FacePlane::Unreachable;
     }
     let p = c + v * t - side;

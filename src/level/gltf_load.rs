@@ -1,0 +1,223 @@
+//! glTF 2.0 (`.gltf` + `.bin`/data URIs, or `.glb`) → [`LevelParts`].
+//!
+//! Walks the default scene (or the first; with no scene, every root node) through the node
+//! hierarchy, composing TRS and matrix transforms; a negative determinant flips the winding.
+//! Triangle lists, strips and fans become triangles; points and lines are skipped and
+//! counted. Every index the file gives is checked before it is followed.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use glam::{Mat3, Mat4, Quat, Vec3};
+use gltf::json::mesh::{Mode, Semantic};
+use gltf::json::validation::Checked;
+use gltf::json::{self, Index};
+
+use super::builder::LevelParts;
+use super::error::{LevelError, LevelErrorKind};
+use super::gltf_accessor::{count, read_indices, read_vec3};
+use super::gltf_buffers::{load_buffers, parse_json, split_glb};
+use super::gltf_material::read_materials;
+use super::level::PrimitiveSource;
+use super::source::{LevelFormat, LoadOptions};
+use super::spawn::spawn_points_from_extras;
+
+/// Loads a glTF file whose bytes are `bytes`. The bytes are dropped before the collision mesh
+/// is built.
+pub fn load_gltf(
+    path: &Path,
+    bytes: Vec<u8>,
+    format: LevelFormat,
+    options: &LoadOptions,
+) -> Result<LevelParts, LevelError> {
+    let at = |k: LevelErrorKind| LevelError::new(path, k);
+    let (json_bytes, bin) = if format == LevelFormat::Glb {
+        let chunks = split_glb(&bytes).map_err(at)?;
+        (chunks.json, chunks.bin)
+    } else {
+        (&bytes[..], None)
+    };
+    let root = parse_json(json_bytes).map_err(at)?;
+    let buffers = load_buffers(&root, bin, path, options.max_file_bytes)?;
+    let folder = path.parent().unwrap_or(Path::new("."));
+
+    let mut parts = LevelParts::new();
+    parts.reserve(estimate_vertices(&root), 0);
+    parts.materials = read_materials(&root, &buffers, folder);
+    if let Some(extras) = &root.asset.extras
+        && let Ok(value) = serde_json::from_str::<serde_json::Value>(extras.get())
+    {
+        parts.spawn_points = spawn_points_from_extras(&value);
+    }
+    walk_scene(&root, &buffers, &mut parts).map_err(at)?;
+    Ok(parts)
+}
+
+/// Upper bound of the vertex count (each mesh used once), for one allocation up front.
+fn estimate_vertices(root: &json::Root) -> usize {
+    root.meshes
+        .iter()
+        .flat_map(|m| &m.primitives)
+        .filter_map(|p| p.attributes.get(&Checked::Valid(Semantic::Positions)))
+        .filter_map(|&a| count(root, a))
+        .fold(0usize, usize::saturating_add)
+        .min(1 << 26)
+}
+
+fn walk_scene(
+    root: &json::Root,
+    buffers: &[Cow<'_, [u8]>],
+    parts: &mut LevelParts,
+) -> Result<(), LevelErrorKind> {
+    let scene = match root.scene {
+        Some(s) => Some(root.scenes.get(s.value()).ok_or_else(|| {
+            LevelErrorKind::Invalid(format!("default scene {} does not exist", s.value()))
+        })?),
+        None => root.scenes.first(),
+    };
+    let roots: Vec<usize> = match scene {
+        Some(s) => s.nodes.iter().map(|n| n.value()).collect(),
+        None => {
+            let mut is_child = vec![false; root.nodes.len()];
+            for child in root.nodes.iter().flat_map(|n| n.children.iter().flatten()) {
+                if let Some(c) = is_child.get_mut(child.value()) {
+                    *c = true;
+                }
+            }
+            (0..root.nodes.len()).filter(|&n| !is_child[n]).collect()
+        }
+    };
+    // Depth-first, in file order, without recursion; a node seen twice means a cycle or a
+    // shared child, both invalid glTF.
+    let mut visited = vec![false; root.nodes.len()];
+    let mut stack: Vec<(usize, Mat4)> = roots
+        .into_iter()
+        .rev()
+        .map(|n| (n, Mat4::IDENTITY))
+        .collect();
+    while let Some((n, parent)) = stack.pop() {
+        let node = root
+            .nodes
+            .get(n)
+            .ok_or_else(|| LevelErrorKind::Invalid(format!("node {n} does not exist")))?;
+        if std::mem::replace(&mut visited[n], true) {
+            return Err(LevelErrorKind::Invalid(format!(
+                "node {n} is reached twice (cycle or shared child)"
+            )));
+        }
+        let world = parent * local_transform(node);
+        if let Some(mesh) = node.mesh {
+            add_mesh(root, buffers, parts, n, node, mesh.value(), &world)?;
+        }
+        for child in node.children.iter().flatten().rev() {
+            stack.push((child.value(), world));
+        }
+    }
+    Ok(())
+}
+
+/// The node's local matrix: `matrix` if given, else T · R · S.
+pub fn local_transform(node: &json::scene::Node) -> Mat4 {
+    if let Some(m) = node.matrix {
+        return Mat4::from_cols_array(&m);
+    }
+    let t = node.translation.map_or(Vec3::ZERO, Vec3::from_array);
+    let r = node
+        .rotation
+        .map_or(Quat::IDENTITY, |q| Quat::from_array(q.0).normalize());
+    let s = node.scale.map_or(Vec3::ONE, Vec3::from_array);
+    Mat4::from_scale_rotation_translation(s, r, t)
+}
+
+fn add_mesh(
+    root: &json::Root,
+    buffers: &[Cow<'_, [u8]>],
+    parts: &mut LevelParts,
+    node_index: usize,
+    node: &json::scene::Node,
+    mesh_index: usize,
+    world: &Mat4,
+) -> Result<(), LevelErrorKind> {
+    let mesh = root.meshes.get(mesh_index).ok_or_else(|| {
+        LevelErrorKind::Invalid(format!(
+            "node {node_index}: mesh {mesh_index} does not exist"
+        ))
+    })?;
+    let flip = world.determinant() < 0.0;
+    let normal_matrix = Mat3::from_mat4(*world).inverse().transpose();
+    let normal_matrix = normal_matrix.is_finite().then_some(normal_matrix);
+    for (p, prim) in mesh.primitives.iter().enumerate() {
+        let mode = match prim.mode {
+            Checked::Valid(m) => m,
+            Checked::Invalid => {
+                return Err(LevelErrorKind::Invalid(format!(
+                    "mesh {mesh_index} primitive {p}: invalid mode"
+                )));
+            }
+        };
+        if matches!(
+            mode,
+            Mode::Points | Mode::Lines | Mode::LineLoop | Mode::LineStrip
+        ) {
+            parts.skipped_non_triangle += 1;
+            continue;
+        }
+        let Some(&pos) = prim.attributes.get(&Checked::Valid(Semantic::Positions)) else {
+            return Err(LevelErrorKind::Invalid(format!(
+                "mesh {mesh_index} primitive {p}: no POSITION attribute"
+            )));
+        };
+        let local = read_vec3(root, buffers, pos)?;
+        let vertex_count = local.len();
+        let normals = match (
+            prim.attributes.get(&Checked::Valid(Semantic::Normals)),
+            normal_matrix,
+        ) {
+            (Some(&n), Some(nm)) => {
+                let mut normals = read_vec3(root, buffers, n)?;
+                for v in &mut normals {
+                    *v = (nm * *v).normalize_or_zero();
+                }
+                normals
+            }
+            _ => Vec::new(),
+        };
+        let indices = match prim.indices {
+            Some(i) => Some(read_indices(root, buffers, i)?),
+            None => None,
+        };
+        let n_idx = indices.as_ref().map_or(vertex_count, Vec::len);
+        let at = |k: usize| -> u32 {
+            match &indices {
+                Some(ix) => ix[k],
+                None => k as u32,
+            }
+        };
+        let triangles: Vec<[u32; 3]> = match mode {
+            Mode::Triangles => (0..n_idx / 3)
+                .map(|t| [at(3 * t), at(3 * t + 1), at(3 * t + 2)])
+                .collect(),
+            // Spec 3.7.2.1: strip triangle i = {i, i+1+i%2, i+2-i%2}; fan = {i+1, i+2, 0}.
+            Mode::TriangleStrip => (0..n_idx.saturating_sub(2))
+                .map(|i| [at(i), at(i + 1 + i % 2), at(i + 2 - i % 2)])
+                .collect(),
+            Mode::TriangleFan => (0..n_idx.saturating_sub(2))
+                .map(|i| [at(i + 1), at(i + 2), at(0)])
+                .collect(),
+            _ => Vec::new(),
+        };
+        drop(indices);
+        let material = prim.material.map(|m: Index<json::Material>| m.value());
+        let source = PrimitiveSource {
+            node_index,
+            node_name: node.name.clone(),
+            mesh_index,
+            mesh_name: mesh.name.clone(),
+            primitive_index: p,
+            material,
+        };
+        let positions = local.into_iter().map(|v| world.transform_point3(v));
+        parts.add_batch(positions, &normals, triangles, flip, source)?;
+    }
+    Ok(())
+}

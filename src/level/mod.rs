@@ -1,0 +1,21 @@
+//! Levels: glTF 2.0 / OBJ files → [`Level`] (collision mesh, render meshes, materials, spawn
+//! points, load statistics). Files are untrusted: every failure is a one-line [`LevelError`]
+//! naming the file, never a panic.
+
+mod builder;
+pub mod error;
+mod gltf_accessor;
+mod gltf_buffers;
+mod gltf_load;
+mod gltf_material;
+#[allow(clippy::module_inception)]
+mod level;
+mod obj_load;
+pub mod query;
+pub mod source;
+pub mod spawn;
+pub mod teaching;
+
+pub use error::{LevelError, LevelErrorKind, UriRefusal};
+pub use level::{Level, LoadStats, Material, PrimitiveSource, RenderMesh, SpawnPoint};
+pub use source::{DEFAULT_MAX_FILE_BYTES, LevelFormat, LoadOptions};

@@ -1,0 +1,217 @@
+//! One fixed step of the walking player (seed 001 12.2.3 and 12.15): input → wished velocity,
+//! friction on the ground / air control in the air, jump only when grounded, gravity added into
+//! the velocity, the displacement `velocity × dt` handed to `collide_and_slide`, and the
+//! returned integration velocity (÷ dt) kept as the next velocity. Grounded comes from the
+//! contact extents (see [`ground`](super::ground)). Noclip flies without collision.
+//!
+//! Gravity is integrated in two halves around the move (velocity Verlet), so a free flight is
+//! exact for constant gravity at any step rate: `move = (v − ½g·dt)·dt`, then
+//! `v' = integration / dt − ½g·dt`. On walkable ground the second half is skipped (the ground
+//! carries the weight), so a player at rest has zero velocity.
+//!
+//! Stairs: a step lip (an edge within `max_step_height_m` of the bottom, see
+//! [`ground::is_on_step_lip`](super::ground::is_on_step_lip)) drives like the ground, so the
+//! slide over the lip keeps its push; a steep face does not, so steep ramps are not climbed.
+//!
+//! While grounded the move reaches at least two skin widths down, so the floor is touched on
+//! every step and its contact shows up in the extents whatever the step rate.
+
+use glam::Vec3;
+use serde::{Deserialize, Serialize};
+
+use super::ground::{is_grounded, is_on_step_lip};
+use super::stance::{StanceChange, update_stance};
+use super::{PlayerInput, PlayerParams, PlayerState};
+use crate::collision::{
+    CollisionMesh, Ellipsoid, Scratch, SlideResult, SlideSettings, Trace, collide_and_slide_with,
+};
+
+/// Shortest and longest fixed step accepted (s).
+pub const MIN_DT_SECS: f32 = 1e-4;
+pub const MAX_DT_SECS: f32 = 0.25;
+
+/// What happened to the move of one step.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepOutcome {
+    /// The move went through `collide_and_slide`.
+    Slid(SlideResult),
+    /// Noclip: moved freely, no collision query.
+    Noclip,
+    /// The core refused the query (bad settings or radii from the UI); the player stayed put
+    /// and its velocity was zeroed. The message is the error's one-line text.
+    Refused(String),
+}
+
+impl StepOutcome {
+    /// The collision result, if the move went through the core.
+    pub fn slide(&self) -> Option<&SlideResult> {
+        match self {
+            StepOutcome::Slid(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+/// Everything one step produced besides the trace.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerStep {
+    pub after: PlayerState,
+    /// The ellipsoid handed to the core (after any crouch change), `None` in noclip or when the
+    /// shape was refused.
+    pub ellipsoid: Option<Ellipsoid>,
+    /// The displacement handed to the core (m, world): `velocity × dt` plus the ground stick.
+    pub requested_move: Vec3,
+    pub stance: StanceChange,
+    pub outcome: StepOutcome,
+}
+
+/// Clamps a step length into [`MIN_DT_SECS`, `MAX_DT_SECS`] (NaN → 1/60).
+pub fn sanitize_dt(dt_secs: f32) -> f32 {
+    if dt_secs.is_nan() {
+        1.0 / 60.0
+    } else {
+        dt_secs.clamp(MIN_DT_SECS, MAX_DT_SECS)
+    }
+}
+
+fn clamp_speed(v: Vec3, max_mps: f32) -> Vec3 {
+    if !v.is_finite() {
+        return Vec3::ZERO;
+    }
+    v.clamp_length_max(max_mps)
+}
+
+/// Runs one fixed step of `dt_secs`. Inputs, parameters and `dt_secs` are sanitised first;
+/// nothing here panics on any value. With `trace`, the core records the move.
+#[allow(clippy::too_many_arguments)]
+pub fn step_player(
+    mesh: &CollisionMesh,
+    before: &PlayerState,
+    input: &PlayerInput,
+    params: &PlayerParams,
+    settings: &SlideSettings,
+    dt_secs: f32,
+    scratch: &mut Scratch,
+    trace: Option<&mut Trace>,
+) -> PlayerStep {
+    let input = input.sanitized();
+    let params = params.sanitized();
+    let dt = sanitize_dt(dt_secs);
+    let mut state = *before;
+    if !state.velocity_mps.is_finite() {
+        state.velocity_mps = Vec3::ZERO;
+    }
+    if input.noclip {
+        return fly(state, &input, &params, dt);
+    }
+    state.noclip = false;
+    let stance = update_stance(mesh, &mut state, input.crouch, &params, settings);
+    let radii = params.radii(state.crouched);
+
+    let wish_speed = if state.crouched {
+        params.crouch_speed_mps
+    } else if input.run {
+        params.run_speed_mps
+    } else {
+        params.walk_speed_mps
+    };
+    let wish = input.wish_direction() * wish_speed;
+    let mut v = state.velocity_mps;
+    let rate = params.ground_friction_per_sec
+        * if state.grounded || state.on_step_lip {
+            1.0
+        } else {
+            params.air_control
+        };
+    let blend = 1.0 - (-rate * dt).exp();
+    v.x += (wish.x - v.x) * blend;
+    v.z += (wish.z - v.z) * blend;
+    let jumped = state.grounded && input.jump;
+    if jumped {
+        v.y = v.y.max(params.jump_speed_mps);
+    }
+    let half_g = 0.5 * params.gravity_mps2 * dt;
+    v.y -= half_g;
+    let mut requested_move = clamp_speed(v, params.max_speed_mps) * dt;
+    if state.grounded && !jumped {
+        let stick_m = 2.0 * settings.skin_es.max(1e-4) * radii.y;
+        if stick_m.is_finite() {
+            requested_move.y = requested_move.y.min(-stick_m);
+        }
+    }
+
+    let refuse = |state: PlayerState, msg: String, ellipsoid| PlayerStep {
+        after: PlayerState {
+            velocity_mps: Vec3::ZERO,
+            ..state
+        },
+        ellipsoid,
+        requested_move,
+        stance,
+        outcome: StepOutcome::Refused(msg),
+    };
+    let ellipsoid = match Ellipsoid::new(state.center, radii) {
+        Ok(e) => e,
+        Err(e) => return refuse(state, e.to_string(), None),
+    };
+    let result =
+        match collide_and_slide_with(mesh, &ellipsoid, requested_move, settings, scratch, trace) {
+            Ok(r) => r,
+            Err(e) => return refuse(state, e.to_string(), Some(ellipsoid)),
+        };
+    let grounded = is_grounded(result.extents, radii, params.max_ground_slope_deg);
+    let on_step_lip = !grounded
+        && is_on_step_lip(
+            mesh,
+            result.extents,
+            result.position,
+            radii,
+            params.max_step_height_m,
+            settings,
+        );
+    let mut v_next = result.integration_velocity / dt;
+    if !grounded {
+        v_next.y -= half_g;
+    }
+    let after = PlayerState {
+        center: result.position,
+        velocity_mps: clamp_speed(v_next, params.max_speed_mps),
+        grounded,
+        on_step_lip,
+        crouched: state.crouched,
+        noclip: false,
+    };
+    PlayerStep {
+        after,
+        ellipsoid: Some(ellipsoid),
+        requested_move,
+        stance,
+        outcome: StepOutcome::Slid(result),
+    }
+}
+
+/// Noclip flight: the wished direction (yaw) plus up/down, at the noclip speed (doubled when
+/// running), no collision.
+fn fly(mut state: PlayerState, input: &PlayerInput, params: &PlayerParams, dt: f32) -> PlayerStep {
+    let vertical = f32::from(u8::from(input.fly_up)) - f32::from(u8::from(input.fly_down));
+    let dir = (input.wish_direction() + Vec3::Y * vertical).clamp_length_max(1.0);
+    let speed = params.noclip_speed_mps * if input.run { 2.0 } else { 1.0 };
+    let v = clamp_speed(dir * speed, params.max_speed_mps);
+    let requested_move = v * dt;
+    let center = state.center + requested_move;
+    if center.is_finite() {
+        state.center = center;
+    }
+    state.velocity_mps = v;
+    state.grounded = false;
+    state.on_step_lip = false;
+    state.noclip = true;
+    PlayerStep {
+        after: state,
+        ellipsoid: None,
+        requested_move,
+        stance: StanceChange::None,
+        outcome: StepOutcome::Noclip,
+    }
+}

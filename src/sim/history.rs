@@ -1,0 +1,212 @@
+//! The history ring (DESIGN "Bounded memory"): recorded frames, oldest evicted first when the
+//! byte budget is exceeded. Frames in the ring are always consecutive, so a frame number maps
+//! to a slot in O(1).
+
+use std::collections::VecDeque;
+
+use super::markers::{FLICKER_WINDOW_FRAMES, MarkerKind, is_flicker};
+use super::{FrameRecord, Markers};
+
+/// Default budget: 512 MiB, ≥ 10 minutes at 60 Hz of walking (the benchmark reports the
+/// bytes per frame measured on real levels).
+pub const DEFAULT_BUDGET_BYTES: usize = 512 * 1024 * 1024;
+
+/// Recorded frames under a byte budget.
+#[derive(Debug, Clone)]
+pub struct History {
+    frames: VecDeque<FrameRecord>,
+    bytes: VecDeque<usize>,
+    used_bytes: usize,
+    budget_bytes: usize,
+    /// Frames ever pushed (for the bytes-per-frame average).
+    pushed: u64,
+    pushed_bytes: u128,
+    evicted: u64,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        Self::new(DEFAULT_BUDGET_BYTES)
+    }
+}
+
+impl History {
+    /// An empty history holding at most `budget_bytes` (the newest frame is always kept, even
+    /// when it alone exceeds the budget).
+    pub fn new(budget_bytes: usize) -> Self {
+        Self {
+            frames: VecDeque::new(),
+            bytes: VecDeque::new(),
+            used_bytes: 0,
+            budget_bytes,
+            pushed: 0,
+            pushed_bytes: 0,
+            evicted: 0,
+        }
+    }
+
+    /// Appends a record. Its frame number must follow the last one; otherwise the history is
+    /// cleared first (a new, discontinuous run). Computes the grounded-flicker marker from the
+    /// recent frames, then evicts the oldest frames over budget.
+    pub fn push(&mut self, mut record: FrameRecord) {
+        if let Some(last) = self.frames.back()
+            && last.frame.checked_add(1) != Some(record.frame)
+        {
+            self.clear();
+        }
+        let window = FLICKER_WINDOW_FRAMES + 1;
+        let start = self.frames.len().saturating_sub(window);
+        let mut recent: Vec<bool> = self
+            .frames
+            .range(start..)
+            .map(|f| f.after.grounded)
+            .collect();
+        recent.push(record.after.grounded);
+        if is_flicker(&recent) {
+            record.markers = record.markers.with(MarkerKind::GroundedFlicker, true);
+        }
+        let size = record.heap_bytes();
+        self.pushed += 1;
+        self.pushed_bytes += size as u128;
+        self.used_bytes += size;
+        self.frames.push_back(record);
+        self.bytes.push_back(size);
+        self.evict_over_budget();
+    }
+
+    fn evict_over_budget(&mut self) {
+        while self.used_bytes > self.budget_bytes && self.frames.len() > 1 {
+            self.frames.pop_front();
+            if let Some(b) = self.bytes.pop_front() {
+                self.used_bytes -= b;
+            }
+            self.evicted += 1;
+        }
+    }
+
+    /// Changes the budget, evicting at once if needed.
+    pub fn set_budget_bytes(&mut self, budget_bytes: usize) {
+        self.budget_bytes = budget_bytes;
+        self.evict_over_budget();
+    }
+
+    pub fn clear(&mut self) {
+        self.frames.clear();
+        self.bytes.clear();
+        self.used_bytes = 0;
+    }
+
+    /// Drops every frame after `frame` (keeps `frame` itself).
+    pub fn truncate_after(&mut self, frame: u64) {
+        let Some(first) = self.first_frame() else {
+            return;
+        };
+        let keep = if frame < first {
+            0
+        } else {
+            usize::try_from(frame - first + 1).unwrap_or(usize::MAX)
+        };
+        while self.frames.len() > keep {
+            self.frames.pop_back();
+            if let Some(b) = self.bytes.pop_back() {
+                self.used_bytes -= b;
+            }
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.frames.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.frames.is_empty()
+    }
+
+    /// Bytes held by the recorded frames.
+    pub fn used_bytes(&self) -> usize {
+        self.used_bytes
+    }
+
+    pub fn budget_bytes(&self) -> usize {
+        self.budget_bytes
+    }
+
+    /// Average bytes per frame over every frame ever pushed (0 before the first).
+    pub fn bytes_per_frame(&self) -> f64 {
+        if self.pushed == 0 {
+            0.0
+        } else {
+            self.pushed_bytes as f64 / self.pushed as f64
+        }
+    }
+
+    /// Frames dropped to stay within budget.
+    pub fn evicted(&self) -> u64 {
+        self.evicted
+    }
+
+    pub fn first_frame(&self) -> Option<u64> {
+        self.frames.front().map(|f| f.frame)
+    }
+
+    pub fn last_frame(&self) -> Option<u64> {
+        self.frames.back().map(|f| f.frame)
+    }
+
+    /// The record of `frame`, if still held.
+    pub fn get(&self, frame: u64) -> Option<&FrameRecord> {
+        let first = self.first_frame()?;
+        let i = usize::try_from(frame.checked_sub(first)?).ok()?;
+        self.frames.get(i)
+    }
+
+    pub fn last(&self) -> Option<&FrameRecord> {
+        self.frames.back()
+    }
+
+    /// Oldest first.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &FrameRecord> + ExactSizeIterator {
+        self.frames.iter()
+    }
+
+    /// The nearest frame after `frame` whose markers intersect `filter`.
+    pub fn next_marked(&self, frame: u64, filter: Markers) -> Option<u64> {
+        let first = self.first_frame()?;
+        let from = usize::try_from(frame.saturating_sub(first).saturating_add(1)).ok()?;
+        self.frames
+            .range(from.min(self.frames.len())..)
+            .find(|f| f.markers.intersects(filter))
+            .map(|f| f.frame)
+    }
+
+    /// The nearest frame before `frame` whose markers intersect `filter`.
+    pub fn prev_marked(&self, frame: u64, filter: Markers) -> Option<u64> {
+        let first = self.first_frame()?;
+        let end = usize::try_from(frame.checked_sub(first)?).ok()?;
+        self.frames
+            .range(..end.min(self.frames.len()))
+            .rev()
+            .find(|f| f.markers.intersects(filter))
+            .map(|f| f.frame)
+    }
+
+    /// A history made of `frames` (consecutive frame numbers expected; a gap restarts it).
+    pub fn from_frames(frames: Vec<FrameRecord>, budget_bytes: usize) -> Self {
+        let mut h = Self::new(budget_bytes);
+        for f in frames {
+            let size = f.heap_bytes();
+            if let Some(last) = h.frames.back()
+                && last.frame.checked_add(1) != Some(f.frame)
+            {
+                h.clear();
+            }
+            h.pushed += 1;
+            h.pushed_bytes += size as u128;
+            h.used_bytes += size;
+            h.frames.push_back(f);
+            h.bytes.push_back(size);
+            h.evict_over_budget();
+        }
+        h
+    }
+}

@@ -1,0 +1,46 @@
+//! The headless simulation layer (DESIGN "Layers"): the walking player controller (seed 001
+//! 12.2.3 and 12.15), the fixed time step, and the debugger's history/timeline model — frames
+//! recorded with their full trace, markers, re-runs with edited settings, trace diffs, and
+//! recordings on disk. No window, GPU or UI code; the app drives [`Sim`].
+
+pub mod capture;
+pub mod clock;
+pub mod controller;
+pub mod diff;
+pub mod ground;
+pub mod history;
+pub mod input;
+pub mod markers;
+pub mod params;
+pub mod record;
+pub mod recording;
+pub mod replay;
+pub mod rerun;
+pub mod session;
+pub mod stance;
+pub mod state;
+pub mod timeline;
+
+pub use capture::{FrameInputs, capture_frame};
+pub use clock::{Advance, FixedStep};
+pub use controller::{PlayerStep, StepOutcome, sanitize_dt, step_player};
+pub use diff::{
+    DiffTolerance, Divergence, DivergenceKind, IterationDiff, IterationSummary, TraceDiff,
+    diff_traces,
+};
+pub use ground::is_grounded;
+pub use history::{DEFAULT_BUDGET_BYTES, History};
+pub use input::PlayerInput;
+pub use markers::{MarkerKind, Markers};
+pub use params::PlayerParams;
+pub use record::FrameRecord;
+pub use recording::{
+    RECORDING_FORMAT, RECORDING_VERSION, Recording, RecordingError, load_recording,
+    parse_recording, save_recording,
+};
+pub use replay::replay_frames;
+pub use rerun::{Rerun, RerunEdits, RerunError, rerun_frame, resimulate};
+pub use session::Sim;
+pub use stance::{StanceChange, can_stand};
+pub use state::PlayerState;
+pub use timeline::{Cursor, Timeline, TimelineCommand};

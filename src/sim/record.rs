@@ -1,0 +1,61 @@
+//! One recorded simulation step: everything needed to show it, re-run it or replay it
+//! (issue 5 "History and timeline": inputs, ellipsoid, velocity, settings, full trace, result).
+
+use glam::Vec3;
+use serde::{Deserialize, Serialize};
+
+use super::{Markers, PlayerInput, PlayerParams, PlayerState, StanceChange, StepOutcome};
+use crate::collision::{Ellipsoid, SlideSettings, Trace};
+
+/// A step as it happened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FrameRecord {
+    /// Simulation frame number (consecutive, starting at 0 for a new session).
+    pub frame: u64,
+    /// Fixed step length (s).
+    pub dt_secs: f32,
+    /// The input as sanitised and used.
+    pub input: PlayerInput,
+    /// The controller parameters in force (as given; the step sanitises them again).
+    pub params: PlayerParams,
+    /// Player state before the step.
+    pub before: PlayerState,
+    /// The ellipsoid handed to `collide_and_slide` (after any crouch change); `None` in noclip.
+    pub ellipsoid: Option<Ellipsoid>,
+    /// The displacement handed to the core (m, world): `velocity × dt` (the seed's per-update
+    /// "velocity").
+    pub requested_move: Vec3,
+    /// The core settings in force.
+    pub settings: SlideSettings,
+    pub stance: StanceChange,
+    /// The core's full record of the move (empty in noclip or when refused).
+    pub trace: Trace,
+    pub outcome: StepOutcome,
+    /// Player state after the step.
+    pub after: PlayerState,
+    /// What is worth a look in this frame (computed when recorded).
+    pub markers: Markers,
+}
+
+impl FrameRecord {
+    /// Detect/respond iterations recorded in the trace.
+    pub fn iteration_count(&self) -> usize {
+        self.trace.iterations.len()
+    }
+
+    /// Cursor positions inside this frame: one per iteration, at least one.
+    pub fn cursor_stops(&self) -> u32 {
+        self.iteration_count().max(1) as u32
+    }
+
+    /// Approximate bytes this record holds (inline size plus the trace's heap), for the
+    /// history's budget.
+    pub fn heap_bytes(&self) -> usize {
+        std::mem::size_of::<Self>()
+            + self.trace.heap_bytes()
+            + match &self.outcome {
+                StepOutcome::Refused(m) => m.capacity(),
+                _ => 0,
+            }
+    }
+}

@@ -1,0 +1,106 @@
+//! "What if" re-runs (DESIGN: questions are answered by re-running the core on the recorded
+//! inputs): one recorded move with edited settings or radii through the same
+//! `collide_and_slide`, and a recorded run re-simulated from a frame with edited settings.
+
+use glam::Vec3;
+use serde::{Deserialize, Serialize};
+
+use super::replay::replay_frames;
+use super::{FrameRecord, PlayerParams};
+use crate::collision::{
+    CaseMask, CollisionError, CollisionMesh, Ellipsoid, SlideResult, SlideSettings, Trace,
+    collide_and_slide,
+};
+
+/// Edits applied on top of a frame's recorded settings; `None` keeps the recorded value.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RerunEdits {
+    pub skin_es: Option<f32>,
+    pub max_iterations: Option<u32>,
+    pub cases: Option<CaseMask>,
+    /// Ellipsoid radii (m), about the recorded centre for a single move; for a re-simulated
+    /// run they replace the standing radii (crouch radii keep their recorded values).
+    pub radii: Option<Vec3>,
+    pub impulse_filter: Option<bool>,
+    pub fallback: Option<bool>,
+}
+
+impl RerunEdits {
+    /// `settings` with the edits applied.
+    pub fn apply_to(&self, settings: &SlideSettings) -> SlideSettings {
+        SlideSettings {
+            skin_es: self.skin_es.unwrap_or(settings.skin_es),
+            max_iterations: self.max_iterations.unwrap_or(settings.max_iterations),
+            cases: self.cases.unwrap_or(settings.cases),
+            impulse_filter: self.impulse_filter.unwrap_or(settings.impulse_filter),
+            fallback: self.fallback.unwrap_or(settings.fallback),
+            ..*settings
+        }
+    }
+
+    /// `params` with the radii edit applied.
+    pub fn apply_to_params(&self, params: &PlayerParams) -> PlayerParams {
+        PlayerParams {
+            standing_radii: self.radii.unwrap_or(params.standing_radii),
+            ..*params
+        }
+    }
+}
+
+/// Why a frame cannot be re-run.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RerunError {
+    #[error("frame {0} made no collision query (noclip or refused)")]
+    NoQuery(u64),
+    #[error(transparent)]
+    Collision(#[from] CollisionError),
+}
+
+/// A single move re-run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rerun {
+    pub ellipsoid: Ellipsoid,
+    pub settings: SlideSettings,
+    pub result: SlideResult,
+    pub trace: Trace,
+}
+
+/// Re-runs the move of `record` with `edits` (same centre, same requested move).
+pub fn rerun_frame(
+    mesh: &CollisionMesh,
+    record: &FrameRecord,
+    edits: &RerunEdits,
+) -> Result<Rerun, RerunError> {
+    let recorded = record.ellipsoid.ok_or(RerunError::NoQuery(record.frame))?;
+    let ellipsoid = match edits.radii {
+        Some(radii) => Ellipsoid::with_axes(recorded.center, radii, recorded.axes)?,
+        None => recorded,
+    };
+    let settings = edits.apply_to(&record.settings);
+    let mut trace = Trace::default();
+    let result = collide_and_slide(
+        mesh,
+        &ellipsoid,
+        record.requested_move,
+        &settings,
+        Some(&mut trace),
+    )?;
+    Ok(Rerun {
+        ellipsoid,
+        settings,
+        result,
+        trace,
+    })
+}
+
+/// Re-simulates `frames` (consecutive records, oldest first) from the first one's recorded
+/// state with the same inputs and `edits` applied to every frame's settings and radii: the
+/// path the player would have taken. Frame numbers are kept.
+pub fn resimulate(
+    mesh: &CollisionMesh,
+    frames: &[FrameRecord],
+    edits: &RerunEdits,
+) -> Vec<FrameRecord> {
+    replay_frames(mesh, frames, Some(edits))
+}

@@ -2,7 +2,10 @@
 //!
 //! Layers (see `DESIGN.md` in the repo root): `collision` (pure math, glam only) ←
 //! `level` (files) ← `sim` (player controller, history) ← `render` / `ui` / `app`.
+pub mod app;
 pub mod cli;
 pub mod collision;
 pub mod level;
+pub mod render;
 pub mod sim;
+pub mod ui;

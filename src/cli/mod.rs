@@ -1,8 +1,12 @@
 //! Command-line subcommands. `main.rs` only parses and dispatches; each subcommand lives in its
-//! own file and returns its error as one displayable line.
+//! own file and returns its error as one displayable line. With no subcommand the app opens
+//! (on the level given as the only argument, or the teaching level).
 
 pub mod info;
 pub mod query_cmd;
+pub mod screenshot;
+
+use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
@@ -10,10 +14,17 @@ use crate::level::query::QueryMode;
 
 /// slidescope: a visual debugger for swept-ellipsoid collide-and-slide.
 #[derive(Debug, Parser)]
-#[command(name = "slidescope", version, about)]
+#[command(
+    name = "slidescope",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Level to open in the app (.glb, .gltf, .obj); default: the teaching level.
+    pub level: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -24,6 +35,8 @@ pub enum Command {
     Slide(query_cmd::QueryArgs),
     /// Run one sweep (detection only) on a JSON query and print the first contacts.
     Sweep(query_cmd::QueryArgs),
+    /// Render one frame offscreen (no window) and write it as a PNG.
+    Screenshot(screenshot::ScreenshotArgs),
 }
 
 /// Runs a parsed command line. `Err` is printed on one line by `main`.
@@ -32,9 +45,7 @@ pub fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Some(Command::Info(args)) => info::run(&args),
         Some(Command::Slide(args)) => query_cmd::run(&args, QueryMode::Slide),
         Some(Command::Sweep(args)) => query_cmd::run(&args, QueryMode::Sweep),
-        None => {
-            println!("slidescope {}", env!("CARGO_PKG_VERSION"));
-            Ok(())
-        }
+        Some(Command::Screenshot(args)) => screenshot::run(&args),
+        None => crate::app::run(cli.level).map_err(Into::into),
     }
 }

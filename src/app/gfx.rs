@@ -1,0 +1,164 @@
+//! The window's GPU side: surface, device, egui renderer, the scene renderer and the offscreen
+//! 3D frame shown inside egui.
+//!
+//! The 3D view is rendered into our own MSAA + depth [`FrameTarget`] and its resolve texture is
+//! registered with egui as a native texture (`Renderer::register_native_texture`), rather than
+//! drawn through an `egui_wgpu::CallbackTrait` paint callback. Reasons: the same target and
+//! pass serve `slidescope screenshot` with no window, bit for bit; egui's own pass has one
+//! sample and no depth buffer, so a callback would need the offscreen pass anyway; and a plain
+//! sampled texture composites identically on every backend, lavapipe included.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use winit::window::Window;
+
+use crate::render::{
+    FrameTarget, Gpu, RenderError, Renderer, pick_color_format, pick_sample_count,
+};
+
+pub struct Gfx {
+    pub window: Arc<Window>,
+    pub gpu: Gpu,
+    pub surface: wgpu::Surface<'static>,
+    pub config: wgpu::SurfaceConfiguration,
+    pub egui: egui_wgpu::Renderer,
+    pub renderer: Renderer,
+    pub target: Option<FrameTarget>,
+    pub texture_id: Option<egui::TextureId>,
+    pub device_lost: Arc<AtomicBool>,
+    pub needs_reconfigure: bool,
+}
+
+impl Gfx {
+    /// Opens the GPU for `window`.
+    pub fn new(window: Arc<Window>) -> Result<Self, RenderError> {
+        let instance =
+            wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        let surface = instance
+            .create_surface(window.clone())
+            .map_err(|e| RenderError::Surface(e.to_string()))?;
+        let gpu = pollster::block_on(Gpu::open(instance, Some(&surface)))?;
+        let size = window.inner_size();
+        let caps = surface.get_capabilities(&gpu.adapter);
+        // egui wants a non-sRGB framebuffer (it blends in gamma space).
+        let format = caps
+            .formats
+            .iter()
+            .copied()
+            .find(|f| {
+                matches!(
+                    f,
+                    wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Rgba8Unorm
+                )
+            })
+            .or_else(|| caps.formats.first().copied())
+            .ok_or_else(|| RenderError::Surface("the surface supports no format".into()))?;
+        let Some(default) =
+            surface.get_default_config(&gpu.adapter, size.width.max(1), size.height.max(1))
+        else {
+            return Err(RenderError::Surface(
+                "the adapter cannot present to this window".into(),
+            ));
+        };
+        let config = wgpu::SurfaceConfiguration {
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            format,
+            present_mode: wgpu::PresentMode::AutoVsync,
+            desired_maximum_frame_latency: 2,
+            view_formats: vec![],
+            ..default
+        };
+        surface.configure(&gpu.device, &config);
+        let device_lost = Arc::new(AtomicBool::new(false));
+        let flag = device_lost.clone();
+        gpu.device.set_device_lost_callback(move |reason, msg| {
+            log::error!("GPU device lost ({reason:?}): {msg}");
+            flag.store(true, Ordering::Relaxed);
+        });
+        let egui =
+            egui_wgpu::Renderer::new(&gpu.device, format, egui_wgpu::RendererOptions::default());
+        let renderer = Renderer::new(
+            &gpu.device,
+            pick_sample_count(&gpu.adapter),
+            pick_color_format(&gpu.adapter),
+        );
+        log::info!("GPU: {}, surface {format:?}", gpu.adapter_summary());
+        Ok(Self {
+            window,
+            gpu,
+            surface,
+            config,
+            egui,
+            renderer,
+            target: None,
+            texture_id: None,
+            device_lost,
+            needs_reconfigure: false,
+        })
+    }
+
+    /// Applies a new window size (ignored while minimised: zero size).
+    pub fn resize(&mut self, width: u32, height: u32) {
+        if width == 0 || height == 0 {
+            return;
+        }
+        self.config.width = width;
+        self.config.height = height;
+        self.surface.configure(&self.gpu.device, &self.config);
+    }
+
+    /// Recreates the surface after `Lost`.
+    pub fn recreate_surface(&mut self) -> Result<(), RenderError> {
+        self.surface = self
+            .gpu
+            .instance
+            .create_surface(self.window.clone())
+            .map_err(|e| RenderError::Surface(e.to_string()))?;
+        self.surface.configure(&self.gpu.device, &self.config);
+        Ok(())
+    }
+
+    /// Makes the 3D target `width`×`height` (physical pixels) and points egui's texture at it.
+    pub fn ensure_target(&mut self, width: u32, height: u32) {
+        if width == 0 || height == 0 {
+            return;
+        }
+        if self
+            .target
+            .as_ref()
+            .is_some_and(|t| t.width == width && t.height == height)
+        {
+            return;
+        }
+        let target = match FrameTarget::new(
+            &self.gpu.device,
+            width,
+            height,
+            self.renderer.sample_count(),
+            self.renderer.color_format(),
+        ) {
+            Ok(t) => t,
+            Err(e) => {
+                log::warn!("3D view not resized: {e}");
+                return;
+            }
+        };
+        match self.texture_id {
+            Some(id) => self.egui.update_egui_texture_from_wgpu_texture(
+                &self.gpu.device,
+                &target.display_view,
+                wgpu::FilterMode::Nearest,
+                id,
+            ),
+            None => {
+                self.texture_id = Some(self.egui.register_native_texture(
+                    &self.gpu.device,
+                    &target.display_view,
+                    wgpu::FilterMode::Nearest,
+                ))
+            }
+        }
+        self.target = Some(target);
+    }
+}

@@ -1,0 +1,913 @@
+//! The desktop app: a winit 0.30 event loop, egui-winit input, egui-wgpu drawing, the 3D view
+//! (an offscreen frame shown inside the egui layout), input mapping, file dialogs, drag & drop
+//! and settings persistence.
+
+pub mod camera_rig;
+mod gfx;
+pub mod settings;
+pub mod world;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use glam::Vec3;
+use winit::application::ApplicationHandler;
+use winit::dpi::LogicalSize;
+use winit::event::{DeviceEvent, DeviceId, ElementState, MouseButton, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::keyboard::{KeyCode, PhysicalKey};
+use winit::window::{CursorGrabMode, Window, WindowId};
+
+use crate::collision::{CollisionMesh, Ellipsoid, SlideSettings, sweep};
+use crate::render::{DebugScene, EllipsoidShape, FrameSettings, GroundMarker, TraceStyle, palette};
+use crate::sim::{FrameRecord, PlayerInput, Sim};
+use crate::ui::{self, Command, HudStats};
+use camera_rig::{CameraMode, CameraRig};
+use gfx::Gfx;
+use settings::Settings;
+use world::World;
+
+/// The teaching level opened when no level is given.
+pub const DEFAULT_LEVEL: &str = "assets/teaching.glb";
+
+/// Opens the window on `level` (or the teaching level, or the built-in one). Returns a
+/// one-line error when the window or GPU cannot be opened.
+pub fn run(level: Option<PathBuf>) -> Result<(), String> {
+    let event_loop = EventLoop::new().map_err(|e| format!("cannot open a window: {e}"))?;
+    event_loop.set_control_flow(ControlFlow::Poll);
+    let mut app = App::new(level);
+    event_loop
+        .run_app(&mut app)
+        .map_err(|e| format!("event loop failed: {e}"))?;
+    match app.fatal {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+struct Message {
+    text: String,
+    error: bool,
+    at: Instant,
+}
+
+struct App {
+    settings: Settings,
+    settings_path: Option<PathBuf>,
+    world: World,
+    sim: Sim,
+    /// Noclip flight toggled with F (the sim flies while the input says so).
+    noclip: bool,
+    /// Render interpolation between the last two fixed steps.
+    alpha: f32,
+    rig: CameraRig,
+    keys: HashSet<KeyCode>,
+    captured: bool,
+    gfx: Option<Gfx>,
+    window: Option<Arc<Window>>,
+    egui_ctx: egui::Context,
+    egui_state: Option<egui_winit::State>,
+    last_frame: Instant,
+    fps: f32,
+    frame_ms: f32,
+    sim_ms: f32,
+    messages: Vec<Message>,
+    scene: DebugScene,
+    fatal: Option<String>,
+}
+
+impl App {
+    fn new(level: Option<PathBuf>) -> Self {
+        let settings_path = Settings::default_path();
+        let (settings, warning) = match &settings_path {
+            Some(p) => Settings::load(p),
+            None => (
+                Settings::default(),
+                Some("no config folder: settings not saved".into()),
+            ),
+        };
+        let mut messages = Vec::new();
+        if let Some(w) = warning {
+            log::warn!("{w}");
+            messages.push(Message {
+                text: w,
+                error: true,
+                at: Instant::now(),
+            });
+        }
+        let (world, err) = initial_world(level);
+        if let Some(e) = err {
+            messages.push(Message {
+                text: e,
+                error: true,
+                at: Instant::now(),
+            });
+        }
+        let feet = world.stations.first().map_or(Vec3::ZERO, |s| s.feet);
+        let sim = Sim::new(feet, settings.params, settings.slide);
+        let mut rig = CameraRig::new(
+            settings.camera_mode,
+            settings.orbit_distance,
+            settings.fov_deg,
+        );
+        if let Some(s) = world.stations.first() {
+            rig.face(s.feet, s.look);
+        }
+        Self {
+            settings,
+            settings_path,
+            world,
+            sim,
+            noclip: false,
+            alpha: 1.0,
+            rig,
+            keys: HashSet::new(),
+            captured: false,
+            gfx: None,
+            window: None,
+            egui_ctx: egui::Context::default(),
+            egui_state: None,
+            last_frame: Instant::now(),
+            fps: 0.0,
+            frame_ms: 0.0,
+            sim_ms: 0.0,
+            messages,
+            scene: DebugScene::default(),
+            fatal: None,
+        }
+    }
+
+    fn say(&mut self, text: String, error: bool) {
+        if error {
+            log::warn!("{text}");
+        } else {
+            log::info!("{text}");
+        }
+        self.messages.push(Message {
+            text,
+            error,
+            at: Instant::now(),
+        });
+        if self.messages.len() > 4 {
+            self.messages.remove(0);
+        }
+    }
+
+    fn set_world(&mut self, world: World) {
+        if let Some(g) = &mut self.gfx {
+            g.renderer.set_level(&g.gpu.device, &world.geometry);
+        }
+        if let Some(w) = &self.window {
+            w.set_title(&format!("slidescope — {}", world.name));
+        }
+        self.world = world;
+        self.sim = Sim::new(Vec3::ZERO, self.settings.params, self.settings.slide);
+        self.teleport(0);
+    }
+
+    /// Puts the player on station `i` (at rest) and turns the camera to its look point.
+    fn teleport(&mut self, i: usize) {
+        let Some(s) = self.world.stations.get(i).cloned() else {
+            return;
+        };
+        let radii = self.radii();
+        self.sim.teleport(s.feet + Vec3::Y * radii.y);
+        self.rig.face(s.feet, s.look);
+        self.rig.fly_eye = s.feet + Vec3::Y * (radii.y * 1.8) - self.rig.look_dir() * 3.0;
+    }
+
+    /// The player's current radii (crouching changes them).
+    fn radii(&self) -> Vec3 {
+        self.sim
+            .params
+            .sanitized()
+            .radii(self.sim.player().crouched)
+    }
+
+    fn render_center(&self) -> Vec3 {
+        self.sim.render_center(self.alpha)
+    }
+
+    fn last_record(&self) -> Option<&FrameRecord> {
+        self.sim.history().last()
+    }
+
+    /// Loads a level file; on failure shows the error and keeps the current level.
+    fn open(&mut self, path: &Path) {
+        match World::load(path) {
+            Ok(w) => {
+                self.settings.push_recent(path);
+                self.say(format!("opened {}", path.display()), false);
+                self.set_world(w);
+            }
+            Err(e) => self.say(e, true),
+        }
+    }
+
+    fn set_capture(&mut self, on: bool) {
+        let Some(window) = &self.window else {
+            return;
+        };
+        if on {
+            let grabbed = window
+                .set_cursor_grab(CursorGrabMode::Locked)
+                .or_else(|_| window.set_cursor_grab(CursorGrabMode::Confined));
+            if let Err(e) = grabbed {
+                log::warn!("cannot capture the cursor: {e}");
+            }
+            window.set_cursor_visible(false);
+        } else {
+            let _ = window.set_cursor_grab(CursorGrabMode::None);
+            window.set_cursor_visible(true);
+        }
+        self.captured = on;
+    }
+
+    fn save_settings(&mut self) {
+        self.settings.camera_mode = self.rig.mode;
+        self.settings.orbit_distance = self.rig.orbit_distance;
+        self.settings.fov_deg = self.rig.fov_deg;
+        if let Some(w) = &self.window {
+            let size = w.inner_size().to_logical::<f32>(w.scale_factor());
+            if size.width > 0.0 && size.height > 0.0 {
+                self.settings.window_size = [size.width, size.height];
+            }
+        }
+        if let Some(p) = &self.settings_path
+            && let Err(e) = self.settings.save(p)
+        {
+            log::warn!("settings not saved: {e}");
+        }
+    }
+
+    fn apply(&mut self, cmd: Command, event_loop: &ActiveEventLoop) {
+        match cmd {
+            Command::OpenDialog => {
+                self.set_capture(false);
+                let picked = rfd::FileDialog::new()
+                    .add_filter("levels", &["glb", "gltf", "obj"])
+                    .pick_file();
+                if let Some(p) = picked {
+                    self.open(&p);
+                }
+            }
+            Command::Open(p) => self.open(&p),
+            Command::LoadBuiltin => self.set_world(World::builtin(None)),
+            Command::ClearRecent => self.settings.recent.clear(),
+            Command::Teleport(i) => self.teleport(i),
+            Command::SetCameraMode(m) => self.set_mode(m),
+            Command::ToggleNoclip => self.noclip = !self.noclip,
+            Command::SetParams(p) => {
+                self.settings.params = p;
+                self.sim.params = p;
+            }
+            Command::SetSlide(s) => {
+                self.settings.slide = s;
+                self.sim.settings = s;
+            }
+            Command::SetView(v) => self.settings.view = v,
+            Command::SetFov(f) => self.rig.fov_deg = f,
+            Command::ResetSettings => {
+                let recent = std::mem::take(&mut self.settings.recent);
+                self.settings = Settings {
+                    recent,
+                    ..Settings::default()
+                };
+                self.rig = CameraRig::new(
+                    self.settings.camera_mode,
+                    self.settings.orbit_distance,
+                    self.settings.fov_deg,
+                );
+                self.sim.params = self.settings.params;
+                self.sim.settings = self.settings.slide;
+            }
+            Command::Quit => {
+                self.save_settings();
+                event_loop.exit();
+            }
+        }
+    }
+
+    fn set_mode(&mut self, mode: CameraMode) {
+        if mode == CameraMode::Fly && self.rig.mode != CameraMode::Fly {
+            let (center, radii) = (self.render_center(), self.radii());
+            let cam = self.rig.camera(&self.world.collision, center, radii);
+            self.rig.fly_eye = cam.eye;
+        }
+        self.rig.mode = mode;
+        if !mode.captures_cursor() {
+            self.set_capture(false);
+        }
+    }
+
+    fn on_key(&mut self, code: KeyCode, pressed: bool, event_loop: &ActiveEventLoop) {
+        if pressed {
+            self.keys.insert(code);
+        } else {
+            self.keys.remove(&code);
+            return;
+        }
+        let ctrl =
+            self.keys.contains(&KeyCode::ControlLeft) || self.keys.contains(&KeyCode::ControlRight);
+        match code {
+            KeyCode::Escape => self.set_capture(false),
+            KeyCode::KeyF => self.noclip = !self.noclip,
+            KeyCode::Digit1 => self.set_mode(CameraMode::FirstPerson),
+            KeyCode::Digit2 => self.set_mode(CameraMode::Orbit),
+            KeyCode::Digit3 => self.set_mode(CameraMode::Fly),
+            KeyCode::KeyO if ctrl => self.apply(Command::OpenDialog, event_loop),
+            _ => {}
+        }
+    }
+
+    fn move_input(&self) -> PlayerInput {
+        let k = |c: KeyCode| self.keys.contains(&c);
+        let axis = |pos: bool, neg: bool| f32::from(u8::from(pos)) - f32::from(u8::from(neg));
+        PlayerInput {
+            forward: axis(
+                k(KeyCode::KeyW) || k(KeyCode::ArrowUp),
+                k(KeyCode::KeyS) || k(KeyCode::ArrowDown),
+            ),
+            right: axis(
+                k(KeyCode::KeyD) || k(KeyCode::ArrowRight),
+                k(KeyCode::KeyA) || k(KeyCode::ArrowLeft),
+            ),
+            yaw_rad: self.rig.yaw,
+            jump: k(KeyCode::Space),
+            run: k(KeyCode::ShiftLeft) || k(KeyCode::ShiftRight),
+            crouch: k(KeyCode::ControlLeft) || k(KeyCode::ControlRight) || k(KeyCode::KeyC),
+            noclip: self.noclip,
+            fly_up: k(KeyCode::KeyE) || k(KeyCode::Space),
+            fly_down: k(KeyCode::KeyQ),
+        }
+    }
+
+    /// Simulation for this frame: the sim runs its fixed 60 Hz steps inside.
+    fn simulate(&mut self, dt_secs: f32) {
+        let input = self.move_input();
+        let started = Instant::now();
+        let advance = if self.rig.mode == CameraMode::Fly {
+            // Free fly moves the camera, not the player (which keeps falling or resting).
+            let (sy, cy) = input.yaw_rad.sin_cos();
+            let right = Vec3::new(cy, 0.0, -sy);
+            let up = f32::from(u8::from(input.fly_up)) - f32::from(u8::from(input.fly_down));
+            let wish = self.rig.look_dir() * input.forward + right * input.right + Vec3::Y * up;
+            let speed = self.settings.params.noclip_speed_mps * if input.run { 2.5 } else { 1.0 };
+            self.rig.fly_eye += wish.clamp_length_max(1.0) * speed * dt_secs.clamp(0.0, 0.25);
+            let idle = PlayerInput {
+                yaw_rad: input.yaw_rad,
+                noclip: self.noclip,
+                ..Default::default()
+            };
+            self.sim
+                .update(&self.world.collision, f64::from(dt_secs), &idle)
+        } else {
+            self.sim
+                .update(&self.world.collision, f64::from(dt_secs), &input)
+        };
+        self.alpha = advance.alpha;
+        if advance.steps > 0 {
+            self.sim_ms = started.elapsed().as_secs_f32() * 1e3 / advance.steps as f32;
+        }
+    }
+
+    fn build_scene(&mut self) {
+        let v = self.settings.view;
+        let radii = self.radii();
+        let center = self.render_center();
+        let mut scene = std::mem::take(&mut self.scene);
+        scene.clear();
+        if self.rig.mode != CameraMode::FirstPerson {
+            scene.ellipsoids.push(EllipsoidShape {
+                center,
+                radii,
+                axes: glam::Mat3::IDENTITY,
+                color: palette::ELLIPSOID,
+                wire: Some(palette::ELLIPSOID_WIRE),
+            });
+        }
+        if let Some(rec) = self.last_record() {
+            let style = TraceStyle {
+                arrow_scale: v.arrow_scale,
+                normal_length: (radii.min_element() * 1.5).max(0.1),
+                swept_volume: v.swept_volume,
+                contacts: v.contacts,
+                velocities: v.velocities,
+                slide_planes: v.slide_planes,
+                only_iteration: None,
+            };
+            let (shape_radii, axes) = rec
+                .ellipsoid
+                .map_or((radii, glam::Mat3::IDENTITY), |e| (e.radii, e.axes));
+            let integration = rec
+                .outcome
+                .slide()
+                .map_or(Vec3::ZERO, |r| r.integration_velocity);
+            scene.add_trace(
+                &rec.trace,
+                shape_radii,
+                axes,
+                rec.requested_move,
+                integration,
+                &style,
+            );
+            if v.highlight_triangle
+                && let Some(c) = rec
+                    .trace
+                    .iterations
+                    .iter()
+                    .flat_map(|it| it.contacts.first())
+                    .last()
+                && let Some(t) = self.world.collision.get_triangle(c.triangle)
+            {
+                scene.highlight_triangle = Some(t.vertices);
+            }
+        }
+        if v.ground_marker
+            && let Some((p, n)) = ground_probe(
+                &self.world.collision,
+                center,
+                radii,
+                &self.sim.settings,
+                3.0,
+            )
+        {
+            scene.ground = Some(GroundMarker {
+                at: p,
+                normal: n,
+                radius: radii.x.max(radii.z) * 0.8,
+                color: if self.sim.player().grounded {
+                    palette::GROUND
+                } else {
+                    palette::AIRBORNE
+                },
+            });
+        }
+        self.scene = scene;
+    }
+
+    fn hud(&self, view_size: [u32; 2]) -> HudStats {
+        let player = self.sim.player();
+        let rec = self.last_record();
+        HudStats {
+            fps: self.fps,
+            frame_ms: self.frame_ms,
+            sim_ms: self.sim_ms,
+            position: self.render_center(),
+            velocity: player.velocity_mps,
+            grounded: player.grounded,
+            crouched: player.crouched,
+            noclip: player.noclip,
+            iterations: rec.map_or(0, |r| r.trace.iterations.len() as u32),
+            contacts: rec.map_or(0, |r| {
+                r.trace
+                    .iterations
+                    .iter()
+                    .map(|i| i.contacts.len() as u32)
+                    .sum()
+            }),
+            end: rec.and_then(|r| r.outcome.slide()).map(|r| r.end),
+            level_name: self.world.name.clone(),
+            level_triangles: self.world.collision.triangle_count(),
+            adapter: self
+                .gfx
+                .as_ref()
+                .map_or(String::new(), |g| g.gpu.adapter_summary()),
+            msaa: self.gfx.as_ref().map_or(1, |g| g.renderer.sample_count()),
+            view_size,
+            camera_mode: Some(self.rig.mode),
+            cursor_captured: self.captured,
+        }
+    }
+
+    fn redraw(&mut self, event_loop: &ActiveEventLoop) {
+        let now = Instant::now();
+        let dt = now.duration_since(self.last_frame).as_secs_f32();
+        self.last_frame = now;
+        if dt > 0.0 {
+            self.frame_ms = self.frame_ms * 0.9 + dt * 1e3 * 0.1;
+            self.fps = 1000.0 / self.frame_ms.max(1e-3);
+        }
+        if self
+            .gfx
+            .as_ref()
+            .is_some_and(|g| g.device_lost.load(Ordering::Relaxed))
+        {
+            self.recreate_gfx(event_loop);
+            return;
+        }
+        self.simulate(dt);
+
+        let (Some(window), Some(state)) = (self.window.clone(), self.egui_state.as_mut()) else {
+            return;
+        };
+        let raw = state.take_egui_input(&window);
+        let ctx = self.egui_ctx.clone();
+        let mut commands = Vec::new();
+        let mut view_px = [0u32, 0u32];
+        let mut look = (0.0f32, 0.0f32, 0.0f32);
+        let mut capture_click = false;
+        let texture = self.gfx.as_ref().and_then(|g| g.texture_id);
+        let hud = self.hud(
+            self.gfx
+                .as_ref()
+                .and_then(|g| g.target.as_ref())
+                .map_or([0, 0], |t| [t.width, t.height]),
+        );
+        let station_names: Vec<String> =
+            self.world.stations.iter().map(|s| s.name.clone()).collect();
+        let now_msgs: Vec<(String, bool)> = self
+            .messages
+            .iter()
+            .filter(|m| m.error || m.at.elapsed().as_secs() < 6)
+            .map(|m| (m.text.clone(), m.error))
+            .collect();
+        let note = self.world.note.clone();
+        let (params, slide, view, fov, mode, recent) = (
+            self.settings.params,
+            self.settings.slide,
+            self.settings.view,
+            self.rig.fov_deg,
+            self.rig.mode,
+            self.settings.recent.clone(),
+        );
+        let output = ctx.run_ui(raw, |ui| {
+            egui::Panel::top("menu").show(ui, |ui| {
+                ui::menu_bar_ui(ui, &recent, mode, &mut commands);
+            });
+            egui::Panel::left("side")
+                .resizable(true)
+                .default_size(330.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        ui.heading("slidescope");
+                        if let Some(n) = &note {
+                            ui.colored_label(egui::Color32::YELLOW, n);
+                        }
+                        for (text, error) in &now_msgs {
+                            let c = if *error {
+                                egui::Color32::LIGHT_RED
+                            } else {
+                                egui::Color32::LIGHT_GREEN
+                            };
+                            ui.colored_label(c, text);
+                        }
+                        ui::hud_ui(ui, &hud);
+                        ui.separator();
+                        egui::CollapsingHeader::new("Stations and spawn points")
+                            .default_open(true)
+                            .show(ui, |ui| ui::stations_ui(ui, &station_names, &mut commands));
+                        egui::CollapsingHeader::new("Settings")
+                            .default_open(false)
+                            .show(ui, |ui| {
+                                ui::settings_ui(ui, &params, &slide, &view, fov, &mut commands)
+                            });
+                    });
+                });
+            egui::CentralPanel::default()
+                .frame(egui::Frame::NONE)
+                .show(ui, |ui| {
+                    let size = ui.available_size();
+                    let (rect, response) =
+                        ui.allocate_exact_size(size, egui::Sense::click_and_drag());
+                    let ppp = ui.ctx().pixels_per_point();
+                    view_px = [
+                        (rect.width() * ppp).round().max(0.0) as u32,
+                        (rect.height() * ppp).round().max(0.0) as u32,
+                    ];
+                    if let Some(id) = texture {
+                        ui.painter().image(
+                            id,
+                            rect,
+                            egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+                            egui::Color32::WHITE,
+                        );
+                    }
+                    if response.dragged() {
+                        let d = response.drag_delta() * ppp;
+                        look.0 += d.x;
+                        look.1 += d.y;
+                    }
+                    if response.hovered() {
+                        look.2 += ui.input(|i| i.smooth_scroll_delta.y) / 50.0;
+                    }
+                    if response.clicked() {
+                        capture_click = true;
+                    }
+                });
+        });
+        for c in commands {
+            self.apply(c, event_loop);
+        }
+        if self.rig.mode == CameraMode::Orbit || !self.captured {
+            self.rig
+                .rotate(look.0, look.1, self.settings.mouse_sensitivity);
+        }
+        if look.2 != 0.0 {
+            self.rig.zoom(look.2);
+        }
+        if capture_click && self.rig.mode.captures_cursor() {
+            self.set_capture(true);
+        }
+        if let Some(state) = self.egui_state.as_mut() {
+            state.handle_platform_output(&window, output.platform_output);
+        }
+        self.build_scene();
+        let (center, radii) = (self.render_center(), self.radii());
+        let camera = self.rig.camera(&self.world.collision, center, radii);
+        let frame_settings = FrameSettings {
+            wireframe: self.settings.view.wireframe,
+            back_face_tint: if self.settings.view.back_face_tint {
+                0.6
+            } else {
+                0.0
+            },
+            ..FrameSettings::default()
+        };
+        let clipped = ctx.tessellate(output.shapes, output.pixels_per_point);
+        let Some(g) = self.gfx.as_mut() else {
+            return;
+        };
+        g.ensure_target(view_px[0], view_px[1]);
+        if g.needs_reconfigure {
+            g.surface.configure(&g.gpu.device, &g.config);
+            g.needs_reconfigure = false;
+        }
+        let frame = match g.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(f) => f,
+            wgpu::CurrentSurfaceTexture::Suboptimal(f) => {
+                g.needs_reconfigure = true;
+                f
+            }
+            wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => return,
+            wgpu::CurrentSurfaceTexture::Outdated => {
+                g.surface.configure(&g.gpu.device, &g.config);
+                return;
+            }
+            wgpu::CurrentSurfaceTexture::Lost => {
+                if let Err(e) = g.recreate_surface() {
+                    log::error!("{e}");
+                }
+                return;
+            }
+            wgpu::CurrentSurfaceTexture::Validation => {
+                log::error!("surface validation error: frame skipped");
+                return;
+            }
+        };
+        let mut encoder = g
+            .gpu
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("frame"),
+            });
+        if let Some(target) = &g.target {
+            g.renderer.render(
+                &g.gpu.device,
+                &g.gpu.queue,
+                &mut encoder,
+                target,
+                &camera,
+                &self.scene,
+                &frame_settings,
+            );
+        }
+        for (id, deltas) in &output.textures_delta.set {
+            for delta in deltas {
+                g.egui
+                    .update_texture(&g.gpu.device, &g.gpu.queue, *id, delta);
+            }
+        }
+        let screen = egui_wgpu::ScreenDescriptor {
+            size_in_pixels: [g.config.width, g.config.height],
+            pixels_per_point: output.pixels_per_point,
+        };
+        let user_buffers =
+            g.egui
+                .update_buffers(&g.gpu.device, &g.gpu.queue, &mut encoder, &clipped, &screen);
+        let view = frame
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        {
+            let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("egui"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &view,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                        store: wgpu::StoreOp::Store,
+                    },
+                    depth_slice: None,
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            g.egui
+                .render(&mut pass.forget_lifetime(), &clipped, &screen);
+        }
+        g.gpu
+            .queue
+            .submit(user_buffers.into_iter().chain([encoder.finish()]));
+        for id in &output.textures_delta.free {
+            g.egui.free_texture(id);
+        }
+        window.pre_present_notify();
+        g.gpu.queue.present(frame);
+    }
+
+    fn recreate_gfx(&mut self, event_loop: &ActiveEventLoop) {
+        self.gfx = None;
+        let Some(window) = self.window.clone() else {
+            return;
+        };
+        match Gfx::new(window) {
+            Ok(mut g) => {
+                g.renderer.set_level(&g.gpu.device, &self.world.geometry);
+                if let Some(state) = self.egui_state.as_mut() {
+                    state.set_max_texture_side(
+                        g.gpu.device.limits().max_texture_dimension_2d as usize,
+                    );
+                }
+                // egui's font texture lived on the old device: start egui afresh.
+                self.egui_ctx = egui::Context::default();
+                if let Some(w) = &self.window {
+                    self.egui_state = Some(egui_winit::State::new(
+                        self.egui_ctx.clone(),
+                        egui::ViewportId::ROOT,
+                        w.as_ref(),
+                        Some(w.scale_factor() as f32),
+                        w.theme(),
+                        Some(g.gpu.device.limits().max_texture_dimension_2d as usize),
+                    ));
+                }
+                self.gfx = Some(g);
+                self.say("GPU device was lost and has been recreated".into(), true);
+            }
+            Err(e) => {
+                self.fatal = Some(e.to_string());
+                event_loop.exit();
+            }
+        }
+    }
+}
+
+/// The ground point and normal under an ellipsoid within `reach` metres (for the marker).
+fn ground_probe(
+    mesh: &CollisionMesh,
+    center: Vec3,
+    radii: Vec3,
+    settings: &SlideSettings,
+    reach: f32,
+) -> Option<(Vec3, Vec3)> {
+    let e = Ellipsoid::new(center, radii).ok()?;
+    let hit = sweep(mesh, &e, Vec3::NEG_Y * reach, settings).ok()??;
+    hit.contacts.first().map(|c| (c.point, c.normal))
+}
+
+/// The level to start with: the argument, else the teaching level, else the built-in one.
+fn initial_world(level: Option<PathBuf>) -> (World, Option<String>) {
+    match level {
+        Some(p) => match World::load(&p) {
+            Ok(w) => (w, None),
+            Err(e) => (
+                World::builtin(Some(
+                    "Built-in level (the requested file failed to load)".into(),
+                )),
+                Some(e),
+            ),
+        },
+        None => match World::load(Path::new(DEFAULT_LEVEL)) {
+            Ok(w) => (w, None),
+            Err(e) => {
+                log::warn!("{e}");
+                (
+                    World::builtin(Some(format!(
+                        "{DEFAULT_LEVEL} not available: the teaching level generated in code"
+                    ))),
+                    None,
+                )
+            }
+        },
+    }
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.window.is_some() {
+            return;
+        }
+        let [w, h] = self.settings.window_size;
+        let attrs = Window::default_attributes()
+            .with_title(format!("slidescope — {}", self.world.name))
+            .with_inner_size(LogicalSize::new(f64::from(w), f64::from(h)))
+            .with_min_inner_size(LogicalSize::new(640.0, 400.0));
+        let window = match event_loop.create_window(attrs) {
+            Ok(w) => Arc::new(w),
+            Err(e) => {
+                self.fatal = Some(format!("cannot create a window: {e}"));
+                event_loop.exit();
+                return;
+            }
+        };
+        let mut g = match Gfx::new(window.clone()) {
+            Ok(g) => g,
+            Err(e) => {
+                self.fatal = Some(e.to_string());
+                event_loop.exit();
+                return;
+            }
+        };
+        g.renderer.set_level(&g.gpu.device, &self.world.geometry);
+        self.egui_state = Some(egui_winit::State::new(
+            self.egui_ctx.clone(),
+            egui::ViewportId::ROOT,
+            window.as_ref(),
+            Some(window.scale_factor() as f32),
+            window.theme(),
+            Some(g.gpu.device.limits().max_texture_dimension_2d as usize),
+        ));
+        self.gfx = Some(g);
+        self.window = Some(window);
+        self.last_frame = Instant::now();
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        let consumed = match (&self.window, self.egui_state.as_mut()) {
+            (Some(w), Some(state)) if !self.captured => state.on_window_event(w, &event).consumed,
+            _ => false,
+        };
+        match event {
+            WindowEvent::CloseRequested => {
+                self.save_settings();
+                event_loop.exit();
+            }
+            WindowEvent::Resized(size) => {
+                if let Some(g) = &mut self.gfx {
+                    g.resize(size.width, size.height);
+                }
+            }
+            WindowEvent::DroppedFile(path) => self.open(&path),
+            WindowEvent::Focused(false) => {
+                self.keys.clear();
+                self.set_capture(false);
+            }
+            WindowEvent::KeyboardInput { event, .. } => {
+                let PhysicalKey::Code(code) = event.physical_key else {
+                    return;
+                };
+                let pressed = event.state == ElementState::Pressed;
+                // Releases always reach us so no key stays stuck.
+                if !pressed || !consumed || self.captured {
+                    if pressed && event.repeat {
+                        return;
+                    }
+                    let typing = self.egui_ctx.egui_wants_keyboard_input();
+                    if !pressed || !typing || self.captured {
+                        self.on_key(code, pressed, event_loop);
+                    }
+                }
+            }
+            WindowEvent::MouseInput {
+                state: ElementState::Pressed,
+                button: MouseButton::Left,
+                ..
+            } if self.captured => {}
+            WindowEvent::RedrawRequested => self.redraw(event_loop),
+            _ => {}
+        }
+    }
+
+    fn device_event(&mut self, _event_loop: &ActiveEventLoop, _id: DeviceId, event: DeviceEvent) {
+        if let DeviceEvent::MouseMotion { delta } = event
+            && self.captured
+        {
+            self.rig.rotate(
+                delta.0 as f32,
+                delta.1 as f32,
+                self.settings.mouse_sensitivity,
+            );
+        }
+    }
+
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        let Some(w) = &self.window else {
+            return;
+        };
+        if w.is_minimized() == Some(true) {
+            event_loop.set_control_flow(ControlFlow::Wait);
+        } else {
+            event_loop.set_control_flow(ControlFlow::Poll);
+            w.request_redraw();
+        }
+    }
+
+    fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
+        self.save_settings();
+    }
+}

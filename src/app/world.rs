@@ -1,0 +1,209 @@
+//! The level the app walks in: collision mesh + render geometry + named stations. Built from a
+//! level file through the loader, or — when no file is available — from the teaching level
+//! generated in code (`level::teaching`).
+
+use std::path::{Path, PathBuf};
+
+use glam::Vec3;
+
+use crate::collision::CollisionMesh;
+use crate::level::{Level, teaching};
+use crate::render::{LevelGeometry, MeshBatch};
+
+/// A named place to teleport to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Station {
+    pub name: String,
+    /// World-space point under the feet.
+    pub feet: Vec3,
+    /// Point to look at after teleporting, when the level says.
+    pub look: Option<Vec3>,
+}
+
+pub struct World {
+    /// File name or "teaching level (built in)".
+    pub name: String,
+    pub path: Option<PathBuf>,
+    pub collision: CollisionMesh,
+    pub geometry: LevelGeometry,
+    pub stations: Vec<Station>,
+    /// Shown in the HUD (e.g. why the built-in level is used).
+    pub note: Option<String>,
+}
+
+/// Colour used for meshes without a material (linear RGB).
+const DEFAULT_COLOR: [f32; 4] = [0.6, 0.6, 0.6, 1.0];
+
+fn srgb_to_linear(c: f32) -> f32 {
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// Linear draw colour of a material: the texture's mean colour (stored sRGB) times the base
+/// colour factor when there is a texture, else the base colour.
+pub fn material_color(m: &crate::level::Material) -> [f32; 4] {
+    let b = m.base_color;
+    match m.texture_mean_color {
+        Some(t) => [
+            srgb_to_linear(t[0]) * b[0],
+            srgb_to_linear(t[1]) * b[1],
+            srgb_to_linear(t[2]) * b[2],
+            1.0,
+        ],
+        None => [b[0], b[1], b[2], 1.0],
+    }
+}
+
+impl World {
+    /// Loads a level file. Errors are one displayable line naming the file.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        let level = Level::load(path).map_err(|e| e.to_string())?;
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        Ok(Self::from_level(level, name, Some(path.to_path_buf())))
+    }
+
+    /// A world from a loaded level: one render batch per mesh, coloured by its material.
+    pub fn from_level(level: Level, name: String, path: Option<PathBuf>) -> Self {
+        let batches = level
+            .render_meshes
+            .iter()
+            .map(|m| MeshBatch {
+                positions: m.positions.clone(),
+                normals: m.normals.clone(),
+                indices: m.indices.clone(),
+                color: m
+                    .material
+                    .and_then(|i| level.materials.get(i))
+                    .map_or(DEFAULT_COLOR, material_color),
+            })
+            .collect();
+        let stations = level
+            .spawn_points
+            .iter()
+            .map(|s| Station {
+                name: s.name.clone(),
+                feet: s.feet,
+                look: None,
+            })
+            .collect();
+        Self {
+            name,
+            path,
+            collision: level.collision,
+            geometry: LevelGeometry { batches },
+            stations,
+            note: None,
+        }
+    }
+
+    /// The teaching level generated in code (no file needed): the floor and every station,
+    /// each station in its own colour, with the stations' spawn and look points.
+    pub fn builtin(note: Option<String>) -> Self {
+        let level = teaching::build();
+        let tris = level.world_triangles();
+        let palette = [
+            [0.62, 0.58, 0.50, 1.0],
+            [0.50, 0.58, 0.66, 1.0],
+            [0.60, 0.52, 0.62, 1.0],
+            [0.52, 0.62, 0.50, 1.0],
+        ];
+        let groups = 1 + level.stations.len();
+        let mut batches: Vec<MeshBatch> = (0..groups)
+            .map(|g| MeshBatch {
+                positions: Vec::new(),
+                normals: Vec::new(),
+                indices: Vec::new(),
+                color: if g == 0 {
+                    [0.32, 0.34, 0.38, 1.0]
+                } else {
+                    palette[(g - 1) % palette.len()]
+                },
+            })
+            .collect();
+        for (t, &id) in tris.triangles.iter().zip(&tris.station_ids) {
+            let Some(b) = batches.get_mut(id as usize) else {
+                continue;
+            };
+            let Some(p) = t
+                .iter()
+                .map(|&i| tris.positions.get(i as usize).copied())
+                .collect::<Option<Vec<Vec3>>>()
+            else {
+                continue;
+            };
+            let n = (p[1] - p[0])
+                .cross(p[2] - p[0])
+                .try_normalize()
+                .unwrap_or(Vec3::Y);
+            let first = b.positions.len() as u32;
+            b.positions.extend_from_slice(&p);
+            b.normals.extend_from_slice(&[n, n, n]);
+            b.indices.extend_from_slice(&[first, first + 1, first + 2]);
+        }
+        batches.retain(|b| !b.indices.is_empty());
+        let collision =
+            match CollisionMesh::new(tris.positions.clone(), &tris.triangles, &tris.station_ids) {
+                Ok(m) => m,
+                // The teaching level is fixed and tested in `level::teaching`: an error here is a
+                // programming bug, not user data.
+                Err(e) => unreachable!("teaching level is invalid: {e}"),
+            };
+        let station = |s: &teaching::TeachingStation| Station {
+            name: s.label.to_string(),
+            feet: s.spawn,
+            look: Some(s.look),
+        };
+        let mut stations = vec![station(&level.start)];
+        stations.extend(level.stations.iter().map(|s| station(&s.station)));
+        Self {
+            name: "teaching level (built in)".into(),
+            path: None,
+            collision,
+            geometry: LevelGeometry { batches },
+            stations,
+            note,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_level_has_stations_inside_its_bounds() {
+        let w = World::builtin(None);
+        assert!(w.collision.triangle_count() > 100);
+        assert_eq!(w.geometry.triangle_count(), w.collision.triangle_count());
+        assert!(w.stations.len() > 10);
+        let b = w.collision.bounds();
+        for s in &w.stations {
+            assert!((b.min.x..=b.max.x).contains(&s.feet.x), "{}", s.name);
+            assert!((b.min.z..=b.max.z).contains(&s.feet.z), "{}", s.name);
+        }
+    }
+
+    #[test]
+    fn textured_material_colour_is_linearised_and_tinted() {
+        let m = crate::level::Material {
+            name: None,
+            base_color: [1.0, 0.5, 1.0, 1.0],
+            texture_mean_color: Some([1.0, 1.0, 0.0, 1.0]),
+        };
+        assert_eq!(material_color(&m), [1.0, 0.5, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn failed_load_is_one_line_naming_the_file() {
+        let Err(e) = World::load(Path::new("/nonexistent/level.glb")) else {
+            panic!("loading a missing file must fail");
+        };
+        assert!(e.contains("level.glb") && !e.contains('\n'), "{e}");
+    }
+}

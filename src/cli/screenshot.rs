@@ -1,0 +1,260 @@
+//! `slidescope screenshot <level> --out file.png [--size 1280x720] [--at x,y,z --look x,y,z]
+//! [--frames N]`: renders the level with the ellipsoid at the first spawn point after a few
+//! walking steps of the sim (the last step's trace drawn: swept volume, contacts, normals,
+//! velocities) through the app's renderer, offscreen, and writes a PNG. `--frames N` renders N
+//! frames and prints the frame rate. The level `builtin` is the teaching level generated in
+//! code.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+use glam::{Mat3, Vec3};
+
+use crate::app::camera_rig::{CameraMode, CameraRig};
+use crate::app::world::World;
+use crate::collision::SlideSettings;
+use crate::render::{
+    Camera, DebugScene, EllipsoidShape, FrameSettings, FrameTarget, Gpu, Renderer, TraceStyle,
+    palette, pick_color_format, pick_sample_count,
+};
+use crate::sim::{FrameRecord, PlayerInput, PlayerParams, Sim};
+
+#[derive(Debug, Args)]
+pub struct ScreenshotArgs {
+    /// Level file (.glb, .gltf, .obj), or `builtin`.
+    pub level: PathBuf,
+    /// PNG to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Frame size, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+    pub size: (u32, u32),
+    /// Camera position x,y,z (default: behind and above the ellipsoid).
+    #[arg(long, value_parser = parse_vec3, allow_hyphen_values = true)]
+    pub at: Option<Vec3>,
+    /// Point looked at x,y,z (default: the ellipsoid centre).
+    #[arg(long, value_parser = parse_vec3, allow_hyphen_values = true)]
+    pub look: Option<Vec3>,
+    /// Render this many frames and print frames per second (the last one is written).
+    #[arg(long, default_value_t = 1)]
+    pub frames: u32,
+    /// Draw the wireframe overlay.
+    #[arg(long)]
+    pub wireframe: bool,
+}
+
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("size must look like 1280x720, got {s:?}"))?;
+    let w: u32 = w
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad width in {s:?}"))?;
+    let h: u32 = h
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad height in {s:?}"))?;
+    if !(1..=16384).contains(&w) || !(1..=16384).contains(&h) {
+        return Err(format!("size {w}x{h} out of range 1..=16384"));
+    }
+    Ok((w, h))
+}
+
+fn parse_vec3(s: &str) -> Result<Vec3, String> {
+    let v: Vec<f32> = s
+        .split(',')
+        .map(|p| p.trim().parse::<f32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("expected x,y,z numbers, got {s:?}"))?;
+    match v.as_slice() {
+        [x, y, z] if v.iter().all(|c| c.is_finite()) => Ok(Vec3::new(*x, *y, *z)),
+        _ => Err(format!("expected three finite numbers x,y,z, got {s:?}")),
+    }
+}
+
+/// The scene `screenshot` draws: the player at the first station after settling and a few
+/// walking steps through the sim, with the last step's trace.
+pub struct ShotScene {
+    pub world: World,
+    pub sim: Sim,
+    pub debug: DebugScene,
+}
+
+impl ShotScene {
+    pub fn new(world: World) -> Self {
+        let params = PlayerParams::default();
+        let feet = world.stations.first().map_or(Vec3::ZERO, |s| s.feet);
+        let mut sim = Sim::new(feet, params, SlideSettings::default());
+        let mut rig = CameraRig::new(CameraMode::Orbit, 4.0, 70.0);
+        if let Some(s) = world.stations.first() {
+            rig.face(s.feet, s.look);
+        }
+        let idle = PlayerInput {
+            yaw_rad: rig.yaw,
+            ..Default::default()
+        };
+        for _ in 0..30 {
+            sim.step(&world.collision, &idle);
+        }
+        let forward = PlayerInput {
+            forward: 1.0,
+            right: 0.4,
+            ..idle
+        };
+        for _ in 0..6 {
+            sim.step(&world.collision, &forward);
+        }
+        let player = *sim.player();
+        let radii = sim.params.sanitized().radii(player.crouched);
+        let mut debug = DebugScene::default();
+        debug.ellipsoids.push(EllipsoidShape {
+            center: player.center,
+            radii,
+            axes: Mat3::IDENTITY,
+            color: palette::ELLIPSOID,
+            wire: Some(palette::ELLIPSOID_WIRE),
+        });
+        if let Some(rec) = sim.history().last() {
+            let integration = rec
+                .outcome
+                .slide()
+                .map_or(Vec3::ZERO, |r| r.integration_velocity);
+            debug.add_trace(
+                &rec.trace,
+                radii,
+                Mat3::IDENTITY,
+                rec.requested_move,
+                integration,
+                &TraceStyle {
+                    normal_length: radii.min_element() * 1.5,
+                    ..TraceStyle::default()
+                },
+            );
+            if let Some(c) = rec
+                .trace
+                .iterations
+                .iter()
+                .flat_map(|it| it.contacts.first())
+                .last()
+                && let Some(t) = world.collision.get_triangle(c.triangle)
+            {
+                debug.highlight_triangle = Some(t.vertices);
+            }
+        }
+        Self { world, sim, debug }
+    }
+
+    /// The player's last step.
+    pub fn last_record(&self) -> Option<&FrameRecord> {
+        self.sim.history().last()
+    }
+
+    /// The drawn ellipsoid's radii.
+    pub fn radii(&self) -> Vec3 {
+        self.sim
+            .params
+            .sanitized()
+            .radii(self.sim.player().crouched)
+    }
+
+    /// Behind, to the side of and above the ellipsoid, looking at its centre.
+    pub fn default_camera(&self) -> Camera {
+        let c = self.sim.player().center;
+        Camera::look_at(c + Vec3::new(-2.0, 1.3, 2.8), c)
+    }
+}
+
+pub fn run(args: &ScreenshotArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let world = if args.level.as_os_str() == "builtin" {
+        World::builtin(None)
+    } else {
+        World::load(&args.level)?
+    };
+    let shot = ShotScene::new(world);
+    let mut camera = shot.default_camera();
+    if let Some(at) = args.at {
+        camera.eye = at;
+    }
+    if let Some(look) = args.look {
+        camera.target = look;
+    }
+    let gpu = Gpu::headless()?;
+    let mut renderer = Renderer::new(
+        &gpu.device,
+        pick_sample_count(&gpu.adapter),
+        pick_color_format(&gpu.adapter),
+    );
+    renderer.set_level(&gpu.device, &shot.world.geometry);
+    let (w, h) = args.size;
+    let target = FrameTarget::new(
+        &gpu.device,
+        w,
+        h,
+        renderer.sample_count(),
+        renderer.color_format(),
+    )?;
+    let settings = FrameSettings {
+        wireframe: args.wireframe,
+        ..FrameSettings::default()
+    };
+    let frames = args.frames.max(1);
+    let started = Instant::now();
+    for _ in 0..frames {
+        let mut encoder = gpu
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("frame"),
+            });
+        renderer.render(
+            &gpu.device,
+            &gpu.queue,
+            &mut encoder,
+            &target,
+            &camera,
+            &shot.debug,
+            &settings,
+        );
+        gpu.queue.submit([encoder.finish()]);
+        gpu.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| format!("GPU wait failed: {e}"))?;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let image = target.read_rgba(&gpu.device, &gpu.queue)?;
+    image
+        .save(&args.out)
+        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    println!(
+        "wrote {} ({w}x{h}, {} triangles, MSAA {}x, {})",
+        args.out.display(),
+        renderer.level_triangles(),
+        renderer.sample_count(),
+        gpu.adapter_summary()
+    );
+    if frames > 1 {
+        println!(
+            "{frames} frames in {:.3} s: {:.1} fps ({:.2} ms/frame)",
+            secs,
+            f64::from(frames) / secs,
+            secs * 1e3 / f64::from(frames)
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_and_vectors_parse_and_reject_garbage() {
+        assert_eq!(parse_size("1280x720"), Ok((1280, 720)));
+        assert!(parse_size("0x720").is_err());
+        assert!(parse_size("big").is_err());
+        assert_eq!(parse_vec3("1,-2.5,3"), Ok(Vec3::new(1.0, -2.5, 3.0)));
+        assert!(parse_vec3("1,2").is_err());
+        assert!(parse_vec3("1,nan,2").is_err());
+    }
+}

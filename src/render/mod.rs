@@ -1,0 +1,58 @@
+//! The wgpu renderer: a level (lit by a directional light + ambient, back faces tinted,
+//! optional wireframe, a highlighted triangle) and instanced debug shapes, drawn into an
+//! offscreen [`FrameTarget`]. Knows nothing about egui or the app: the app shows the target's
+//! texture inside an egui panel, `slidescope screenshot` reads it back into a PNG.
+
+pub mod camera;
+pub mod debug_scene;
+pub mod geometry;
+pub mod gpu;
+pub mod meshes;
+pub mod renderer;
+pub mod target;
+
+pub use camera::Camera;
+pub use debug_scene::{
+    Arrow, DebugScene, EllipsoidShape, GroundMarker, PlaneQuad, Point, SweptShape, TraceStyle,
+    palette,
+};
+pub use geometry::{LevelGeometry, MeshBatch};
+pub use gpu::{Gpu, NO_ADAPTER_HINT, RenderError};
+pub use renderer::{FrameSettings, Renderer, pick_sample_count};
+pub use target::{FrameTarget, pick_color_format};
+
+/// Renders one frame of `width`×`height` into a new target and reads it back (sRGB RGBA8).
+#[allow(clippy::too_many_arguments)]
+pub fn render_image(
+    gpu: &Gpu,
+    renderer: &mut Renderer,
+    width: u32,
+    height: u32,
+    camera: &Camera,
+    scene: &DebugScene,
+    settings: &FrameSettings,
+) -> Result<image::RgbaImage, RenderError> {
+    let target = FrameTarget::new(
+        &gpu.device,
+        width,
+        height,
+        renderer.sample_count(),
+        renderer.color_format(),
+    )?;
+    let mut encoder = gpu
+        .device
+        .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("frame"),
+        });
+    renderer.render(
+        &gpu.device,
+        &gpu.queue,
+        &mut encoder,
+        &target,
+        camera,
+        scene,
+        settings,
+    );
+    gpu.queue.submit([encoder.finish()]);
+    target.read_rgba(&gpu.device, &gpu.queue)
+}

@@ -1,0 +1,343 @@
+//! egui panels. They read state and turn clicks and edits into [`Command`]s; the app applies
+//! them. Functions that draw UI end in `_ui`.
+
+use std::path::PathBuf;
+
+use egui::{Color32, RichText, Ui};
+use glam::Vec3;
+
+use crate::app::camera_rig::CameraMode;
+use crate::app::settings::ViewToggles;
+use crate::collision::{BroadPhase, EndReason, SlideSettings};
+use crate::render::palette;
+use crate::sim::PlayerParams;
+
+/// What the user asked for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    OpenDialog,
+    Open(PathBuf),
+    LoadBuiltin,
+    ClearRecent,
+    Teleport(usize),
+    SetCameraMode(CameraMode),
+    ToggleNoclip,
+    SetParams(PlayerParams),
+    SetSlide(SlideSettings),
+    SetView(ViewToggles),
+    SetFov(f32),
+    ResetSettings,
+    Quit,
+}
+
+/// Numbers shown in the HUD.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HudStats {
+    pub fps: f32,
+    pub frame_ms: f32,
+    /// CPU time of the last simulation steps (ms).
+    pub sim_ms: f32,
+    pub position: Vec3,
+    /// m/s.
+    pub velocity: Vec3,
+    pub grounded: bool,
+    pub crouched: bool,
+    pub noclip: bool,
+    pub iterations: u32,
+    pub contacts: u32,
+    pub end: Option<EndReason>,
+    pub level_name: String,
+    pub level_triangles: usize,
+    pub adapter: String,
+    pub msaa: u32,
+    pub view_size: [u32; 2],
+    pub camera_mode: Option<CameraMode>,
+    pub cursor_captured: bool,
+}
+
+fn v3(v: Vec3) -> String {
+    format!("{:6.2} {:6.2} {:6.2}", v.x, v.y, v.z)
+}
+
+fn swatch(ui: &mut Ui, rgba: [f32; 4], text: &str) {
+    let c = Color32::from_rgb(
+        (rgba[0].clamp(0.0, 1.0).powf(1.0 / 2.2) * 255.0) as u8,
+        (rgba[1].clamp(0.0, 1.0).powf(1.0 / 2.2) * 255.0) as u8,
+        (rgba[2].clamp(0.0, 1.0).powf(1.0 / 2.2) * 255.0) as u8,
+    );
+    ui.label(RichText::new(format!("■ {text}")).color(c));
+}
+
+/// The top menu bar: File (open, recent, built-in, quit) and Camera.
+pub fn menu_bar_ui(ui: &mut Ui, recent: &[PathBuf], mode: CameraMode, out: &mut Vec<Command>) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            if ui.button("Open level…  (Ctrl+O)").clicked() {
+                out.push(Command::OpenDialog);
+            }
+            ui.menu_button("Recent files", |ui| {
+                if recent.is_empty() {
+                    ui.label("(none yet)");
+                }
+                for p in recent {
+                    if ui.button(p.display().to_string()).clicked() {
+                        out.push(Command::Open(p.clone()));
+                    }
+                }
+                if !recent.is_empty() && ui.button("Clear list").clicked() {
+                    out.push(Command::ClearRecent);
+                }
+            });
+            if ui.button("Built-in level").clicked() {
+                out.push(Command::LoadBuiltin);
+            }
+            ui.separator();
+            if ui.button("Reset settings").clicked() {
+                out.push(Command::ResetSettings);
+            }
+            if ui.button("Quit").clicked() {
+                out.push(Command::Quit);
+            }
+        });
+        ui.menu_button("Camera", |ui| {
+            for m in CameraMode::ALL {
+                if ui.radio(mode == m, m.label()).clicked() {
+                    out.push(Command::SetCameraMode(m));
+                }
+            }
+        });
+        ui.separator();
+        ui.label(
+            RichText::new("WASD move · Space jump · Shift run · Ctrl/C crouch · F noclip · 1/2/3 camera · Esc release")
+                .small()
+                .weak(),
+        );
+    });
+}
+
+/// Frame rate, position, velocity, grounded, iterations and contacts of the last step.
+pub fn hud_ui(ui: &mut Ui, s: &HudStats) {
+    egui::Grid::new("hud")
+        .num_columns(2)
+        .spacing([8.0, 2.0])
+        .show(ui, |ui| {
+            ui.label("fps");
+            ui.monospace(format!(
+                "{:5.1}  ({:5.2} ms, sim {:4.2} ms)",
+                s.fps, s.frame_ms, s.sim_ms
+            ));
+            ui.end_row();
+            ui.label("position");
+            ui.monospace(v3(s.position));
+            ui.end_row();
+            ui.label("velocity");
+            ui.monospace(format!(
+                "{}  |{:.2}| m/s",
+                v3(s.velocity),
+                s.velocity.length()
+            ));
+            ui.end_row();
+            ui.label("state");
+            let mut state = vec![if s.grounded { "grounded" } else { "airborne" }];
+            if s.crouched {
+                state.push("crouched");
+            }
+            if s.noclip {
+                state.push("NOCLIP");
+            }
+            ui.monospace(state.join(", "));
+            ui.end_row();
+            ui.label("last step");
+            let end = s.end.map_or("-".to_string(), |e| format!("{e:?}"));
+            ui.monospace(format!(
+                "{} iter, {} contacts, {end}",
+                s.iterations, s.contacts
+            ));
+            ui.end_row();
+            ui.label("level");
+            ui.label(format!("{} ({} tris)", s.level_name, s.level_triangles));
+            ui.end_row();
+            ui.label("view");
+            ui.label(format!(
+                "{}×{} MSAA {}×, {}",
+                s.view_size[0],
+                s.view_size[1],
+                s.msaa,
+                s.camera_mode.map_or("-", CameraMode::label)
+            ));
+            ui.end_row();
+            ui.label("GPU");
+            ui.add(egui::Label::new(&s.adapter).truncate());
+            ui.end_row();
+        });
+    if !s.cursor_captured && s.camera_mode.is_some_and(CameraMode::captures_cursor) {
+        ui.label(RichText::new("Click the view to capture the mouse.").weak());
+    }
+}
+
+/// Stations / spawn points: clicking one teleports there.
+pub fn stations_ui(ui: &mut Ui, names: &[String], out: &mut Vec<Command>) {
+    if names.is_empty() {
+        ui.label("This level has no spawn points.");
+    }
+    for (i, name) in names.iter().enumerate() {
+        if ui.button(name).on_hover_text("Teleport here").clicked() {
+            out.push(Command::Teleport(i));
+        }
+    }
+}
+
+/// Radii, speeds, gravity, `SlideSettings` (incl. the case mask) and view toggles.
+pub fn settings_ui(
+    ui: &mut Ui,
+    params: &PlayerParams,
+    slide: &SlideSettings,
+    view: &ViewToggles,
+    fov_deg: f32,
+    out: &mut Vec<Command>,
+) {
+    let mut p = *params;
+    ui.label(RichText::new("Ellipsoid and movement").strong());
+    let radii_row = |ui: &mut Ui, label: &str, r: &mut Vec3| {
+        ui.label(label);
+        ui.horizontal(|ui| {
+            for v in [&mut r.x, &mut r.y, &mut r.z] {
+                ui.add(
+                    egui::DragValue::new(v)
+                        .speed(0.01)
+                        .range(0.05..=5.0)
+                        .max_decimals(2),
+                );
+            }
+        });
+        ui.end_row();
+    };
+    egui::Grid::new("walk")
+        .num_columns(2)
+        .spacing([8.0, 2.0])
+        .show(ui, |ui| {
+            radii_row(ui, "radii (m)", &mut p.standing_radii);
+            radii_row(ui, "crouched (m)", &mut p.crouch_radii);
+            let row =
+                |ui: &mut Ui, label: &str, v: &mut f32, range: std::ops::RangeInclusive<f32>| {
+                    ui.label(label);
+                    ui.add(egui::Slider::new(v, range).max_decimals(2));
+                    ui.end_row();
+                };
+            row(ui, "walk (m/s)", &mut p.walk_speed_mps, 0.1..=20.0);
+            row(ui, "run (m/s)", &mut p.run_speed_mps, 0.1..=40.0);
+            row(ui, "crouch (m/s)", &mut p.crouch_speed_mps, 0.1..=20.0);
+            row(ui, "noclip (m/s)", &mut p.noclip_speed_mps, 0.5..=60.0);
+            row(ui, "jump (m/s)", &mut p.jump_speed_mps, 0.0..=20.0);
+            row(ui, "gravity (m/s²)", &mut p.gravity_mps2, 0.0..=50.0);
+            row(
+                ui,
+                "friction (1/s)",
+                &mut p.ground_friction_per_sec,
+                0.0..=60.0,
+            );
+            row(ui, "air control", &mut p.air_control, 0.0..=1.0);
+            row(ui, "max slope (°)", &mut p.max_ground_slope_deg, 0.0..=89.0);
+            row(ui, "step height (m)", &mut p.max_step_height_m, 0.0..=1.0);
+        });
+    if p != *params {
+        out.push(Command::SetParams(p));
+    }
+    ui.add_space(4.0);
+    ui.label(RichText::new("Collide and slide").strong());
+    let mut s = *slide;
+    egui::Grid::new("slide")
+        .num_columns(2)
+        .spacing([8.0, 2.0])
+        .show(ui, |ui| {
+            ui.label("skin (eSpace)");
+            ui.add(
+                egui::DragValue::new(&mut s.skin_es)
+                    .speed(1e-4)
+                    .range(0.0..=0.49)
+                    .max_decimals(4),
+            );
+            ui.end_row();
+            ui.label("max iterations");
+            ui.add(egui::DragValue::new(&mut s.max_iterations).range(1..=100));
+            ui.end_row();
+            ui.label("max contacts");
+            ui.add(egui::DragValue::new(&mut s.max_contacts).range(1..=1000));
+            ui.end_row();
+            ui.label("cases");
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut s.cases.face, "face");
+                ui.checkbox(&mut s.cases.edge, "edge");
+                ui.checkbox(&mut s.cases.vertex, "vertex");
+            });
+            ui.end_row();
+            ui.label("response");
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut s.impulse_filter, "impulse filter");
+                ui.checkbox(&mut s.fallback, "fallback");
+            });
+            ui.end_row();
+            ui.label("triangles");
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut s.two_sided, "two-sided");
+                let mut brute = s.broad_phase == BroadPhase::BruteForce;
+                if ui.checkbox(&mut brute, "brute force").changed() {
+                    s.broad_phase = if brute {
+                        BroadPhase::BruteForce
+                    } else {
+                        BroadPhase::Bvh
+                    };
+                }
+            });
+            ui.end_row();
+        });
+    if s != *slide {
+        out.push(Command::SetSlide(s));
+    }
+
+    ui.add_space(4.0);
+    ui.label(RichText::new("View").strong());
+    let mut v = *view;
+    let mut fov = fov_deg;
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut v.wireframe, "wireframe");
+        ui.checkbox(&mut v.back_face_tint, "back-face tint");
+        ui.checkbox(&mut v.highlight_triangle, "hit triangle");
+        ui.checkbox(&mut v.ground_marker, "ground marker");
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut v.swept_volume, "");
+        swatch(ui, palette::SWEPT_WIRE, "swept volume");
+        ui.checkbox(&mut v.slide_planes, "");
+        swatch(ui, palette::SLIDE_PLANE, "slide planes");
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut v.contacts, "");
+        swatch(ui, palette::CONTACT_POINT, "points");
+        swatch(ui, palette::CONTACT_NORMAL, "normals");
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut v.velocities, "");
+        swatch(ui, palette::REQUESTED, "requested");
+        swatch(ui, palette::REMAINING, "remaining");
+        swatch(ui, palette::SLIDE, "slide");
+        swatch(ui, palette::INTEGRATION, "integration");
+    });
+    egui::Grid::new("view")
+        .num_columns(2)
+        .spacing([8.0, 2.0])
+        .show(ui, |ui| {
+            ui.label("arrow scale");
+            ui.add(egui::Slider::new(&mut v.arrow_scale, 1.0..=60.0).max_decimals(1));
+            ui.end_row();
+            ui.label("field of view (°)");
+            ui.add(egui::Slider::new(&mut fov, 30.0..=110.0).max_decimals(0));
+            ui.end_row();
+        });
+    if v != *view {
+        out.push(Command::SetView(v));
+    }
+    if fov != fov_deg {
+        out.push(Command::SetFov(fov));
+    }
+}

@@ -52,3 +52,32 @@ proptest! {
         load_bytes(&glb, "corrupt.glb");
     }
 }
+
+/// One random OBJ line: vertices, faces with any (also zero, negative, out-of-range) indices,
+/// normals, texture coordinates, lines, points, material statements and junk.
+fn obj_line() -> impl Strategy<Value = String> {
+    let idx = || -6i32..10;
+    prop_oneof![
+        (any::<f32>(), -2.0f32..2.0, -2.0f32..2.0).prop_map(|(a, b, c)| format!("v {a} {b} {c}")),
+        (idx(), idx(), idx()).prop_map(|(a, b, c)| format!("f {a} {b} {c}")),
+        (idx(), idx(), idx(), idx())
+            .prop_map(|(a, b, c, d)| format!("f {a}/{b} {c}//{d} {a}/{b}/{c}")),
+        (idx(), idx()).prop_map(|(a, b)| format!("l {a} {b}")),
+        idx().prop_map(|a| format!("p {a}")),
+        Just("vn 0 1 0".to_string()),
+        Just("vt 0.5 0.5".to_string()),
+        Just("mtllib ../../etc/passwd".to_string()),
+        Just("usemtl nothing".to_string()),
+        Just("o".to_string()),
+        "[ -~]{0,20}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_obj_text_never_panics(lines in proptest::collection::vec(obj_line(), 0..24)) {
+        load_bytes(lines.join("\n").as_bytes(), "random.obj");
+    }
+}

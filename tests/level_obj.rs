@@ -91,3 +91,27 @@ fn obj_with_only_lines_has_no_triangles() {
     let err = Level::load(&path).unwrap_err();
     assert!(matches!(err.kind, LevelErrorKind::NoTriangles(_)), "{err}");
 }
+
+#[test]
+fn obj_relative_index_before_the_first_element_is_an_error_not_an_overflow() {
+    // Reproduces a panic found by `random_obj_text_never_panics`: tobj 4.0.5 multiplies a
+    // wrapped negative texture-coordinate index and overflows.
+    let dir = temp_dir("obj_negative_index");
+    let path = dir.join("neg.obj");
+    std::fs::write(&path, "v 0 0 0\nv 1 0 0\nv 0 0 1\nvt 0 0\nf 1/-5 2/1 3/1\n").unwrap();
+    let err = Level::load(&path).unwrap_err();
+    assert_eq!(
+        err.kind,
+        LevelErrorKind::Obj("line 5: texture coordinate index -5 does not exist".into())
+    );
+}
+
+#[test]
+fn obj_negative_indices_within_range_load() {
+    let dir = temp_dir("obj_relative_ok");
+    let path = dir.join("rel.obj");
+    std::fs::write(&path, "v 0 0 0\nv 0 0 1\nv 1 0 0\nf -3 -2 -1\n").unwrap();
+    let level = Level::load(&path).unwrap();
+    assert_eq!(level.stats.triangles_loaded, 1);
+    assert!(level.collision.triangle(0).normal.y > 0.99);
+}

@@ -112,7 +112,7 @@ fn every_collision_triangle_maps_back_to_its_render_mesh() {
             .map(|&k| mesh.positions[k as usize])
             .collect();
         assert_eq!(render, tri.vertices.to_vec());
-        assert_eq!(mesh.source.node_name.as_deref().is_some(), true);
+        assert!(mesh.source.node_name.is_some());
     }
     assert!(level.triangle_source(u32::MAX).is_none());
 }

@@ -38,9 +38,17 @@ proptest! {
         start in vec3(3.0),
         radii in (0.2f32..0.8, 0.2f32..1.0, 0.2f32..0.8),
         vel in vec3(6.0),
+        axis in vec3(1.0),
+        angle in 0.0f32..std::f32::consts::PI,
     ) {
         let m = scene(&extra);
-        let e = Ellipsoid::new(start, Vec3::new(radii.0, radii.1, radii.2)).unwrap();
+        // Half the cases rotated about a random axis (seed 000's arbitrary ellipsoid axes).
+        let axes = if axis.length() > 0.5 {
+            glam::Mat3::from_axis_angle(axis.normalize(), angle)
+        } else {
+            glam::Mat3::IDENTITY
+        };
+        let e = Ellipsoid::with_axes(start, Vec3::new(radii.0, radii.1, radii.2), axes).unwrap();
         let settings = SlideSettings::default();
         // Only starts that are clear of everything are meaningful for this invariant.
         prop_assume!(clearance_es(&m, &e) > 1.0 + settings.skin_es);

@@ -285,3 +285,42 @@ fn long_velocity_does_not_tunnel() {
     let r = run(&big_floor(), e, v(0.0, -1000.0, 0.0), CaseMask::ALL).unwrap();
     assert_close(toi(&r), (500.0 - 0.9) / 1000.0, 1e-6, "t");
 }
+
+#[test]
+fn raycast_finds_the_nearest_triangle_from_either_side() {
+    use slidescope::collision::raycast;
+    // Two floors: y = 0 and y = 2 (both facing up).
+    let mut tris = floor(0.0, 5.0).to_vec();
+    tris.extend(floor(2.0, 5.0));
+    let m = mesh(&tris);
+    let down = raycast(&m, v(0.3, 5.0, -0.2), v(0.0, -2.0, 0.0), 100.0)
+        .unwrap()
+        .unwrap();
+    assert_close(down.distance, 3.0, 1e-5, "distance to the upper floor");
+    assert!(down.front);
+    assert_vec_close(down.point, v(0.3, 2.0, -0.2), 1e-5, "point");
+    assert_vec_close(down.normal, Vec3::Y, 1e-6, "normal");
+    assert!(
+        down.triangle >= 2,
+        "the upper floor's triangles come second"
+    );
+    // From between the floors, upwards: the back side of the upper floor.
+    let up = raycast(&m, v(0.3, 1.0, -0.2), Vec3::Y, 100.0)
+        .unwrap()
+        .unwrap();
+    assert_close(up.distance, 1.0, 1e-5, "distance");
+    assert!(!up.front);
+    assert_vec_close(up.normal, -Vec3::Y, 1e-6, "normal faces the origin");
+    // Too short, or pointing away: nothing.
+    assert!(
+        raycast(&m, v(0.3, 5.0, -0.2), -Vec3::Y, 2.9)
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        raycast(&m, v(0.3, 5.0, -0.2), Vec3::Y, 100.0)
+            .unwrap()
+            .is_none()
+    );
+    assert!(raycast(&m, v(0.0, 5.0, 0.0), Vec3::ZERO, 1.0).is_err());
+}

@@ -4,7 +4,7 @@
 //! Written here rather than taken from `obvhs` or `bvh`: those crates are built around ray
 //! traversal and allocate per query, while detection only needs "every box overlapping this box"
 //! into a reused buffer, with a deterministic order. A binned-SAH build over a flat node array
-//! (48 bytes a node, SIMD-aligned bounds) does that in ~150 lines; `benches/sweep.rs` measures it against brute force.
+//! (32 bytes a node: the walk is memory-bound on big levels, so small nodes beat aligned ones) does that in ~150 lines; `benches/sweep.rs` measures it against brute force.
 
 use glam::{Vec3, Vec3A};
 
@@ -16,12 +16,23 @@ const STACK: usize = 64;
 
 #[derive(Debug, Clone, Copy)]
 struct Node {
-    min: Vec3A,
+    min: Vec3,
     /// Leaf: first item in `items`; inner: index of the left child (right = left + 1).
     first_or_left: u32,
-    max: Vec3A,
+    max: Vec3,
     /// Leaf: number of items (> 0); inner: 0.
     count: u32,
+}
+
+impl Node {
+    fn leaf(b: Aabb, first: usize, count: usize) -> Self {
+        Self {
+            min: b.min,
+            first_or_left: first as u32,
+            max: b.max,
+            count: count as u32,
+        }
+    }
 }
 
 /// A static BVH over item boxes. Items are identified by their index in the build slice.
@@ -32,55 +43,38 @@ pub struct Bvh {
 }
 
 impl Bvh {
-    /// Builds the tree (binned surface-area heuristic). Deterministic for the same input.
-    pub fn build(bounds: &[Aabb]) -> Self {
-        if bounds.is_empty() {
+    /// Builds the tree over `n` items (binned surface-area heuristic). `bounds(i)` is item
+    /// `i`'s box; it is called instead of reading a stored array so the build keeps no
+    /// per-item boxes (24 B a triangle) alive. Deterministic for the same input.
+    pub fn build(n: usize, bounds: impl Fn(u32) -> Aabb) -> Self {
+        if n == 0 {
             return Self::default();
         }
-        let centroids: Vec<Vec3> = bounds.iter().map(Aabb::center).collect();
-        let mut items: Vec<u32> = (0..bounds.len() as u32).collect();
-        let mut nodes = Vec::with_capacity(2 * bounds.len() / MAX_LEAF + 1);
-        nodes.push(Node {
-            min: Vec3A::ZERO,
-            first_or_left: 0,
-            max: Vec3A::ZERO,
-            count: bounds.len() as u32,
-        });
-        // Explicit work list instead of recursion: deep trees cannot overflow the stack.
-        let mut work = vec![(0usize, 0usize, bounds.len())];
-        while let Some((node, start, end)) = work.pop() {
-            let slice = &mut items[start..end];
-            let b = slice
-                .iter()
-                .fold(Aabb::EMPTY, |a, &i| a.union(bounds[i as usize]));
-            nodes[node].min = b.min.into();
-            nodes[node].max = b.max.into();
-            let n = end - start;
-            let split = if n > MAX_LEAF {
-                sah_split(slice, bounds, &centroids)
+        let centroids: Vec<Vec3> = (0..n as u32).map(|i| bounds(i).center()).collect();
+        let mut items: Vec<u32> = (0..n as u32).collect();
+        let root_box = (0..n as u32).fold(Aabb::EMPTY, |a, i| a.union(bounds(i)));
+        let mut nodes = Vec::with_capacity(2 * n / MAX_LEAF + 1);
+        nodes.push(Node::leaf(root_box, 0, n));
+        // Explicit work list instead of recursion: deep trees cannot overflow the stack. Each
+        // entry carries its box, computed by the parent's binning, so no node folds its items.
+        let mut work = vec![(0usize, 0usize, n, root_box)];
+        while let Some((node, start, end, node_box)) = work.pop() {
+            let split = if end - start > MAX_LEAF {
+                sah_split(&mut items[start..end], &node_box, &bounds, &centroids)
             } else {
                 None
             };
             match split {
-                Some(mid) => {
+                Some((mid, left_box, right_box)) => {
                     let left = nodes.len();
-                    for _ in 0..2 {
-                        nodes.push(Node {
-                            min: Vec3A::ZERO,
-                            first_or_left: 0,
-                            max: Vec3A::ZERO,
-                            count: 0,
-                        });
-                    }
+                    nodes.push(Node::leaf(left_box, start, mid));
+                    nodes.push(Node::leaf(right_box, start + mid, end - start - mid));
                     nodes[node].first_or_left = left as u32;
                     nodes[node].count = 0;
-                    work.push((left + 1, start + mid, end));
-                    work.push((left, start, start + mid));
+                    work.push((left + 1, start + mid, end, right_box));
+                    work.push((left, start, start + mid, left_box));
                 }
-                None => {
-                    nodes[node].first_or_left = start as u32;
-                    nodes[node].count = n as u32;
-                }
+                None => nodes[node] = Node::leaf(node_box, start, end - start),
             }
         }
         Self { nodes, items }
@@ -98,7 +92,7 @@ impl Bvh {
             sp -= 1;
             let node = &self.nodes[stack[sp] as usize];
             let (qmin, qmax) = (Vec3A::from(query.min), Vec3A::from(query.max));
-            let hit = qmin.cmple(node.max).all() && qmax.cmpge(node.min).all();
+            let hit = qmin.cmple(node.max.into()).all() && qmax.cmpge(node.min.into()).all();
             if !hit {
                 continue;
             }
@@ -136,7 +130,8 @@ impl Bvh {
         let inv = Vec3A::from(delta).recip();
         // Slab origins with the expansion folded in: t = (bound ∓ expand − start) / delta.
         let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
-        let entry = |n: &Node, limit: f32| slab_entry(n.min, n.max, o_min, o_max, inv, limit);
+        let entry =
+            |n: &Node, limit: f32| slab_entry(n.min.into(), n.max.into(), o_min, o_max, inv, limit);
         let mut limit = 1.0f32;
         let mut stack = NodeStack::default();
         if let Some(t) = entry(&self.nodes[0], limit) {
@@ -171,8 +166,7 @@ impl Bvh {
 
     fn query_from(&self, node: u32, query: &Aabb, out: &mut Vec<u32>) {
         let n = &self.nodes[node as usize];
-        if !(Vec3A::from(query.min).cmple(n.max).all() && Vec3A::from(query.max).cmpge(n.min).all())
-        {
+        if !(query.min.cmple(n.max).all() && query.max.cmpge(n.min).all()) {
             return;
         }
         if n.count > 0 {
@@ -182,6 +176,13 @@ impl Bvh {
             self.query_from(n.first_or_left, query, out);
             self.query_from(n.first_or_left + 1, query, out);
         }
+    }
+
+    /// Box of the whole tree (empty for an empty tree).
+    pub fn bounds(&self) -> Aabb {
+        self.nodes
+            .first()
+            .map_or(Aabb::EMPTY, |n| Aabb::new(n.min, n.max))
     }
 
     /// Item indices in leaf order (each leaf is a contiguous run).
@@ -265,9 +266,14 @@ impl NodeStack {
     }
 }
 
-/// Partitions `items` by the best binned-SAH plane; returns the split position, or `None` when
-/// a leaf is cheaper (or all centroids coincide).
-fn sah_split(items: &mut [u32], bounds: &[Aabb], centroids: &[Vec3]) -> Option<usize> {
+/// Partitions `items` by the best binned-SAH plane; returns the split position and the two
+/// children's boxes, or `None` when a leaf is cheaper (or all centroids coincide).
+fn sah_split(
+    items: &mut [u32],
+    whole: &Aabb,
+    bounds: &impl Fn(u32) -> Aabb,
+    centroids: &[Vec3],
+) -> Option<(usize, Aabb, Aabb)> {
     let cb = items
         .iter()
         .fold(Aabb::EMPTY, |a, &i| a.grow(centroids[i as usize]));
@@ -289,33 +295,32 @@ fn sah_split(items: &mut [u32], bounds: &[Aabb], centroids: &[Vec3]) -> Option<u
     let mut bin_n = [0usize; BINS];
     for &i in items.iter() {
         let b = bin_of(i);
-        bin_box[b] = bin_box[b].union(bounds[i as usize]);
+        bin_box[b] = bin_box[b].union(bounds(i));
         bin_n[b] += 1;
     }
-    // Sweep from the right to get suffix costs, then from the left.
+    // Sweep from the right to get suffix boxes and costs, then from the left.
+    let mut right_box = [Aabb::EMPTY; BINS];
     let mut right_cost = [0.0f32; BINS];
     let (mut rb, mut rn) = (Aabb::EMPTY, 0usize);
     for k in (1..BINS).rev() {
         rb = rb.union(bin_box[k]);
         rn += bin_n[k];
+        right_box[k] = rb;
         right_cost[k] = rb.half_area() * rn as f32;
     }
     let (mut lb, mut ln) = (Aabb::EMPTY, 0usize);
-    let mut best = (f32::INFINITY, 0usize);
+    let mut best = (f32::INFINITY, 0usize, Aabb::EMPTY);
     for k in 0..BINS - 1 {
         lb = lb.union(bin_box[k]);
         ln += bin_n[k];
         let cost = lb.half_area() * ln as f32 + right_cost[k + 1];
         if ln > 0 && ln < items.len() && cost < best.0 {
-            best = (cost, k);
+            best = (cost, k, lb);
         }
     }
     if !best.0.is_finite() {
         return None;
     }
-    let whole = items
-        .iter()
-        .fold(Aabb::EMPTY, |a, &i| a.union(bounds[i as usize]));
     // Leaf cost vs split cost (traversal ≈ 1 box test, intersection ≈ 1 triangle sweep).
     if items.len() <= 2 * MAX_LEAF && best.0 >= whole.half_area() * items.len() as f32 {
         return None;
@@ -327,5 +332,5 @@ fn sah_split(items: &mut [u32], bounds: &[Aabb], centroids: &[Vec3]) -> Option<u
             mid += 1;
         }
     }
-    (mid > 0 && mid < items.len()).then_some(mid)
+    (mid > 0 && mid < items.len()).then_some((mid, best.2, right_box[best.1 + 1]))
 }

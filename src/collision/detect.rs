@@ -92,19 +92,20 @@ pub(crate) fn detect(
         BroadPhase::Bvh => {
             let (start, delta) = (frame.to_world(c), frame.space.vector_to_world(v));
             let expand = frame.bounds_half_extents(settings.skin_es.max(1e-3) * 2.0);
-            let (items, verts) = (mesh.bvh().items(), mesh.leaf_vertices());
+            let items = mesh.bvh().items();
             // The same slab test the BVH uses, on each triangle's own box: leaf boxes are looser
             // than their triangles, and this costs a fraction of a sweep test.
             let inv = Vec3A::from(delta).recip();
             let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
             mesh.bvh().sweep_query(start, delta, expand, |slots| {
                 for k in slots {
-                    let [a, b, c] = verts[k].map(Vec3A::from);
+                    let verts = mesh.slot_vertices(k);
+                    let [a, b, c] = verts.map(Vec3A::from);
                     let limit = scan.limit();
                     if slab_entry(a.min(b).min(c), a.max(b).max(c), o_min, o_max, inv, limit)
                         .is_some()
                     {
-                        scan.test(items[k], &verts[k]);
+                        scan.test(items[k], &verts);
                     }
                 }
                 scan.limit()

@@ -1,7 +1,11 @@
 //! The static collision mesh: world-space vertices, triangles and a per-triangle source id,
-//! plus the BVH broad phase and a copy of every triangle's vertices in BVH leaf order (so the
-//! sweep reads the triangles of a leaf from one contiguous block instead of chasing indices) (seed 001 12.2.1: collision geometry is
-//! kept apart from render geometry).
+//! plus the BVH broad phase (seed 001 12.2.1: collision geometry is kept apart from render
+//! geometry). Triangles are stored in BVH leaf order so a leaf's triangles are one contiguous
+//! block; `slot_of` maps a triangle index back to its slot.
+//!
+//! Memory, per triangle: leaf-ordered indices 12 B, slot 4 B, source id 4 B, BVH items 4 B and
+//! nodes ≈ 20 B, plus the shared vertices (≈ 9 B on real levels). The build keeps no per-triangle
+//! boxes: the BVH asks for them.
 
 use glam::Vec3;
 
@@ -40,9 +44,11 @@ pub struct Triangle {
 #[derive(Debug, Clone)]
 pub struct CollisionMesh {
     positions: Vec<Vec3>,
-    indices: Vec<[u32; 3]>,
-    /// Vertices of triangle `bvh.items()[k]` at `leaf_vertices[k]`.
-    leaf_vertices: Vec<[Vec3; 3]>,
+    /// Vertex indices of the triangle in BVH slot `k` (slot order = `bvh.items()` order).
+    leaf_indices: Vec<[u32; 3]>,
+    /// BVH slot of triangle `i`.
+    slot_of: Vec<u32>,
+    /// Source id of triangle `i`.
     source_ids: Vec<u32>,
     bounds: Aabb,
     bvh: Bvh,
@@ -65,7 +71,7 @@ impl CollisionMesh {
             input_triangles: triangles.len(),
             ..Default::default()
         };
-        let mut indices = Vec::with_capacity(triangles.len());
+        let mut kept = Vec::with_capacity(triangles.len());
         let mut ids = Vec::with_capacity(triangles.len());
         for (i, tri) in triangles.iter().enumerate() {
             let Some(v) = tri
@@ -83,29 +89,26 @@ impl CollisionMesh {
             if triangle_normal(v[0], v[1], v[2]).is_none() {
                 report.dropped_degenerate += 1;
                 continue;
-            };
-            indices.push(*tri);
+            }
+            kept.push(*tri);
             ids.push(source_ids.get(i).copied().unwrap_or(0));
         }
-        if indices.is_empty() {
+        if kept.is_empty() {
             return Err(CollisionError::EmptyMesh);
         }
-        let tri_bounds: Vec<Aabb> = indices
-            .iter()
-            .map(|t| Aabb::from_points(&t.map(|k| positions[k as usize])))
-            .collect();
-        let bounds = tri_bounds.iter().fold(Aabb::EMPTY, |a, b| a.union(*b));
-        let bvh = Bvh::build(&tri_bounds);
-        drop(tri_bounds);
-        let leaf_vertices = bvh
-            .items()
-            .iter()
-            .map(|&t| indices[t as usize].map(|k| positions[k as usize]))
-            .collect();
+        let tri_box = |i: u32| Aabb::from_points(&kept[i as usize].map(|k| positions[k as usize]));
+        let bvh = Bvh::build(kept.len(), tri_box);
+        let bounds = bvh.bounds();
+        let leaf_indices: Vec<[u32; 3]> = bvh.items().iter().map(|&t| kept[t as usize]).collect();
+        drop(kept);
+        let mut slot_of = vec![0u32; leaf_indices.len()];
+        for (slot, &t) in bvh.items().iter().enumerate() {
+            slot_of[t as usize] = slot as u32;
+        }
         Ok(Self {
             positions,
-            indices,
-            leaf_vertices,
+            leaf_indices,
+            slot_of,
             source_ids: ids,
             bounds,
             bvh,
@@ -125,7 +128,7 @@ impl CollisionMesh {
 
     /// Number of triangles kept.
     pub fn triangle_count(&self) -> usize {
-        self.indices.len()
+        self.slot_of.len()
     }
 
     /// Number of vertices (shared between triangles).
@@ -133,10 +136,16 @@ impl CollisionMesh {
         self.positions.len()
     }
 
+    /// Vertex indices of triangle `i`. Panics if `i >= triangle_count()` (an internal index).
+    #[inline]
+    pub fn triangle_indices(&self, i: u32) -> [u32; 3] {
+        self.leaf_indices[self.slot_of[i as usize] as usize]
+    }
+
     /// Triangle `i` in world space. Panics if `i >= triangle_count()` (an internal index).
     #[inline]
     pub fn triangle(&self, i: u32) -> Triangle {
-        let vertices = self.indices[i as usize].map(|k| self.positions[k as usize]);
+        let vertices = self.triangle_indices(i).map(|k| self.positions[k as usize]);
         let [a, b, c] = vertices;
         Triangle {
             vertices,
@@ -145,15 +154,15 @@ impl CollisionMesh {
         }
     }
 
-    /// Triangle vertices in BVH leaf order: slot `k` holds triangle `bvh().items()[k]`.
-    #[inline]
-    pub fn leaf_vertices(&self) -> &[[Vec3; 3]] {
-        &self.leaf_vertices
-    }
-
     /// Triangle `i`, or `None` when out of range (for indices that came from a file or the UI).
     pub fn get_triangle(&self, i: u32) -> Option<Triangle> {
-        ((i as usize) < self.indices.len()).then(|| self.triangle(i))
+        ((i as usize) < self.triangle_count()).then(|| self.triangle(i))
+    }
+
+    /// Vertices of the triangle in BVH slot `k` (see [`Bvh::items`]).
+    #[inline]
+    pub fn slot_vertices(&self, k: usize) -> [Vec3; 3] {
+        self.leaf_indices[k].map(|i| self.positions[i as usize])
     }
 
     /// The caller-defined source id of triangle `i`.
@@ -161,12 +170,9 @@ impl CollisionMesh {
         self.source_ids.get(i as usize).copied().unwrap_or(0)
     }
 
+    /// The shared vertex array (world space).
     pub fn positions(&self) -> &[Vec3] {
         &self.positions
-    }
-
-    pub fn indices(&self) -> &[[u32; 3]] {
-        &self.indices
     }
 
     /// World-space bounds of all kept triangles.
@@ -186,9 +192,8 @@ impl CollisionMesh {
     /// Heap bytes held by the mesh and its BVH.
     pub fn heap_bytes(&self) -> usize {
         self.positions.capacity() * std::mem::size_of::<Vec3>()
-            + self.indices.capacity() * std::mem::size_of::<[u32; 3]>()
-            + self.leaf_vertices.capacity() * std::mem::size_of::<[Vec3; 3]>()
-            + self.source_ids.capacity() * std::mem::size_of::<u32>()
+            + self.leaf_indices.capacity() * std::mem::size_of::<[u32; 3]>()
+            + (self.slot_of.capacity() + self.source_ids.capacity()) * std::mem::size_of::<u32>()
             + self.bvh.heap_bytes()
     }
 }

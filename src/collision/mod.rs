@@ -17,6 +17,7 @@ pub mod ellipsoid;
 pub mod error;
 pub mod frame;
 pub mod mesh;
+pub mod ray;
 pub mod respond;
 pub mod settings;
 pub mod sweep;
@@ -30,6 +31,7 @@ pub use detect::Scratch;
 pub use ellipsoid::{ESpace, Ellipsoid};
 pub use error::CollisionError;
 pub use mesh::{CollisionMesh, MeshBuildReport, Triangle};
+pub use ray::{RayHit, raycast};
 pub use respond::{
     ContactExtents, SlideResult, SweepResult, collide_and_slide, collide_and_slide_with, sweep,
     sweep_with,

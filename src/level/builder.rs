@@ -20,7 +20,8 @@ struct Batch {
     first_vertex: usize,
     vertex_count: usize,
     first_triangle: usize,
-    has_normals: bool,
+    /// Start of this batch's normals in the shared `normals` array, if the file had them.
+    first_normal: Option<usize>,
     source: PrimitiveSource,
 }
 
@@ -28,6 +29,7 @@ struct Batch {
 #[derive(Debug, Default)]
 pub struct LevelParts {
     positions: Vec<Vec3>,
+    /// Normals of the batches that have them (only those: no padding for the others).
     normals: Vec<Vec3>,
     /// Global vertex indices; triangle `i` has source id `i`.
     triangles: Vec<[u32; 3]>,
@@ -45,11 +47,12 @@ impl LevelParts {
         Self::default()
     }
 
-    /// Room for `vertices` more vertices and `triangles` more triangles.
-    pub fn reserve(&mut self, vertices: usize, triangles: usize) {
-        self.positions.reserve(vertices);
-        self.normals.reserve(vertices);
-        self.triangles.reserve(triangles);
+    /// Room for `vertices` more vertices (`with_normals` of them with normals) and
+    /// `triangles` more triangles: exact capacities keep the peak memory down.
+    pub fn reserve(&mut self, vertices: usize, with_normals: usize, triangles: usize) {
+        self.positions.reserve_exact(vertices);
+        self.normals.reserve_exact(with_normals);
+        self.triangles.reserve_exact(triangles);
     }
 
     /// Adds one primitive instance. `positions` and `normals` are world space (`normals` empty
@@ -66,13 +69,10 @@ impl LevelParts {
         let first_vertex = self.positions.len();
         self.positions.extend(positions);
         let vertex_count = self.positions.len() - first_vertex;
-        let has_normals = normals.len() == vertex_count && vertex_count > 0;
-        if has_normals {
+        let first_normal = (normals.len() == vertex_count && vertex_count > 0).then(|| {
             self.normals.extend_from_slice(normals);
-        } else {
-            self.normals
-                .extend(std::iter::repeat_n(Vec3::ZERO, vertex_count));
-        }
+            self.normals.len() - vertex_count
+        });
         let base = u32::try_from(first_vertex)
             .ok()
             .filter(|b| {
@@ -102,7 +102,7 @@ impl LevelParts {
             first_vertex,
             vertex_count,
             first_triangle,
-            has_normals,
+            first_normal,
             source,
         });
         Ok(())
@@ -143,10 +143,9 @@ impl LevelParts {
             let vertex_range = b.first_vertex..b.first_vertex + b.vertex_count;
             let batch_positions = positions[vertex_range.clone()].to_vec();
             let indices: Vec<u32> = tris.iter().flatten().map(|&i| i - base).collect();
-            let batch_normals = if b.has_normals {
-                normalized(&normals[vertex_range])
-            } else {
-                computed_normals(&batch_positions, &indices)
+            let batch_normals = match b.first_normal {
+                Some(first) => normalized(&normals[first..first + b.vertex_count]),
+                None => computed_normals(&batch_positions, &indices),
             };
             let material = b.source.material.filter(|&m| m < materials.len());
             render_meshes.push(RenderMesh {

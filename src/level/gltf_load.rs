@@ -42,7 +42,8 @@ pub fn load_gltf(
     let folder = path.parent().unwrap_or(Path::new("."));
 
     let mut parts = LevelParts::new();
-    parts.reserve(estimate_vertices(&root), 0);
+    let (vertices, with_normals, triangles) = estimate_sizes(&root);
+    parts.reserve(vertices, with_normals, triangles);
     parts.materials = read_materials(&root, &buffers, folder);
     if let Some(extras) = &root.asset.extras
         && let Ok(value) = serde_json::from_str::<serde_json::Value>(extras.get())
@@ -53,15 +54,40 @@ pub fn load_gltf(
     Ok(parts)
 }
 
-/// Upper bound of the vertex count (each mesh used once), for one allocation up front.
-fn estimate_vertices(root: &json::Root) -> usize {
-    root.meshes
-        .iter()
+/// Vertices, vertices with normals and triangles of all mesh instances (every node with a
+/// mesh counted once), for exact allocations up front. Only a hint: capped, and a bad file
+/// simply gets a wrong guess.
+fn estimate_sizes(root: &json::Root) -> (usize, usize, usize) {
+    const CAP: usize = 1 << 28;
+    let (mut vertices, mut with_normals, mut triangles) = (0usize, 0usize, 0usize);
+    let meshes = root.nodes.iter().filter_map(|n| n.mesh);
+    for prim in meshes
+        .filter_map(|m| root.meshes.get(m.value()))
         .flat_map(|m| &m.primitives)
-        .filter_map(|p| p.attributes.get(&Checked::Valid(Semantic::Positions)))
-        .filter_map(|&a| count(root, a))
-        .fold(0usize, usize::saturating_add)
-        .min(1 << 26)
+    {
+        let Some(v) = prim
+            .attributes
+            .get(&Checked::Valid(Semantic::Positions))
+            .and_then(|&a| count(root, a))
+        else {
+            continue;
+        };
+        let n = prim.indices.and_then(|i| count(root, i)).unwrap_or(v);
+        let t = match prim.mode {
+            Checked::Valid(Mode::Triangles) => n / 3,
+            Checked::Valid(Mode::TriangleStrip | Mode::TriangleFan) => n.saturating_sub(2),
+            _ => 0,
+        };
+        vertices = vertices.saturating_add(v);
+        triangles = triangles.saturating_add(t);
+        if prim
+            .attributes
+            .contains_key(&Checked::Valid(Semantic::Normals))
+        {
+            with_normals = with_normals.saturating_add(v);
+        }
+    }
+    (vertices.min(CAP), with_normals.min(CAP), triangles.min(CAP))
 }
 
 fn walk_scene(

@@ -26,7 +26,6 @@ pub fn load_obj(
         single_index: true,
         ignore_points: true,
         ignore_lines: true,
-        ..Default::default()
     };
     let mtl_loader = |mtl: &Path| -> tobj::MTLLoadResult {
         let name = mtl.to_string_lossy();
@@ -39,6 +38,7 @@ pub fn load_obj(
             _ => Err(tobj::LoadError::OpenFileFailed),
         }
     };
+    check_face_indices(&bytes).map_err(|m| LevelError::new(path, LevelErrorKind::Obj(m)))?;
     let (models, materials) =
         tobj::load_obj_buf(&mut BufReader::new(&bytes[..]), &load_options, mtl_loader)
             .map_err(|e| LevelError::new(path, LevelErrorKind::Obj(e.to_string())))?;
@@ -57,10 +57,14 @@ pub fn load_obj(
             }
         })
         .collect();
-    let (vertices, triangles) = models.iter().fold((0, 0), |(v, t), m| {
-        (v + m.mesh.positions.len() / 3, t + m.mesh.indices.len() / 3)
+    let (vertices, normals, triangles) = models.iter().fold((0, 0, 0), |(v, n, t), m| {
+        (
+            v + m.mesh.positions.len() / 3,
+            n + m.mesh.normals.len() / 3,
+            t + m.mesh.indices.len() / 3,
+        )
     });
-    parts.reserve(vertices, triangles);
+    parts.reserve(vertices, normals, triangles);
     for (k, model) in models.into_iter().enumerate() {
         let mesh = model.mesh;
         let positions: Vec<Vec3> = mesh
@@ -87,4 +91,58 @@ pub fn load_obj(
             .map_err(|kind| LevelError::new(path, kind))?;
     }
     Ok(parts)
+}
+
+/// Rejects face/line/point elements whose `v`, `vt` or `vn` index cannot exist: zero, a
+/// negative (relative) index reaching before the first element, or a positive index past the
+/// file's element count. `tobj` 4.0.5 multiplies such indices unchecked and can panic on
+/// overflow, so they are caught here first. Unparsable lines are left to `tobj`'s own errors.
+fn check_face_indices(bytes: &[u8]) -> Result<(), String> {
+    let lines = || {
+        bytes
+            .split(|&b| b == b'\n')
+            .filter_map(|l| std::str::from_utf8(l).ok())
+            .enumerate()
+    };
+    let kind = |tag: &str| match tag {
+        "v" => Some(0),
+        "vt" => Some(1),
+        "vn" => Some(2),
+        _ => None,
+    };
+    let mut total = [0usize; 3];
+    for (_, line) in lines() {
+        if let Some(k) = line.split_whitespace().next().and_then(kind) {
+            total[k] += 1;
+        }
+    }
+    let mut so_far = [0usize; 3];
+    for (n, line) in lines() {
+        let mut words = line.split_whitespace();
+        let Some(tag) = words.next() else { continue };
+        if let Some(k) = kind(tag) {
+            so_far[k] += 1;
+            continue;
+        }
+        if !matches!(tag, "f" | "l" | "p") {
+            continue;
+        }
+        for vertex in words {
+            for (k, part) in vertex.split('/').enumerate().take(3) {
+                let Ok(x) = part.parse::<isize>() else {
+                    continue;
+                };
+                let ok = if x < 0 {
+                    x.unsigned_abs() <= so_far[k]
+                } else {
+                    x >= 1 && x.unsigned_abs() <= total[k]
+                };
+                if !ok {
+                    let what = ["vertex", "texture coordinate", "normal"][k];
+                    return Err(format!("line {}: {what} index {x} does not exist", n + 1));
+                }
+            }
+        }
+    }
+    Ok(())
 }

@@ -137,7 +137,7 @@ impl Query {
     /// Builds the collision mesh (a level path is resolved against `base_dir`).
     pub fn mesh(&self, base_dir: &Path) -> Result<CollisionMesh, QueryError> {
         match &self.geometry {
-            Geometry::Level { level } => Ok(super::Level::load(&base_dir.join(level))?.collision),
+            Geometry::Level { level } => Ok(super::Level::load(base_dir.join(level))?.collision),
             Geometry::Triangles { triangles } => Ok(CollisionMesh::from_triangles(triangles)?),
         }
     }

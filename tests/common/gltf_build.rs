@@ -41,7 +41,7 @@ impl Doc {
 
     /// Appends raw bytes as a new bufferView (4-byte aligned); returns its index.
     pub fn view(&mut self, bytes: &[u8]) -> usize {
-        while self.bin.len() % 4 != 0 {
+        while !self.bin.len().is_multiple_of(4) {
             self.bin.push(0);
         }
         let offset = self.bin.len();
@@ -156,11 +156,11 @@ impl Doc {
 /// Packs a JSON root and a binary blob into a GLB.
 pub fn glb_from(root: &Value, bin: &[u8]) -> Vec<u8> {
     let mut json = serde_json::to_vec(root).unwrap();
-    while json.len() % 4 != 0 {
+    while !json.len().is_multiple_of(4) {
         json.push(b' ');
     }
     let mut bin = bin.to_vec();
-    while bin.len() % 4 != 0 {
+    while !bin.len().is_multiple_of(4) {
         bin.push(0);
     }
     let total = 12 + 8 + json.len() + 8 + bin.len();

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 mod gltf_build;
+#[allow(unused_imports)]
 pub use gltf_build::*;
 
 use glam::Vec3;

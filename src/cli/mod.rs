@@ -3,6 +3,9 @@
 
 pub mod info;
 pub mod query_cmd;
+pub mod run;
+
+use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
@@ -24,17 +27,28 @@ pub enum Command {
     Slide(query_cmd::QueryArgs),
     /// Run one sweep (detection only) on a JSON query and print the first contacts.
     Sweep(query_cmd::QueryArgs),
+    /// Replay a scenario file, or every scenario of a folder, and check its expectations.
+    /// Exit status: 0 all passed, 1 an expectation failed, 2 a scenario could not run.
+    Run(run::RunArgs),
 }
 
-/// Runs a parsed command line. `Err` is printed on one line by `main`.
-pub fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
+/// Runs a parsed command line and returns the exit status. `Err` is printed on one line by
+/// `main` (`run` maps it to its own status, see [`run::EXIT_ERROR`]).
+pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let ok = |r: Result<(), Box<dyn std::error::Error>>| r.map(|()| ExitCode::SUCCESS);
     match cli.command {
-        Some(Command::Info(args)) => info::run(&args),
-        Some(Command::Slide(args)) => query_cmd::run(&args, QueryMode::Slide),
-        Some(Command::Sweep(args)) => query_cmd::run(&args, QueryMode::Sweep),
+        Some(Command::Info(args)) => ok(info::run(&args)),
+        Some(Command::Slide(args)) => ok(query_cmd::run(&args, QueryMode::Slide)),
+        Some(Command::Sweep(args)) => ok(query_cmd::run(&args, QueryMode::Sweep)),
+        Some(Command::Run(args)) => run::run(&args),
         None => {
             println!("slidescope {}", env!("CARGO_PKG_VERSION"));
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Whether a failed command line should exit with the scenario runner's error status.
+pub fn is_run(cli: &Cli) -> bool {
+    matches!(cli.command, Some(Command::Run(_)))
 }

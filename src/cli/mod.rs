@@ -4,9 +4,11 @@
 
 pub mod info;
 pub mod query_cmd;
+pub mod run;
 pub mod screenshot;
 
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
@@ -37,15 +39,26 @@ pub enum Command {
     Sweep(query_cmd::QueryArgs),
     /// Render one frame offscreen (no window) and write it as a PNG.
     Screenshot(screenshot::ScreenshotArgs),
+    /// Replay a scenario file, or every scenario of a folder, and check its expectations.
+    /// Exit status: 0 all passed, 1 an expectation failed, 2 a scenario could not run.
+    Run(run::RunArgs),
 }
 
-/// Runs a parsed command line. `Err` is printed on one line by `main`.
-pub fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
+/// Runs a parsed command line and returns the exit status. `Err` is printed on one line by
+/// `main` (`run` maps it to its own status, see [`run::EXIT_ERROR`]).
+pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let ok = |r: Result<(), Box<dyn std::error::Error>>| r.map(|()| ExitCode::SUCCESS);
     match cli.command {
-        Some(Command::Info(args)) => info::run(&args),
-        Some(Command::Slide(args)) => query_cmd::run(&args, QueryMode::Slide),
-        Some(Command::Sweep(args)) => query_cmd::run(&args, QueryMode::Sweep),
-        Some(Command::Screenshot(args)) => screenshot::run(&args),
-        None => crate::app::run(cli.level).map_err(Into::into),
+        Some(Command::Info(args)) => ok(info::run(&args)),
+        Some(Command::Slide(args)) => ok(query_cmd::run(&args, QueryMode::Slide)),
+        Some(Command::Sweep(args)) => ok(query_cmd::run(&args, QueryMode::Sweep)),
+        Some(Command::Screenshot(args)) => ok(screenshot::run(&args)),
+        Some(Command::Run(args)) => run::run(&args),
+        None => ok(crate::app::run(cli.level).map_err(Into::into)),
     }
+}
+
+/// Whether a failed command line should exit with the scenario runner's error status.
+pub fn is_run(cli: &Cli) -> bool {
+    matches!(cli.command, Some(Command::Run(_)))
 }

@@ -3,6 +3,7 @@
 //! naming the file, never a panic.
 
 mod builder;
+pub mod content_hash;
 pub mod error;
 mod gltf_accessor;
 mod gltf_buffers;
@@ -12,10 +13,12 @@ mod gltf_material;
 mod level;
 mod obj_load;
 pub mod query;
+pub mod scenario;
 pub mod source;
 pub mod spawn;
 pub mod teaching;
 
+pub use content_hash::LevelHash;
 pub use error::{LevelError, LevelErrorKind, UriRefusal};
 pub use level::{Level, LoadStats, Material, PrimitiveSource, RenderMesh, SpawnPoint};
 pub use source::{DEFAULT_MAX_FILE_BYTES, LevelFormat, LoadOptions};

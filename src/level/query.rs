@@ -1,7 +1,10 @@
 //! The JSON query of the core's command line (`slidescope slide` / `slidescope sweep`): the
 //! geometry (a level path or inline triangles), the ellipsoid, the start, the velocity, the
-//! settings and case mask. Scenario files extend this with a version, a level hash and
-//! expectations.
+//! settings and case mask. Scenario files (`level::scenario`) extend this with a format
+//! version, a name and expectations; both share these types.
+//!
+//! A level may carry its content hash (`level_hash`, see [`LevelHash`]); when present the file
+//! is checked against it before it is loaded (scenario files require it).
 //!
 //! ```json
 //! { "mode": "slide",
@@ -16,6 +19,7 @@ use std::path::{Path, PathBuf};
 use glam::{Mat3, Vec3};
 use serde::{Deserialize, Serialize};
 
+use super::content_hash::LevelHash;
 use crate::collision::{
     CollisionError, CollisionMesh, Ellipsoid, SlideResult, SlideSettings, SweepResult, Trace,
     collide_and_slide, sweep,
@@ -36,8 +40,13 @@ pub enum QueryMode {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Geometry {
-    /// A level file, relative to the query file's folder.
-    Level { level: PathBuf },
+    /// A level file, relative to the query file's folder, optionally pinned by its content
+    /// hash.
+    Level {
+        level: PathBuf,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level_hash: Option<LevelHash>,
+    },
     /// World-space triangles inline.
     Triangles { triangles: Vec<[Vec3; 3]> },
 }
@@ -115,10 +124,56 @@ pub enum QueryError {
         path: PathBuf,
         source: serde_json::Error,
     },
+    #[error("level file {} not found", path.display())]
+    MissingLevel { path: PathBuf },
+    #[error(
+        "level {} has changed: its hash is {found}, the file expects {expected}",
+        path.display()
+    )]
+    HashMismatch {
+        path: PathBuf,
+        expected: LevelHash,
+        found: LevelHash,
+    },
     #[error("{0}")]
     Level(#[from] super::LevelError),
     #[error("{0}")]
     Collision(#[from] CollisionError),
+}
+
+impl Geometry {
+    /// Builds the collision mesh. A level path is resolved against `base_dir`; with a
+    /// `level_hash` the file must still have that hash.
+    pub fn mesh(&self, base_dir: &Path) -> Result<CollisionMesh, QueryError> {
+        match self {
+            Geometry::Level { level, level_hash } => {
+                let path = base_dir.join(level);
+                let missing = || QueryError::MissingLevel { path: path.clone() };
+                if !path.is_file() {
+                    return Err(missing());
+                }
+                if let Some(expected) = *level_hash {
+                    let found =
+                        LevelHash::of_file(&path).map_err(|source| match source.kind() {
+                            std::io::ErrorKind::NotFound => missing(),
+                            _ => QueryError::Read {
+                                path: path.clone(),
+                                source,
+                            },
+                        })?;
+                    if found != expected {
+                        return Err(QueryError::HashMismatch {
+                            path,
+                            expected,
+                            found,
+                        });
+                    }
+                }
+                Ok(super::Level::load(&path)?.collision)
+            }
+            Geometry::Triangles { triangles } => Ok(CollisionMesh::from_triangles(triangles)?),
+        }
+    }
 }
 
 impl Query {
@@ -136,10 +191,7 @@ impl Query {
 
     /// Builds the collision mesh (a level path is resolved against `base_dir`).
     pub fn mesh(&self, base_dir: &Path) -> Result<CollisionMesh, QueryError> {
-        match &self.geometry {
-            Geometry::Level { level } => Ok(super::Level::load(base_dir.join(level))?.collision),
-            Geometry::Triangles { triangles } => Ok(CollisionMesh::from_triangles(triangles)?),
-        }
+        self.geometry.mesh(base_dir)
     }
 
     /// Runs the query on `mesh`.

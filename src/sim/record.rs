@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Markers, PlayerInput, PlayerParams, PlayerState, StanceChange, StepOutcome};
 use crate::collision::{Ellipsoid, SlideSettings, Trace};
+use crate::level::scenario::RecordedCall;
 
 /// A step as it happened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -38,6 +39,19 @@ pub struct FrameRecord {
 }
 
 impl FrameRecord {
+    /// The `collide_and_slide` call of this frame (inputs and recorded result), for "Export
+    /// scenario" ([`Scenario::from_frame`](crate::level::scenario::Scenario::from_frame));
+    /// `None` in noclip or when the core refused the move.
+    pub fn recorded_call(&self) -> Option<RecordedCall<'_>> {
+        Some(RecordedCall {
+            ellipsoid: self.ellipsoid.as_ref()?,
+            velocity: self.requested_move,
+            settings: &self.settings,
+            result: self.outcome.slide()?,
+            trace: &self.trace,
+        })
+    }
+
     /// Detect/respond iterations recorded in the trace.
     pub fn iteration_count(&self) -> usize {
         self.trace.iterations.len()

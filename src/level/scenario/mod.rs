@@ -1,0 +1,18 @@
+//! Scenario files: the unit of a "problem collision" (issue 3 "Scenario files"). A scenario is
+//! the core's JSON query (`level::query`) with a format header, a name, a description and
+//! optional expectations; `slidescope run` replays one file or a folder of them headless, so a
+//! folder of scenarios is a regression suite. The debugger exports a history frame as a
+//! scenario with [`Scenario::from_frame`].
+
+mod error;
+mod expect;
+mod format;
+mod replay;
+
+pub use error::ScenarioError;
+pub use expect::{
+    ContactExpectation, DEFAULT_TOLERANCE, Expectations, TimeExpectation, VecExpectation,
+    first_trace_difference,
+};
+pub use format::{RecordedCall, SCENARIO_FORMAT, SCENARIO_VERSION, Scenario, pinned_level};
+pub use replay::{Replay, SuiteEntry, Verdict, run_file, run_folder, scenario_files};

@@ -11,12 +11,12 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use glam::{Mat3, Vec3};
+use glam::Vec3;
 use slidescope::app::world::World;
 use slidescope::collision::SlideSettings;
 use slidescope::render::{
-    Camera, DebugScene, EllipsoidShape, FrameSettings, FrameTarget, Gpu, Renderer, TraceStyle,
-    palette, pick_color_format, pick_sample_count,
+    Camera, DebugScene, FrameSettings, FrameTarget, Gpu, Renderer, TraceStyle, pick_color_format,
+    pick_sample_count,
 };
 use slidescope::sim::{PlayerInput, PlayerParams, Sim};
 use slidescope::ui::{self, HudStats, ShellModel, ShellOutput};
@@ -26,26 +26,9 @@ const SPONZA: &str = "../shared/levels/sponza/sponza.glb";
 fn scene_from(sim: &Sim) -> DebugScene {
     let mut s = DebugScene::default();
     let radii = sim.params.sanitized().radii(sim.player().crouched);
-    s.ellipsoids.push(EllipsoidShape {
-        center: sim.player().center,
-        radii,
-        axes: Mat3::IDENTITY,
-        color: palette::ELLIPSOID,
-        wire: Some(palette::ELLIPSOID_WIRE),
-    });
+    s.add_player(sim.player().center, radii);
     if let Some(rec) = sim.history().last() {
-        let integration = rec
-            .outcome
-            .slide()
-            .map_or(Vec3::ZERO, |r| r.integration_velocity);
-        s.add_trace(
-            &rec.trace,
-            radii,
-            Mat3::IDENTITY,
-            rec.requested_move,
-            integration,
-            &TraceStyle::default(),
-        );
+        s.add_frame(rec, radii, &TraceStyle::default());
     }
     s
 }

@@ -22,7 +22,7 @@ use winit::keyboard::{KeyCode, PhysicalKey};
 use winit::window::{CursorGrabMode, Window, WindowId};
 
 use crate::collision::{CollisionMesh, Ellipsoid, SlideSettings, sweep};
-use crate::render::{DebugScene, EllipsoidShape, FrameSettings, GroundMarker, TraceStyle, palette};
+use crate::render::{DebugScene, FrameSettings, GroundMarker, TraceStyle, palette};
 use crate::sim::{FrameRecord, PlayerInput, Sim};
 use crate::ui::{self, Command, HudStats};
 use camera_rig::{CameraMode, CameraRig};
@@ -381,13 +381,7 @@ impl App {
         let mut scene = std::mem::take(&mut self.scene);
         scene.clear();
         if self.rig.mode != CameraMode::FirstPerson {
-            scene.ellipsoids.push(EllipsoidShape {
-                center,
-                radii,
-                axes: glam::Mat3::IDENTITY,
-                color: palette::ELLIPSOID,
-                wire: Some(palette::ELLIPSOID_WIRE),
-            });
+            scene.add_player(center, radii);
         }
         if let Some(rec) = self.last_record() {
             let style = TraceStyle {
@@ -399,29 +393,9 @@ impl App {
                 slide_planes: v.slide_planes,
                 only_iteration: None,
             };
-            let (shape_radii, axes) = rec
-                .ellipsoid
-                .map_or((radii, glam::Mat3::IDENTITY), |e| (e.radii, e.axes));
-            let integration = rec
-                .outcome
-                .slide()
-                .map_or(Vec3::ZERO, |r| r.integration_velocity);
-            scene.add_trace(
-                &rec.trace,
-                shape_radii,
-                axes,
-                rec.requested_move,
-                integration,
-                &style,
-            );
+            let hit = scene.add_frame(rec, radii, &style);
             if v.highlight_triangle
-                && let Some(c) = rec
-                    .trace
-                    .iterations
-                    .iter()
-                    .flat_map(|it| it.contacts.first())
-                    .last()
-                && let Some(t) = self.world.collision.get_triangle(c.triangle)
+                && let Some(t) = hit.and_then(|t| self.world.collision.get_triangle(t))
             {
                 scene.highlight_triangle = Some(t.vertices);
             }

@@ -9,14 +9,14 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use glam::{Mat3, Vec3};
+use glam::Vec3;
 
 use crate::app::camera_rig::{CameraMode, CameraRig};
 use crate::app::world::World;
 use crate::collision::SlideSettings;
 use crate::render::{
-    Camera, DebugScene, EllipsoidShape, FrameSettings, FrameTarget, Gpu, Renderer, TraceStyle,
-    palette, pick_color_format, pick_sample_count,
+    Camera, DebugScene, FrameSettings, FrameTarget, Gpu, Renderer, TraceStyle, pick_color_format,
+    pick_sample_count,
 };
 use crate::sim::{FrameRecord, PlayerInput, PlayerParams, Sim};
 
@@ -111,37 +111,14 @@ impl ShotScene {
         let player = *sim.player();
         let radii = sim.params.sanitized().radii(player.crouched);
         let mut debug = DebugScene::default();
-        debug.ellipsoids.push(EllipsoidShape {
-            center: player.center,
-            radii,
-            axes: Mat3::IDENTITY,
-            color: palette::ELLIPSOID,
-            wire: Some(palette::ELLIPSOID_WIRE),
-        });
+        debug.add_player(player.center, radii);
         if let Some(rec) = sim.history().last() {
-            let integration = rec
-                .outcome
-                .slide()
-                .map_or(Vec3::ZERO, |r| r.integration_velocity);
-            debug.add_trace(
-                &rec.trace,
-                radii,
-                Mat3::IDENTITY,
-                rec.requested_move,
-                integration,
-                &TraceStyle {
-                    normal_length: radii.min_element() * 1.5,
-                    ..TraceStyle::default()
-                },
-            );
-            if let Some(c) = rec
-                .trace
-                .iterations
-                .iter()
-                .flat_map(|it| it.contacts.first())
-                .last()
-                && let Some(t) = world.collision.get_triangle(c.triangle)
-            {
+            let style = TraceStyle {
+                normal_length: radii.min_element() * 1.5,
+                ..TraceStyle::default()
+            };
+            let hit = debug.add_frame(rec, radii, &style);
+            if let Some(t) = hit.and_then(|t| world.collision.get_triangle(t)) {
                 debug.highlight_triangle = Some(t.vertices);
             }
         }

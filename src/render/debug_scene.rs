@@ -152,6 +152,49 @@ impl DebugScene {
             + usize::from(self.ground.is_some())
     }
 
+    /// The player's ellipsoid (axis-aligned, the usual colours) at `center`.
+    pub fn add_player(&mut self, center: Vec3, radii: Vec3) {
+        self.ellipsoids.push(EllipsoidShape {
+            center,
+            radii,
+            axes: Mat3::IDENTITY,
+            color: palette::ELLIPSOID,
+            wire: Some(palette::ELLIPSOID_WIRE),
+        });
+    }
+
+    /// Adds the trace of one recorded sim frame (its ellipsoid shape, requested move and
+    /// integration velocity); `radii` is used when the frame has no ellipsoid (noclip).
+    /// Returns the triangle of the frame's last first-contact, for highlighting.
+    pub fn add_frame(
+        &mut self,
+        rec: &crate::sim::FrameRecord,
+        radii: Vec3,
+        style: &TraceStyle,
+    ) -> Option<u32> {
+        let (shape_radii, axes) = rec
+            .ellipsoid
+            .map_or((radii, Mat3::IDENTITY), |e| (e.radii, e.axes));
+        let integration = rec
+            .outcome
+            .slide()
+            .map_or(Vec3::ZERO, |r| r.integration_velocity);
+        self.add_trace(
+            &rec.trace,
+            shape_radii,
+            axes,
+            rec.requested_move,
+            integration,
+            style,
+        );
+        rec.trace
+            .iterations
+            .iter()
+            .flat_map(|it| it.contacts.first())
+            .last()
+            .map(|c| c.triangle)
+    }
+
     /// Adds the shapes of one `collide_and_slide` trace for an ellipsoid of `radii`/`axes`:
     /// per iteration the swept volume from its start to where the response put the centre,
     /// contact points and normals, the slide plane, remaining and slide velocities; the

@@ -122,7 +122,7 @@ impl Scenario {
     ) -> Self {
         let e = call.ellipsoid;
         let axes =
-            (e.axes != Mat3::IDENTITY).then(|| [e.axes.x_axis, e.axes.y_axis, e.axes.z_axis]);
+            (e.axes != Mat3::IDENTITY).then_some([e.axes.x_axis, e.axes.y_axis, e.axes.z_axis]);
         let query = Query {
             mode: QueryMode::Slide,
             geometry,

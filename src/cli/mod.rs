@@ -1,6 +1,7 @@
 //! Command-line subcommands. `main.rs` only parses and dispatches; each subcommand lives in its
 //! own file and returns its error as one displayable line.
 
+pub mod compare;
 pub mod info;
 pub mod query_cmd;
 
@@ -24,6 +25,8 @@ pub enum Command {
     Slide(query_cmd::QueryArgs),
     /// Run one sweep (detection only) on a JSON query and print the first contacts.
     Sweep(query_cmd::QueryArgs),
+    /// Run random sweeps through every solver and compare them with the f64 reference.
+    Compare(compare::CompareArgs),
 }
 
 /// Runs a parsed command line. `Err` is printed on one line by `main`.
@@ -32,6 +35,7 @@ pub fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Some(Command::Info(args)) => info::run(&args),
         Some(Command::Slide(args)) => query_cmd::run(&args, QueryMode::Slide),
         Some(Command::Sweep(args)) => query_cmd::run(&args, QueryMode::Sweep),
+        Some(Command::Compare(args)) => compare::run(&args),
         None => {
             println!("slidescope {}", env!("CARGO_PKG_VERSION"));
             Ok(())

@@ -19,6 +19,7 @@ pub mod frame;
 pub mod mesh;
 pub mod respond;
 pub mod settings;
+pub mod solvers;
 pub mod sweep;
 pub mod trace;
 
@@ -32,8 +33,8 @@ pub use error::CollisionError;
 pub use mesh::{CollisionMesh, MeshBuildReport, Triangle};
 pub use respond::{
     ContactExtents, SlideResult, SweepResult, collide_and_slide, collide_and_slide_with, sweep,
-    sweep_with,
+    sweep_with, sweep_with_solver,
 };
 pub use settings::{BroadPhase, SlideSettings};
-pub use sweep::{CaseOutcome, CaseResults, ContactTime, SweepHit, TriangleEs};
+pub use sweep::{CaseOutcome, CaseResults, ContactTime, NarrowPhase, SweepHit, TriangleEs};
 pub use trace::{CandidateTrace, EndReason, FallbackTrace, IterationTrace, ResponseTrace, Trace};

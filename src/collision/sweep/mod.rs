@@ -102,6 +102,52 @@ pub fn sweep_triangle(
     best
 }
 
+/// The per-triangle test detection runs (seed 001's `SphereIntersectTriangle` role): the
+/// decomposed solver by default, any [`SweepSolver`](crate::collision::solvers::SweepSolver)
+/// that works in eSpace otherwise. Generic, so the default path pays nothing.
+pub trait NarrowPhase {
+    /// Same contract as [`sweep_triangle`].
+    fn sweep_triangle(
+        &self,
+        c: Vec3,
+        v: Vec3,
+        tri: &TriangleEs,
+        mask: CaseMask,
+        two_sided: bool,
+        t_max: f32,
+    ) -> Option<SweepHit>;
+}
+
+impl NarrowPhase for crate::collision::solvers::Decomposed {
+    #[inline]
+    fn sweep_triangle(
+        &self,
+        c: Vec3,
+        v: Vec3,
+        tri: &TriangleEs,
+        mask: CaseMask,
+        two_sided: bool,
+        t_max: f32,
+    ) -> Option<SweepHit> {
+        sweep_triangle(c, v, tri, mask, two_sided, t_max)
+    }
+}
+
+impl NarrowPhase for crate::collision::solvers::PlaneSpace {
+    #[inline]
+    fn sweep_triangle(
+        &self,
+        c: Vec3,
+        v: Vec3,
+        tri: &TriangleEs,
+        mask: CaseMask,
+        two_sided: bool,
+        t_max: f32,
+    ) -> Option<SweepHit> {
+        crate::collision::solvers::PlaneSpace::sweep_triangle_es(c, v, tri, mask, two_sided, t_max)
+    }
+}
+
 /// The outcome of one part of the Minkowski sum for one triangle (for the trace).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -141,7 +141,7 @@ pub fn table(stats: &[&SolverStats]) -> String {
     }
     let _ = writeln!(
         s,
-        "\n|Δt| by the reference's contact kind (both hit): p99 / max [count]"
+        "\n|Δt| by the reference's contact kind (both hit with a time of impact): p99 / max [count]; embedded start vs time of impact"
     );
     for st in stats {
         let kinds = ["face", "edge", "vertex"]
@@ -157,7 +157,7 @@ pub fn table(stats: &[&SolverStats]) -> String {
             })
             .collect::<Vec<_>>()
             .join(", ");
-        let _ = writeln!(s, "  {:<22} {kinds}", st.name);
+        let _ = writeln!(s, "  {:<22} {kinds}; {}", st.name, st.embedded_vs_toi);
     }
     s
 }

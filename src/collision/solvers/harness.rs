@@ -544,7 +544,10 @@ pub struct SolverStats {
     pub agree: usize,
     pub tangent: usize,
     pub unexplained: usize,
-    /// `|Δt|` over queries both hit.
+    /// Both hit, but one reports an embedded start and the other a time of impact (only the
+    /// gradient solver does: see its "straddling start" case).
+    pub embedded_vs_toi: usize,
+    /// `|Δt|` over queries both hit with a time of impact.
     pub dt: Vec<f32>,
     /// `|Δt|` by the reference's contact kind (face, edge, vertex).
     pub dt_by_kind: [Vec<f32>; 3],
@@ -684,6 +687,10 @@ pub fn compare_solver(
         .enumerate()
     {
         match (a, r) {
+            (Some(a), Some(r)) if a.time.is_embedded() != r.time.is_embedded() => {
+                s.both_hit += 1;
+                s.embedded_vs_toi += 1;
+            }
             (Some(a), Some(r)) => {
                 s.both_hit += 1;
                 let dt = (a.t() - r.t()).abs();

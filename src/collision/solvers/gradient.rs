@@ -58,7 +58,7 @@ pub fn point_in_triangle(p: Vec3, v0: Vec3, v1: Vec3, v2: Vec3) -> bool {
 pub fn closest_on_segment(v: Vec3, p1: Vec3, p2: Vec3) -> (Vec3, f32) {
     let edge = p2 - p1;
     let len = edge.length();
-    if !(len > 0.0) {
+    if len.is_nan() || len <= 0.0 {
         return (p1, 0.0);
     }
     let dir = edge / len;
@@ -80,7 +80,7 @@ pub fn ray_unit_sphere(o: Vec3, d: Vec3) -> Option<f32> {
     let b = 2.0 * o.dot(d);
     let c = o.dot(o) - 1.0;
     let disc = b * b - 4.0 * a * c;
-    if !(disc >= 0.0) || !(a > 0.0) {
+    if disc.is_nan() || disc < 0.0 || a.is_nan() || a <= 0.0 {
         return None;
     }
     Some((-b - disc.sqrt()) / (2.0 * a))
@@ -112,13 +112,8 @@ impl SweepSolver for GradientNormal {
         let disp = query.velocity;
         let local = |p: Vec3| p - ctr;
         let v0 = local(polygon[0]);
-        let mut nrm = (0..k - 2).fold(Vec3::ZERO, |acc, i| {
-            acc + (local(polygon[i + 1]) - v0).cross(local(polygon[i + 2]) - v0)
-        });
-        nrm = nrm.normalize_or_zero();
-        if nrm == Vec3::ZERO {
-            return None;
-        }
+        // The seed takes the plane as given; computed robustly here (see `polygon_normal`).
+        let mut nrm = super::polygon_normal(polygon)?;
         // Plane N·x + d = 0, facing the centre (the centre is the local origin).
         let mut d = -nrm.dot(v0);
         if d < 0.0 {
@@ -126,7 +121,7 @@ impl SweepSolver for GradientNormal {
             d = -d;
         }
         let disp_n = disp.dot(nrm);
-        if !(disp_n < 0.0) {
+        if disp_n.is_nan() || disp_n >= 0.0 {
             return None;
         }
         if d > -disp_n + r.max_element() {
@@ -137,7 +132,7 @@ impl SweepSolver for GradientNormal {
         let cls_pt = rot * closest_point_to_plane(r, n_obj);
         let sep = nrm.dot(cls_pt) + d;
         let t = sep / -disp_n;
-        if !(t <= 1.0) {
+        if t.is_nan() || t > 1.0 {
             return None;
         }
         let cls_pt_pl = cls_pt + disp * t;

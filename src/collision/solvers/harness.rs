@@ -186,7 +186,7 @@ impl Sampler {
     }
     /// A uniform point on the surface and the triangle's normal.
     fn sample(&self, mesh: &CollisionMesh, rng: &mut Rng) -> Option<(Vec3, Vec3)> {
-        if self.tris.is_empty() || !(self.total > 0.0) {
+        if self.tris.is_empty() || self.total.is_nan() || self.total <= 0.0 {
             return None;
         }
         let x = rng.f32() as f64 * self.total;

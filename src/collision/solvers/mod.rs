@@ -132,6 +132,28 @@ impl UnitSpace {
     }
 }
 
+/// Unit normal of a planar polygon (counter-clockwise about it), by Newell's method in f64
+/// relative to the first vertex. Levels hold slivers (T-junction triangles with areas of
+/// 1e-7 m² and edges of metres); an f32 cross product gets their normal wrong by up to a
+/// radian, and a method that projects the vertices onto the plane (seed 000, seed 004) then
+/// moves them by decimetres. `None` for a degenerate polygon.
+pub fn polygon_normal(points: &[Vec3]) -> Option<Vec3> {
+    let n = points.len();
+    if n < 3 {
+        return None;
+    }
+    let o = points[0].as_dvec3();
+    let mut acc = glam::DVec3::ZERO;
+    for i in 0..n {
+        let p = points[i].as_dvec3() - o;
+        let q = points[(i + 1) % n].as_dvec3() - o;
+        acc += p.cross(q);
+    }
+    let len = acc.length();
+    let u = (acc / len).as_vec3();
+    (len > 0.0 && len.is_finite() && u.is_finite()).then_some(u)
+}
+
 /// Sweeps `query` against every polygon of `polygons` and keeps the earliest contact (lowest
 /// index on ties). A helper for small scenes and tests; levels go through [`harness`].
 pub fn sweep_all<S: SweepSolver + ?Sized, P: AsRef<[Vec3]>>(

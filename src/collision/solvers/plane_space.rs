@@ -159,7 +159,7 @@ pub fn polygon_circle_intersect(
 #[inline]
 pub fn find_lowest_root_in_interval(a: f32, b: f32, c: f32, upper_bound: f32) -> Option<f32> {
     let determinant = b * b - 4.0 * a * c;
-    if !(determinant >= 0.0) {
+    if determinant.is_nan() || determinant < 0.0 {
         return None;
     }
     let q = -0.5 * (b + if b < 0.0 { -1.0 } else { 1.0 } * determinant.sqrt());
@@ -310,19 +310,6 @@ fn sweep_unit_sphere_2d(
     Some((ContactTime::Toi(t), normal, point, feature))
 }
 
-/// Newell's normal of a polygon shifted by `-origin` (unnormalised; length = twice the area).
-fn newell_normal(points: &[Vec3], origin: Vec3) -> Vec3 {
-    let n = points.len();
-    (0..n).fold(Vec3::ZERO, |acc, i| {
-        let (p, q) = (points[i] - origin, points[(i + 1) % n] - origin);
-        acc + Vec3::new(
-            (p.y - q.y) * (p.z + q.z),
-            (p.z - q.z) * (p.x + q.x),
-            (p.x - q.x) * (p.y + q.y),
-        )
-    })
-}
-
 /// Vertices kept on the stack; larger polygons use the heap.
 const STACK_VERTICES: usize = 16;
 
@@ -340,7 +327,9 @@ impl PlaneSpace {
         two_sided: bool,
         t_max: f32,
     ) -> Option<SweepHit> {
-        let n = tri.normal_es;
+        // The normal again in f64: the 2D method moves each vertex onto the plane, so a sliver's
+        // f32 normal would move it by a lot (see `polygon_normal`).
+        let n = super::polygon_normal(&tri.vertices_es)?;
         let plane = Plane {
             normal: n,
             constant: -n.dot(tri.vertices_es[0]),
@@ -377,13 +366,19 @@ impl SweepSolver for PlaneSpace {
         // The polygon as the seed stores it: a plane and 2D points (§2), relative to the
         // ellipsoid's start centre.
         let origin = us.center;
-        let newell = newell_normal(polygon, origin);
-        let len = newell.length();
-        if !(len > 0.0 && len.is_finite()) {
-            return None;
+        let mut stack3 = [Vec3::ZERO; STACK_VERTICES];
+        let mut heap3 = Vec::new();
+        let local: &mut [Vec3] = if n <= STACK_VERTICES {
+            &mut stack3[..n]
+        } else {
+            heap3.resize(n, Vec3::ZERO);
+            &mut heap3
+        };
+        for (o, p) in local.iter_mut().zip(polygon) {
+            *o = *p - origin;
         }
-        let normal = newell / len;
-        let centroid = polygon.iter().fold(Vec3::ZERO, |a, p| a + (*p - origin)) / n as f32;
+        let normal = super::polygon_normal(local)?;
+        let centroid = local.iter().fold(Vec3::ZERO, |a, p| a + *p) / n as f32;
         let plane = Plane {
             normal,
             constant: -normal.dot(centroid),
@@ -411,8 +406,8 @@ impl SweepSolver for PlaneSpace {
             heap.resize(n, Vec2::ZERO);
             &mut heap
         };
-        for (out, p) in verts.iter_mut().zip(polygon) {
-            let p = *p - origin;
+        for (out, p) in verts.iter_mut().zip(local.iter()) {
+            let p = *p;
             let p2 = Vec2::new(p.dot(pu), p.dot(pv));
             *out = Vec2::new(m00 * p2.x + m01 * p2.y, m10 * p2.x + m11 * p2.y);
         }

@@ -257,7 +257,8 @@ impl Reference {
                 let (p, region) = closest_on_triangle(DVec3::ZERO, tri.v);
                 // Going deeper: the distance decreases just after t = 0.
                 let h = 1e-7 / v.length().max(1e-12);
-                if !(tri.distance(v, h.min(1.0)) < d0) {
+                let d_next = tri.distance(v, h.min(1.0));
+                if d_next.is_nan() || d_next >= d0 {
                     return None;
                 }
                 Some(RefContact {

@@ -91,17 +91,12 @@ pub fn sphere_polygon_overlap(
         return out;
     }
     let p0 = polygon[0];
-    let normal = (1..n - 1)
-        .fold(Vec3::ZERO, |acc, k| {
-            acc + (polygon[k] - p0).cross(polygon[k + 1] - p0)
-        })
-        .normalize_or_zero();
-    if normal == Vec3::ZERO {
+    let Some(normal) = super::polygon_normal(polygon) else {
         return out;
-    }
+    };
     // Step 1.
     let d = (center - p0).dot(normal);
-    if !(d.abs() < radius) {
+    if d.is_nan() || d.abs() >= radius {
         return out;
     }
     // Step 2: angle sum at the projected centre.
@@ -135,7 +130,7 @@ pub fn sphere_polygon_overlap(
     for k in 0..n {
         let (a, b) = (polygon[k], polygon[(k + 1) % n]);
         let len = (b - a).length();
-        if !(len > 0.0) {
+        if len.is_nan() || len <= 0.0 {
             continue;
         }
         let e = (b - a) / len;

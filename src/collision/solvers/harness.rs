@@ -556,7 +556,7 @@ pub struct SolverStats {
     /// Angle between normals (degrees), same queries.
     pub normal_angle_deg: Vec<f32>,
     pub nanos: u128,
-    /// Disagreements, worst first (unexplained before tangent, then by `|Δt|`).
+    /// The `keep_worst` worst disagreements (unexplained before tangent, then by `|Δt|`).
     pub disagreements: Vec<Disagreement>,
 }
 
@@ -738,7 +738,7 @@ pub fn compare_solver(
             .then(y.dt.total_cmp(&x.dt))
             .then(x.query.cmp(&y.query))
     });
-    s.disagreements.truncate(keep_worst.max(s.unexplained));
+    s.disagreements.truncate(keep_worst);
     (s, answers)
 }
 

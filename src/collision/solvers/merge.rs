@@ -8,6 +8,11 @@
 //! winding (same facing), is coplanar within [`PLANE_TOLERANCE`], and the polygon stays convex
 //! with at most [`MAX_POLYGON_VERTICES`] vertices. Deterministic: hash maps are only looked up,
 //! never iterated.
+//!
+//! Greedy and one triangle at a time, so it is not optimal: a flat 3 × 3 grid of quads ends as
+//! three 1 × 3 strips (no single triangle of the next strip keeps the strip convex). Saving on
+//! the shared levels (`slidescope compare`): three.js world 1,788 → 744 polygons (−58%),
+//! lavaducts 11,087 → 3,497 (−69%), Sponza 261,845 → 215,477 (−18%).
 
 use std::collections::HashMap;
 

@@ -236,8 +236,11 @@ fn write_worst(
                 },
                 ellipsoid: EllipsoidShape {
                     radii: e.radii,
-                    axes: (!e.is_axis_aligned())
-                        .then(|| [e.axes.x_axis, e.axes.y_axis, e.axes.z_axis]),
+                    axes: (!e.is_axis_aligned()).then_some([
+                        e.axes.x_axis,
+                        e.axes.y_axis,
+                        e.axes.z_axis,
+                    ]),
                 },
                 start: e.center,
                 velocity: q.velocity,

@@ -45,9 +45,9 @@ impl SweepSolver for Decomposed {
         Some(SolverHit {
             time: h.time,
             feature: fan_feature(h.feature, k, n),
-            point: us.to_world(h.point_es),
+            point: us.point_to_world(h.point_es),
             normal: us.normal(h.normal_es),
-            center: us.to_world(center_es),
+            center: us.point_to_world(center_es),
             primitive: 0,
         })
     }

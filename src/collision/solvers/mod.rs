@@ -122,7 +122,7 @@ impl UnitSpace {
     }
     /// Unit-sphere space (relative) → world point.
     #[inline]
-    pub fn to_world(&self, p: Vec3) -> Vec3 {
+    pub fn point_to_world(&self, p: Vec3) -> Vec3 {
         self.center + self.unit_to_world * p
     }
     /// Unit-sphere normal → unit world normal.

@@ -425,9 +425,9 @@ impl SweepSolver for PlaneSpace {
         Some(SolverHit {
             time,
             feature,
-            point: us.to_world(point_unit),
+            point: us.point_to_world(point_unit),
             normal: us.normal(normal_unit),
-            center: us.to_world(center_unit),
+            center: us.point_to_world(center_unit),
             primitive: 0,
         })
     }

@@ -57,7 +57,7 @@ impl RefSpace {
     pub fn point(&self, p: Vec3) -> DVec3 {
         self.world_to_es * (p.as_dvec3() - self.center)
     }
-    fn to_world(&self, p_es: DVec3) -> Vec3 {
+    fn world_point(&self, p_es: DVec3) -> Vec3 {
         (self.center + self.es_to_world * p_es).as_vec3()
     }
     fn normal(&self, n_es: DVec3) -> Vec3 {
@@ -283,9 +283,9 @@ impl Reference {
         SolverHit {
             time,
             feature,
-            point: space.to_world(c.point_es),
+            point: space.world_point(c.point_es),
             normal: space.normal(d),
-            center: space.to_world(c.center_es),
+            center: space.world_point(c.center_es),
             primitive: 0,
         }
     }

@@ -169,7 +169,7 @@ pub fn static_overlap(
         *o = us.point(*p);
     }
     let mut r = sphere_polygon_overlap(Vec3::ZERO, 1.0, local, corrections);
-    r.projected_center = us.to_world(r.projected_center);
-    r.closest = r.closest.map(|p| us.to_world(p));
+    r.projected_center = us.point_to_world(r.projected_center);
+    r.closest = r.closest.map(|p| us.point_to_world(p));
     r
 }

@@ -3,6 +3,8 @@
 //! horizontally and 0.1 m down (fixed seed). Measured in one run:
 //! - one sweep (detect) vs parry3d `cast_shapes` (Ball vs TriMesh) on the same sphere queries,
 //!   with the largest time-of-impact difference printed;
+//! - the same sweeps with the plane-space narrow phase (seed 000, `sweep_with_solver` through
+//!   the same BVH scan), with the largest time difference to the decomposed solver printed;
 //! - a full `collide_and_slide` call (ellipsoid), with and without a trace;
 //! - BVH vs brute force.
 //!
@@ -14,7 +16,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec3;
 use slidescope::collision::{
     BroadPhase, CollisionMesh, Contact, Ellipsoid, Scratch, SlideSettings, Trace,
-    collide_and_slide_with, sweep, sweep_with,
+    collide_and_slide_with, solvers::PlaneSpace, sweep, sweep_with, sweep_with_solver,
 };
 
 const SPONZA: &str = "../shared/levels/sponza/sponza.glb";
@@ -138,6 +140,39 @@ fn ours(
     let e = Ellipsoid::new(q.0, radii).expect("valid");
     sweep_with(mesh, &e, q.1, s, scratch, out).expect("valid");
     out.first().map(|c| c.time.toi().unwrap_or(0.0))
+}
+
+fn ours_plane_space(
+    mesh: &CollisionMesh,
+    radii: Vec3,
+    q: &(Vec3, Vec3),
+    s: &SlideSettings,
+    scratch: &mut Scratch,
+    out: &mut Vec<Contact>,
+) -> Option<f32> {
+    let e = Ellipsoid::new(q.0, radii).expect("valid");
+    sweep_with_solver(mesh, &e, q.1, s, scratch, out, &PlaneSpace).expect("valid");
+    out.first().map(|c| c.time.toi().unwrap_or(0.0))
+}
+
+/// Largest |Δt| between the decomposed and the plane-space narrow phase on the same queries.
+fn plane_space_agreement(mesh: &CollisionMesh, radii: Vec3, qs: &[(Vec3, Vec3)], what: &str) {
+    let s = SlideSettings::default();
+    let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+    let (mut worst, mut mismatch) = (0.0f32, 0);
+    for q in qs {
+        let a = ours(mesh, radii, q, &s, &mut scratch, &mut out);
+        let b = ours_plane_space(mesh, radii, q, &s, &mut scratch, &mut out);
+        match (a, b) {
+            (Some(x), Some(y)) => worst = worst.max((x - y).abs()),
+            (None, None) => {}
+            _ => mismatch += 1,
+        }
+    }
+    println!(
+        "plane-space vs decomposed, {} {what} queries: hit/miss differs on {mismatch}, max |Δt| {worst:.1e}",
+        qs.len()
+    );
 }
 
 fn parry_cast_full(
@@ -304,6 +339,8 @@ fn bench(c: &mut Criterion) {
     let qs_ell = walking_queries(&mesh, ellipsoid, 2);
     agreement(&mesh, &tm, &qs_sphere);
     interleaved_ratio(&mesh, &tm, &qs_sphere);
+    plane_space_agreement(&mesh, sphere, &qs_sphere, "sphere");
+    plane_space_agreement(&mesh, ellipsoid, &qs_ell, "ellipsoid");
     {
         let mut out = Vec::new();
         let mut counts: Vec<usize> = qs_ell
@@ -344,6 +381,20 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    g.bench_function("sweep_sphere_plane_space_x1000", |b| {
+        b.iter(|| {
+            for q in &qs_sphere {
+                black_box(ours_plane_space(
+                    &mesh,
+                    sphere,
+                    q,
+                    &bvh,
+                    &mut scratch,
+                    &mut out,
+                ));
+            }
+        })
+    });
     let ball = parry3d::shape::Ball::new(0.5);
     g.bench_function("sweep_sphere_parry3d_x1000", |b| {
         b.iter(|| {
@@ -356,6 +407,20 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for q in &qs_ell {
                 black_box(ours(&mesh, ellipsoid, q, &bvh, &mut scratch, &mut out));
+            }
+        })
+    });
+    g.bench_function("sweep_ellipsoid_plane_space_x1000", |b| {
+        b.iter(|| {
+            for q in &qs_ell {
+                black_box(ours_plane_space(
+                    &mesh,
+                    ellipsoid,
+                    q,
+                    &bvh,
+                    &mut scratch,
+                    &mut out,
+                ));
             }
         })
     });

@@ -2,6 +2,7 @@
 //! own file and returns its error as one displayable line. With no subcommand the app opens
 //! (on the level given as the only argument, or the teaching level).
 
+pub mod compare;
 pub mod info;
 pub mod query_cmd;
 pub mod run;
@@ -42,6 +43,8 @@ pub enum Command {
     /// Replay a scenario file, or every scenario of a folder, and check its expectations.
     /// Exit status: 0 all passed, 1 an expectation failed, 2 a scenario could not run.
     Run(run::RunArgs),
+    /// Run random sweeps through every solver and compare them with the f64 reference.
+    Compare(compare::CompareArgs),
 }
 
 /// Runs a parsed command line and returns the exit status. `Err` is printed on one line by
@@ -53,6 +56,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Slide(args)) => ok(query_cmd::run(&args, QueryMode::Slide)),
         Some(Command::Sweep(args)) => ok(query_cmd::run(&args, QueryMode::Sweep)),
         Some(Command::Screenshot(args)) => ok(screenshot::run(&args)),
+        Some(Command::Compare(args)) => ok(compare::run(&args)),
         Some(Command::Run(args)) => run::run(&args),
         None => ok(crate::app::run(cli.level).map_err(Into::into)),
     }

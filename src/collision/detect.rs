@@ -11,7 +11,7 @@ use glam::{Vec3, Vec3A};
 use super::bvh::{inverse_delta, slab_entry};
 
 use super::frame::Frame;
-use super::sweep::{TriangleEs, sweep_triangle, sweep_triangle_cases};
+use super::sweep::{NarrowPhase, TriangleEs, sweep_triangle_cases};
 use super::trace::CandidateTrace;
 use super::{BroadPhase, CollisionMesh, Contact, SlideSettings, SweepHit};
 
@@ -23,7 +23,8 @@ pub struct Scratch {
 }
 
 /// The scan over candidate triangles for one detection.
-struct Scan<'a> {
+struct Scan<'a, N> {
+    narrow: &'a N,
     frame: &'a Frame,
     c: Vec3,
     v: Vec3,
@@ -33,7 +34,7 @@ struct Scan<'a> {
     record: Option<&'a mut Vec<CandidateTrace>>,
 }
 
-impl Scan<'_> {
+impl<N: NarrowPhase> Scan<'_, N> {
     /// Time limit for the rest of the scan: contacts later than this cannot be simultaneous
     /// with the best one.
     fn limit(&self) -> f32 {
@@ -52,7 +53,8 @@ impl Scan<'_> {
             });
         }
         if let Some(hit) =
-            sweep_triangle(self.c, self.v, &tri_es, s.cases, s.two_sided, self.limit())
+            self.narrow
+                .sweep_triangle(self.c, self.v, &tri_es, s.cases, s.two_sided, self.limit())
         {
             let key = hit.time.sort_key();
             if key <= self.best + s.simultaneous_tolerance {
@@ -68,7 +70,8 @@ impl Scan<'_> {
 /// ties), then the simultaneous ones in triangle order. With `record`, every triangle tested is
 /// recorded (in index order) with each part of its Minkowski sum tested alone.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn detect(
+pub(crate) fn detect<N: NarrowPhase>(
+    narrow: &N,
     mesh: &CollisionMesh,
     frame: &Frame,
     c: Vec3,
@@ -81,6 +84,7 @@ pub(crate) fn detect(
     out.clear();
     scratch.hits.clear();
     let mut scan = Scan {
+        narrow,
         frame,
         c,
         v,

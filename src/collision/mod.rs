@@ -20,6 +20,7 @@ pub mod mesh;
 pub mod ray;
 pub mod respond;
 pub mod settings;
+pub mod solvers;
 pub mod sweep;
 pub mod trace;
 
@@ -34,8 +35,8 @@ pub use mesh::{CollisionMesh, MeshBuildReport, Triangle};
 pub use ray::{RayHit, raycast};
 pub use respond::{
     ContactExtents, SlideResult, SweepResult, collide_and_slide, collide_and_slide_with, sweep,
-    sweep_with,
+    sweep_with, sweep_with_solver,
 };
 pub use settings::{BroadPhase, SlideSettings};
-pub use sweep::{CaseOutcome, CaseResults, ContactTime, SweepHit, TriangleEs};
+pub use sweep::{CaseOutcome, CaseResults, ContactTime, NarrowPhase, SweepHit, TriangleEs};
 pub use trace::{CandidateTrace, EndReason, FallbackTrace, IterationTrace, ResponseTrace, Trace};

@@ -6,6 +6,8 @@ use glam::Vec3;
 
 use super::detect::{Scratch, detect};
 use super::frame::Frame;
+use super::solvers::Decomposed;
+use super::sweep::NarrowPhase;
 use super::trace::{FallbackTrace, IterationTrace, ResponseTrace};
 use super::{
     CollisionError, CollisionMesh, Contact, ContactTime, Ellipsoid, EndReason, SlideSettings, Trace,
@@ -99,10 +101,34 @@ pub fn sweep_with(
     scratch: &mut Scratch,
     contacts: &mut Vec<Contact>,
 ) -> Result<(), CollisionError> {
+    sweep_with_solver(
+        mesh,
+        ellipsoid,
+        velocity,
+        settings,
+        scratch,
+        contacts,
+        &Decomposed,
+    )
+}
+
+/// [`sweep_with`] with another per-triangle test in the same BVH scan (e.g. the plane-space
+/// solver, [`PlaneSpace`](super::solvers::PlaneSpace)). Monomorphised: the default path is
+/// unchanged.
+pub fn sweep_with_solver<N: NarrowPhase>(
+    mesh: &CollisionMesh,
+    ellipsoid: &Ellipsoid,
+    velocity: Vec3,
+    settings: &SlideSettings,
+    scratch: &mut Scratch,
+    contacts: &mut Vec<Contact>,
+    narrow: &N,
+) -> Result<(), CollisionError> {
     check_inputs(ellipsoid, velocity, settings)?;
     let frame = Frame::new(ellipsoid);
     let v = frame.space.vector_to_es(velocity);
     detect(
+        narrow,
         mesh,
         &frame,
         Vec3::ZERO,
@@ -167,6 +193,7 @@ pub fn collide_and_slide_with(
             ..Default::default()
         });
         detect(
+            &Decomposed,
             mesh,
             &frame,
             from,
@@ -228,6 +255,7 @@ pub fn collide_and_slide_with(
     if end == EndReason::MaxIterations && settings.fallback {
         end = EndReason::Fallback;
         detect(
+            &Decomposed,
             mesh,
             &frame,
             Vec3::ZERO,

@@ -145,6 +145,7 @@ impl Scenario {
             end: Some(call.result.end),
             iterations: Some(call.result.iterations),
             contacts: None,
+            contacts_any_order: false,
             exact_trace: true,
             trace: Some(call.trace.clone()),
         };

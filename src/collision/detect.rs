@@ -19,6 +19,7 @@ use super::{BroadPhase, CollisionMesh, Contact, SlideSettings, SweepHit};
 #[derive(Debug, Default, Clone)]
 pub struct Scratch {
     hits: Vec<(u32, SweepHit)>,
+    pub(crate) dynamic: super::dynamic::DynamicScratch,
 }
 
 /// The scan over candidate triangles for one detection.
@@ -146,6 +147,7 @@ pub(crate) fn detect(
             center_es: frame.to_es(center_local),
             point_es: frame.to_es(hit.point_es),
             normal_es: hit.normal_es,
+            source: super::ContactSource::Static,
         }
     };
     out.push(to_contact(&hits[first]));

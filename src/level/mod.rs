@@ -6,6 +6,7 @@ mod builder;
 pub mod error;
 mod gltf_accessor;
 mod gltf_buffers;
+pub mod gltf_anim;
 mod gltf_load;
 mod gltf_material;
 #[allow(clippy::module_inception)]
@@ -17,5 +18,6 @@ pub mod spawn;
 pub mod teaching;
 
 pub use error::{LevelError, LevelErrorKind, UriRefusal};
+pub use gltf_anim::{KeyInterpolation, LevelAnimation, NodeChannels, Track};
 pub use level::{Level, LoadStats, Material, PrimitiveSource, RenderMesh, SpawnPoint};
 pub use source::{DEFAULT_MAX_FILE_BYTES, LevelFormat, LoadOptions};

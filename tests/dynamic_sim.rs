@@ -63,7 +63,8 @@ fn lift_top_m(t: f64) -> f32 {
 }
 
 fn ride_the_lift(hz: f64) {
-    let floor_mesh = mesh(&floor(0.0, 20.0));
+    // The static floor lies below the lift's slab, so the lift is what the player stands on.
+    let floor_mesh = mesh(&floor(-0.5, 20.0));
     // The lift: a 3 × 0.2 × 3 slab whose top starts flush with the floor, off to the side.
     let half = v(1.5, 0.1, 1.5);
     let pose = |t: f64| RigidPose::from_translation(v(5.0, lift_top_m(t) - 0.1, 0.0));

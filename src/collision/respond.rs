@@ -249,10 +249,13 @@ pub fn collide_and_slide_in(
     let mut contacts = Vec::new();
     let mut end = EndReason::MaxIterations;
     let mut iterations = 0;
-    // A moving object can hit a resting ellipsoid: the first detection always runs then.
-    let objects_moving = world.dynamic.is_some_and(|s| s.is_moving());
+    // A moving object can hit an ellipsoid whose own motion is spent (resting, or stopped
+    // early by the level): while objects move, the loop does not stop on a short velocity
+    // until a detection has responded to an object or found nothing (seed 001 12.15 has no
+    // minimum-velocity exit at all).
+    let mut objects_pending = world.dynamic.is_some_and(|s| s.is_moving());
     while iterations < settings.max_iterations {
-        if v.length() < settings.min_velocity_es && !(iterations == 0 && objects_moving) {
+        if v.length() < settings.min_velocity_es && !objects_pending {
             end = EndReason::VelocitySpent;
             break;
         }
@@ -282,6 +285,9 @@ pub fn collide_and_slide_in(
             break;
         };
         contact_count += contacts.len() as u32;
+        if first.source != ContactSource::Static {
+            objects_pending = false;
+        }
         let n = first.normal_es;
         let contact_center = match (first.source, first.time) {
             (ContactSource::Static, ContactTime::Toi(t)) => from + v * t,
@@ -335,6 +341,11 @@ pub fn collide_and_slide_in(
         if settings.impulse_filter && v.dot(input_v) < 0.0 {
             to = from;
             end = EndReason::ImpulseFilter;
+            if objects_pending {
+                // Stay put, but let the moving objects reach the ellipsoid first.
+                v = Vec3::ZERO;
+                continue;
+            }
             break;
         }
     }

@@ -49,7 +49,13 @@ fn scene(n: usize) -> DynamicScene {
         let r = 1.5 + 18.0 * ((i as f32 + 0.5) / n.max(1) as f32).sqrt();
         let at = Vec3::new(r * a.cos(), 0.5, r * a.sin());
         let id = s
-            .add_object(set, format!("box {i}"), p.clone(), &t, RigidPose::from_translation(at))
+            .add_object(
+                set,
+                format!("box {i}"),
+                p.clone(),
+                &t,
+                RigidPose::from_translation(at),
+            )
             .expect("valid box");
         s.update_object(
             id,
@@ -62,8 +68,16 @@ fn scene(n: usize) -> DynamicScene {
 
 fn bench(c: &mut Criterion) {
     let floor = CollisionMesh::from_triangles(&[
-        [Vec3::new(-20.0, 0.0, 20.0), Vec3::new(20.0, 0.0, 20.0), Vec3::new(20.0, 0.0, -20.0)],
-        [Vec3::new(-20.0, 0.0, 20.0), Vec3::new(20.0, 0.0, -20.0), Vec3::new(-20.0, 0.0, -20.0)],
+        [
+            Vec3::new(-20.0, 0.0, 20.0),
+            Vec3::new(20.0, 0.0, 20.0),
+            Vec3::new(20.0, 0.0, -20.0),
+        ],
+        [
+            Vec3::new(-20.0, 0.0, 20.0),
+            Vec3::new(20.0, 0.0, -20.0),
+            Vec3::new(-20.0, 0.0, -20.0),
+        ],
     ])
     .expect("floor");
     let settings = SlideSettings::default();

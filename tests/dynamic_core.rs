@@ -59,8 +59,14 @@ fn object_at_rest_blocks_like_static_geometry() {
     let (scene, _) = scene_with_box(half, RigidPose::from_translation(v(2.0, 0.0, 0.0)));
     let as_static = mesh(&solid_box(v(1.5, -0.5, -0.5), v(2.5, 0.5, 0.5)));
     let e = Ellipsoid::sphere(v(0.0, 0.0, 0.0), 0.5).unwrap();
-    let s = collide_and_slide(&as_static, &e, v(3.0, 0.0, 0.0), &SlideSettings::default(), None)
-        .unwrap();
+    let s = collide_and_slide(
+        &as_static,
+        &e,
+        v(3.0, 0.0, 0.0),
+        &SlideSettings::default(),
+        None,
+    )
+    .unwrap();
     let d = slide(&far_floor(), &scene, &e, v(3.0, 0.0, 0.0), None);
     assert_vec_close(s.position, d.position, 1e-5, "stop position");
     assert_close(d.position.x, 1.0, 1e-3, "touching the box face");
@@ -87,7 +93,12 @@ fn moving_wall_pushes_a_resting_sphere_out_of_its_way() {
         ContactSource::Dynamic { object, .. } if object == id
     ));
     let d = it.dynamic[0];
-    assert_vec_close(d.adjustment, v(1.5, 0.0, 0.0), 1e-5, "adjustment = object motion");
+    assert_vec_close(
+        d.adjustment,
+        v(1.5, 0.0, 0.0),
+        1e-5,
+        "adjustment = object motion",
+    );
     assert_vec_close(
         d.extended_velocity,
         v(-1.5, 0.0, 0.0),
@@ -97,7 +108,12 @@ fn moving_wall_pushes_a_resting_sphere_out_of_its_way() {
     assert_eq!(d.previous.translation, v(-1.0, 0.0, 0.0));
     assert_eq!(d.current.translation, v(0.5, 0.0, 0.0));
     // Seed 12.15: the object's motion along the normal is added to the integration velocity.
-    assert_vec_close(r.integration_velocity, v(1.5, 0.0, 0.0), 1e-4, "pushed velocity");
+    assert_vec_close(
+        r.integration_velocity,
+        v(1.5, 0.0, 0.0),
+        1e-4,
+        "pushed velocity",
+    );
     assert_vec_close(
         it.response.unwrap().object_push,
         v(1.5, 0.0, 0.0),
@@ -110,8 +126,10 @@ fn moving_wall_pushes_a_resting_sphere_out_of_its_way() {
 fn fast_wall_that_would_jump_over_the_sphere_still_pushes_it() {
     // The wall moves 10 m in one update: its previous and current poses are both clear of the
     // sphere, but the extended sweep crosses it (fig. 12.44: "moved so far it is bypassed").
-    let (mut scene, id) =
-        scene_with_box(v(0.1, 1.0, 1.0), RigidPose::from_translation(v(-5.0, 0.0, 0.0)));
+    let (mut scene, id) = scene_with_box(
+        v(0.1, 1.0, 1.0),
+        RigidPose::from_translation(v(-5.0, 0.0, 0.0)),
+    );
     scene
         .update_object(id, RigidPose::from_translation(v(5.0, 0.0, 0.0)))
         .unwrap();
@@ -122,8 +140,10 @@ fn fast_wall_that_would_jump_over_the_sphere_still_pushes_it() {
 
 #[test]
 fn object_moving_away_does_not_drag_a_sphere_that_is_not_riding() {
-    let (mut scene, id) =
-        scene_with_box(v(0.1, 1.0, 1.0), RigidPose::from_translation(v(0.6, 0.0, 0.0)));
+    let (mut scene, id) = scene_with_box(
+        v(0.1, 1.0, 1.0),
+        RigidPose::from_translation(v(0.6, 0.0, 0.0)),
+    );
     scene
         .update_object(id, RigidPose::from_translation(v(1.6, 0.0, 0.0)))
         .unwrap();
@@ -135,8 +155,10 @@ fn object_moving_away_does_not_drag_a_sphere_that_is_not_riding() {
 
 #[test]
 fn lowest_contact_reports_the_platform_under_the_sphere() {
-    let (mut scene, id) =
-        scene_with_box(v(1.0, 0.1, 1.0), RigidPose::from_translation(v(0.0, -0.1, 0.0)));
+    let (mut scene, id) = scene_with_box(
+        v(1.0, 0.1, 1.0),
+        RigidPose::from_translation(v(0.0, -0.1, 0.0)),
+    );
     scene
         .update_object(id, RigidPose::from_translation(v(0.0, 0.0, 0.0)))
         .unwrap();
@@ -165,7 +187,10 @@ fn rotating_bar_sweeps_the_sphere_along_instead_of_through() {
     let a = 30f32.to_radians();
     let e = Ellipsoid::sphere(v(1.5 * a.cos(), 0.0, -1.5 * a.sin()), 0.3).unwrap();
     let r = slide(&far_floor(), &scene, &e, Vec3::ZERO, None);
-    let after = Ellipsoid { center: r.position, ..e };
+    let after = Ellipsoid {
+        center: r.position,
+        ..e
+    };
     let clear = clearance_to_triangles_es(&after, object_triangles_now(&scene, id));
     assert!(clear >= 1.0 - 1e-3, "overlap: clearance {clear}");
     let angle = (-r.position.z).atan2(r.position.x).to_degrees();

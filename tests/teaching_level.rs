@@ -305,7 +305,11 @@ fn glb_has_at_least_20_uniquely_named_stations_with_extras() {
         file.parts.len()
     );
     // Moving parts (animated nodes) are not in the static triangles.
-    let movers: usize = level.movers.iter().map(|m| m.mover.part.triangle_count()).sum();
+    let movers: usize = level
+        .movers
+        .iter()
+        .map(|m| m.mover.part.triangle_count())
+        .sum();
     assert_eq!(count, level.triangle_count() + movers);
 }
 

@@ -6,7 +6,7 @@ use glam::Vec3;
 
 use super::detect::{Scratch, detect};
 use super::dynamic::ObjectId;
-use super::dynamic::detect::detect_dynamic;
+use super::dynamic::detect::{detect_dynamic, settle_all};
 use super::frame::Frame;
 use super::trace::{FallbackTrace, IterationTrace, ResponseTrace};
 use super::{
@@ -299,7 +299,11 @@ pub fn collide_and_slide_in(
         let n_world = first.normal;
         // Seed 001 12.15: the object's motion at the end of the integration velocity, taken
         // before the projection, pushes along the contact normal.
-        let object_push = match first.source.object().and_then(|id| world.dynamic?.object(id)) {
+        let object_push = match first
+            .source
+            .object()
+            .and_then(|id| world.dynamic?.object(id))
+        {
             Some(obj) => {
                 let end = frame.to_world(from) + integration;
                 n_world * (obj.motion().transform_point(end) - end).dot(n_world)
@@ -374,6 +378,9 @@ pub fn collide_and_slide_in(
                 position,
             });
         }
+    }
+    if let Some(scene) = world.dynamic.filter(|s| s.is_moving()) {
+        position = settle_all(scene, &frame, position, settings, &mut scratch.dynamic);
     }
     if let Some(t) = trace {
         t.end = end;

@@ -8,11 +8,11 @@
 use glam::Vec3;
 
 use super::error::LevelErrorKind;
+use super::gltf_anim::LevelAnimation;
 use super::level::{
     Level, LoadStats, Material, PrimitiveSource, RenderMesh, SpawnPoint, no_triangles,
 };
 use super::spawn;
-use super::gltf_anim::LevelAnimation;
 use crate::collision::{Aabb, CollisionError, CollisionMesh, DynamicScene};
 
 /// One primitive instance's slice of the shared arrays.

@@ -228,8 +228,12 @@ pub fn read_floats(
             let b = &d[at..at + size];
             out.push(match l.component {
                 ComponentType::F32 => f32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-                ComponentType::U32 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f32 / u32::MAX as f32,
-                ComponentType::I16 => (f32::from(i16::from_le_bytes([b[0], b[1]])) / 32767.0).max(-1.0),
+                ComponentType::U32 => {
+                    u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f32 / u32::MAX as f32
+                }
+                ComponentType::I16 => {
+                    (f32::from(i16::from_le_bytes([b[0], b[1]])) / 32767.0).max(-1.0)
+                }
                 ComponentType::U16 => f32::from(u16::from_le_bytes([b[0], b[1]])) / 65535.0,
                 ComponentType::I8 => (f32::from(b[0] as i8) / 127.0).max(-1.0),
                 ComponentType::U8 => f32::from(b[0]) / 255.0,

@@ -53,7 +53,11 @@ impl<T: Copy> Track<T> {
             KeyInterpolation::Step => Some(a),
             KeyInterpolation::Linear => {
                 let t0 = times[i];
-                let s = if t1 > t0 { (t_secs - t0) / (t1 - t0) } else { 0.0 };
+                let s = if t1 > t0 {
+                    (t_secs - t0) / (t1 - t0)
+                } else {
+                    0.0
+                };
                 Some(mix(a, b, s.clamp(0.0, 1.0)))
             }
         }
@@ -121,7 +125,11 @@ pub struct AnimationReport {
     pub skipped_channels: usize,
 }
 
-fn times(root: &json::Root, buffers: &[Cow<'_, [u8]>], a: json::Index<json::Accessor>) -> Option<Vec<f32>> {
+fn times(
+    root: &json::Root,
+    buffers: &[Cow<'_, [u8]>],
+    a: json::Index<json::Accessor>,
+) -> Option<Vec<f32>> {
     let t = read_floats(root, buffers, a, Type::Scalar, 1).ok()?;
     let ok = !t.is_empty()
         && t.iter().all(|x| x.is_finite() && *x >= 0.0)
@@ -170,10 +178,20 @@ pub fn read_node_channels(
             let ok = match ch.target.path {
                 Checked::Valid(Property::Translation) => {
                     match read_floats(root, buffers, sampler.output, Type::Vec3, 3) {
-                        Ok(f) if f.len() == 3 * times_secs.len() && f.iter().all(|x| x.is_finite()) => {
-                            let values = f.chunks_exact(3).map(|c| Vec3::new(c[0], c[1], c[2])).collect();
+                        Ok(f)
+                            if f.len() == 3 * times_secs.len()
+                                && f.iter().all(|x| x.is_finite()) =>
+                        {
+                            let values = f
+                                .chunks_exact(3)
+                                .map(|c| Vec3::new(c[0], c[1], c[2]))
+                                .collect();
                             period = period.max(*times_secs.last().unwrap_or(&0.0));
-                            slot.translation.get_or_insert(Track { times_secs, values, interpolation });
+                            slot.translation.get_or_insert(Track {
+                                times_secs,
+                                values,
+                                interpolation,
+                            });
                             true
                         }
                         _ => false,
@@ -193,7 +211,11 @@ pub fn read_node_channels(
                             match values {
                                 Some(values) => {
                                     period = period.max(*times_secs.last().unwrap_or(&0.0));
-                                    slot.rotation.get_or_insert(Track { times_secs, values, interpolation });
+                                    slot.rotation.get_or_insert(Track {
+                                        times_secs,
+                                        values,
+                                        interpolation,
+                                    });
                                     true
                                 }
                                 None => false,

@@ -14,15 +14,15 @@ use gltf::json::validation::Checked;
 use gltf::json::{self, Index};
 
 use super::builder::LevelParts;
-use super::gltf_anim::{LevelAnimation, NodeChannels, read_node_channels};
-use crate::collision::RigidPose;
 use super::error::{LevelError, LevelErrorKind};
 use super::gltf_accessor::{count, read_indices, read_vec3};
+use super::gltf_anim::{LevelAnimation, NodeChannels, read_node_channels};
 use super::gltf_buffers::{load_buffers, parse_json, split_glb};
 use super::gltf_material::read_materials;
 use super::level::PrimitiveSource;
 use super::source::{LevelFormat, LoadOptions};
 use super::spawn::spawn_points_from_extras;
+use crate::collision::RigidPose;
 
 /// Loads a glTF file whose bytes are `bytes`. The bytes are dropped before the collision mesh
 /// is built.
@@ -104,7 +104,10 @@ struct DynamicBuffer {
 /// The rigid part of `m`, `None` when it scales (beyond 1e-4) or is not finite.
 fn rigid(m: &Mat4) -> Option<RigidPose> {
     let (s, r, t) = m.to_scale_rotation_translation();
-    let ok = s.is_finite() && r.is_finite() && t.is_finite() && (s - Vec3::ONE).abs().max_element() < 1e-4;
+    let ok = s.is_finite()
+        && r.is_finite()
+        && t.is_finite()
+        && (s - Vec3::ONE).abs().max_element() < 1e-4;
     ok.then(|| RigidPose::new(r, t))
 }
 
@@ -151,14 +154,21 @@ fn walk_scene(
             )));
         }
         let world = parent * local_transform(node);
-        let animated = channels
-            .iter()
-            .find(|(k, _)| *k == n)
-            .map(|(_, c)| c);
+        let animated = channels.iter().find(|(k, _)| *k == n).map(|(_, c)| c);
         if let Some(ch) = animated {
             match (rigid(&parent), node.matrix.is_none()) {
                 (Some(parent_pose), true) => {
-                    add_animated(root, buffers, parts, &mut visited, n, node, parent_pose, ch, channels)?;
+                    add_animated(
+                        root,
+                        buffers,
+                        parts,
+                        &mut visited,
+                        n,
+                        node,
+                        parent_pose,
+                        ch,
+                        channels,
+                    )?;
                     continue;
                 }
                 // A matrix node cannot be animated (glTF 3.7.3) and a scaled parent would
@@ -210,7 +220,16 @@ fn add_animated(
             }
         }
         if let Some(mesh) = kn.mesh {
-            add_mesh(root, buffers, parts, Some(&mut buf), k, kn, mesh.value(), &here)?;
+            add_mesh(
+                root,
+                buffers,
+                parts,
+                Some(&mut buf),
+                k,
+                kn,
+                mesh.value(),
+                &here,
+            )?;
         }
         for child in kn.children.iter().flatten().rev() {
             stack.push((child.value(), here));
@@ -231,7 +250,13 @@ fn add_animated(
     // A subtree without triangles (or only bad ones) has nothing to collide with.
     if parts
         .dynamic
-        .add_object(anim.set, name, buf.positions, &buf.triangles, anim.pose_at(0.0))
+        .add_object(
+            anim.set,
+            name,
+            buf.positions,
+            &buf.triangles,
+            anim.pose_at(0.0),
+        )
         .is_ok()
     {
         parts.animations.push(anim);

@@ -8,9 +8,9 @@ use std::time::Instant;
 use glam::Vec3;
 
 use super::error::{LevelError, LevelErrorKind};
+use super::gltf_anim::LevelAnimation;
 use super::source::{self, LevelFormat, LoadOptions};
 use super::{gltf_load, obj_load};
-use super::gltf_anim::LevelAnimation;
 use crate::collision::{Aabb, CollisionError, CollisionMesh, DynamicScene};
 
 /// A material, reduced to what the level renderer draws.

@@ -5,8 +5,8 @@
 mod builder;
 pub mod error;
 mod gltf_accessor;
-mod gltf_buffers;
 pub mod gltf_anim;
+mod gltf_buffers;
 mod gltf_load;
 mod gltf_material;
 #[allow(clippy::module_inception)]

@@ -98,7 +98,17 @@ pub(crate) fn detect_dynamic(
             continue;
         }
         let first_new = scratch.hits.len();
-        sweep_object(obj, frame, c, v_ext, settings, margin, &mut best, tol, &mut scratch.hits);
+        sweep_object(
+            obj,
+            frame,
+            c,
+            v_ext,
+            settings,
+            margin,
+            &mut best,
+            tol,
+            &mut scratch.hits,
+        );
         if let (Some(rec), Some(e)) = (record.as_deref_mut(), entry.as_mut()) {
             e.hit = scratch.hits[first_new..]
                 .iter()
@@ -129,7 +139,14 @@ pub(crate) fn detect_dynamic(
     let dyn_leads = static_first.is_none_or(|k| dyn_key < k);
     let hits = std::mem::take(&mut scratch.hits);
     if dyn_leads {
-        contacts.push(carry(scene, frame, c, &hits[dyn_first], settings, &mut scratch.tris));
+        contacts.push(carry(
+            scene,
+            frame,
+            c,
+            &hits[dyn_first],
+            settings,
+            &mut scratch.tris,
+        ));
     }
     contacts.extend(out.iter().copied());
     for (i, h) in hits.iter().enumerate() {
@@ -174,14 +191,9 @@ fn sweep_object(
                 continue;
             };
             let limit = (*best + tol).clamp(0.0, 1.0);
-            if let Some(hit) = sweep_triangle(
-                c,
-                v_ext,
-                &tri,
-                settings.cases,
-                settings.two_sided,
-                limit,
-            ) {
+            if let Some(hit) =
+                sweep_triangle(c, v_ext, &tri, settings.cases, settings.two_sided, limit)
+            {
                 let key = hit.time.sort_key();
                 if key <= *best + tol {
                     *best = best.min(key);
@@ -268,11 +280,7 @@ fn settle(
             if depth <= SETTLE_TOLERANCE_ES || deepest.is_some_and(|(b, _)| depth <= b) {
                 continue;
             }
-            let dir = if d > 1e-6 {
-                (c - q) / d
-            } else {
-                fallback_es
-            };
+            let dir = if d > 1e-6 { (c - q) / d } else { fallback_es };
             deepest = Some((depth, dir));
         }
         let Some((depth, dir)) = deepest else {
@@ -281,4 +289,27 @@ fn settle(
         c += dir * (depth + settings.skin_es);
     }
     frame.to_world(c)
+}
+
+/// Pushes a final world centre out of every moved object's current pose (see [`settle`]):
+/// the guarantee that no moving object is left overlapping the ellipsoid, also where the
+/// extended sweep's approximation (an ellipsoid is not rotation invariant) missed it.
+pub(crate) fn settle_all(
+    scene: &DynamicScene,
+    frame: &Frame,
+    center: Vec3,
+    settings: &SlideSettings,
+    scratch: &mut DynamicScratch,
+) -> Vec3 {
+    let mut c = center;
+    let half = frame.bounds_half_extents(settings.skin_es * 2.0);
+    for obj in scene.objects().iter().filter(|o| !o.is_at_rest()) {
+        let bounds = obj.world_bounds(&obj.current());
+        if !Aabb::new(c - half, c + half).overlaps(&bounds) {
+            continue;
+        }
+        let away = (c - bounds.center()).normalize_or(Vec3::Y);
+        c = settle(obj, frame, c, away, settings, &mut scratch.tris);
+    }
+    c
 }

@@ -18,9 +18,9 @@ use json::validation::USize64;
 use serde_json::json as value;
 
 use super::material::MATERIALS;
+use super::movers::MoverKeys;
 use super::solid::Part;
 use super::station::HULL_HALF_HEIGHT_M;
-use super::movers::MoverKeys;
 use super::{PlacedMover, TeachingLevel, TeachingStation};
 
 /// One mover's keyframes in the animation view: offsets (in floats) and key count.
@@ -193,7 +193,11 @@ pub fn write(level: &TeachingLevel) -> Result<Vec<u8>, GlbError> {
         .iter()
         .map(|s| s.parts.iter().map(|part| bin.add(part)).collect())
         .collect();
-    let mover_ranges: Vec<PartRanges> = level.movers.iter().map(|m| bin.add(&m.mover.part)).collect();
+    let mover_ranges: Vec<PartRanges> = level
+        .movers
+        .iter()
+        .map(|m| bin.add(&m.mover.part))
+        .collect();
     let mut anim_floats: Vec<f32> = Vec::new();
     let mover_keys: Vec<MoverKeyRanges> = level
         .movers
@@ -341,7 +345,14 @@ pub fn write(level: &TeachingLevel) -> Result<Vec<u8>, GlbError> {
             let input = root.push(json::Accessor {
                 min: Some(value!([t0])),
                 max: Some(value!([t1])),
-                ..accessor(anim_view, k.times_first * 4, k.count, ComponentType::F32, Type::Scalar, None)
+                ..accessor(
+                    anim_view,
+                    k.times_first * 4,
+                    k.count,
+                    ComponentType::F32,
+                    Type::Scalar,
+                    None,
+                )
             });
             let (type_, path) = if k.rotation {
                 (Type::Vec4, json::animation::Property::Rotation)

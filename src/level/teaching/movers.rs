@@ -75,8 +75,18 @@ pub fn door_plan() -> StationPlan {
         label: "Sliding door and spinning bar: moving geometry has right of way",
         seed_ref: "fig. 12.42",
         parts: vec![
-            Part::cuboid("post_left", MaterialId::Opening, p(-0.7, 0.0, -0.1), p(-0.5, 2.4, 0.1)),
-            Part::cuboid("post_right", MaterialId::Opening, p(0.5, 0.0, -0.1), p(0.7, 2.4, 0.1)),
+            Part::cuboid(
+                "post_left",
+                MaterialId::Opening,
+                p(-0.7, 0.0, -0.1),
+                p(-0.5, 2.4, 0.1),
+            ),
+            Part::cuboid(
+                "post_right",
+                MaterialId::Opening,
+                p(0.5, 0.0, -0.1),
+                p(0.7, 2.4, 0.1),
+            ),
         ],
         spawn: on_floor(0.0, -1.5),
         look: p(0.0, 1.0, 0.0),
@@ -84,7 +94,12 @@ pub fn door_plan() -> StationPlan {
 }
 
 fn slab(name: &str) -> Part {
-    Part::cuboid(name, MaterialId::Slide, p(-1.0, 0.0, -1.0), p(1.0, 0.1, 1.0))
+    Part::cuboid(
+        name,
+        MaterialId::Slide,
+        p(-1.0, 0.0, -1.0),
+        p(1.0, 0.1, 1.0),
+    )
 }
 
 /// Every mover, in file order.

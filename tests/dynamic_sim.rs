@@ -32,6 +32,7 @@ fn one_box(half: Vec3, pose: RigidPose) -> (DynamicScene, SetId, ObjectId) {
 
 /// Steps `secs` with `input`, moving the set to `pose(t)` at each step's end first; calls
 /// `check(step, t_end, sim, scene)` after every step.
+#[allow(clippy::too_many_arguments)]
 fn drive(
     sim: &mut Sim,
     mesh: &CollisionMesh,

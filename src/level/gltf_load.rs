@@ -277,6 +277,7 @@ pub fn local_transform(node: &json::scene::Node) -> Mat4 {
     Mat4::from_scale_rotation_translation(s, r, t)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn add_mesh(
     root: &json::Root,
     buffers: &[Cow<'_, [u8]>],

@@ -2,7 +2,32 @@
 
 use glam::Vec3;
 
+use super::dynamic::{ObjectId, SetId};
 use super::{ContactTime, Feature};
+
+/// What a contact's triangle belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum ContactSource {
+    /// The static level mesh; `Contact::triangle` indexes it.
+    #[default]
+    Static,
+    /// A dynamic object; `Contact::triangle` indexes the object's model-space mesh. The
+    /// contact was found against the object's previous pose and carried into its current
+    /// pose (seed 001 12.12.1): `center`, `point` and `normal` are at the current pose.
+    Dynamic { object: ObjectId, set: SetId },
+}
+
+impl ContactSource {
+    /// The dynamic object, if any.
+    pub fn object(self) -> Option<ObjectId> {
+        match self {
+            ContactSource::Static => None,
+            ContactSource::Dynamic { object, .. } => Some(object),
+        }
+    }
+}
 
 /// One contact between the swept ellipsoid and a triangle.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -26,4 +51,7 @@ pub struct Contact {
     pub point_es: Vec3,
     /// Unit eSpace normal, from the contact point to the sphere centre.
     pub normal_es: Vec3,
+    /// Static mesh or which dynamic object.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub source: ContactSource,
 }

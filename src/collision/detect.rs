@@ -20,6 +20,7 @@ use super::{BroadPhase, CollisionMesh, Contact, SlideSettings, SweepHit};
 pub struct Scratch {
     hits: Vec<(u32, SweepHit)>,
     stack: Vec<(u32, f32)>,
+    pub(crate) dynamic: super::dynamic::DynamicScratch,
 }
 
 /// The scan over candidate triangles for one detection.
@@ -152,6 +153,7 @@ pub(crate) fn detect<N: NarrowPhase>(
             center_es: frame.to_es(center_local),
             point_es: frame.to_es(hit.point_es),
             normal_es: hit.normal_es,
+            source: super::ContactSource::Static,
         }
     };
     out.push(to_contact(&hits[first]));

@@ -13,6 +13,10 @@ pub enum CollisionError {
     AxesNotOrthonormal(f32),
     #[error("the collision mesh has no triangles")]
     EmptyMesh,
+    #[error("dynamic object pose is not a finite rigid transform: {0}")]
+    BadPose(String),
+    #[error("no such dynamic {0}")]
+    UnknownObject(String),
     #[error("invalid setting {name}: {reason}")]
     BadSetting { name: &'static str, reason: String },
 }

@@ -13,6 +13,7 @@ pub mod case;
 pub mod contact;
 pub mod detect;
 pub mod distance;
+pub mod dynamic;
 pub mod ellipsoid;
 pub mod error;
 pub mod frame;
@@ -23,20 +24,26 @@ pub mod settings;
 pub mod solvers;
 pub mod sweep;
 pub mod trace;
+pub mod world;
 
 pub use aabb::Aabb;
 pub use bvh::Bvh;
 pub use case::{CaseKind, CaseMask, Feature};
-pub use contact::Contact;
+pub use contact::{Contact, ContactSource};
 pub use detect::Scratch;
+pub use dynamic::{DynamicObject, DynamicScene, ObjectId, ObjectPoses, RigidPose, SetId};
 pub use ellipsoid::{ESpace, Ellipsoid};
 pub use error::CollisionError;
 pub use mesh::{CollisionMesh, MeshBuildReport, Triangle};
 pub use ray::{RayHit, raycast};
 pub use respond::{
-    ContactExtents, SlideResult, SweepResult, collide_and_slide, collide_and_slide_with, sweep,
-    sweep_with, sweep_with_solver,
+    ContactExtents, SlideResult, SweepResult, collide_and_slide, collide_and_slide_in,
+    collide_and_slide_with, sweep, sweep_in, sweep_with, sweep_with_solver,
 };
 pub use settings::{BroadPhase, SlideSettings};
 pub use sweep::{CaseOutcome, CaseResults, ContactTime, NarrowPhase, SweepHit, TriangleEs};
-pub use trace::{CandidateTrace, EndReason, FallbackTrace, IterationTrace, ResponseTrace, Trace};
+pub use trace::{
+    CandidateTrace, DynamicSweepTrace, EndReason, FallbackTrace, IterationTrace, ResponseTrace,
+    Trace,
+};
+pub use world::CollisionWorld;

@@ -5,12 +5,15 @@
 use glam::Vec3;
 
 use super::detect::{Scratch, detect};
+use super::dynamic::ObjectId;
+use super::dynamic::detect::{detect_dynamic, settle_all};
 use super::frame::Frame;
 use super::solvers::Decomposed;
 use super::sweep::NarrowPhase;
 use super::trace::{FallbackTrace, IterationTrace, ResponseTrace};
 use super::{
-    CollisionError, CollisionMesh, Contact, ContactTime, Ellipsoid, EndReason, SlideSettings, Trace,
+    CollisionError, CollisionMesh, CollisionWorld, Contact, ContactSource, ContactTime, Ellipsoid,
+    EndReason, SlideSettings, Trace,
 };
 
 /// The bounding box of all contact points of a call, as offsets from the ellipsoid centre
@@ -39,6 +42,11 @@ pub struct SlideResult {
     pub extents: Option<ContactExtents>,
     /// Contacts seen over all iterations (simultaneous ones included).
     pub contact_count: u32,
+    /// The dynamic object owning the lowest contact point (the one `extents.min.y` comes
+    /// from), `None` when that contact is on the static level or nothing was touched: what a
+    /// grounded player stands on.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub lowest_contact_object: Option<ObjectId>,
 }
 
 impl SlideResult {
@@ -89,6 +97,71 @@ pub fn sweep(
         time: c.time,
         contacts: contacts.clone(),
     }))
+}
+
+/// [`sweep`] against a world with dynamic objects (seed 001 12.14).
+pub fn sweep_in(
+    world: CollisionWorld<'_>,
+    ellipsoid: &Ellipsoid,
+    velocity: Vec3,
+    settings: &SlideSettings,
+) -> Result<Option<SweepResult>, CollisionError> {
+    check_inputs(ellipsoid, velocity, settings)?;
+    let mut scratch = Scratch::default();
+    let mut contacts = Vec::new();
+    let frame = Frame::new(ellipsoid);
+    let v = frame.space.vector_to_es(velocity);
+    detect_all(
+        world,
+        &frame,
+        Vec3::ZERO,
+        v,
+        settings,
+        &mut scratch,
+        &mut contacts,
+        None,
+    );
+    Ok(contacts.first().map(|c| SweepResult {
+        time: c.time,
+        contacts: contacts.clone(),
+    }))
+}
+
+/// Static detection, then the dynamic objects merged in.
+#[allow(clippy::too_many_arguments)]
+fn detect_all(
+    world: CollisionWorld<'_>,
+    frame: &Frame,
+    c: Vec3,
+    v: Vec3,
+    settings: &SlideSettings,
+    scratch: &mut Scratch,
+    contacts: &mut Vec<Contact>,
+    mut record: Option<&mut IterationTrace>,
+) {
+    detect(
+        &Decomposed,
+        world.mesh,
+        frame,
+        c,
+        v,
+        settings,
+        scratch,
+        contacts,
+        record.as_deref_mut().map(|r| &mut r.candidates),
+    );
+    if let Some(scene) = world.dynamic {
+        detect_dynamic(
+            scene,
+            frame,
+            c,
+            v,
+            settings,
+            &mut scratch.dynamic,
+            contacts,
+            record.map(|r| &mut r.dynamic),
+        );
+    }
 }
 
 /// [`sweep`] with caller-owned buffers: `contacts` receives the nearest contacts (empty for a
@@ -161,6 +234,29 @@ pub fn collide_and_slide_with(
     velocity: Vec3,
     settings: &SlideSettings,
     scratch: &mut Scratch,
+    trace: Option<&mut Trace>,
+) -> Result<SlideResult, CollisionError> {
+    collide_and_slide_in(
+        CollisionWorld::static_only(mesh),
+        ellipsoid,
+        velocity,
+        settings,
+        scratch,
+        trace,
+    )
+}
+
+/// Collide-and-slide through the static mesh and the dynamic objects of `world` (seed 001
+/// 12.15). Dynamic objects have right of way: a contact with one is carried into its current
+/// pose, which may push the ellipsoid backwards, and the object's motion along the contact
+/// normal is added to the integration velocity. Without dynamic objects this is exactly
+/// [`collide_and_slide_with`].
+pub fn collide_and_slide_in(
+    world: CollisionWorld<'_>,
+    ellipsoid: &Ellipsoid,
+    velocity: Vec3,
+    settings: &SlideSettings,
+    scratch: &mut Scratch,
     mut trace: Option<&mut Trace>,
 ) -> Result<SlideResult, CollisionError> {
     check_inputs(ellipsoid, velocity, settings)?;
@@ -175,12 +271,18 @@ pub fn collide_and_slide_with(
     let mut to = from + v;
     let mut integration = velocity;
     let mut extents: Option<(Vec3, Vec3)> = None;
+    let mut lowest: Option<(f32, Option<ObjectId>)> = None;
     let mut contact_count = 0u32;
     let mut contacts = Vec::new();
     let mut end = EndReason::MaxIterations;
     let mut iterations = 0;
+    // A moving object can hit an ellipsoid whose own motion is spent (resting, or stopped
+    // early by the level): while objects move, the loop does not stop on a short velocity
+    // until a detection has responded to an object or found nothing (seed 001 12.15 has no
+    // minimum-velocity exit at all).
+    let mut objects_pending = world.dynamic.is_some_and(|s| s.is_moving());
     while iterations < settings.max_iterations {
-        if v.length() < settings.min_velocity_es {
+        if v.length() < settings.min_velocity_es && !objects_pending {
             end = EndReason::VelocitySpent;
             break;
         }
@@ -192,16 +294,15 @@ pub fn collide_and_slide_with(
             velocity_es: v,
             ..Default::default()
         });
-        detect(
-            &Decomposed,
-            mesh,
+        detect_all(
+            world,
             &frame,
             from,
             v,
             settings,
             scratch,
             &mut contacts,
-            record.as_mut().map(|r| &mut r.candidates),
+            record.as_mut(),
         );
         let Some(first) = contacts.first().copied() else {
             if let (Some(t), Some(r)) = (trace.as_deref_mut(), record) {
@@ -211,20 +312,42 @@ pub fn collide_and_slide_with(
             break;
         };
         contact_count += contacts.len() as u32;
+        if first.source != ContactSource::Static {
+            objects_pending = false;
+        }
         let n = first.normal_es;
-        let contact_center = match first.time {
-            ContactTime::Toi(t) => from + v * t,
-            ContactTime::Embedded { depth_es } => from + n * depth_es,
+        let contact_center = match (first.source, first.time) {
+            (ContactSource::Static, ContactTime::Toi(t)) => from + v * t,
+            (ContactSource::Static, ContactTime::Embedded { depth_es }) => from + n * depth_es,
+            // Already carried into the object's current pose by detection.
+            (ContactSource::Dynamic { .. }, _) => frame.local_es(first.center),
         };
         let new_center = contact_center + n * settings.skin_es;
         let n_world = first.normal;
+        // Seed 001 12.15: the object's motion at the end of the integration velocity, taken
+        // before the projection, pushes along the contact normal.
+        let object_push = match first
+            .source
+            .object()
+            .and_then(|id| world.dynamic?.object(id))
+        {
+            Some(obj) => {
+                let end = frame.to_world(from) + integration;
+                n_world * (obj.motion().transform_point(end) - end).dot(n_world)
+            }
+            None => Vec3::ZERO,
+        };
         integration -= n_world * integration.dot(n_world);
+        integration += object_push;
         for c in &contacts {
             let off = c.point - c.center;
             extents = Some(match extents {
                 None => (off, off),
                 Some((lo, hi)) => (lo.min(off), hi.max(off)),
             });
+            if lowest.is_none_or(|(y, _)| off.y < y) {
+                lowest = Some((off.y, c.source.object()));
+            }
         }
         let remaining = to - new_center;
         from = new_center;
@@ -242,21 +365,26 @@ pub fn collide_and_slide_with(
                 slide_velocity: space.vector_to_world(v),
                 slide_velocity_es: v,
                 integration_velocity: integration,
+                object_push,
             });
             t.iterations.push(r);
         }
         if settings.impulse_filter && v.dot(input_v) < 0.0 {
             to = from;
             end = EndReason::ImpulseFilter;
+            if objects_pending {
+                // Stay put, but let the moving objects reach the ellipsoid first.
+                v = Vec3::ZERO;
+                continue;
+            }
             break;
         }
     }
     let mut position = frame.to_world(to);
     if end == EndReason::MaxIterations && settings.fallback {
         end = EndReason::Fallback;
-        detect(
-            &Decomposed,
-            mesh,
+        detect_all(
+            world,
             &frame,
             Vec3::ZERO,
             input_v,
@@ -278,6 +406,9 @@ pub fn collide_and_slide_with(
             });
         }
     }
+    if let Some(scene) = world.dynamic.filter(|s| s.is_moving()) {
+        position = settle_all(scene, &frame, position, settings, &mut scratch.dynamic);
+    }
     if let Some(t) = trace {
         t.end = end;
     }
@@ -288,5 +419,6 @@ pub fn collide_and_slide_with(
         end,
         extents: extents.map(|(min, max)| ContactExtents { min, max }),
         contact_count,
+        lowest_contact_object: lowest.and_then(|(_, o)| o),
     })
 }

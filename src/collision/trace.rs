@@ -4,7 +4,8 @@
 
 use glam::Vec3;
 
-use super::{CaseResults, Contact};
+use super::dynamic::{ObjectId, RigidPose, SetId};
+use super::{CaseResults, Contact, ContactTime};
 
 /// Why the detect/respond loop ended (seed 001 12.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -50,6 +51,38 @@ pub struct ResponseTrace {
     pub slide_velocity_es: Vec3,
     /// Integration velocity after this contact (world).
     pub integration_velocity: Vec3,
+    /// When the first contact is on a dynamic object: the object's motion along the slide
+    /// normal added to the integration velocity (world, metres per step; seed 001 12.15).
+    /// Zero otherwise.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub object_push: Vec3,
+}
+
+/// One dynamic object as one detection saw it (seed 001 12.12.1, figs. 12.44–12.47): what the
+/// debugger needs to draw the object at its previous (tested) and current poses, the
+/// adjustment vector and the extended sweep `start_center + extended_velocity`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct DynamicSweepTrace {
+    pub object: ObjectId,
+    pub set: SetId,
+    /// The pose the sweep was tested against (seed `CollisionMatrix`).
+    pub previous: RigidPose,
+    /// The pose contacts are carried into.
+    pub current: RigidPose,
+    /// The object's motion at the sweep's destination, `dest − motion⁻¹(dest)` (world): the
+    /// seed's `eAdjust` (taken back through the inverse motion so the extended sweep ends
+    /// exactly where the destination sits relative to the previous pose). Zero at rest.
+    pub adjustment: Vec3,
+    pub adjustment_es: Vec3,
+    /// The iteration's velocity minus the adjustment: the sweep tested against `previous`.
+    pub extended_velocity: Vec3,
+    pub extended_velocity_es: Vec3,
+    /// The earliest contact with this object along the extended sweep (before merging with
+    /// other objects and the level), `None` when missed or culled.
+    pub hit: Option<ContactTime>,
+    /// The object's box at `previous` did not meet the extended sweep's box.
+    pub culled: bool,
 }
 
 /// One detect/respond iteration.
@@ -66,6 +99,9 @@ pub struct IterationTrace {
     /// response.
     pub contacts: Vec<Contact>,
     pub response: Option<ResponseTrace>,
+    /// Every dynamic object tested, in id order (empty without dynamic objects).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub dynamic: Vec<DynamicSweepTrace>,
 }
 
 /// The fallback's detection on the input velocity (seed 001 12.3).
@@ -103,6 +139,7 @@ impl Trace {
                 .map(|it| {
                     it.candidates.capacity() * std::mem::size_of::<CandidateTrace>()
                         + it.contacts.capacity() * std::mem::size_of::<Contact>()
+                        + it.dynamic.capacity() * std::mem::size_of::<DynamicSweepTrace>()
                 })
                 .sum::<usize>()
             + self.fallback.as_ref().map_or(0, |f| {

@@ -8,11 +8,12 @@
 use glam::Vec3;
 
 use super::error::LevelErrorKind;
+use super::gltf_anim::LevelAnimation;
 use super::level::{
     Level, LoadStats, Material, PrimitiveSource, RenderMesh, SpawnPoint, no_triangles,
 };
 use super::spawn;
-use crate::collision::{Aabb, CollisionError, CollisionMesh};
+use crate::collision::{Aabb, CollisionError, CollisionMesh, DynamicScene};
 
 /// One primitive instance's slice of the shared arrays.
 #[derive(Debug)]
@@ -40,6 +41,10 @@ pub struct LevelParts {
     dropped_non_finite: usize,
     dropped_bad_index: usize,
     pub skipped_non_triangle: usize,
+    /// Animated nodes played as dynamic objects, and the objects.
+    pub dynamic: DynamicScene,
+    pub animations: Vec<LevelAnimation>,
+    pub skipped_animation_channels: usize,
 }
 
 impl LevelParts {
@@ -120,6 +125,9 @@ impl LevelParts {
             dropped_non_finite,
             dropped_bad_index,
             skipped_non_triangle,
+            dynamic,
+            animations,
+            skipped_animation_channels,
         } = self;
         let ids: Vec<u32> = (0..triangles.len() as u32).collect();
         let collision = match CollisionMesh::new(positions, &triangles, &ids) {
@@ -183,11 +191,15 @@ impl LevelParts {
                 load_ms: 0.0,
                 file_bytes: 0,
                 heap_bytes: 0,
+                dynamic_objects: dynamic.len(),
+                skipped_animation_channels,
             },
             collision,
             render_meshes,
             materials,
             spawn_points,
+            dynamic,
+            animations,
         };
         level.stats.heap_bytes = level.heap_bytes();
         Ok(level)

@@ -200,3 +200,45 @@ pub fn count(root: &json::Root, index: Index<json::Accessor>) -> Option<usize> {
         .get(index.value())
         .and_then(|a| usize::try_from(a.count.0).ok())
 }
+
+/// Reads a float accessor of `type_` (`components` numbers an element) as a flat list:
+/// f32, or normalized integers mapped to [0, 1] / [-1, 1] (glTF animation outputs). Errors on
+/// non-normalized integers.
+pub fn read_floats(
+    root: &json::Root,
+    buffers: &[Cow<'_, [u8]>],
+    index: Index<json::Accessor>,
+    type_: Type,
+    components: usize,
+) -> Result<Vec<f32>, LevelErrorKind> {
+    let l = layout(root, buffers, index, type_, components)?;
+    let size = component_size(l.component);
+    if l.component != ComponentType::F32 && !l.normalized {
+        return Err(LevelErrorKind::Accessor {
+            accessor: index.value(),
+            message: format!("must be float or normalized, not {:?}", l.component),
+        });
+    }
+    let d = l.data;
+    let mut out = Vec::with_capacity(l.count.saturating_mul(components));
+    for k in 0..l.count {
+        for j in 0..components {
+            // In range: the layout checked every element's bytes.
+            let at = k * l.stride + j * size;
+            let b = &d[at..at + size];
+            out.push(match l.component {
+                ComponentType::F32 => f32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+                ComponentType::U32 => {
+                    u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f32 / u32::MAX as f32
+                }
+                ComponentType::I16 => {
+                    (f32::from(i16::from_le_bytes([b[0], b[1]])) / 32767.0).max(-1.0)
+                }
+                ComponentType::U16 => f32::from(u16::from_le_bytes([b[0], b[1]])) / 65535.0,
+                ComponentType::I8 => (f32::from(b[0] as i8) / 127.0).max(-1.0),
+                ComponentType::U8 => f32::from(b[0]) / 255.0,
+            });
+        }
+    }
+    Ok(out)
+}

@@ -16,11 +16,13 @@ use gltf::json::{self, Index};
 use super::builder::LevelParts;
 use super::error::{LevelError, LevelErrorKind};
 use super::gltf_accessor::{count, read_indices, read_vec3};
+use super::gltf_anim::{LevelAnimation, NodeChannels, read_node_channels};
 use super::gltf_buffers::{load_buffers, parse_json, split_glb};
 use super::gltf_material::read_materials;
 use super::level::PrimitiveSource;
 use super::source::{LevelFormat, LoadOptions};
 use super::spawn::spawn_points_from_extras;
+use crate::collision::RigidPose;
 
 /// Loads a glTF file whose bytes are `bytes`. The bytes are dropped before the collision mesh
 /// is built.
@@ -50,7 +52,9 @@ pub fn load_gltf(
     {
         parts.spawn_points = spawn_points_from_extras(&value);
     }
-    walk_scene(&root, &buffers, &mut parts).map_err(at)?;
+    let (channels, report) = read_node_channels(&root, &buffers);
+    parts.skipped_animation_channels = report.skipped_channels;
+    walk_scene(&root, &buffers, &mut parts, &channels).map_err(at)?;
     Ok(parts)
 }
 
@@ -90,10 +94,28 @@ fn estimate_sizes(root: &json::Root) -> (usize, usize, usize) {
     (vertices.min(CAP), with_normals.min(CAP), triangles.min(CAP))
 }
 
+/// Triangles of an animated node's subtree in the node's own frame (its scale included).
+#[derive(Debug, Default)]
+struct DynamicBuffer {
+    positions: Vec<Vec3>,
+    triangles: Vec<[u32; 3]>,
+}
+
+/// The rigid part of `m`, `None` when it scales (beyond 1e-4) or is not finite.
+fn rigid(m: &Mat4) -> Option<RigidPose> {
+    let (s, r, t) = m.to_scale_rotation_translation();
+    let ok = s.is_finite()
+        && r.is_finite()
+        && t.is_finite()
+        && (s - Vec3::ONE).abs().max_element() < 1e-4;
+    ok.then(|| RigidPose::new(r, t))
+}
+
 fn walk_scene(
     root: &json::Root,
     buffers: &[Cow<'_, [u8]>],
     parts: &mut LevelParts,
+    channels: &[(usize, NodeChannels)],
 ) -> Result<(), LevelErrorKind> {
     let scene = match root.scene {
         Some(s) => Some(root.scenes.get(s.value()).ok_or_else(|| {
@@ -132,12 +154,112 @@ fn walk_scene(
             )));
         }
         let world = parent * local_transform(node);
+        let animated = channels.iter().find(|(k, _)| *k == n).map(|(_, c)| c);
+        if let Some(ch) = animated {
+            match (rigid(&parent), node.matrix.is_none()) {
+                (Some(parent_pose), true) => {
+                    add_animated(
+                        root,
+                        buffers,
+                        parts,
+                        &mut visited,
+                        n,
+                        node,
+                        parent_pose,
+                        ch,
+                        channels,
+                    )?;
+                    continue;
+                }
+                // A matrix node cannot be animated (glTF 3.7.3) and a scaled parent would
+                // make the motion non-rigid: the node stays static.
+                _ => parts.skipped_animation_channels += 1,
+            }
+        }
         if let Some(mesh) = node.mesh {
-            add_mesh(root, buffers, parts, n, node, mesh.value(), &world)?;
+            add_mesh(root, buffers, parts, None, n, node, mesh.value(), &world)?;
         }
         for child in node.children.iter().flatten().rev() {
             stack.push((child.value(), world));
         }
+    }
+    Ok(())
+}
+
+/// Registers animated node `n` and everything under it as one dynamic object in a new set.
+#[allow(clippy::too_many_arguments)]
+fn add_animated(
+    root: &json::Root,
+    buffers: &[Cow<'_, [u8]>],
+    parts: &mut LevelParts,
+    visited: &mut [bool],
+    n: usize,
+    node: &json::scene::Node,
+    parent: RigidPose,
+    ch: &NodeChannels,
+    all: &[(usize, NodeChannels)],
+) -> Result<(), LevelErrorKind> {
+    let scale = node.scale.map_or(Vec3::ONE, Vec3::from_array);
+    let mut buf = DynamicBuffer::default();
+    let mut stack = vec![(n, Mat4::from_scale(scale))];
+    while let Some((k, m)) = stack.pop() {
+        let kn = root
+            .nodes
+            .get(k)
+            .ok_or_else(|| LevelErrorKind::Invalid(format!("node {k} does not exist")))?;
+        let here = if k == n { m } else { m * local_transform(kn) };
+        if k != n {
+            if std::mem::replace(&mut visited[k], true) {
+                return Err(LevelErrorKind::Invalid(format!(
+                    "node {k} is reached twice (cycle or shared child)"
+                )));
+            }
+            if all.iter().any(|(a, _)| *a == k) {
+                // Nested animation: moves rigidly with this node instead.
+                parts.skipped_animation_channels += 1;
+            }
+        }
+        if let Some(mesh) = kn.mesh {
+            add_mesh(
+                root,
+                buffers,
+                parts,
+                Some(&mut buf),
+                k,
+                kn,
+                mesh.value(),
+                &here,
+            )?;
+        }
+        for child in kn.children.iter().flatten().rev() {
+            stack.push((child.value(), here));
+        }
+    }
+    let anim = LevelAnimation {
+        node_index: n,
+        node_name: node.name.clone(),
+        set: parts.dynamic.add_set(),
+        parent,
+        rest_translation: node.translation.map_or(Vec3::ZERO, Vec3::from_array),
+        rest_rotation: node
+            .rotation
+            .map_or(Quat::IDENTITY, |q| Quat::from_array(q.0).normalize()),
+        channels: ch.clone(),
+    };
+    let name = node.name.clone().unwrap_or_else(|| format!("node {n}"));
+    // A subtree without triangles (or only bad ones) has nothing to collide with.
+    if parts
+        .dynamic
+        .add_object(
+            anim.set,
+            name,
+            buf.positions,
+            &buf.triangles,
+            anim.pose_at(0.0),
+        )
+        .is_ok()
+    {
+        parts.animations.push(anim);
     }
     Ok(())
 }
@@ -155,15 +277,18 @@ pub fn local_transform(node: &json::scene::Node) -> Mat4 {
     Mat4::from_scale_rotation_translation(s, r, t)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn add_mesh(
     root: &json::Root,
     buffers: &[Cow<'_, [u8]>],
     parts: &mut LevelParts,
+    dynamic: Option<&mut DynamicBuffer>,
     node_index: usize,
     node: &json::scene::Node,
     mesh_index: usize,
     world: &Mat4,
 ) -> Result<(), LevelErrorKind> {
+    let mut dynamic = dynamic;
     let mesh = root.meshes.get(mesh_index).ok_or_else(|| {
         LevelErrorKind::Invalid(format!(
             "node {node_index}: mesh {mesh_index} does not exist"
@@ -243,6 +368,17 @@ fn add_mesh(
             material,
         };
         let positions = local.into_iter().map(|v| world.transform_point3(v));
+        if let Some(buf) = dynamic.as_deref_mut() {
+            let base = buf.positions.len() as u32;
+            buf.positions.extend(positions);
+            for t in triangles {
+                if t.iter().all(|&k| (k as usize) < vertex_count) {
+                    let [a, b, c] = t.map(|k| k + base);
+                    buf.triangles.push(if flip { [a, c, b] } else { [a, b, c] });
+                }
+            }
+            continue;
+        }
         parts.add_batch(positions, &normals, triangles, flip, source)?;
     }
     Ok(())

@@ -8,9 +8,10 @@ use std::time::Instant;
 use glam::Vec3;
 
 use super::error::{LevelError, LevelErrorKind};
+use super::gltf_anim::LevelAnimation;
 use super::source::{self, LevelFormat, LoadOptions};
 use super::{gltf_load, obj_load};
-use crate::collision::{Aabb, CollisionMesh};
+use crate::collision::{Aabb, CollisionError, CollisionMesh, DynamicScene};
 
 /// A material, reduced to what the level renderer draws.
 #[derive(Debug, Clone, PartialEq)]
@@ -97,6 +98,10 @@ pub struct LoadStats {
     pub file_bytes: u64,
     /// Heap bytes held by the level (collision mesh + BVH + render meshes).
     pub heap_bytes: usize,
+    /// Animated nodes loaded as dynamic objects.
+    pub dynamic_objects: usize,
+    /// Animation channels not played (scale, weights, CUBICSPLINE, bad data, nested).
+    pub skipped_animation_channels: usize,
 }
 
 impl LoadStats {
@@ -114,6 +119,11 @@ pub struct Level {
     /// From the file (`asset.extras.spawn_points`), or one automatic point.
     pub spawn_points: Vec<SpawnPoint>,
     pub stats: LoadStats,
+    /// Animated nodes as dynamic objects (model-space triangles; not in `collision` nor in
+    /// `render_meshes`: draw each object's mesh at its poses).
+    pub dynamic: DynamicScene,
+    /// One a dynamic object set, in node order.
+    pub animations: Vec<LevelAnimation>,
 }
 
 impl Level {
@@ -142,6 +152,16 @@ impl Level {
         Ok(level)
     }
 
+    /// Moves every animated object set to its pose at `t_secs` (seed `ObjectSetUpdated`: the
+    /// pose before becomes the previous pose).
+    pub fn animate(&mut self, t_secs: f64) -> Result<(), CollisionError> {
+        for a in &self.animations {
+            let pose = a.pose_at(t_secs);
+            self.dynamic.update_set(a.set, |_| pose)?;
+        }
+        Ok(())
+    }
+
     /// The render mesh and source of collision triangle `tri` (`None` when out of range).
     pub fn triangle_source(&self, tri: u32) -> Option<(&RenderMesh, u32)> {
         self.collision.get_triangle(tri)?;
@@ -165,7 +185,7 @@ impl Level {
                     + m.indices.capacity() * 4
             })
             .sum();
-        self.collision.heap_bytes() + render
+        self.collision.heap_bytes() + render + self.dynamic.heap_bytes()
     }
 }
 

@@ -6,6 +6,7 @@ mod builder;
 pub mod content_hash;
 pub mod error;
 mod gltf_accessor;
+pub mod gltf_anim;
 mod gltf_buffers;
 mod gltf_load;
 mod gltf_material;
@@ -20,5 +21,6 @@ pub mod teaching;
 
 pub use content_hash::LevelHash;
 pub use error::{LevelError, LevelErrorKind, UriRefusal};
+pub use gltf_anim::{KeyInterpolation, LevelAnimation, NodeChannels, Track};
 pub use level::{Level, LoadStats, Material, PrimitiveSource, RenderMesh, SpawnPoint};
 pub use source::{DEFAULT_MAX_FILE_BYTES, LevelFormat, LoadOptions};

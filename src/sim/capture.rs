@@ -6,7 +6,7 @@ use glam::Vec3;
 
 use super::markers::{MarkerKind, NO_PROGRESS_FRACTION, trace_markers};
 use super::{FrameRecord, PlayerInput, PlayerParams, PlayerState, step_player};
-use crate::collision::{CollisionMesh, Scratch, SlideSettings, Trace};
+use crate::collision::{CollisionWorld, Scratch, SlideSettings, Trace};
 
 /// Everything a step needs besides the mesh.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -21,15 +21,16 @@ pub struct FrameInputs<'a> {
 
 /// Runs one traced step and records it. `trace` is a reusable buffer; the record gets a
 /// compact copy.
-pub fn capture_frame(
-    mesh: &CollisionMesh,
+pub fn capture_frame<'a>(
+    world: impl Into<CollisionWorld<'a>>,
     inputs: FrameInputs<'_>,
     scratch: &mut Scratch,
     trace: &mut Trace,
 ) -> FrameRecord {
+    let world: CollisionWorld<'a> = world.into();
     trace.clear();
     let step = step_player(
-        mesh,
+        world,
         inputs.before,
         inputs.input,
         inputs.params,
@@ -57,6 +58,8 @@ pub fn capture_frame(
         outcome: step.outcome,
         after: step.after,
         markers,
+        objects: world.dynamic.map(|s| s.poses()).unwrap_or_default(),
+        platform: step.platform,
     }
 }
 

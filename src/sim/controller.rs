@@ -13,6 +13,13 @@
 //! [`ground::is_on_step_lip`](super::ground::is_on_step_lip)) drives like the ground, so the
 //! slide over the lip keeps its push; a steep face does not, so steep ramps are not climbed.
 //!
+//! Riding (seed 001 12.12: dynamic objects have right of way): a player grounded on a dynamic
+//! object is carried by the object's motion since the last update: the displacement of its
+//! centre under that motion is added to the move (so walls still stop it) and the yaw turn is
+//! reported for the camera. The velocity kept afterwards is relative to the platform while
+//! the player stays grounded (the core's integration velocity includes the platform's
+//! motion), and absolute once it leaves it, so a jump keeps the platform's momentum.
+//!
 //! While grounded the move reaches at least two skin widths down, so the floor is touched on
 //! every step and its contact shows up in the extents whatever the step rate.
 
@@ -23,8 +30,20 @@ use super::ground::{is_grounded, is_on_step_lip};
 use super::stance::{StanceChange, update_stance};
 use super::{PlayerInput, PlayerParams, PlayerState};
 use crate::collision::{
-    CollisionMesh, Ellipsoid, Scratch, SlideResult, SlideSettings, Trace, collide_and_slide_with,
+    CollisionWorld, Ellipsoid, ObjectId, Scratch, SlideResult, SlideSettings, Trace,
+    collide_and_slide_in,
 };
+
+/// How a dynamic object carried the player during one step.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PlatformCarry {
+    pub object: ObjectId,
+    /// The object's motion applied to the player's centre (m, world), added to the move.
+    pub displacement_m: Vec3,
+    /// The object's turn about +Y this step (rad, counter-clockwise seen from above): add it
+    /// to the view yaw so the player turns with the platform.
+    pub yaw_rad: f32,
+}
 
 /// Shortest and longest fixed step accepted (s).
 pub const MIN_DT_SECS: f32 = 1e-4;
@@ -64,6 +83,8 @@ pub struct PlayerStep {
     pub requested_move: Vec3,
     pub stance: StanceChange,
     pub outcome: StepOutcome,
+    /// The platform ride of this step, if the player started it grounded on a moving object.
+    pub platform: Option<PlatformCarry>,
 }
 
 /// Clamps a step length into [`MIN_DT_SECS`, `MAX_DT_SECS`] (NaN → 1/60).
@@ -85,8 +106,8 @@ fn clamp_speed(v: Vec3, max_mps: f32) -> Vec3 {
 /// Runs one fixed step of `dt_secs`. Inputs, parameters and `dt_secs` are sanitised first;
 /// nothing here panics on any value. With `trace`, the core records the move.
 #[allow(clippy::too_many_arguments)]
-pub fn step_player(
-    mesh: &CollisionMesh,
+pub fn step_player<'a>(
+    world: impl Into<CollisionWorld<'a>>,
     before: &PlayerState,
     input: &PlayerInput,
     params: &PlayerParams,
@@ -95,6 +116,8 @@ pub fn step_player(
     scratch: &mut Scratch,
     trace: Option<&mut Trace>,
 ) -> PlayerStep {
+    let world: CollisionWorld<'a> = world.into();
+    let mesh = world.mesh;
     let input = input.sanitized();
     let params = params.sanitized();
     let dt = sanitize_dt(dt_secs);
@@ -141,6 +164,11 @@ pub fn step_player(
         }
     }
 
+    let platform = ride(world, &state);
+    if let Some(p) = platform {
+        requested_move += p.displacement_m;
+    }
+
     let refuse = |state: PlayerState, msg: String, ellipsoid| PlayerStep {
         after: PlayerState {
             velocity_mps: Vec3::ZERO,
@@ -150,13 +178,14 @@ pub fn step_player(
         requested_move,
         stance,
         outcome: StepOutcome::Refused(msg),
+        platform,
     };
     let ellipsoid = match Ellipsoid::new(state.center, radii) {
         Ok(e) => e,
         Err(e) => return refuse(state, e.to_string(), None),
     };
     let result =
-        match collide_and_slide_with(mesh, &ellipsoid, requested_move, settings, scratch, trace) {
+        match collide_and_slide_in(world, &ellipsoid, requested_move, settings, scratch, trace) {
             Ok(r) => r,
             Err(e) => return refuse(state, e.to_string(), Some(ellipsoid)),
         };
@@ -173,6 +202,8 @@ pub fn step_player(
     let mut v_next = result.integration_velocity / dt;
     if !grounded {
         v_next.y -= half_g;
+    } else if let Some(p) = platform {
+        v_next -= p.displacement_m / dt;
     }
     let after = PlayerState {
         center: result.position,
@@ -181,6 +212,11 @@ pub fn step_player(
         on_step_lip,
         crouched: state.crouched,
         noclip: false,
+        ground_object: if grounded {
+            result.lowest_contact_object
+        } else {
+            None
+        },
     };
     PlayerStep {
         after,
@@ -188,7 +224,29 @@ pub fn step_player(
         requested_move,
         stance,
         outcome: StepOutcome::Slid(result),
+        platform,
     }
+}
+
+/// The carry of a player that ended the last step grounded on a dynamic object that moved
+/// since (its motion applied to the centre), `None` otherwise.
+fn ride(world: CollisionWorld<'_>, state: &PlayerState) -> Option<PlatformCarry> {
+    if !state.grounded {
+        return None;
+    }
+    let object = state.ground_object?;
+    let obj = world.dynamic?.object(object)?;
+    if obj.is_at_rest() {
+        return None;
+    }
+    let motion = obj.motion();
+    let displacement_m = motion.transform_point(state.center) - state.center;
+    let yaw_rad = motion.yaw_rad();
+    (displacement_m.is_finite() && yaw_rad.is_finite()).then_some(PlatformCarry {
+        object,
+        displacement_m,
+        yaw_rad,
+    })
 }
 
 /// Noclip flight: the wished direction (yaw) plus up/down, at the noclip speed (doubled when
@@ -207,11 +265,13 @@ fn fly(mut state: PlayerState, input: &PlayerInput, params: &PlayerParams, dt: f
     state.grounded = false;
     state.on_step_lip = false;
     state.noclip = true;
+    state.ground_object = None;
     PlayerStep {
         after: state,
         ellipsoid: None,
         requested_move,
         stance: StanceChange::None,
         outcome: StepOutcome::Noclip,
+        platform: None,
     }
 }

@@ -23,7 +23,7 @@ pub mod timeline;
 
 pub use capture::{FrameInputs, capture_frame};
 pub use clock::{Advance, FixedStep};
-pub use controller::{PlayerStep, StepOutcome, sanitize_dt, step_player};
+pub use controller::{PlatformCarry, PlayerStep, StepOutcome, sanitize_dt, step_player};
 pub use diff::{
     DiffTolerance, Divergence, DivergenceKind, IterationDiff, IterationSummary, TraceDiff,
     diff_traces,
@@ -38,8 +38,8 @@ pub use recording::{
     RECORDING_FORMAT, RECORDING_VERSION, Recording, RecordingError, load_recording,
     parse_recording, save_recording,
 };
-pub use replay::replay_frames;
-pub use rerun::{Rerun, RerunEdits, RerunError, rerun_frame, resimulate};
+pub use replay::{replay_frames, replay_frames_in};
+pub use rerun::{Rerun, RerunEdits, RerunError, rerun_frame, rerun_frame_in, resimulate};
 pub use session::Sim;
 pub use stance::{StanceChange, can_stand};
 pub use state::PlayerState;

@@ -4,8 +4,10 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use super::{Markers, PlayerInput, PlayerParams, PlayerState, StanceChange, StepOutcome};
-use crate::collision::{Ellipsoid, SlideSettings, Trace};
+use super::{
+    Markers, PlatformCarry, PlayerInput, PlayerParams, PlayerState, StanceChange, StepOutcome,
+};
+use crate::collision::{Ellipsoid, ObjectPoses, SlideSettings, Trace};
 use crate::level::scenario::RecordedCall;
 
 /// A step as it happened.
@@ -36,6 +38,13 @@ pub struct FrameRecord {
     pub after: PlayerState,
     /// What is worth a look in this frame (computed when recorded).
     pub markers: Markers,
+    /// Both poses of every dynamic object during this step, in id order (empty without
+    /// dynamic objects): replays restore them instead of re-running the animation.
+    #[serde(default)]
+    pub objects: Vec<ObjectPoses>,
+    /// The platform ride of this step.
+    #[serde(default)]
+    pub platform: Option<PlatformCarry>,
 }
 
 impl FrameRecord {
@@ -67,6 +76,7 @@ impl FrameRecord {
     pub fn heap_bytes(&self) -> usize {
         std::mem::size_of::<Self>()
             + self.trace.heap_bytes()
+            + self.objects.capacity() * std::mem::size_of::<ObjectPoses>()
             + match &self.outcome {
                 StepOutcome::Refused(m) => m.capacity(),
                 _ => 0,

@@ -9,7 +9,7 @@
 
 use super::capture::{FrameInputs, capture_frame};
 use super::{FrameRecord, RerunEdits};
-use crate::collision::{CollisionMesh, Scratch, Trace};
+use crate::collision::{CollisionMesh, CollisionWorld, DynamicScene, Scratch, Trace};
 
 /// Re-simulates `frames` (oldest first); with `edits`, every frame's settings and radii are
 /// edited first (a "what if" run).
@@ -18,6 +18,18 @@ pub fn replay_frames(
     frames: &[FrameRecord],
     edits: Option<&RerunEdits>,
 ) -> Vec<FrameRecord> {
+    replay_frames_in(mesh, None, frames, edits)
+}
+
+/// [`replay_frames`] with dynamic objects: a copy of `scene` takes each frame's recorded
+/// object poses before the frame is re-simulated, so the objects move exactly as recorded.
+pub fn replay_frames_in(
+    mesh: &CollisionMesh,
+    scene: Option<&DynamicScene>,
+    frames: &[FrameRecord],
+    edits: Option<&RerunEdits>,
+) -> Vec<FrameRecord> {
+    let mut scene = scene.cloned().unwrap_or_default();
     let mut scratch = Scratch::default();
     let mut trace = Trace::default();
     let mut out: Vec<FrameRecord> = Vec::with_capacity(frames.len());
@@ -31,8 +43,9 @@ pub fn replay_frames(
             Some(e) => (e.apply_to(&rec.settings), e.apply_to_params(&rec.params)),
             None => (rec.settings, rec.params),
         };
+        scene.apply_poses(&rec.objects);
         let mut replayed = capture_frame(
-            mesh,
+            CollisionWorld::new(mesh, &scene),
             FrameInputs {
                 frame: rec.frame,
                 dt_secs: rec.dt_secs,

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::replay::replay_frames;
 use super::{FrameRecord, PlayerParams};
 use crate::collision::{
-    CaseMask, CollisionError, CollisionMesh, Ellipsoid, SlideResult, SlideSettings, Trace,
-    collide_and_slide,
+    CaseMask, CollisionError, CollisionMesh, CollisionWorld, DynamicScene, Ellipsoid, Scratch,
+    SlideResult, SlideSettings, Trace, collide_and_slide_in,
 };
 
 /// Edits applied on top of a frame's recorded settings; `None` keeps the recorded value.
@@ -72,6 +72,18 @@ pub fn rerun_frame(
     record: &FrameRecord,
     edits: &RerunEdits,
 ) -> Result<Rerun, RerunError> {
+    rerun_frame_in(mesh, None, record, edits)
+}
+
+/// [`rerun_frame`] with dynamic objects: a copy of `scene` takes the frame's recorded poses.
+pub fn rerun_frame_in(
+    mesh: &CollisionMesh,
+    scene: Option<&DynamicScene>,
+    record: &FrameRecord,
+    edits: &RerunEdits,
+) -> Result<Rerun, RerunError> {
+    let mut scene = scene.cloned().unwrap_or_default();
+    scene.apply_poses(&record.objects);
     let recorded = record.ellipsoid.ok_or(RerunError::NoQuery(record.frame))?;
     let ellipsoid = match edits.radii {
         Some(radii) => Ellipsoid::with_axes(recorded.center, radii, recorded.axes)?,
@@ -79,11 +91,12 @@ pub fn rerun_frame(
     };
     let settings = edits.apply_to(&record.settings);
     let mut trace = Trace::default();
-    let result = collide_and_slide(
-        mesh,
+    let result = collide_and_slide_in(
+        CollisionWorld::new(mesh, &scene),
         &ellipsoid,
         record.requested_move,
         &settings,
+        &mut Scratch::default(),
         Some(&mut trace),
     )?;
     Ok(Rerun {

@@ -13,7 +13,7 @@ use super::{
     Advance, Cursor, FixedStep, FrameRecord, History, PlayerInput, PlayerParams, PlayerState,
     Timeline, TimelineCommand, step_player,
 };
-use crate::collision::{CollisionMesh, Scratch, SlideSettings, Trace};
+use crate::collision::{CollisionWorld, Scratch, SlideSettings, Trace};
 
 /// A walking session.
 #[derive(Debug, Clone)]
@@ -32,6 +32,8 @@ pub struct Sim {
     next_frame: u64,
     scratch: Scratch,
     trace: Trace,
+    /// Platform yaw turns not yet taken by the camera (rad).
+    platform_yaw_rad: f32,
 }
 
 impl Sim {
@@ -65,6 +67,7 @@ impl Sim {
             next_frame: 0,
             scratch: Scratch::default(),
             trace: Trace::default(),
+            platform_yaw_rad: 0.0,
         }
     }
 
@@ -101,6 +104,18 @@ impl Sim {
         self.clock.step_secs() as f32
     }
 
+    /// Simulated time at the start of the next step (s): `next_frame × dt`. Drive dynamic
+    /// objects' animations from this so live runs and replays agree.
+    pub fn time_secs(&self) -> f64 {
+        self.next_frame as f64 * self.clock.step_secs()
+    }
+
+    /// The yaw the platforms the player rode turned since the last call (rad): the app adds
+    /// it to the view yaw.
+    pub fn take_platform_yaw_rad(&mut self) -> f32 {
+        std::mem::take(&mut self.platform_yaw_rad)
+    }
+
     /// The frame number the next step will get.
     pub fn next_frame(&self) -> u64 {
         self.next_frame
@@ -120,9 +135,9 @@ impl Sim {
     }
 
     /// Advances real time by `real_dt_secs` and runs the fixed steps due (none while paused).
-    pub fn update(
+    pub fn update<'a>(
         &mut self,
-        mesh: &CollisionMesh,
+        world: impl Into<CollisionWorld<'a>>,
         real_dt_secs: f64,
         input: &PlayerInput,
     ) -> Advance {
@@ -134,21 +149,30 @@ impl Sim {
                 dropped_secs: 0.0,
             };
         }
+        let world: CollisionWorld<'a> = world.into();
         let advance = self.clock.advance(real_dt_secs);
         for _ in 0..advance.steps {
-            self.step(mesh, input);
+            self.step(world, input);
         }
         advance
     }
 
     /// Runs one fixed step now (also while paused: a single-step from the live state), and
     /// records it when recording is on. Returns the state after the step.
-    pub fn step(&mut self, mesh: &CollisionMesh, input: &PlayerInput) -> PlayerState {
+    ///
+    /// With dynamic objects, update their poses to this step's end before calling (the
+    /// scene's previous poses are then this step's start).
+    pub fn step<'a>(
+        &mut self,
+        world: impl Into<CollisionWorld<'a>>,
+        input: &PlayerInput,
+    ) -> PlayerState {
+        let world: CollisionWorld<'a> = world.into();
         let dt_secs = self.dt_secs();
         self.previous_center = self.player.center;
         if self.recording {
             let record = capture_frame(
-                mesh,
+                world,
                 FrameInputs {
                     frame: self.next_frame,
                     dt_secs,
@@ -161,10 +185,11 @@ impl Sim {
                 &mut self.trace,
             );
             self.player = record.after;
+            self.platform_yaw_rad += record.platform.map_or(0.0, |p| p.yaw_rad);
             self.history.push(record);
         } else {
             let step = step_player(
-                mesh,
+                world,
                 &self.player,
                 input,
                 &self.params,
@@ -174,6 +199,7 @@ impl Sim {
                 None,
             );
             self.player = step.after;
+            self.platform_yaw_rad += step.platform.map_or(0.0, |p| p.yaw_rad);
         }
         self.next_frame += 1;
         self.player

@@ -2,6 +2,8 @@
 //! velocity and overwrites it with the integration velocity the collision system returns).
 
 use glam::Vec3;
+
+use crate::collision::ObjectId;
 use serde::{Deserialize, Serialize};
 
 /// Where the player is and how it moves. World space, metres and m/s.
@@ -22,6 +24,10 @@ pub struct PlayerState {
     pub crouched: bool,
     /// Flying without collision.
     pub noclip: bool,
+    /// The dynamic object the player stood on after the last move (lowest contact on it while
+    /// grounded): the next step rides it.
+    #[serde(default)]
+    pub ground_object: Option<ObjectId>,
 }
 
 impl PlayerState {

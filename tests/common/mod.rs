@@ -90,3 +90,41 @@ pub fn ramp(angle_deg: f32, length: f32) -> Vec<[Vec3; 3]> {
     ));
     tris
 }
+
+/// Clearance (eSpace: 1 = touching) between an ellipsoid and world-space triangles.
+pub fn clearance_to_triangles_es(
+    e: &slidescope::collision::Ellipsoid,
+    tris: impl IntoIterator<Item = [Vec3; 3]>,
+) -> f32 {
+    let space = e.space();
+    let c = space.point_to_es(e.center);
+    tris.into_iter()
+        .map(|t| {
+            slidescope::collision::distance::distance_to_triangle(
+                c,
+                t.map(|p| space.point_to_es(p)),
+            )
+        })
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// Vertices and index triples of a box `[min, max]` (for dynamic objects).
+pub fn box_mesh(min: Vec3, max: Vec3) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let tris = solid_box(min, max);
+    let positions: Vec<Vec3> = tris.iter().flatten().copied().collect();
+    let idx = (0..tris.len() as u32)
+        .map(|i| [3 * i, 3 * i + 1, 3 * i + 2])
+        .collect();
+    (positions, idx)
+}
+
+/// The world triangles of dynamic object `id` at its current pose.
+pub fn object_triangles_now(
+    scene: &slidescope::collision::DynamicScene,
+    id: slidescope::collision::ObjectId,
+) -> Vec<[Vec3; 3]> {
+    let o = scene.object(id).expect("object exists");
+    (0..o.mesh().triangle_count() as u32)
+        .filter_map(|i| o.world_triangle(i, &o.current()))
+        .collect()
+}

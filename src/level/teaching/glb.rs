@@ -6,7 +6,9 @@
 //! triangle primitive per part (POSITION, flat NORMAL, u32 indices; vertices are per face so
 //! each face keeps its own normal), and a `floor` node. `asset.extras.spawn_points` lists the
 //! start and every station in the shape the shared levels use (`class`, `hull_center`,
-//! `feet`, `angle`) plus `name`. Output is deterministic: same level, same bytes.
+//! `feet`, `angle`) plus `name`. Moving parts are top-level nodes `mover/<name>` (extras
+//! `mover.station`) driven by one glTF animation each (translation or rotation channel, f32
+//! keys in a fourth buffer view). Output is deterministic: same level, same bytes.
 
 use std::collections::BTreeMap;
 
@@ -16,9 +18,47 @@ use json::validation::USize64;
 use serde_json::json as value;
 
 use super::material::MATERIALS;
+use super::movers::MoverKeys;
 use super::solid::Part;
 use super::station::HULL_HALF_HEIGHT_M;
-use super::{TeachingLevel, TeachingStation};
+use super::{PlacedMover, TeachingLevel, TeachingStation};
+
+/// One mover's keyframes in the animation view: offsets (in floats) and key count.
+struct MoverKeyRanges {
+    times_first: usize,
+    values_first: usize,
+    count: usize,
+    /// `true`: VEC4 rotation values, `false`: VEC3 translation values.
+    rotation: bool,
+}
+
+/// Appends a mover's keys (world translations, or rotations) to `floats`.
+fn add_keys(floats: &mut Vec<f32>, m: &PlacedMover) -> MoverKeyRanges {
+    let rotation = m.mover.translation_keys.is_empty();
+    let times: Vec<f32> = if rotation {
+        m.mover.rotation_keys.iter().map(|k| k.0).collect()
+    } else {
+        m.mover.translation_keys.iter().map(|k| k.0).collect()
+    };
+    let times_first = floats.len();
+    floats.extend_from_slice(&times);
+    let values_first = floats.len();
+    if rotation {
+        for (_, q) in &m.mover.rotation_keys {
+            floats.extend_from_slice(&q.as_quat().to_array());
+        }
+    } else {
+        for (_, t) in &m.mover.translation_keys {
+            floats.extend_from_slice(&(t.as_vec3() + m.origin).to_array());
+        }
+    }
+    MoverKeyRanges {
+        times_first,
+        values_first,
+        count: times.len(),
+        rotation,
+    }
+}
 
 /// Why the level could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -153,10 +193,22 @@ pub fn write(level: &TeachingLevel) -> Result<Vec<u8>, GlbError> {
         .iter()
         .map(|s| s.parts.iter().map(|part| bin.add(part)).collect())
         .collect();
+    let mover_ranges: Vec<PartRanges> = level
+        .movers
+        .iter()
+        .map(|m| bin.add(&m.mover.part))
+        .collect();
+    let mut anim_floats: Vec<f32> = Vec::new();
+    let mover_keys: Vec<MoverKeyRanges> = level
+        .movers
+        .iter()
+        .map(|m| add_keys(&mut anim_floats, m))
+        .collect();
     let pos_bytes = bin.positions.len() * 4;
     let nrm_bytes = bin.normals.len() * 4;
     let idx_bytes = bin.indices.len() * 4;
-    let total = pos_bytes + nrm_bytes + idx_bytes;
+    let anim_bytes = anim_floats.len() * 4;
+    let total = pos_bytes + nrm_bytes + idx_bytes + anim_bytes;
 
     let buffer = root.push(json::Buffer {
         byte_length: USize64::from(total),
@@ -182,6 +234,12 @@ pub fn write(level: &TeachingLevel) -> Result<Vec<u8>, GlbError> {
     let pos_view = root.push(pos_view);
     let nrm_view = root.push(nrm_view);
     let idx_view = root.push(idx_view);
+    let anim_view = (anim_bytes > 0).then(|| {
+        root.push(json::buffer::View {
+            target: None,
+            ..view(pos_bytes + nrm_bytes + idx_bytes, anim_bytes, ArrayBuffer)
+        })
+    });
 
     let part_node = |root: &mut json::Root,
                      node_name: String,
@@ -269,6 +327,76 @@ pub fn write(level: &TeachingLevel) -> Result<Vec<u8>, GlbError> {
         scene_nodes.push(node);
         spawn_points.push(spawn_point("teaching_station", st.name, st));
     }
+    if let Some(anim_view) = anim_view {
+        for ((m, r), k) in level.movers.iter().zip(&mover_ranges).zip(&mover_keys) {
+            use json::accessor::{ComponentType, Type};
+            let name = format!("mover/{}", m.mover.name);
+            let node = part_node(&mut root, name.clone(), &m.mover.part, r)?;
+            let rest = m.mover.rest_translation().as_vec3() + m.origin;
+            if let Some(n) = root.nodes.get_mut(node.value()) {
+                n.translation = Some(rest.to_array());
+                n.extras = raw(value!({
+                    "part": { "kind": m.mover.part.kind.as_str() },
+                    "mover": { "station": m.mover.station },
+                }))?;
+            }
+            let t0 = anim_floats[k.times_first];
+            let t1 = anim_floats[k.times_first + k.count - 1];
+            let input = root.push(json::Accessor {
+                min: Some(value!([t0])),
+                max: Some(value!([t1])),
+                ..accessor(
+                    anim_view,
+                    k.times_first * 4,
+                    k.count,
+                    ComponentType::F32,
+                    Type::Scalar,
+                    None,
+                )
+            });
+            let (type_, path) = if k.rotation {
+                (Type::Vec4, json::animation::Property::Rotation)
+            } else {
+                (Type::Vec3, json::animation::Property::Translation)
+            };
+            let output = root.push(accessor(
+                anim_view,
+                k.values_first * 4,
+                k.count,
+                ComponentType::F32,
+                type_,
+                None,
+            ));
+            let interpolation = match m.mover.keys {
+                MoverKeys::Linear => json::animation::Interpolation::Linear,
+                MoverKeys::Step => json::animation::Interpolation::Step,
+            };
+            root.push(json::Animation {
+                extensions: None,
+                extras: None,
+                name: Some(name),
+                channels: vec![json::animation::Channel {
+                    sampler: json::Index::new(0),
+                    target: json::animation::Target {
+                        extensions: None,
+                        extras: None,
+                        node,
+                        path: Valid(path),
+                    },
+                    extensions: None,
+                    extras: None,
+                }],
+                samplers: vec![json::animation::Sampler {
+                    extensions: None,
+                    extras: None,
+                    input,
+                    interpolation: Valid(interpolation),
+                    output,
+                }],
+            });
+            scene_nodes.push(node);
+        }
+    }
     let scene = root.push(json::Scene {
         extensions: None,
         extras: None,
@@ -299,6 +427,9 @@ pub fn write(level: &TeachingLevel) -> Result<Vec<u8>, GlbError> {
     }
     for i in &bin.indices {
         bin_bytes.extend_from_slice(&i.to_le_bytes());
+    }
+    for x in &anim_floats {
+        bin_bytes.extend_from_slice(&x.to_le_bytes());
     }
     let length = 12 + 8 + json_bytes.len() + 8 + bin_bytes.len();
     let length_u32 = u32::try_from(length).map_err(|_| GlbError::TooLarge(length))?;

@@ -22,6 +22,7 @@ pub mod internal_corner;
 pub mod ledge;
 pub mod low_ceiling;
 pub mod material;
+pub mod movers;
 pub mod notch;
 pub mod pillar;
 pub mod ramp;
@@ -38,6 +39,7 @@ use glam::{DVec3, Vec3};
 
 pub use glb::GlbError;
 pub use material::{MATERIALS, MaterialId};
+pub use movers::{Mover, MoverKeys};
 pub use solid::{Face, Part, PartKind};
 pub use station::{HULL_HALF_HEIGHT_M, SPAWN_LIFT_M, StationPlan, TeachingStation};
 
@@ -73,7 +75,16 @@ pub fn plans() -> Vec<StationPlan> {
         doorway::plan(),
         thin_wall::plan(),
         seam_floor::plan(),
+        movers::lift_plan(),
+        movers::door_plan(),
     ]
+}
+
+/// A mover placed in the level: `origin` is its station's origin (world).
+#[derive(Debug, Clone)]
+pub struct PlacedMover {
+    pub mover: Mover,
+    pub origin: Vec3,
 }
 
 /// A station placed in the level: its world-space description, the translation of its node
@@ -94,6 +105,8 @@ pub struct TeachingLevel {
     pub floor: Part,
     /// The level's start (`info_player_start`): the centre of the middle cell, facing −Z.
     pub start: TeachingStation,
+    /// Moving parts (animated nodes), not part of [`TeachingLevel::world_triangles`].
+    pub movers: Vec<PlacedMover>,
 }
 
 /// Triangles of the level in world space, one vertex per face corner (faces keep their own
@@ -141,7 +154,18 @@ pub fn build() -> TeachingLevel {
         })
         .collect();
     let half_extent = CELL_M * GRID_CELLS as f64 / 2.0;
+    let movers = movers::movers()
+        .into_iter()
+        .filter_map(|mover| {
+            let origin = stations
+                .iter()
+                .find(|s| s.station.name == mover.station)?
+                .origin;
+            Some(PlacedMover { mover, origin })
+        })
+        .collect();
     TeachingLevel {
+        movers,
         stations,
         floor: floor::with_hole(half_extent, hole, seam_floor::HALF_SIZE_M),
         start: TeachingStation {

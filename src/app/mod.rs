@@ -506,10 +506,6 @@ impl App {
         };
         let raw = state.take_egui_input(&window);
         let ctx = self.egui_ctx.clone();
-        let mut commands = Vec::new();
-        let mut view_px = [0u32, 0u32];
-        let mut look = (0.0f32, 0.0f32, 0.0f32);
-        let mut capture_click = false;
         let texture = self.gfx.as_ref().and_then(|g| g.texture_id);
         let hud = self.hud(
             self.gfx
@@ -517,88 +513,33 @@ impl App {
                 .and_then(|g| g.target.as_ref())
                 .map_or([0, 0], |t| [t.width, t.height]),
         );
-        let station_names: Vec<String> =
-            self.world.stations.iter().map(|s| s.name.clone()).collect();
-        let now_msgs: Vec<(String, bool)> = self
-            .messages
-            .iter()
-            .filter(|m| m.error || m.at.elapsed().as_secs() < 6)
-            .map(|m| (m.text.clone(), m.error))
-            .collect();
-        let note = self.world.note.clone();
-        let (params, slide, view, fov, mode, recent) = (
-            self.settings.params,
-            self.settings.slide,
-            self.settings.view,
-            self.rig.fov_deg,
-            self.rig.mode,
-            self.settings.recent.clone(),
-        );
-        let output = ctx.run_ui(raw, |ui| {
-            egui::Panel::top("menu").show(ui, |ui| {
-                ui::menu_bar_ui(ui, &recent, mode, &mut commands);
-            });
-            egui::Panel::left("side")
-                .resizable(true)
-                .default_size(330.0)
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| {
-                        ui.heading("slidescope");
-                        if let Some(n) = &note {
-                            ui.colored_label(egui::Color32::YELLOW, n);
-                        }
-                        for (text, error) in &now_msgs {
-                            let c = if *error {
-                                egui::Color32::LIGHT_RED
-                            } else {
-                                egui::Color32::LIGHT_GREEN
-                            };
-                            ui.colored_label(c, text);
-                        }
-                        ui::hud_ui(ui, &hud);
-                        ui.separator();
-                        egui::CollapsingHeader::new("Stations and spawn points")
-                            .default_open(true)
-                            .show(ui, |ui| ui::stations_ui(ui, &station_names, &mut commands));
-                        egui::CollapsingHeader::new("Settings")
-                            .default_open(false)
-                            .show(ui, |ui| {
-                                ui::settings_ui(ui, &params, &slide, &view, fov, &mut commands)
-                            });
-                    });
-                });
-            egui::CentralPanel::default()
-                .frame(egui::Frame::NONE)
-                .show(ui, |ui| {
-                    let size = ui.available_size();
-                    let (rect, response) =
-                        ui.allocate_exact_size(size, egui::Sense::click_and_drag());
-                    let ppp = ui.ctx().pixels_per_point();
-                    view_px = [
-                        (rect.width() * ppp).round().max(0.0) as u32,
-                        (rect.height() * ppp).round().max(0.0) as u32,
-                    ];
-                    if let Some(id) = texture {
-                        ui.painter().image(
-                            id,
-                            rect,
-                            egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
-                            egui::Color32::WHITE,
-                        );
-                    }
-                    if response.dragged() {
-                        let d = response.drag_delta() * ppp;
-                        look.0 += d.x;
-                        look.1 += d.y;
-                    }
-                    if response.hovered() {
-                        look.2 += ui.input(|i| i.smooth_scroll_delta.y) / 50.0;
-                    }
-                    if response.clicked() {
-                        capture_click = true;
-                    }
-                });
-        });
+        let model = ui::ShellModel {
+            hud,
+            stations: self.world.stations.iter().map(|s| s.name.clone()).collect(),
+            messages: self
+                .messages
+                .iter()
+                .filter(|m| m.error || m.at.elapsed().as_secs() < 6)
+                .map(|m| (m.text.clone(), m.error))
+                .collect(),
+            note: self.world.note.clone(),
+            params: self.settings.params,
+            slide: self.settings.slide,
+            view: self.settings.view,
+            fov_deg: self.rig.fov_deg,
+            mode: self.rig.mode,
+            recent: self.settings.recent.clone(),
+        };
+        let mut shell = ui::ShellOutput::default();
+        let output = ctx.run_ui(raw, |ui| ui::shell_ui(ui, &model, texture, &mut shell));
+        let ui::ShellOutput {
+            commands,
+            view_px,
+            drag_px: look_drag,
+            zoom_steps,
+            clicked: capture_click,
+        } = shell;
+        let look = (look_drag[0], look_drag[1], zoom_steps);
         for c in commands {
             self.apply(c, event_loop);
         }

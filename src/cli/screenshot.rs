@@ -77,6 +77,8 @@ fn parse_vec3(s: &str) -> Result<Vec3, String> {
 /// The scene `screenshot` draws: the player at the first station after settling and a few
 /// walking steps through the sim, with the last step's trace.
 pub struct ShotScene {
+    /// The facing of the first station (sim yaw convention, radians).
+    pub yaw: f32,
     pub world: World,
     pub sim: Sim,
     pub debug: DebugScene,
@@ -143,7 +145,12 @@ impl ShotScene {
                 debug.highlight_triangle = Some(t.vertices);
             }
         }
-        Self { world, sim, debug }
+        Self {
+            yaw: rig.yaw,
+            world,
+            sim,
+            debug,
+        }
     }
 
     /// The player's last step.
@@ -159,10 +166,17 @@ impl ShotScene {
             .radii(self.sim.player().crouched)
     }
 
-    /// Behind, to the side of and above the ellipsoid, looking at its centre.
+    /// The app's orbit camera: 4 m behind the ellipsoid along the station's facing, looking
+    /// slightly down, pulled in front of walls by a sweep.
     pub fn default_camera(&self) -> Camera {
-        let c = self.sim.player().center;
-        Camera::look_at(c + Vec3::new(-2.0, 1.3, 2.8), c)
+        let mut rig = CameraRig::new(CameraMode::Orbit, 4.0, 70.0);
+        rig.yaw = self.yaw + 0.5;
+        rig.pitch = -0.4;
+        rig.camera(
+            &self.world.collision,
+            self.sim.player().center,
+            self.radii(),
+        )
     }
 }
 

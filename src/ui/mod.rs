@@ -131,11 +131,10 @@ pub fn hud_ui(ui: &mut Ui, s: &HudStats) {
             ui.monospace(v3(s.position));
             ui.end_row();
             ui.label("velocity");
-            ui.monospace(format!(
-                "{}  |{:.2}| m/s",
-                v3(s.velocity),
-                s.velocity.length()
-            ));
+            ui.monospace(v3(s.velocity));
+            ui.end_row();
+            ui.label("speed");
+            ui.monospace(format!("{:.2} m/s", s.velocity.length()));
             ui.end_row();
             ui.label("state");
             let mut state = vec![if s.grounded { "grounded" } else { "airborne" }];
@@ -340,4 +339,113 @@ pub fn settings_ui(
     if fov != fov_deg {
         out.push(Command::SetFov(fov));
     }
+}
+
+/// Everything the shell shows, gathered by the app each frame.
+#[derive(Debug, Clone)]
+pub struct ShellModel {
+    pub hud: HudStats,
+    pub stations: Vec<String>,
+    /// (text, is_error)
+    pub messages: Vec<(String, bool)>,
+    pub note: Option<String>,
+    pub params: PlayerParams,
+    pub slide: SlideSettings,
+    pub view: ViewToggles,
+    pub fov_deg: f32,
+    pub mode: CameraMode,
+    pub recent: Vec<PathBuf>,
+}
+
+/// What the shell gathered this frame.
+#[derive(Debug, Clone, Default)]
+pub struct ShellOutput {
+    pub commands: Vec<Command>,
+    /// Size of the 3D view in physical pixels.
+    pub view_px: [u32; 2],
+    /// Mouse drag over the 3D view (physical pixels).
+    pub drag_px: [f32; 2],
+    /// Wheel steps over the 3D view.
+    pub zoom_steps: f32,
+    /// The 3D view was clicked.
+    pub clicked: bool,
+}
+
+/// The whole window: menu bar, side panel (HUD, stations, settings) and the 3D view showing
+/// `view_texture` (the renderer's offscreen frame) in the remaining space.
+pub fn shell_ui(
+    ui: &mut Ui,
+    m: &ShellModel,
+    view_texture: Option<egui::TextureId>,
+    out: &mut ShellOutput,
+) {
+    egui::Panel::top("menu").show(ui, |ui| {
+        menu_bar_ui(ui, &m.recent, m.mode, &mut out.commands);
+    });
+    egui::Panel::left("side")
+        .resizable(true)
+        .default_size(330.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading("slidescope");
+                if let Some(n) = &m.note {
+                    ui.colored_label(Color32::YELLOW, n);
+                }
+                for (text, error) in &m.messages {
+                    let c = if *error {
+                        Color32::LIGHT_RED
+                    } else {
+                        Color32::LIGHT_GREEN
+                    };
+                    ui.colored_label(c, text);
+                }
+                hud_ui(ui, &m.hud);
+                ui.separator();
+                egui::CollapsingHeader::new("Stations and spawn points")
+                    .default_open(true)
+                    .show(ui, |ui| stations_ui(ui, &m.stations, &mut out.commands));
+                egui::CollapsingHeader::new("Settings")
+                    .default_open(false)
+                    .show(ui, |ui| {
+                        settings_ui(
+                            ui,
+                            &m.params,
+                            &m.slide,
+                            &m.view,
+                            m.fov_deg,
+                            &mut out.commands,
+                        )
+                    });
+            });
+        });
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE)
+        .show(ui, |ui| {
+            let size = ui.available_size();
+            let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
+            let ppp = ui.ctx().pixels_per_point();
+            out.view_px = [
+                (rect.width() * ppp).round().max(0.0) as u32,
+                (rect.height() * ppp).round().max(0.0) as u32,
+            ];
+            if let Some(id) = view_texture {
+                ui.painter().image(
+                    id,
+                    rect,
+                    egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+                    Color32::WHITE,
+                );
+            }
+            if response.dragged() {
+                let d = response.drag_delta() * ppp;
+                out.drag_px[0] += d.x;
+                out.drag_px[1] += d.y;
+            }
+            if response.hovered() {
+                out.zoom_steps += ui.input(|i| i.smooth_scroll_delta.y) / 50.0;
+            }
+            if response.clicked() {
+                out.clicked = true;
+            }
+        });
 }

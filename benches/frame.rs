@@ -1,0 +1,186 @@
+//! CPU time of one app frame on Sponza: a fixed 60 Hz simulation step of the walking player
+//! (with the full trace recorded), the egui shell (HUD, stations, settings, 3D view) laid out
+//! and tessellated at 1280×720, the debug scene built from the trace, and the wgpu commands of
+//! the 3D frame encoded (not executed: the GPU's time is `screenshot --frames`'s business).
+//! Each part is also measured alone.
+//!
+//! Run: `cargo bench --bench frame` (needs `../shared/levels/sponza/sponza.glb`; without a GPU
+//! adapter the encoding parts are skipped with a message).
+
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use glam::{Mat3, Vec3};
+use slidescope::app::world::World;
+use slidescope::collision::SlideSettings;
+use slidescope::render::{
+    Camera, DebugScene, EllipsoidShape, FrameSettings, FrameTarget, Gpu, Renderer, TraceStyle,
+    palette, pick_color_format, pick_sample_count,
+};
+use slidescope::sim::{PlayerInput, PlayerParams, Sim};
+use slidescope::ui::{self, HudStats, ShellModel, ShellOutput};
+
+const SPONZA: &str = "../shared/levels/sponza/sponza.glb";
+
+fn scene_from(sim: &Sim) -> DebugScene {
+    let mut s = DebugScene::default();
+    let radii = sim.params.sanitized().radii(sim.player().crouched);
+    s.ellipsoids.push(EllipsoidShape {
+        center: sim.player().center,
+        radii,
+        axes: Mat3::IDENTITY,
+        color: palette::ELLIPSOID,
+        wire: Some(palette::ELLIPSOID_WIRE),
+    });
+    if let Some(rec) = sim.history().last() {
+        let integration = rec
+            .outcome
+            .slide()
+            .map_or(Vec3::ZERO, |r| r.integration_velocity);
+        s.add_trace(
+            &rec.trace,
+            radii,
+            Mat3::IDENTITY,
+            rec.requested_move,
+            integration,
+            &TraceStyle::default(),
+        );
+    }
+    s
+}
+
+fn shell_model(world: &World, sim: &Sim) -> ShellModel {
+    ShellModel {
+        hud: HudStats {
+            position: sim.player().center,
+            velocity: sim.player().velocity_mps,
+            level_name: world.name.clone(),
+            ..Default::default()
+        },
+        stations: world.stations.iter().map(|s| s.name.clone()).collect(),
+        messages: Vec::new(),
+        note: None,
+        params: sim.params,
+        slide: sim.settings,
+        view: Default::default(),
+        fov_deg: 70.0,
+        mode: slidescope::app::camera_rig::CameraMode::Orbit,
+        recent: Vec::new(),
+    }
+}
+
+fn run_ui(ctx: &egui::Context, model: &ShellModel) -> usize {
+    let raw = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 720.0),
+        )),
+        ..Default::default()
+    };
+    let mut out = ShellOutput::default();
+    let full = ctx.run_ui(raw, |ui| ui::shell_ui(ui, model, None, &mut out));
+    ctx.tessellate(full.shapes, full.pixels_per_point).len()
+}
+
+fn frame(c: &mut Criterion) {
+    let world = match World::load(Path::new(SPONZA)) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("frame bench skipped: {e}");
+            return;
+        }
+    };
+    let feet = world.stations.first().map_or(Vec3::ZERO, |s| s.feet);
+    let mut sim = Sim::new(feet, PlayerParams::default(), SlideSettings::default());
+    let mut frame_no = 0u32;
+    let mut input = move || {
+        frame_no += 1;
+        PlayerInput {
+            forward: 1.0,
+            right: 0.3,
+            yaw_rad: (frame_no as f32 * 0.01).rem_euclid(std::f32::consts::TAU),
+            ..Default::default()
+        }
+    };
+    for _ in 0..60 {
+        sim.step(&world.collision, &input());
+    }
+    let ctx = egui::Context::default();
+    // The first pass builds fonts; keep it out of the numbers.
+    let _ = run_ui(&ctx, &shell_model(&world, &sim));
+    let _ = run_ui(&ctx, &shell_model(&world, &sim));
+
+    let mut group = c.benchmark_group("frame_sponza");
+    group.bench_function("sim_step_traced", |b| {
+        b.iter(|| black_box(sim.step(&world.collision, &input())))
+    });
+    group.bench_function("ui_layout_tessellate", |b| {
+        let model = shell_model(&world, &sim);
+        b.iter(|| black_box(run_ui(&ctx, &model)))
+    });
+
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("frame bench: encoding parts skipped: {e}");
+            group.finish();
+            return;
+        }
+    };
+    let mut renderer = Renderer::new(
+        &gpu.device,
+        pick_sample_count(&gpu.adapter),
+        pick_color_format(&gpu.adapter),
+    );
+    renderer.set_level(&gpu.device, &world.geometry);
+    let Ok(target) = FrameTarget::new(
+        &gpu.device,
+        1280,
+        720,
+        renderer.sample_count(),
+        renderer.color_format(),
+    ) else {
+        eprintln!("frame bench: no 1280x720 target");
+        group.finish();
+        return;
+    };
+    let settings = FrameSettings::default();
+    let encode = |renderer: &mut Renderer, scene: &DebugScene, center: Vec3| {
+        let camera = Camera::look_at(center + Vec3::new(-2.0, 1.5, 3.0), center);
+        let mut encoder = gpu
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: None });
+        renderer.render(
+            &gpu.device,
+            &gpu.queue,
+            &mut encoder,
+            &target,
+            &camera,
+            scene,
+            &settings,
+        );
+        let commands = encoder.finish();
+        // Flush the staged uniform/instance writes without running the frame.
+        gpu.queue.submit([]);
+        commands
+    };
+    group.bench_function("scene_and_encode", |b| {
+        b.iter(|| {
+            let scene = scene_from(&sim);
+            black_box(encode(&mut renderer, &scene, sim.player().center))
+        })
+    });
+    group.bench_function("whole_frame_cpu", |b| {
+        b.iter(|| {
+            sim.step(&world.collision, &input());
+            let scene = scene_from(&sim);
+            let prims = run_ui(&ctx, &shell_model(&world, &sim));
+            black_box((prims, encode(&mut renderer, &scene, sim.player().center)))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, frame);
+criterion_main!(benches);

@@ -92,27 +92,34 @@ fn input(i: u32) -> PlayerInput {
 fn bench(c: &mut Criterion) {
     let mesh = level();
     println!("generated level: {} triangles", mesh.triangle_count());
+    walk(c, "generated", &mesh, Vec3::new(0.0, 0.2, 0.0));
+    // Sponza (262k triangles), from its spawn point on the atrium floor.
+    match slidescope::level::Level::load("../shared/levels/sponza/sponza.glb") {
+        Ok(level) => {
+            let feet = level.spawn_points.first().map_or(Vec3::ZERO, |s| s.feet);
+            walk(c, "sponza", &level.collision, feet);
+        }
+        Err(e) => eprintln!("sponza skipped: {e}"),
+    }
+}
+
+fn walk(c: &mut Criterion, level_name: &str, mesh: &CollisionMesh, feet: Vec3) {
     for recording in [false, true] {
-        let mut sim = Sim::new(
-            Vec3::new(0.0, 0.2, 0.0),
-            PlayerParams::default(),
-            SlideSettings::default(),
-        );
+        let mut sim = Sim::new(feet, PlayerParams::default(), SlideSettings::default());
         sim.recording = recording;
         let mut i = 0u32;
-        let name = if recording {
-            "sim_step/recording"
-        } else {
-            "sim_step/no_recording"
-        };
-        c.bench_function(name, |b| {
+        let name = format!(
+            "sim_step/{level_name}/{}",
+            if recording { "recording" } else { "no_recording" }
+        );
+        c.bench_function(&name, |b| {
             b.iter(|| {
                 i = i.wrapping_add(1);
                 if i.is_multiple_of(3000) {
                     // Back to the start now and then, so the walk never leaves the level.
-                    sim.teleport(Vec3::new(0.0, 1.2, 0.0));
+                    sim.teleport(feet + Vec3::new(0.0, 1.0, 0.0));
                 }
-                black_box(sim.step(&mesh, &input(i)))
+                black_box(sim.step(mesh, &input(i)))
             })
         });
         let grounded = sim.history().iter().filter(|f| f.after.grounded).count();

@@ -260,8 +260,43 @@ fn interleaved_ratio(mesh: &CollisionMesh, tm: &parry3d::shape::TriMesh, qs: &[(
     );
 }
 
+/// `SLIDESCOPE_COUNT=ours|parry|load|parry_build`: run the 1000 sphere sweeps once of one side and exit — for
+/// `valgrind --tool=callgrind`, whose instruction counts do not depend on machine load.
+fn count_mode(mesh: &CollisionMesh) {
+    let Ok(which) = std::env::var("SLIDESCOPE_COUNT") else {
+        return;
+    };
+    let qs = walking_queries(mesh, Vec3::splat(0.5), 1);
+    if which == "load" {
+        // Baseline: loading and query generation only.
+    } else if which == "parry_build" {
+        // Baseline for parry3d: its TriMesh (and BVH) build.
+        black_box(parry_trimesh(mesh));
+    } else if which == "parry" {
+        let tm = parry_trimesh(mesh);
+        let ball = parry3d::shape::Ball::new(0.5);
+        for q in &qs {
+            black_box(parry_cast(&tm, &ball, q.0, q.1));
+        }
+    } else {
+        count_ours(mesh, &qs);
+    }
+    std::process::exit(0);
+}
+
+/// The measured loop of `count_mode` on its own, so `--toggle-collect=*count_ours*` isolates it.
+#[inline(never)]
+fn count_ours(mesh: &CollisionMesh, qs: &[(Vec3, Vec3)]) {
+    let s = SlideSettings::default();
+    let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+    for q in qs {
+        black_box(ours(mesh, Vec3::splat(0.5), q, &s, &mut scratch, &mut out));
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let mesh = load_sponza();
+    count_mode(&mesh);
     let tm = parry_trimesh(&mesh);
     let sphere = Vec3::splat(0.5);
     let ellipsoid = Vec3::new(0.4, 0.9, 0.4);

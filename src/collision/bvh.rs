@@ -6,32 +6,58 @@
 //! into a reused buffer, with a deterministic order. A binned-SAH build over a flat node array
 //! (32 bytes a node: the walk is memory-bound on big levels, so small nodes beat aligned ones) does that in ~150 lines; `benches/sweep.rs` measures it against brute force.
 
-use glam::{Vec3, Vec3A};
+use glam::{Vec3, Vec3A, Vec4};
 
 use super::Aabb;
 
 const BINS: usize = 12;
 const MAX_LEAF: usize = 4;
-const STACK: usize = 64;
 
+/// 32 bytes, 16-byte aligned: the bounds load as SIMD registers, and the two integers ride in
+/// the `w` lanes (as bit patterns) instead of widening the node.
 #[derive(Debug, Clone, Copy)]
 struct Node {
-    min: Vec3,
-    /// Leaf: first item in `items`; inner: index of the left child (right = left + 1).
-    first_or_left: u32,
-    max: Vec3,
-    /// Leaf: number of items (> 0); inner: 0.
-    count: u32,
+    /// `xyz`: min corner; `w`: bits of `first_or_left` — leaf: first item in `items`, inner:
+    /// index of the left child (right = left + 1).
+    min: Vec4,
+    /// `xyz`: max corner; `w`: bits of `count` — leaf: number of items (> 0), inner: 0.
+    max: Vec4,
 }
 
 impl Node {
     fn leaf(b: Aabb, first: usize, count: usize) -> Self {
         Self {
-            min: b.min,
-            first_or_left: first as u32,
-            max: b.max,
-            count: count as u32,
+            min: b.min.extend(f32::from_bits(first as u32)),
+            max: b.max.extend(f32::from_bits(count as u32)),
         }
+    }
+
+    fn inner(b: Aabb, left: usize) -> Self {
+        Self::leaf(b, left, 0)
+    }
+
+    #[inline]
+    fn first_or_left(&self) -> u32 {
+        self.min.w.to_bits()
+    }
+
+    #[inline]
+    fn count(&self) -> u32 {
+        self.max.w.to_bits()
+    }
+
+    #[inline]
+    fn min3(&self) -> Vec3A {
+        Vec3A::from_vec4(self.min)
+    }
+
+    #[inline]
+    fn max3(&self) -> Vec3A {
+        Vec3A::from_vec4(self.max)
+    }
+
+    fn aabb(&self) -> Aabb {
+        Aabb::new(self.min.truncate(), self.max.truncate())
     }
 }
 
@@ -69,8 +95,7 @@ impl Bvh {
                     let left = nodes.len();
                     nodes.push(Node::leaf(left_box, start, mid));
                     nodes.push(Node::leaf(right_box, start + mid, end - start - mid));
-                    nodes[node].first_or_left = left as u32;
-                    nodes[node].count = 0;
+                    nodes[node] = Node::inner(node_box, left);
                     work.push((left + 1, start + mid, end, right_box));
                     work.push((left, start, start + mid, left_box));
                 }
@@ -86,28 +111,18 @@ impl Bvh {
         if self.nodes.is_empty() {
             return;
         }
-        let mut stack = [0u32; STACK];
-        let mut sp = 1usize;
-        while sp > 0 {
-            sp -= 1;
-            let node = &self.nodes[stack[sp] as usize];
-            let (qmin, qmax) = (Vec3A::from(query.min), Vec3A::from(query.max));
-            let hit = qmin.cmple(node.max.into()).all() && qmax.cmpge(node.min.into()).all();
-            if !hit {
+        let (qmin, qmax) = (Vec3A::from(query.min), Vec3A::from(query.max));
+        let mut stack = vec![0u32];
+        while let Some(i) = stack.pop() {
+            let node = &self.nodes[i as usize];
+            if !(qmin.cmple(node.max3()).all() && qmax.cmpge(node.min3()).all()) {
                 continue;
             }
-            if node.count > 0 {
-                let first = node.first_or_left as usize;
-                out.extend_from_slice(&self.items[first..first + node.count as usize]);
-            } else if sp + 2 <= STACK {
-                stack[sp] = node.first_or_left;
-                stack[sp + 1] = node.first_or_left + 1;
-                sp += 2;
+            if node.count() > 0 {
+                let first = node.first_or_left() as usize;
+                out.extend_from_slice(&self.items[first..first + node.count() as usize]);
             } else {
-                // Deeper than STACK (only on pathological input): finish this subtree
-                // recursively so no item is ever missed.
-                self.query_from(node.first_or_left, query, out);
-                self.query_from(node.first_or_left + 1, query, out);
+                stack.extend([node.first_or_left() + 1, node.first_or_left()]);
             }
         }
     }
@@ -122,18 +137,18 @@ impl Bvh {
         start: Vec3,
         delta: Vec3,
         expand: Vec3,
+        stack: &mut Vec<(u32, f32)>,
         mut visit: impl FnMut(std::ops::Range<usize>) -> f32,
     ) {
+        stack.clear();
         if self.nodes.is_empty() {
             return;
         }
-        let inv = Vec3A::from(delta).recip();
+        let inv = inverse_delta(delta);
         // Slab origins with the expansion folded in: t = (bound ∓ expand − start) / delta.
         let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
-        let entry =
-            |n: &Node, limit: f32| slab_entry(n.min.into(), n.max.into(), o_min, o_max, inv, limit);
+        let entry = |n: &Node, limit: f32| slab_entry(n.min3(), n.max3(), o_min, o_max, inv, limit);
         let mut limit = 1.0f32;
-        let mut stack = NodeStack::default();
         if let Some(t) = entry(&self.nodes[0], limit) {
             stack.push((0, t));
         }
@@ -142,47 +157,34 @@ impl Bvh {
                 continue;
             }
             let node = &self.nodes[i as usize];
-            if node.count > 0 {
-                let first = node.first_or_left as usize;
-                limit = visit(first..first + node.count as usize).min(limit);
+            if node.count() > 0 {
+                let first = node.first_or_left() as usize;
+                limit = visit(first..first + node.count() as usize).min(limit);
                 continue;
             }
-            let (l, r) = (node.first_or_left, node.first_or_left + 1);
+            let (l, r) = (node.first_or_left(), node.first_or_left() + 1);
             let tl = entry(&self.nodes[l as usize], limit);
             let tr = entry(&self.nodes[r as usize], limit);
-            let (near, far) = match (tl, tr) {
-                (Some(a), Some(b)) if a <= b => (Some((l, a)), Some((r, b))),
-                (Some(a), Some(b)) => (Some((r, b)), Some((l, a))),
-                (Some(a), None) => (Some((l, a)), None),
-                (None, Some(b)) => (Some((r, b)), None),
-                (None, None) => (None, None),
-            };
-            // Far first, so the near child is popped next.
-            for item in [far, near].into_iter().flatten() {
-                stack.push(item);
+            // Far child first, so the near one is popped next.
+            match (tl, tr) {
+                (Some(a), Some(b)) if a <= b => {
+                    stack.push((r, b));
+                    stack.push((l, a));
+                }
+                (Some(a), Some(b)) => {
+                    stack.push((l, a));
+                    stack.push((r, b));
+                }
+                (Some(a), None) => stack.push((l, a)),
+                (None, Some(b)) => stack.push((r, b)),
+                (None, None) => {}
             }
-        }
-    }
-
-    fn query_from(&self, node: u32, query: &Aabb, out: &mut Vec<u32>) {
-        let n = &self.nodes[node as usize];
-        if !(query.min.cmple(n.max).all() && query.max.cmpge(n.min).all()) {
-            return;
-        }
-        if n.count > 0 {
-            let first = n.first_or_left as usize;
-            out.extend_from_slice(&self.items[first..first + n.count as usize]);
-        } else {
-            self.query_from(n.first_or_left, query, out);
-            self.query_from(n.first_or_left + 1, query, out);
         }
     }
 
     /// Box of the whole tree (empty for an empty tree).
     pub fn bounds(&self) -> Aabb {
-        self.nodes
-            .first()
-            .map_or(Aabb::EMPTY, |n| Aabb::new(n.min, n.max))
+        self.nodes.first().map_or(Aabb::EMPTY, Node::aabb)
     }
 
     /// Item indices in leaf order (each leaf is a contiguous run).
@@ -203,7 +205,7 @@ impl Bvh {
 }
 
 /// Entry time in `[0, limit]` of the segment `start + t·delta` into the box `[min, max]` grown
-/// by `expand`, given `inv = 1 / delta`; `None` if it never enters before `limit`.
+/// by `expand`, given `inv` from [`inverse_delta`]; `None` if it never enters before `limit`.
 #[inline]
 pub fn slab_entry(
     min: Vec3A,
@@ -215,55 +217,19 @@ pub fn slab_entry(
 ) -> Option<f32> {
     let t0 = (min - o_min) * inv;
     let t1 = (max - o_max) * inv;
-    let lo = t0.min(t1);
-    let hi = t0.max(t1);
-    let enter = lo.x.max(lo.y).max(lo.z).max(0.0);
-    let exit = hi.x.min(hi.y).min(hi.z).min(limit);
-    // A zero delta component on a slab face gives 0·inf = NaN: count it as inside.
-    let enter = if enter.is_nan() { 0.0 } else { enter };
-    let exit = if exit.is_nan() { limit } else { exit };
+    let enter = t0.min(t1).max_element().max(0.0);
+    let exit = t0.max(t1).min_element().min(limit);
     (enter <= exit).then_some(enter)
 }
 
-/// The traversal stack: a fixed array (the SAH build keeps real levels far shallower), spilling
-/// to the heap on pathological trees rather than missing nodes.
-struct NodeStack {
-    fixed: [(u32, f32); STACK],
-    len: usize,
-    spill: Vec<(u32, f32)>,
-}
-
-impl Default for NodeStack {
-    fn default() -> Self {
-        Self {
-            fixed: [(0, 0.0); STACK],
-            len: 0,
-            spill: Vec::new(),
-        }
-    }
-}
-
-impl NodeStack {
-    #[inline]
-    fn push(&mut self, item: (u32, f32)) {
-        if self.len < STACK && self.spill.is_empty() {
-            self.fixed[self.len] = item;
-            self.len += 1;
-        } else {
-            self.spill.push(item);
-        }
-    }
-
-    #[inline]
-    fn pop(&mut self) -> Option<(u32, f32)> {
-        if let Some(x) = self.spill.pop() {
-            return Some(x);
-        }
-        (self.len > 0).then(|| {
-            self.len -= 1;
-            self.fixed[self.len]
-        })
-    }
+/// `1 / delta` with zero components replaced by ±1e-30 first, so the slab products are ±huge
+/// instead of `0 · inf = NaN`.
+#[inline]
+pub fn inverse_delta(delta: Vec3) -> Vec3A {
+    let d = Vec3A::from(delta);
+    let tiny = Vec3A::splat(1e-30);
+    let safe = Vec3A::select(d.abs().cmplt(tiny), tiny.copysign(d), d);
+    safe.recip()
 }
 
 /// Partitions `items` by the best binned-SAH plane; returns the split position and the two

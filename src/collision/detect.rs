@@ -8,7 +8,7 @@
 
 use glam::{Vec3, Vec3A};
 
-use super::bvh::slab_entry;
+use super::bvh::{inverse_delta, slab_entry};
 
 use super::frame::Frame;
 use super::sweep::{TriangleEs, sweep_triangle, sweep_triangle_cases};
@@ -19,6 +19,7 @@ use super::{BroadPhase, CollisionMesh, Contact, SlideSettings, SweepHit};
 #[derive(Debug, Default, Clone)]
 pub struct Scratch {
     hits: Vec<(u32, SweepHit)>,
+    stack: Vec<(u32, f32)>,
 }
 
 /// The scan over candidate triangles for one detection.
@@ -95,21 +96,22 @@ pub(crate) fn detect(
             let items = mesh.bvh().items();
             // The same slab test the BVH uses, on each triangle's own box: leaf boxes are looser
             // than their triangles, and this costs a fraction of a sweep test.
-            let inv = Vec3A::from(delta).recip();
+            let inv = inverse_delta(delta);
             let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
-            mesh.bvh().sweep_query(start, delta, expand, |slots| {
-                for k in slots {
-                    let verts = mesh.slot_vertices(k);
-                    let [a, b, c] = verts.map(Vec3A::from);
-                    let limit = scan.limit();
-                    if slab_entry(a.min(b).min(c), a.max(b).max(c), o_min, o_max, inv, limit)
-                        .is_some()
-                    {
-                        scan.test(items[k], &verts);
+            mesh.bvh()
+                .sweep_query(start, delta, expand, &mut scratch.stack, |slots| {
+                    for k in slots {
+                        let verts = mesh.slot_vertices(k);
+                        let [a, b, c] = verts.map(Vec3A::from);
+                        let limit = scan.limit();
+                        if slab_entry(a.min(b).min(c), a.max(b).max(c), o_min, o_max, inv, limit)
+                            .is_some()
+                        {
+                            scan.test(items[k], &verts);
+                        }
                     }
-                }
-                scan.limit()
-            });
+                    scan.limit()
+                });
         }
         BroadPhase::BruteForce => {
             for ti in 0..mesh.triangle_count() as u32 {

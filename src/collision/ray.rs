@@ -40,7 +40,7 @@ pub fn raycast(
     let items = mesh.bvh().items();
     let mut best: Option<(f32, u32, Vec3)> = None;
     mesh.bvh()
-        .sweep_query(origin, delta, Vec3::splat(1e-6), |slots| {
+        .sweep_query(origin, delta, Vec3::splat(1e-6), &mut Vec::new(), |slots| {
             for k in slots {
                 let ti = items[k];
                 let Some(s) = ray_triangle(origin, dir, mesh.slot_vertices(k)) else {

@@ -67,12 +67,12 @@ fn v3(v: Vec3) -> String {
 }
 
 fn swatch(ui: &mut Ui, rgba: [f32; 4], text: &str) {
-    let c = Color32::from_rgb(
-        (rgba[0].clamp(0.0, 1.0).powf(1.0 / 2.2) * 255.0) as u8,
-        (rgba[1].clamp(0.0, 1.0).powf(1.0 / 2.2) * 255.0) as u8,
-        (rgba[2].clamp(0.0, 1.0).powf(1.0 / 2.2) * 255.0) as u8,
-    );
-    ui.label(RichText::new(format!("■ {text}")).color(c));
+    let to_u8 = |v: f32| (v.clamp(0.0, 1.0).powf(1.0 / 2.2) * 255.0) as u8;
+    let c = Color32::from_rgb(to_u8(rgba[0]), to_u8(rgba[1]), to_u8(rgba[2]));
+    // A painted square: the default fonts have no reliable box glyph.
+    let (r, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+    ui.painter().rect_filled(r, 2.0, c);
+    ui.label(RichText::new(text).color(c));
 }
 
 /// The top menu bar: File (open, recent, built-in, quit) and Camera.
@@ -396,7 +396,8 @@ pub fn shell_ui(
     debugger::debugger_panels_ui(ui, &m.debug, &mut out.commands);
     egui::Panel::left("side")
         .resizable(true)
-        .default_size(330.0)
+        .default_size(350.0)
+        .min_size(350.0)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("slidescope");

@@ -110,7 +110,11 @@ fn walk(c: &mut Criterion, level_name: &str, mesh: &CollisionMesh, feet: Vec3) {
         let mut i = 0u32;
         let name = format!(
             "sim_step/{level_name}/{}",
-            if recording { "recording" } else { "no_recording" }
+            if recording {
+                "recording"
+            } else {
+                "no_recording"
+            }
         );
         c.bench_function(&name, |b| {
             b.iter(|| {

@@ -43,42 +43,42 @@ pub fn timeline_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
     ui.horizontal_wrapped(|ui| {
         let b =
             |ui: &mut Ui, text: &str, hover: &str| ui.button(text).on_hover_text(hover).clicked();
-        if b(ui, "⏮", "oldest frame (Home)") {
+        if b(ui, "|<", "oldest frame (Home)") {
             out.push(tl(TimelineCommand::Home));
         }
-        if b(ui, "◀▲", "previous marked frame (PgUp)") {
+        if b(ui, "<mark", "previous marked frame (PgUp)") {
             out.push(tl(TimelineCommand::PrevMarker));
         }
-        if b(ui, "◀◀", "one frame back (,)") {
+        if b(ui, "<<", "one frame back (,)") {
             out.push(tl(TimelineCommand::StepFrame(-1)));
         }
-        if b(ui, "◀", "one iteration back ([)") {
+        if b(ui, "<", "one iteration back ([)") {
             out.push(tl(TimelineCommand::StepIteration(-1)));
         }
         let (label, cmd) = if v.paused {
-            ("▶ resume", TimelineCommand::Resume)
+            ("Resume", TimelineCommand::Resume)
         } else {
-            ("⏸ pause", TimelineCommand::Pause)
+            ("Pause", TimelineCommand::Pause)
         };
         if b(ui, label, "pause / resume the live walk (P)") {
             out.push(tl(cmd));
         }
-        if b(ui, "▶", "one iteration forward (])") {
+        if b(ui, ">", "one iteration forward (])") {
             out.push(tl(TimelineCommand::StepIteration(1)));
         }
-        if b(ui, "▶▶", "one frame forward (.)") {
+        if b(ui, ">>", "one frame forward (.)") {
             out.push(tl(TimelineCommand::StepFrame(1)));
         }
-        if b(ui, "▲▶", "next marked frame (PgDn)") {
+        if b(ui, "mark>", "next marked frame (PgDn)") {
             out.push(tl(TimelineCommand::NextMarker));
         }
-        if b(ui, "⏭", "newest frame (End)") {
+        if b(ui, ">|", "newest frame (End)") {
             out.push(tl(TimelineCommand::End));
         }
         if v.paused
             && b(
                 ui,
-                "⟳ resume from cursor",
+                "Resume from cursor",
                 "continue walking from the state after this frame; later frames are dropped (R)",
             )
         {

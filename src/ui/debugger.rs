@@ -131,7 +131,10 @@ pub fn help_ui(ctx: &egui::Context, open: bool, out: &mut Vec<DebugCommand>) {
                     }
                 });
             ui.label(
-                RichText::new("Markers: ▲ on frames worth a look (hover the timeline).").weak(),
+                RichText::new(
+                    "Markers: coloured ticks above frames worth a look (hover the timeline).",
+                )
+                .weak(),
             );
         });
     if !still_open {

@@ -50,6 +50,7 @@ fn shell_model(world: &World, sim: &Sim) -> ShellModel {
         fov_deg: 70.0,
         mode: slidescope::app::camera_rig::CameraMode::Orbit,
         recent: Vec::new(),
+        debug: Default::default(),
     }
 }
 

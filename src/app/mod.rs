@@ -3,6 +3,7 @@
 //! and settings persistence.
 
 pub mod camera_rig;
+mod debug;
 mod gfx;
 pub mod settings;
 pub mod world;
@@ -77,6 +78,7 @@ struct App {
     messages: Vec<Message>,
     scene: DebugScene,
     fatal: Option<String>,
+    dbg: debug::DebugState,
 }
 
 impl App {
@@ -137,6 +139,7 @@ impl App {
             messages,
             scene: DebugScene::default(),
             fatal: None,
+            dbg: debug::DebugState::default(),
         }
     }
 
@@ -284,6 +287,7 @@ impl App {
                 self.sim.params = self.settings.params;
                 self.sim.settings = self.settings.slide;
             }
+            Command::Debug(d) => self.apply_debug(d, event_loop),
             Command::Quit => {
                 self.save_settings();
                 event_loop.exit();
@@ -312,6 +316,9 @@ impl App {
         }
         let ctrl =
             self.keys.contains(&KeyCode::ControlLeft) || self.keys.contains(&KeyCode::ControlRight);
+        if self.debug_key(code, ctrl, event_loop) {
+            return;
+        }
         match code {
             KeyCode::Escape => self.set_capture(false),
             KeyCode::KeyF => self.noclip = !self.noclip,
@@ -375,6 +382,9 @@ impl App {
     }
 
     fn build_scene(&mut self) {
+        if self.build_paused_scene() {
+            return;
+        }
         let v = self.settings.view;
         let radii = self.radii();
         let center = self.render_center();
@@ -503,6 +513,7 @@ impl App {
             fov_deg: self.rig.fov_deg,
             mode: self.rig.mode,
             recent: self.settings.recent.clone(),
+            debug: self.debug_view(),
         };
         let mut shell = ui::ShellOutput::default();
         let output = ctx.run_ui(raw, |ui| ui::shell_ui(ui, &model, texture, &mut shell));
@@ -512,6 +523,7 @@ impl App {
             drag_px: look_drag,
             zoom_steps,
             clicked: capture_click,
+            click_uv,
         } = shell;
         let look = (look_drag[0], look_drag[1], zoom_steps);
         for c in commands {
@@ -524,15 +536,19 @@ impl App {
         if look.2 != 0.0 {
             self.rig.zoom(look.2);
         }
-        if capture_click && self.rig.mode.captures_cursor() {
+        if let Some(uv) = click_uv
+            && self.sim.is_paused()
+        {
+            self.pick(uv);
+        }
+        if capture_click && self.rig.mode.captures_cursor() && !self.sim.is_paused() {
             self.set_capture(true);
         }
         if let Some(state) = self.egui_state.as_mut() {
             state.handle_platform_output(&window, output.platform_output);
         }
         self.build_scene();
-        let (center, radii) = (self.render_center(), self.radii());
-        let camera = self.rig.camera(&self.world.collision, center, radii);
+        let camera = self.debug_camera(view_px[0] as f32 / view_px[1].max(1) as f32);
         let frame_settings = FrameSettings {
             wireframe: self.settings.view.wireframe,
             back_face_tint: if self.settings.view.back_face_tint {

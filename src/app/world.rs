@@ -29,6 +29,9 @@ pub struct World {
     pub stations: Vec<Station>,
     /// Shown in the HUD (e.g. why the built-in level is used).
     pub note: Option<String>,
+    /// Per render mesh, in loader triangle order: (first triangle in the numbering of
+    /// `CollisionMesh::source_id`, "node …, mesh …, material …") for the inspector.
+    pub triangle_sources: Vec<(u32, String)>,
 }
 
 /// Colour used for meshes without a material (linear RGB).
@@ -92,9 +95,15 @@ impl World {
                 look: None,
             })
             .collect();
+        let triangle_sources = level
+            .render_meshes
+            .iter()
+            .map(|m| (m.first_triangle, describe_source(&level, m)))
+            .collect();
         Self {
             name,
             path,
+            triangle_sources,
             collision: level.collision,
             geometry: LevelGeometry { batches },
             stations,
@@ -168,8 +177,38 @@ impl World {
             geometry: LevelGeometry { batches },
             stations,
             note,
+            triangle_sources: Vec::new(),
         }
     }
+
+    /// Where collision triangle `tri` came from (node, mesh, material), for the inspector.
+    pub fn triangle_source(&self, tri: u32) -> String {
+        let id = self.collision.source_id(tri);
+        let k = self
+            .triangle_sources
+            .partition_point(|(first, _)| *first <= id);
+        match k.checked_sub(1).and_then(|k| self.triangle_sources.get(k)) {
+            Some((first, text)) => format!("{text}, triangle {}", id - first),
+            None => format!("source id {id}"),
+        }
+    }
+}
+
+fn describe_source(level: &Level, m: &crate::level::RenderMesh) -> String {
+    let s = &m.source;
+    let name = |n: &Option<String>, i: usize| n.clone().unwrap_or_else(|| format!("#{i}"));
+    let material = m
+        .material
+        .and_then(|i| level.materials.get(i))
+        .map_or("none".to_string(), |mat| {
+            mat.name.clone().unwrap_or_else(|| "unnamed".into())
+        });
+    format!(
+        "node {}, mesh {} primitive {}, material {material}",
+        name(&s.node_name, s.node_index),
+        name(&s.mesh_name, s.mesh_index),
+        s.primitive_index
+    )
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! texture inside an egui panel, `slidescope screenshot` reads it back into a PNG.
 
 pub mod camera;
+pub mod cursor_scene;
 pub mod debug_scene;
 pub mod geometry;
 pub mod gpu;

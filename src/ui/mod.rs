@@ -1,6 +1,11 @@
 //! egui panels. They read state and turn clicks and edits into [`Command`]s; the app applies
 //! them. Functions that draw UI end in `_ui`.
 
+pub mod debugger;
+pub mod inspector;
+pub mod narration;
+pub mod timeline;
+
 use std::path::PathBuf;
 
 use egui::{Color32, RichText, Ui};
@@ -28,6 +33,8 @@ pub enum Command {
     SetFov(f32),
     ResetSettings,
     Quit,
+    /// Timeline, inspector and case toggles.
+    Debug(debugger::DebugCommand),
 }
 
 /// Numbers shown in the HUD.
@@ -355,6 +362,8 @@ pub struct ShellModel {
     pub fov_deg: f32,
     pub mode: CameraMode,
     pub recent: Vec<PathBuf>,
+    /// The debugger panels (timeline, inspector).
+    pub debug: debugger::DebugView,
 }
 
 /// What the shell gathered this frame.
@@ -369,6 +378,8 @@ pub struct ShellOutput {
     pub zoom_steps: f32,
     /// The 3D view was clicked.
     pub clicked: bool,
+    /// Where the 3D view was clicked, as a fraction of its size (0..1, origin top-left).
+    pub click_uv: Option<[f32; 2]>,
 }
 
 /// The whole window: menu bar, side panel (HUD, stations, settings) and the 3D view showing
@@ -382,6 +393,7 @@ pub fn shell_ui(
     egui::Panel::top("menu").show(ui, |ui| {
         menu_bar_ui(ui, &m.recent, m.mode, &mut out.commands);
     });
+    debugger::debugger_panels_ui(ui, &m.debug, &mut out.commands);
     egui::Panel::left("side")
         .resizable(true)
         .default_size(350.0)
@@ -447,6 +459,10 @@ pub fn shell_ui(
             }
             if response.clicked() {
                 out.clicked = true;
+                out.click_uv = response.interact_pointer_pos().map(|p| {
+                    let uv = (p - rect.min) / rect.size().max(egui::vec2(1.0, 1.0));
+                    [uv.x, uv.y]
+                });
             }
         });
 }

@@ -1,0 +1,321 @@
+//! Debug shapes for the paused debugger: one iteration of a recorded trace "at the cursor"
+//! (earlier iterations of the frame faded, later ones hidden), the paths of a recorded and a
+//! re-run trace side by side, and the Minkowski sum of one triangle with the ellipsoid mapped
+//! to world space. Everything comes from the trace and the collision mesh; nothing here sweeps.
+
+use glam::{Mat3, Vec3};
+
+use super::debug_scene::{
+    Arrow, DebugScene, EllipsoidShape, PlaneQuad, Point, SweptShape, palette,
+};
+use crate::collision::{CaseMask, ESpace, Trace};
+
+/// Colours of the debugger's own shapes (linear RGBA).
+pub mod cursor_palette {
+    /// The ellipsoid where the iteration leaves it.
+    pub const AFTER_WIRE: [f32; 4] = [0.2, 1.0, 0.6, 1.0];
+    pub const AFTER: [f32; 4] = [0.2, 1.0, 0.6, 0.18];
+    /// The recorded path of the frame.
+    pub const PATH: [f32; 4] = [0.95, 0.95, 0.95, 1.0];
+    /// The re-run path (cases switched off).
+    pub const RERUN_PATH: [f32; 4] = [1.0, 0.1, 0.85, 1.0];
+    pub const RERUN: [f32; 4] = [1.0, 0.1, 0.85, 0.2];
+    /// Minkowski parts.
+    pub const FACE_SLAB: [f32; 4] = [0.2, 0.9, 1.0, 1.0];
+    pub const EDGE_CYLINDER: [f32; 4] = [1.0, 0.75, 0.1, 0.16];
+    pub const EDGE_WIRE: [f32; 4] = [1.0, 0.75, 0.1, 1.0];
+    pub const VERTEX_SPHERE: [f32; 4] = [0.9, 0.2, 1.0, 0.16];
+    pub const VERTEX_WIRE: [f32; 4] = [0.9, 0.2, 1.0, 1.0];
+    pub const CENTER_RAY: [f32; 4] = [1.0, 1.0, 0.2, 1.0];
+    pub const ENTRY: [f32; 4] = [1.0, 0.2, 0.1, 1.0];
+}
+
+/// How to draw the cursor view.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CursorStyle {
+    /// Velocity arrows are displacements times this.
+    pub arrow_scale: f32,
+    pub normal_length: f32,
+    /// Contacts of these cases are drawn.
+    pub draw: CaseMask,
+    /// Alpha multiplier of earlier iterations.
+    pub fade: f32,
+}
+
+impl Default for CursorStyle {
+    fn default() -> Self {
+        Self {
+            arrow_scale: 10.0,
+            normal_length: 0.6,
+            draw: CaseMask::ALL,
+            fade: 0.25,
+        }
+    }
+}
+
+fn faded(c: [f32; 4], f: f32) -> [f32; 4] {
+    [
+        c[0] * f + 0.1 * (1.0 - f),
+        c[1] * f + 0.1 * (1.0 - f),
+        c[2] * f + 0.1 * (1.0 - f),
+        c[3] * f,
+    ]
+}
+
+/// Radius of thin lines for an ellipsoid of `radii`.
+fn line_radius(radii: Vec3) -> f32 {
+    (0.02 * radii.min_element()).clamp(0.003, 0.02)
+}
+
+/// A thin tube from `a` to `b` (a swept tiny sphere).
+pub fn add_line(scene: &mut DebugScene, a: Vec3, b: Vec3, radius: f32, color: [f32; 4]) {
+    if !(a.is_finite() && b.is_finite()) {
+        return;
+    }
+    scene.swept.push(SweptShape {
+        from: a,
+        to: b,
+        radii: Vec3::splat(radius),
+        axes: Mat3::IDENTITY,
+        color,
+        wire: None,
+    });
+}
+
+/// Iteration `iteration` of `trace` for an ellipsoid of `radii`/`axes`: the ellipsoid at the
+/// start of the iteration, its sweep, the contacts (cases in `style.draw`), the slide plane,
+/// the remaining and slide vectors and the ellipsoid where the response put it. Earlier
+/// iterations are drawn faded (sweep and contacts), later ones not at all.
+pub fn add_cursor_iteration(
+    scene: &mut DebugScene,
+    trace: &Trace,
+    radii: Vec3,
+    axes: Mat3,
+    iteration: usize,
+    style: &CursorStyle,
+) {
+    let scale = radii.min_element().max(0.01);
+    let arrow_r = (0.04 * scale).clamp(0.004, 0.05);
+    for (i, it) in trace.iterations.iter().enumerate().take(iteration + 1) {
+        let current = i == iteration;
+        let f = if current { 1.0 } else { style.fade };
+        let end = it
+            .response
+            .map_or(it.start_center + it.velocity, |r| r.new_center);
+        if current {
+            scene.ellipsoids.push(EllipsoidShape {
+                center: it.start_center,
+                radii,
+                axes,
+                color: palette::ELLIPSOID,
+                wire: Some(palette::ELLIPSOID_WIRE),
+            });
+            scene.swept.push(SweptShape {
+                from: it.start_center,
+                to: it.start_center + it.velocity,
+                radii,
+                axes,
+                color: palette::SWEPT,
+                wire: Some(palette::SWEPT_WIRE),
+            });
+            scene.ellipsoids.push(EllipsoidShape {
+                center: end,
+                radii,
+                axes,
+                color: cursor_palette::AFTER,
+                wire: Some(cursor_palette::AFTER_WIRE),
+            });
+            scene.arrows.push(Arrow {
+                from: it.start_center,
+                vector: it.velocity * style.arrow_scale,
+                radius: arrow_r,
+                color: palette::REQUESTED,
+            });
+        } else {
+            add_line(
+                scene,
+                it.start_center,
+                end,
+                line_radius(radii),
+                faded(palette::SWEPT_WIRE, f),
+            );
+        }
+        for c in it
+            .contacts
+            .iter()
+            .filter(|c| style.draw.allows(c.feature.kind()))
+        {
+            scene.points.push(Point {
+                at: c.point,
+                radius: arrow_r * 2.2,
+                color: faded(palette::CONTACT_POINT, f),
+            });
+            scene.arrows.push(Arrow {
+                from: c.point,
+                vector: c.normal * style.normal_length,
+                radius: arrow_r,
+                color: faded(palette::CONTACT_NORMAL, f),
+            });
+        }
+        if current && let Some(r) = it.response {
+            if let Some(c) = it.contacts.first() {
+                scene.planes.push(PlaneQuad {
+                    center: c.point,
+                    normal: r.slide_normal,
+                    half_size: 0.6 * radii.max_element(),
+                    color: palette::SLIDE_PLANE,
+                });
+            }
+            scene.arrows.push(Arrow {
+                from: r.new_center,
+                vector: r.remaining_velocity * style.arrow_scale,
+                radius: arrow_r * 0.8,
+                color: palette::REMAINING,
+            });
+            scene.arrows.push(Arrow {
+                from: r.new_center,
+                vector: r.slide_velocity * style.arrow_scale,
+                radius: arrow_r * 0.8,
+                color: palette::SLIDE,
+            });
+        }
+    }
+}
+
+/// The centre's path through a trace: each iteration's start, then where the last one ended.
+pub fn trace_path(trace: &Trace) -> Vec<Vec3> {
+    let mut path: Vec<Vec3> = trace.iterations.iter().map(|it| it.start_center).collect();
+    if let Some(last) = trace.iterations.last() {
+        path.push(
+            last.response
+                .map_or(last.start_center + last.velocity, |r| r.new_center),
+        );
+    }
+    path
+}
+
+/// A polyline of thin tubes with a dot at each corner.
+pub fn add_path(scene: &mut DebugScene, path: &[Vec3], radius: f32, color: [f32; 4]) {
+    for w in path.windows(2) {
+        add_line(scene, w[0], w[1], radius, color);
+    }
+    for p in path {
+        scene.points.push(Point {
+            at: *p,
+            radius: radius * 2.5,
+            color,
+        });
+    }
+}
+
+/// The recorded path (white) and the re-run path (magenta) with a ghost ellipsoid where the
+/// re-run ends (`end`).
+pub fn add_rerun_paths(
+    scene: &mut DebugScene,
+    recorded: &Trace,
+    rerun: &Trace,
+    end: Vec3,
+    radii: Vec3,
+    axes: Mat3,
+) {
+    let r = line_radius(radii) * 1.5;
+    add_path(scene, &trace_path(recorded), r, cursor_palette::PATH);
+    let mut p = trace_path(rerun);
+    if p.last() != Some(&end) && end.is_finite() {
+        p.push(end);
+    }
+    add_path(scene, &p, r, cursor_palette::RERUN_PATH);
+    scene.ellipsoids.push(EllipsoidShape {
+        center: end,
+        radii,
+        axes,
+        color: cursor_palette::RERUN,
+        wire: Some(cursor_palette::RERUN_PATH),
+    });
+}
+
+/// The Minkowski sum of triangle `vertices` (world) and the ellipsoid of `space`, world space:
+/// the face slab (the triangle pushed ±1 along its eSpace normal, drawn as its outline), the
+/// three edge cylinders (the ellipsoid swept along each edge) and the three vertex spheres
+/// (the ellipsoid centred on each vertex), each part only when `draw` allows it. Then the swept
+/// centre `from → from + velocity` as a ray, with `entry` (where it enters, from the trace)
+/// marked.
+#[allow(clippy::too_many_arguments)]
+pub fn add_minkowski(
+    scene: &mut DebugScene,
+    vertices: [Vec3; 3],
+    space: &ESpace,
+    radii: Vec3,
+    axes: Mat3,
+    draw: CaseMask,
+    ray: Option<(Vec3, Vec3)>,
+    entry: Option<Vec3>,
+) {
+    let lr = line_radius(radii);
+    if draw.face {
+        let es: [Vec3; 3] = vertices.map(|v| space.point_to_es(v));
+        let n_es = (es[1] - es[0]).cross(es[2] - es[0]).normalize_or_zero();
+        if n_es != Vec3::ZERO {
+            let off = space.vector_to_world(n_es);
+            let top = vertices.map(|v| v + off);
+            let bottom = vertices.map(|v| v - off);
+            for i in 0..3 {
+                let j = (i + 1) % 3;
+                add_line(scene, top[i], top[j], lr, cursor_palette::FACE_SLAB);
+                add_line(scene, bottom[i], bottom[j], lr, cursor_palette::FACE_SLAB);
+                add_line(
+                    scene,
+                    top[i],
+                    bottom[i],
+                    lr * 0.6,
+                    cursor_palette::FACE_SLAB,
+                );
+            }
+            scene.highlight_triangle = Some(vertices);
+        }
+    }
+    if draw.edge {
+        for i in 0..3 {
+            scene.swept.push(SweptShape {
+                from: vertices[i],
+                to: vertices[(i + 1) % 3],
+                radii,
+                axes,
+                color: cursor_palette::EDGE_CYLINDER,
+                wire: Some(cursor_palette::EDGE_WIRE),
+            });
+        }
+    }
+    if draw.vertex {
+        for v in vertices {
+            scene.ellipsoids.push(EllipsoidShape {
+                center: v,
+                radii,
+                axes,
+                color: cursor_palette::VERTEX_SPHERE,
+                wire: Some(cursor_palette::VERTEX_WIRE),
+            });
+        }
+    }
+    if let Some((from, velocity)) = ray {
+        add_line(
+            scene,
+            from,
+            from + velocity,
+            lr * 1.2,
+            cursor_palette::CENTER_RAY,
+        );
+        scene.points.push(Point {
+            at: from,
+            radius: lr * 3.0,
+            color: cursor_palette::CENTER_RAY,
+        });
+    }
+    if let Some(p) = entry {
+        scene.points.push(Point {
+            at: p,
+            radius: lr * 4.0,
+            color: cursor_palette::ENTRY,
+        });
+    }
+}

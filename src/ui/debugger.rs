@@ -1,0 +1,206 @@
+//! The debugger's UI model: what the timeline, inspector and help overlay show (gathered by the
+//! app from the sim's history and the core's traces each frame) and the commands they send.
+//! The panels themselves live in [`timeline`](super::timeline) and
+//! [`inspector`](super::inspector).
+
+use egui::{RichText, Ui};
+use glam::Vec3;
+
+use crate::collision::{CaseKind, CaseMask, Trace};
+use crate::sim::{Cursor, FrameRecord, Markers, TimelineCommand, TraceDiff};
+
+/// Per case (face / edge / vertex): draw it in the view, and let the solver use it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CaseToggles {
+    pub draw: CaseMask,
+    pub solve: CaseMask,
+}
+
+impl Default for CaseToggles {
+    fn default() -> Self {
+        Self {
+            draw: CaseMask::ALL,
+            solve: CaseMask::ALL,
+        }
+    }
+}
+
+/// What the debugger panels ask for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DebugCommand {
+    Timeline(TimelineCommand),
+    /// Put the cursor on `frame`, iteration `iteration`.
+    Select {
+        frame: u64,
+        iteration: u32,
+    },
+    /// Select a triangle (or clear the selection).
+    SelectTriangle(Option<u32>),
+    SetToggles(CaseToggles),
+    SetMinkowski(bool),
+    /// History budget in MiB.
+    SetBudgetMib(u32),
+    ToggleHelp,
+    SaveRecording,
+    LoadRecording,
+    ExportFrame,
+}
+
+/// One frame on the timeline.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FrameSummary {
+    pub frame: u64,
+    pub iterations: u32,
+    pub markers: Markers,
+}
+
+/// The selected triangle, as the inspector shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TriangleInfo {
+    pub index: u32,
+    pub vertices: [Vec3; 3],
+    pub normal: Vec3,
+    /// Material and source node, or the collision mesh's source id.
+    pub source: String,
+}
+
+/// The frame at the cursor re-run with some cases switched off in the solver.
+#[derive(Debug, Clone)]
+pub struct RerunView {
+    pub solve: CaseMask,
+    pub result: Result<(Trace, TraceDiff, Vec3), String>,
+}
+
+/// Everything the debugger panels show this frame.
+#[derive(Debug, Clone, Default)]
+pub struct DebugView {
+    pub paused: bool,
+    pub frames: Vec<FrameSummary>,
+    pub cursor: Option<Cursor>,
+    /// The record at the cursor.
+    pub record: Option<FrameRecord>,
+    pub used_bytes: usize,
+    pub budget_bytes: usize,
+    pub bytes_per_frame: f64,
+    pub evicted: u64,
+    pub toggles: CaseToggles,
+    pub minkowski: bool,
+    pub triangle: Option<TriangleInfo>,
+    pub rerun: Option<RerunView>,
+    pub show_help: bool,
+}
+
+/// The keys, shown by the F1 overlay (key, action).
+pub const KEYS: [(&str, &str); 13] = [
+    ("P / Pause", "pause / resume (live)"),
+    (", / .  or ← / → (paused)", "one frame back / forward"),
+    ("[ / ]  or ↓ / ↑ (paused)", "one iteration back / forward"),
+    ("PgUp / PgDn", "previous / next marked frame"),
+    ("Home / End", "oldest / newest frame"),
+    ("R (paused)", "resume walking from the cursor"),
+    ("click (paused)", "select the triangle under the mouse"),
+    ("M", "Minkowski view of the selected triangle"),
+    ("Ctrl+S / Ctrl+L", "save / load a recording"),
+    ("Ctrl+E", "export the frame at the cursor"),
+    ("F1", "this help"),
+    ("WASD Space Shift C", "walk, jump, run, crouch"),
+    ("F / 1 2 3", "noclip / camera modes"),
+];
+
+/// The F1 overlay.
+pub fn help_ui(ctx: &egui::Context, open: bool, out: &mut Vec<DebugCommand>) {
+    if !open {
+        return;
+    }
+    let mut still_open = true;
+    egui::Window::new("Keys")
+        .open(&mut still_open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            egui::Grid::new("keys")
+                .num_columns(2)
+                .spacing([16.0, 4.0])
+                .striped(true)
+                .show(ui, |ui| {
+                    for (k, a) in KEYS {
+                        ui.label(RichText::new(k).monospace().strong());
+                        ui.label(a);
+                        ui.end_row();
+                    }
+                });
+            ui.label(
+                RichText::new(
+                    "Markers: coloured ticks above frames worth a look (hover the timeline).",
+                )
+                .weak(),
+            );
+        });
+    if !still_open {
+        out.push(DebugCommand::ToggleHelp);
+    }
+}
+
+/// Toggle rows for the three cases: "draw" and "solve".
+pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCommand>) {
+    let mut t = *toggles;
+    egui::Grid::new("case_toggles")
+        .num_columns(3)
+        .spacing([10.0, 2.0])
+        .show(ui, |ui| {
+            ui.label("");
+            ui.label("draw");
+            ui.label("solve");
+            ui.end_row();
+            for (kind, name) in [
+                (CaseKind::Face, "face"),
+                (CaseKind::Edge, "edge"),
+                (CaseKind::Vertex, "vertex"),
+            ] {
+                ui.label(name);
+                let mut d = t.draw.allows(kind);
+                if ui.checkbox(&mut d, "").changed() {
+                    t.draw = t.draw.with(kind, d);
+                }
+                let mut s = t.solve.allows(kind);
+                if ui
+                    .checkbox(&mut s, "")
+                    .on_hover_text("off: re-run the frame at the cursor without this case")
+                    .changed()
+                {
+                    t.solve = t.solve.with(kind, s);
+                }
+                ui.end_row();
+            }
+        });
+    if t != *toggles {
+        out.push(DebugCommand::SetToggles(t));
+    }
+}
+
+/// The timeline (bottom), the inspector (right) and the F1 overlay; commands come back
+/// wrapped in [`Command::Debug`](super::Command::Debug).
+pub fn debugger_panels_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<super::Command>) {
+    let mut cmds = Vec::new();
+    egui::Panel::bottom("timeline")
+        .resizable(false)
+        .show(ui, |ui| {
+            ui.add_space(2.0);
+            super::timeline::timeline_ui(ui, v, &mut cmds);
+            ui.add_space(2.0);
+        });
+    egui::Panel::right("inspector")
+        .resizable(true)
+        .default_size(380.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("inspector_scroll")
+                .show(ui, |ui| {
+                    ui.heading("Inspector");
+                    super::inspector::inspector_ui(ui, v, &mut cmds);
+                });
+        });
+    help_ui(ui.ctx(), v.show_help, &mut cmds);
+    out.extend(cmds.into_iter().map(super::Command::Debug));
+}

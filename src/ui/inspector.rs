@@ -1,0 +1,253 @@
+//! The inspector panel: the frame at the cursor (inputs and result), its per-iteration table
+//! (selecting a row selects the iteration), the narration of the selected iteration, the
+//! selected triangle with every case's outcome, the case toggles and the re-run's diff.
+
+use egui::{Color32, RichText, Ui};
+
+use super::debugger::{DebugCommand, DebugView, case_toggles_ui};
+use super::narration::{candidate_rows, end_reason_label, iteration_rows, narrate};
+use crate::sim::StepOutcome;
+
+fn v3(v: glam::Vec3) -> String {
+    format!("({:.3}, {:.3}, {:.3})", v.x, v.y, v.z)
+}
+
+/// The right-hand panel's contents.
+pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
+    let (Some(c), Some(rec)) = (v.cursor, &v.record) else {
+        ui.label("Walk a little: every step is recorded here. Press P to pause, F1 for keys.");
+        return;
+    };
+    if !v.paused {
+        ui.label(
+            RichText::new("Live: showing the newest frame. Pause (P) to step and inspect.").weak(),
+        );
+    }
+    egui::CollapsingHeader::new(format!("Frame {}", rec.frame))
+        .default_open(false)
+        .show(ui, |ui| {
+            egui::Grid::new("frame_info")
+                .num_columns(2)
+                .spacing([8.0, 2.0])
+                .show(ui, |ui| {
+                    let row = |ui: &mut Ui, k: &str, val: String| {
+                        ui.label(k);
+                        ui.monospace(val);
+                        ui.end_row();
+                    };
+                    row(ui, "dt (s)", format!("{:.5}", rec.dt_secs));
+                    row(ui, "centre before", v3(rec.before.center));
+                    row(ui, "requested move", v3(rec.requested_move));
+                    if let Some(e) = rec.ellipsoid {
+                        row(ui, "radii (m)", v3(e.radii));
+                    }
+                    row(ui, "centre after", v3(rec.after.center));
+                    row(
+                        ui,
+                        "grounded",
+                        format!("{} → {}", rec.before.grounded, rec.after.grounded),
+                    );
+                    let outcome = match &rec.outcome {
+                        StepOutcome::Slid(r) => format!("slid, {}", end_reason_label(r.end)),
+                        StepOutcome::Noclip => "noclip (no query)".into(),
+                        StepOutcome::Refused(m) => format!("refused: {m}"),
+                    };
+                    row(ui, "outcome", outcome);
+                });
+        });
+
+    ui.label(RichText::new("Iterations").strong());
+    let rows = iteration_rows(&rec.trace);
+    if rows.is_empty() {
+        ui.label("No detect/respond iterations in this frame.");
+    } else {
+        egui::ScrollArea::horizontal()
+            .id_salt("iter_table")
+            .show(ui, |ui| {
+                egui::Grid::new("iterations")
+                    .striped(true)
+                    .num_columns(10)
+                    .spacing([10.0, 2.0])
+                    .show(ui, |ui| {
+                        for h in [
+                            "#",
+                            "t / depth",
+                            "case",
+                            "tri",
+                            "point",
+                            "normal",
+                            "remaining m",
+                            "slide m",
+                            "integration",
+                            "end",
+                        ] {
+                            ui.label(RichText::new(h).strong());
+                        }
+                        ui.end_row();
+                        for r in &rows {
+                            let selected = r.iteration as u32 == c.iteration;
+                            if ui
+                                .selectable_label(selected, format!("{}", r.iteration + 1))
+                                .clicked()
+                            {
+                                out.push(DebugCommand::Select {
+                                    frame: c.frame,
+                                    iteration: r.iteration as u32,
+                                });
+                            }
+                            let cells = [
+                                &r.time,
+                                &r.case,
+                                &r.triangle,
+                                &r.point,
+                                &r.normal,
+                                &r.remaining,
+                                &r.slide,
+                                &r.integration,
+                                &r.end,
+                            ];
+                            for (k, cell) in cells.into_iter().enumerate() {
+                                // The triangle cell selects the triangle.
+                                if k == 2
+                                    && let Ok(t) = cell.parse::<u32>()
+                                {
+                                    if ui.link(cell.as_str()).clicked() {
+                                        out.push(DebugCommand::SelectTriangle(Some(t)));
+                                    }
+                                } else {
+                                    ui.monospace(cell.as_str());
+                                }
+                            }
+                            ui.end_row();
+                        }
+                    });
+            });
+    }
+
+    ui.add_space(4.0);
+    ui.label(RichText::new("What happened").strong());
+    ui.label(narrate(&rec.trace, c.iteration as usize));
+
+    ui.add_space(4.0);
+    ui.separator();
+    ui.label(RichText::new("Triangle").strong());
+    match &v.triangle {
+        None => {
+            ui.label(
+                RichText::new("Click a triangle in the view (paused) or a triangle number above.")
+                    .weak(),
+            );
+        }
+        Some(t) => {
+            ui.horizontal(|ui| {
+                ui.monospace(format!("#{}", t.index));
+                if ui.small_button("clear").clicked() {
+                    out.push(DebugCommand::SelectTriangle(None));
+                }
+                let mut mk = v.minkowski;
+                if ui
+                    .checkbox(&mut mk, "Minkowski view (M)")
+                    .on_hover_text("face slab, edge cylinders and vertex spheres, world space")
+                    .changed()
+                {
+                    out.push(DebugCommand::SetMinkowski(mk));
+                }
+            });
+            egui::Grid::new("triangle")
+                .num_columns(2)
+                .spacing([8.0, 2.0])
+                .show(ui, |ui| {
+                    for (i, p) in t.vertices.iter().enumerate() {
+                        ui.label(format!("v{i}"));
+                        ui.monospace(v3(*p));
+                        ui.end_row();
+                    }
+                    ui.label("normal");
+                    ui.monospace(v3(t.normal));
+                    ui.end_row();
+                    ui.label("source");
+                    ui.label(&t.source);
+                    ui.end_row();
+                });
+            ui.label(RichText::new(format!("Cases in iteration {}", c.iteration + 1)).strong());
+            match candidate_rows(&rec.trace, c.iteration as usize, t.index) {
+                None => {
+                    ui.label(
+                        RichText::new("not offered by the broad phase in this iteration")
+                            .color(Color32::LIGHT_RED),
+                    );
+                }
+                Some(rows) => {
+                    let winner = rec
+                        .trace
+                        .iterations
+                        .get(c.iteration as usize)
+                        .and_then(|it| it.contacts.first())
+                        .filter(|ct| ct.triangle == t.index)
+                        .map(|ct| super::narration::feature_label(ct.feature));
+                    egui::Grid::new("cases")
+                        .num_columns(2)
+                        .spacing([8.0, 1.0])
+                        .striped(true)
+                        .show(ui, |ui| {
+                            for (part, outcome) in rows {
+                                let won = winner.as_deref() == Some(part.as_str());
+                                ui.label(&part);
+                                if won {
+                                    ui.label(
+                                        RichText::new(format!("{outcome} ← used"))
+                                            .color(Color32::YELLOW),
+                                    );
+                                } else {
+                                    ui.monospace(outcome);
+                                }
+                                ui.end_row();
+                            }
+                        });
+                }
+            }
+        }
+    }
+
+    ui.add_space(4.0);
+    ui.separator();
+    ui.label(RichText::new("Minkowski cases").strong());
+    case_toggles_ui(ui, &v.toggles, out);
+    if let Some(r) = &v.rerun {
+        match &r.result {
+            Err(e) => {
+                ui.colored_label(Color32::LIGHT_RED, format!("re-run failed: {e}"));
+            }
+            Ok((trace, diff, end_pos)) => {
+                ui.label(
+                    RichText::new("Re-run of this frame without the switched-off cases").strong(),
+                );
+                ui.label(format!(
+                    "{} → {} iterations, end {} → {}",
+                    rec.trace.iterations.len(),
+                    trace.iterations.len(),
+                    end_reason_label(diff.end.0),
+                    end_reason_label(diff.end.1),
+                ));
+                let recorded_end = rec.outcome.slide().map_or(rec.after.center, |s| s.position);
+                ui.monospace(format!(
+                    "end {}\n vs {} (Δ {:.4} m)",
+                    v3(*end_pos),
+                    v3(recorded_end),
+                    (*end_pos - recorded_end).length()
+                ));
+                match &diff.first_divergence {
+                    None => {
+                        ui.label("The traces are identical.");
+                    }
+                    Some(d) => {
+                        ui.label(format!("First divergence: {d:?}"));
+                    }
+                }
+                ui.label(
+                    RichText::new("View: recorded path in white, re-run path in magenta.").weak(),
+                );
+            }
+        }
+    }
+}

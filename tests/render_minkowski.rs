@@ -1,0 +1,138 @@
+//! Renders the Minkowski view of one triangle offscreen (as the debugger draws it) and checks
+//! pixels where the camera maths puts its parts: the triangle itself highlighted, a vertex
+//! ellipsoid around each corner, an edge cylinder just outside each edge, the face slab's
+//! raised outline. Like `render_screenshot`, this needs a GPU adapter (lavapipe in CI).
+
+use glam::{Mat3, Vec2, Vec3};
+use slidescope::collision::{CaseMask, ESpace};
+use slidescope::render::cursor_scene::add_minkowski;
+use slidescope::render::{
+    Camera, DebugScene, FrameSettings, Gpu, LevelGeometry, MeshBatch, Renderer, geometry,
+    pick_color_format, pick_sample_count, render_image,
+};
+
+const W: u32 = 640;
+const H: u32 = 400;
+const RADII: Vec3 = Vec3::new(0.35, 0.5, 0.35);
+const TRI: [Vec3; 3] = [
+    Vec3::new(-1.2, 0.0, 0.6),
+    Vec3::new(1.2, 0.0, 0.6),
+    Vec3::new(0.0, 0.0, -1.4),
+];
+
+fn camera() -> Camera {
+    Camera::look_at(Vec3::new(0.0, 3.2, 3.6), Vec3::new(0.0, 0.0, -0.2))
+}
+
+fn render(draw: Option<CaseMask>) -> image::RgbaImage {
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) => panic!("render test needs a GPU adapter (mesa-vulkan-drivers): {e}"),
+    };
+    let mut renderer = Renderer::new(
+        &gpu.device,
+        pick_sample_count(&gpu.adapter),
+        pick_color_format(&gpu.adapter),
+    );
+    // A dark floor far below so the background is known.
+    renderer.set_level(
+        &gpu.device,
+        &LevelGeometry {
+            batches: vec![MeshBatch::from_triangles(
+                &geometry::floor_triangles([-20.0, -20.0], [20.0, 20.0], -3.0),
+                [0.05, 0.05, 0.05, 1.0],
+            )],
+        },
+    );
+    let mut scene = DebugScene::default();
+    if let Some(mask) = draw {
+        add_minkowski(
+            &mut scene,
+            TRI,
+            &ESpace::new(RADII, Mat3::IDENTITY),
+            RADII,
+            Mat3::IDENTITY,
+            mask,
+            Some((Vec3::new(0.0, 1.5, 2.0), Vec3::new(0.0, -1.5, -2.0))),
+            Some(Vec3::new(0.0, 0.5, 0.0)),
+        );
+    }
+    let img = render_image(
+        &gpu,
+        &mut renderer,
+        W,
+        H,
+        &camera(),
+        &scene,
+        &FrameSettings::default(),
+    )
+    .unwrap_or_else(|e| panic!("offscreen render failed: {e}"));
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "render_minkowski_{}.png",
+        draw.map_or("none".to_string(), |m| format!(
+            "{}{}{}",
+            u8::from(m.face),
+            u8::from(m.edge),
+            u8::from(m.vertex)
+        ))
+    ));
+    match img.save(&out) {
+        Ok(()) => eprintln!("saved {}", out.display()),
+        Err(e) => eprintln!("could not save {}: {e}", out.display()),
+    }
+    img
+}
+
+fn px(img: &image::RgbaImage, p: Vec2) -> [i32; 3] {
+    let x = (p.x as u32).min(img.width() - 1);
+    let y = (p.y as u32).min(img.height() - 1);
+    let c = img.get_pixel(x, y).0;
+    [c[0] as i32, c[1] as i32, c[2] as i32]
+}
+
+fn at(p: Vec3) -> Vec2 {
+    camera().project(p, W, H).expect("in front of the camera")
+}
+
+#[test]
+fn minkowski_view_of_one_triangle_shows_slab_cylinders_and_spheres_where_projected() {
+    let none = render(None);
+    let all = render(Some(CaseMask::ALL));
+    let centroid = (TRI[0] + TRI[1] + TRI[2]) / 3.0;
+    // The triangle is highlighted (red, unlit) under the translucent parts.
+    let c = px(&all, at(centroid));
+    assert!(c[0] > c[1] + 40 && c[0] > c[2] + 40, "centroid {c:?}");
+    // Each vertex sphere tints its corner purple (red and blue over green) where the
+    // background was dark; just outside the triangle, beyond the corner.
+    let vertices_only = render(Some(CaseMask {
+        face: false,
+        edge: false,
+        vertex: true,
+    }));
+    for v in TRI {
+        let out = v + (v - centroid).normalize() * 0.2;
+        let (a, b) = (px(&vertices_only, at(out)), px(&none, at(out)));
+        assert!(a != b, "vertex sphere at {v} not drawn: {a:?}");
+        assert!(
+            a[2] > a[1] && a[0] > a[1],
+            "vertex sphere colour at {v}: {a:?}"
+        );
+    }
+    // Each edge cylinder tints orange just outside its edge's midpoint (red over blue).
+    let edges_only = render(Some(CaseMask {
+        face: false,
+        edge: true,
+        vertex: false,
+    }));
+    for i in 0..3 {
+        let mid = (TRI[i] + TRI[(i + 1) % 3]) / 2.0;
+        let out = mid + (mid - centroid).normalize() * 0.15;
+        let (a, b) = (px(&edges_only, at(out)), px(&none, at(out)));
+        assert!(a != b, "edge cylinder {i} not drawn: {a:?}");
+        assert!(a[0] > a[2], "edge cylinder {i} colour: {a:?}");
+    }
+    // Switching every part off draws nothing but the ray and the entry point.
+    let off = render(Some(CaseMask::NONE));
+    let (a, b) = (px(&off, at(centroid)), px(&none, at(centroid)));
+    assert_eq!(a, b, "nothing drawn over the centroid with every part off");
+}

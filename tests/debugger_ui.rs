@@ -90,7 +90,8 @@ fn candidate_rows_show_every_case_and_absent_triangles_are_not_offered() {
 #[test]
 fn narration_of_a_missing_iteration_or_empty_trace_does_not_panic() {
     assert!(narrate(&Trace::default(), 0).contains("no collision query"));
-    let e = Ellipsoid::sphere(v(0.0, 5.0, 0.0), 1.0).unwrap();
+    // Centre 3 m from the wall (x = 1) and 5 m above the floor: 0.1 m along x touches nothing.
+    let e = Ellipsoid::sphere(v(-3.0, 5.0, 0.0), 1.0).unwrap();
     let trace = run(&floor_and_wall(), e, v(0.1, 0.0, 0.0));
     assert!(narrate(&trace, 0).contains("touches nothing"));
     assert!(narrate(&trace, 0).contains("clear path"));

@@ -196,9 +196,11 @@ impl App {
             rec.frame
         ))?;
         let geometry = match &self.world.path {
-            Some(p) => Geometry::Level {
-                level: std::path::absolute(p).unwrap_or_else(|_| p.clone()),
-            },
+            Some(p) => crate::level::scenario::pinned_level(
+                std::path::absolute(p).unwrap_or_else(|_| p.clone()),
+                p,
+            )
+            .map_err(|e| e.to_string())?,
             None => Geometry::Triangles {
                 triangles: (0..self.world.collision.triangle_count() as u32)
                     .filter_map(|i| self.world.collision.get_triangle(i))
@@ -211,8 +213,11 @@ impl App {
             geometry,
             ellipsoid: QueryEllipsoid {
                 radii: e.radii,
-                axes: (e.axes != Mat3::IDENTITY)
-                    .then(|| [e.axes.x_axis, e.axes.y_axis, e.axes.z_axis]),
+                axes: (e.axes != Mat3::IDENTITY).then_some([
+                    e.axes.x_axis,
+                    e.axes.y_axis,
+                    e.axes.z_axis,
+                ]),
             },
             start: e.center,
             velocity: rec.requested_move,

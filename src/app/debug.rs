@@ -1,7 +1,7 @@
 //! The app side of the debugger: timeline keys, the debugger's commands, the view model of
 //! the timeline and inspector panels, the paused 3D view at the cursor, picking a triangle
 //! with a ray through `collision::raycast`, the re-run with cases switched off, saving and
-//! loading recordings and exporting the frame at the cursor as a query.
+//! loading recordings and exporting the frame at the cursor as a scenario file.
 
 use std::path::Path;
 
@@ -12,7 +12,8 @@ use winit::keyboard::KeyCode;
 use super::App;
 use super::camera_rig::CameraMode;
 use crate::collision::{CaseMask, raycast};
-use crate::level::query::{EllipsoidShape as QueryEllipsoid, Geometry, Query, QueryMode};
+use crate::level::query::Geometry;
+use crate::level::scenario::Scenario;
 use crate::render::cursor_scene::{self, CursorStyle};
 use crate::render::{Camera, palette};
 use crate::sim::{DiffTolerance, RerunEdits, TimelineCommand, diff_traces, rerun_frame};
@@ -187,72 +188,85 @@ impl App {
         }
     }
 
-    /// The frame at the cursor as a query (`slidescope slide` runs it): the level file when
-    /// there is one, else the collision mesh's triangles inline.
-    pub(super) fn cursor_query(&self) -> Result<Query, String> {
-        let (rec, _) = self.sim.cursor_frame().ok_or("no frame at the cursor")?;
-        let e = rec.ellipsoid.ok_or(format!(
-            "frame {} made no collision query (noclip)",
-            rec.frame
-        ))?;
-        let geometry = match &self.world.path {
-            Some(p) => crate::level::scenario::pinned_level(
-                std::path::absolute(p).unwrap_or_else(|_| p.clone()),
-                p,
-            )
-            .map_err(|e| e.to_string())?,
-            None => Geometry::Triangles {
+    /// The geometry of the current level for a file written into `dir`: the level file (by a
+    /// path relative to `dir` when there is one, pinned by its content hash), else the
+    /// collision mesh's triangles inline.
+    fn level_geometry(&self, dir: &Path) -> Result<Geometry, String> {
+        match &self.world.path {
+            Some(p) => {
+                let abs = std::path::absolute(p).unwrap_or_else(|_| p.clone());
+                let stored = std::path::absolute(dir)
+                    .ok()
+                    .and_then(|d| relative_path(&d, &abs))
+                    .unwrap_or_else(|| abs.clone());
+                crate::level::scenario::pinned_level(stored, &abs).map_err(|e| e.to_string())
+            }
+            None => Ok(Geometry::Triangles {
                 triangles: (0..self.world.collision.triangle_count() as u32)
                     .filter_map(|i| self.world.collision.get_triangle(i))
                     .map(|t| t.vertices)
                     .collect(),
-            },
-        };
-        Ok(Query {
-            mode: QueryMode::Slide,
-            geometry,
-            ellipsoid: QueryEllipsoid {
-                radii: e.radii,
-                axes: (e.axes != Mat3::IDENTITY).then_some([
-                    e.axes.x_axis,
-                    e.axes.y_axis,
-                    e.axes.z_axis,
-                ]),
-            },
-            start: e.center,
-            velocity: rec.requested_move,
-            settings: rec.settings,
-        })
+            }),
+        }
+    }
+
+    /// The frame at the cursor as a scenario to be written into `dir`: its exact call, with
+    /// the recorded result as the expectation (bit-identical trace). `slidescope run` replays it.
+    pub(super) fn cursor_scenario(&self, dir: &Path) -> Result<Scenario, String> {
+        let (rec, _) = self.sim.cursor_frame().ok_or("no frame at the cursor")?;
+        let call = rec.recorded_call().ok_or(format!(
+            "frame {} made no collision query (noclip, or the core refused the move)",
+            rec.frame
+        ))?;
+        let level = self
+            .world
+            .path
+            .as_ref()
+            .and_then(|p| p.file_stem())
+            .map_or("triangles".into(), |s| s.to_string_lossy().into_owned());
+        Ok(Scenario::from_frame(
+            format!("{level}_frame_{}", rec.frame),
+            format!(
+                "Frame {} exported from the slidescope debugger: {} iteration(s), ended by {:?}. \
+                 Expected: the recorded result, bit for bit.",
+                rec.frame,
+                call.trace.iterations.len(),
+                call.result.end
+            ),
+            self.level_geometry(dir)?,
+            call,
+        ))
     }
 
     fn export_frame_dialog(&mut self) {
         self.set_capture(false);
-        let query = match self.cursor_query() {
-            Ok(q) => q,
-            Err(e) => return self.say(format!("nothing exported: {e}"), true),
-        };
         let frame = self.sim.cursor().map_or(0, |c| c.frame);
         let Some(path) = rfd::FileDialog::new()
-            .add_filter("slidescope query", &["json"])
-            .set_file_name(format!("frame-{frame}.query.json"))
+            .add_filter("slidescope scenario", &["json"])
+            .set_file_name(format!("frame-{frame}.scenario.json"))
             .save_file()
         else {
             return;
         };
-        let written = serde_json::to_string_pretty(&query)
-            .map_err(|e| e.to_string())
-            .and_then(|text| write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string()));
-        match written {
+        match self.export_frame_to(&path) {
             Ok(()) => self.say(
                 format!(
-                    "frame {frame} exported to {} (run: slidescope slide {})",
+                    "frame {frame} exported to {} (check it: slidescope run {})",
                     path.display(),
                     path.display()
                 ),
                 false,
             ),
-            Err(e) => self.say(format!("export failed: {e}"), true),
+            Err(e) => self.say(format!("nothing exported: {e}"), true),
         }
+    }
+
+    /// Writes the frame at the cursor as a scenario file at `path` (atomically).
+    pub(super) fn export_frame_to(&self, path: &Path) -> Result<(), String> {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let scenario = self.cursor_scenario(dir)?;
+        let text = scenario.to_json().map_err(|e| e.to_string())?;
+        write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
     }
 
     /// Recomputes the re-run when the cursor's frame or the solve mask changed.
@@ -443,6 +457,26 @@ impl App {
 }
 
 /// Writes `bytes` to a temporary file next to `path`, then renames it over `path`.
+/// `to` as a path relative to the folder `from` (both absolute), or `None` when they share no
+/// root (other drive).
+fn relative_path(from: &Path, to: &Path) -> Option<std::path::PathBuf> {
+    use std::path::Component;
+    let (f, t): (Vec<Component>, Vec<Component>) =
+        (from.components().collect(), to.components().collect());
+    if f.first() != t.first() {
+        return None;
+    }
+    let common = f.iter().zip(&t).take_while(|(a, b)| a == b).count();
+    let mut out = std::path::PathBuf::new();
+    for _ in common..f.len() {
+        out.push("..");
+    }
+    for c in &t[common..] {
+        out.push(c.as_os_str());
+    }
+    Some(out)
+}
+
 fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
@@ -456,6 +490,17 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn relative_paths_climb_to_the_common_folder() {
+        let rel = |a: &str, b: &str| relative_path(Path::new(a), Path::new(b));
+        assert_eq!(
+            rel("/w/repo/tests/scenarios", "/w/repo/assets/teaching.glb"),
+            Some("../../assets/teaching.glb".into())
+        );
+        assert_eq!(rel("/w/a", "/w/a/l.glb"), Some("l.glb".into()));
+        assert_eq!(rel("/", "/x/l.glb"), Some("x/l.glb".into()));
+    }
 
     #[test]
     fn pick_ray_through_the_view_centre_is_the_camera_forward() {

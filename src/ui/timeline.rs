@@ -135,7 +135,7 @@ pub fn timeline_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
         if ui
             .add_enabled(
                 v.record.is_some(),
-                egui::Button::new("Export frame… (Ctrl+E)"),
+                egui::Button::new("Export scenario… (Ctrl+E)"),
             )
             .clicked()
         {

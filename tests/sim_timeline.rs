@@ -10,7 +10,7 @@ use slidescope::collision::{
 use slidescope::sim::markers::trace_markers;
 use slidescope::sim::{
     Cursor, DiffTolerance, History, MarkerKind, PlayerInput, PlayerParams, RerunEdits, Sim,
-    TimelineCommand, diff_traces, rerun_frame,
+    TimelineCommand, diff_traces, rerun_frame, resimulate,
 };
 
 const YAW_PLUS_X: f32 = -std::f32::consts::FRAC_PI_2;
@@ -148,6 +148,49 @@ fn resume_from_cursor_truncates_and_continues_from_the_recorded_state() {
     let next = sim.history().last().unwrap();
     assert_eq!(next.frame, 21);
     assert_eq!(next.before, rec20.after);
+}
+
+#[test]
+fn later_frames_resimulated_without_the_face_case_fall_through_the_floor() {
+    // What the debugger draws when a case is switched off while paused: the frames after the
+    // cursor re-simulated from its recorded state with the same inputs.
+    let (m, sim) = walked_into_wall(60);
+    let later: Vec<_> = sim
+        .history()
+        .iter()
+        .filter(|r| r.frame >= 10)
+        .cloned()
+        .collect();
+    // Unchanged settings: the same walk, bit for bit.
+    let same = resimulate(&m, &later, &RerunEdits::default());
+    assert_eq!(same.len(), later.len());
+    for (a, b) in later.iter().zip(&same) {
+        assert_eq!(a.after, b.after, "frame {}", a.frame);
+    }
+    // No face tests: nothing holds the ellipsoid up on the big floor quad (its edges and
+    // vertices are metres away), so gravity takes it through the floor (until the wall box's
+    // bottom edge at y = -1 catches it, centre 0.9 above); the recorded walk stays on it.
+    let edits = RerunEdits {
+        cases: Some(CaseMask {
+            face: false,
+            ..CaseMask::ALL
+        }),
+        ..Default::default()
+    };
+    let no_face = resimulate(&m, &later, &edits);
+    let (rec_end, resim_end) = (
+        later.last().unwrap().after.center,
+        no_face.last().unwrap().after.center,
+    );
+    assert!(
+        rec_end.y > 0.5,
+        "recorded walk stands on the floor: {rec_end}"
+    );
+    assert!(
+        resim_end.y < 0.0,
+        "without faces it falls through: {resim_end}"
+    );
+    assert_eq!(no_face.first().unwrap().frame, 10);
 }
 
 /// Seed 001 fig. 12.13 wedge (as in `seed_scenarios.rs`).

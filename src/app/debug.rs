@@ -16,12 +16,17 @@ use crate::level::query::Geometry;
 use crate::level::scenario::Scenario;
 use crate::render::cursor_scene::{self, CursorStyle};
 use crate::render::{Camera, palette};
-use crate::sim::{DiffTolerance, RerunEdits, TimelineCommand, diff_traces, rerun_frame};
+use crate::sim::{
+    DiffTolerance, FrameRecord, RerunEdits, TimelineCommand, diff_traces, rerun_frame, resimulate,
+};
 use crate::ui::debugger::{
-    CaseToggles, DebugCommand, DebugView, FrameSummary, RerunView, TriangleInfo,
+    CaseToggles, DebugCommand, DebugView, FrameSummary, LaterRerun, RerunView, TriangleInfo,
 };
 
 const MIB: usize = 1024 * 1024;
+/// At most this many frames (10 s at 60 Hz) are re-simulated after the cursor when a case is
+/// switched off, so a toggle stays interactive on a long history.
+const MAX_LATER_FRAMES: usize = 600;
 
 /// Debugger state the app keeps between frames.
 #[derive(Debug, Default)]
@@ -30,8 +35,8 @@ pub(super) struct DebugState {
     pub triangle: Option<u32>,
     pub minkowski: bool,
     pub show_help: bool,
-    /// The last re-run: (frame, solve mask) and what it gave.
-    rerun: Option<(u64, CaseMask, RerunView)>,
+    /// The last re-run: (frame, solve mask, newest frame) and what it gave.
+    rerun: Option<((u64, CaseMask, Option<u64>), RerunView)>,
     /// The camera and aspect of the last drawn frame (for picking).
     pub last_camera: Option<(Camera, f32)>,
 }
@@ -115,7 +120,14 @@ impl App {
             DebugCommand::SelectTriangle(t) => {
                 self.dbg.triangle = t.filter(|&t| self.world.collision.get_triangle(t).is_some());
             }
-            DebugCommand::SetToggles(t) => self.dbg.toggles = t,
+            DebugCommand::SetToggles(t) => {
+                // The solve switches are the walking settings' case mask (one value, also in
+                // the settings panel): frames simulated from now on use it, and while paused
+                // the cursor's frame and the frames after it are re-run with it.
+                self.dbg.toggles = t;
+                self.settings.slide.cases = t.solve;
+                self.sim.settings.cases = t.solve;
+            }
             DebugCommand::SetMinkowski(on) => self.dbg.minkowski = on,
             DebugCommand::SetBudgetMib(m) => {
                 let bytes = usize::try_from(m.max(1)).unwrap_or(1).saturating_mul(MIB);
@@ -271,21 +283,18 @@ impl App {
 
     /// Recomputes the re-run when the cursor's frame or the solve mask changed.
     fn refresh_rerun(&mut self) {
+        self.dbg.toggles.solve = self.settings.slide.cases;
         let solve = self.dbg.toggles.solve;
         let Some((rec, _)) = self.sim.cursor_frame() else {
             self.dbg.rerun = None;
             return;
         };
-        if solve == CaseMask::ALL || rec.ellipsoid.is_none() {
+        if solve == rec.settings.cases || rec.ellipsoid.is_none() {
             self.dbg.rerun = None;
             return;
         }
-        if self
-            .dbg
-            .rerun
-            .as_ref()
-            .is_some_and(|(f, m, _)| *f == rec.frame && *m == solve)
-        {
+        let key = (rec.frame, solve, self.sim.history().last_frame());
+        if self.dbg.rerun.as_ref().is_some_and(|(k, _)| *k == key) {
             return;
         }
         let edits = RerunEdits {
@@ -298,7 +307,50 @@ impl App {
                 (r.trace, diff, r.result.position)
             })
             .map_err(|e| e.to_string());
-        self.dbg.rerun = Some((rec.frame, solve, RerunView { solve, result }));
+        let later = self.later_rerun(rec.frame, &edits);
+        self.dbg.rerun = Some((
+            key,
+            RerunView {
+                solve,
+                result,
+                later,
+            },
+        ));
+    }
+
+    /// Re-simulates the recorded frames from `frame` on (at most [`MAX_LATER_FRAMES`]) with
+    /// `edits`: where the walk would have gone. `None` when `frame` is the newest.
+    fn later_rerun(&self, frame: u64, edits: &RerunEdits) -> Option<LaterRerun> {
+        let frames: Vec<FrameRecord> = self
+            .sim
+            .history()
+            .iter()
+            .filter(|r| r.frame >= frame)
+            .take(MAX_LATER_FRAMES)
+            .cloned()
+            .collect();
+        if frames.len() < 2 {
+            return None;
+        }
+        let again = resimulate(&self.world.collision, &frames, edits);
+        let recorded_path: Vec<Vec3> = frames.iter().map(|r| r.after.center).collect();
+        let resimulated_path: Vec<Vec3> = again.iter().map(|r| r.after.center).collect();
+        let diverges_at = frames
+            .iter()
+            .zip(&resimulated_path)
+            .find(|(r, p)| (r.after.center - **p).length() > 1e-3)
+            .map(|(r, _)| r.frame);
+        let final_gap_m = match (recorded_path.last(), resimulated_path.last()) {
+            (Some(a), Some(b)) => (*a - *b).length(),
+            _ => 0.0,
+        };
+        Some(LaterRerun {
+            frames: resimulated_path.len(),
+            diverges_at,
+            final_gap_m,
+            recorded_path,
+            resimulated_path,
+        })
     }
 
     /// Everything the debugger panels show this frame.
@@ -333,7 +385,7 @@ impl App {
             toggles: self.dbg.toggles,
             minkowski: self.dbg.minkowski,
             triangle,
-            rerun: self.dbg.rerun.as_ref().map(|(_, _, v)| v.clone()),
+            rerun: self.dbg.rerun.as_ref().map(|(_, v)| v.clone()),
             show_help: self.dbg.show_help,
         }
     }
@@ -415,10 +467,19 @@ impl App {
             });
         }
         cursor_scene::add_cursor_iteration(&mut scene, &rec.trace, radii, axes, i as usize, &style);
-        if let Some((_, _, rv)) = &self.dbg.rerun
-            && let Ok((trace, _, end)) = &rv.result
-        {
-            cursor_scene::add_rerun_paths(&mut scene, &rec.trace, trace, *end, radii, axes);
+        if let Some((_, rv)) = &self.dbg.rerun {
+            if let Ok((trace, _, end)) = &rv.result {
+                cursor_scene::add_rerun_paths(&mut scene, &rec.trace, trace, *end, radii, axes);
+            }
+            if let Some(l) = &rv.later {
+                cursor_scene::add_later_paths(
+                    &mut scene,
+                    &l.recorded_path,
+                    &l.resimulated_path,
+                    radii,
+                    axes,
+                );
+            }
         }
         let it = rec.trace.iterations.get(i as usize);
         if let Some(t) = self.dbg.triangle
@@ -456,7 +517,6 @@ impl App {
     }
 }
 
-/// Writes `bytes` to a temporary file next to `path`, then renames it over `path`.
 /// `to` as a path relative to the folder `from` (both absolute), or `None` when they share no
 /// root (other drive).
 fn relative_path(from: &Path, to: &Path) -> Option<std::path::PathBuf> {
@@ -477,6 +537,7 @@ fn relative_path(from: &Path, to: &Path) -> Option<std::path::PathBuf> {
     Some(out)
 }
 
+/// Writes `bytes` to a temporary file next to `path`, then renames it over `path`.
 fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");

@@ -19,6 +19,10 @@ pub mod cursor_palette {
     pub const PATH: [f32; 4] = [0.95, 0.95, 0.95, 1.0];
     /// The re-run path (cases switched off).
     pub const RERUN_PATH: [f32; 4] = [1.0, 0.1, 0.85, 1.0];
+    /// The recorded walk after the cursor, and the walk re-simulated with cases switched off.
+    pub const LATER_PATH: [f32; 4] = [0.6, 0.6, 0.6, 1.0];
+    pub const LATER_RESIM_PATH: [f32; 4] = [0.6, 0.4, 1.0, 1.0];
+    pub const LATER_RESIM: [f32; 4] = [0.6, 0.4, 1.0, 0.22];
     pub const RERUN: [f32; 4] = [1.0, 0.1, 0.85, 0.2];
     /// Minkowski parts.
     pub const FACE_SLAB: [f32; 4] = [0.2, 0.9, 1.0, 1.0];
@@ -232,6 +236,29 @@ pub fn add_rerun_paths(
         color: cursor_palette::RERUN,
         wire: Some(cursor_palette::RERUN_PATH),
     });
+}
+
+/// The walk after the cursor: the recorded centres and the re-simulated ones (one point per
+/// frame, world), with the ellipsoid where the re-simulated walk ends.
+pub fn add_later_paths(
+    scene: &mut DebugScene,
+    recorded: &[Vec3],
+    resimulated: &[Vec3],
+    radii: Vec3,
+    axes: Mat3,
+) {
+    let r = line_radius(radii);
+    add_path(scene, recorded, r, cursor_palette::LATER_PATH);
+    add_path(scene, resimulated, r, cursor_palette::LATER_RESIM_PATH);
+    if let Some(&end) = resimulated.last() {
+        scene.ellipsoids.push(EllipsoidShape {
+            center: end,
+            radii,
+            axes,
+            color: cursor_palette::LATER_RESIM,
+            wire: Some(cursor_palette::LATER_RESIM_PATH),
+        });
+    }
 }
 
 /// The Minkowski sum of triangle `vertices` (world) and the ellipsoid of `space`, world space:

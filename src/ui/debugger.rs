@@ -69,6 +69,24 @@ pub struct TriangleInfo {
 pub struct RerunView {
     pub solve: CaseMask,
     pub result: Result<(Trace, TraceDiff, Vec3), String>,
+    /// The frames after the cursor re-simulated with the same mask (the path the player would
+    /// have walked): `None` when the cursor is on the newest frame.
+    pub later: Option<LaterRerun>,
+}
+
+/// The recorded frames from the cursor on, re-simulated from the cursor's recorded state with
+/// the same inputs and the solve mask.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LaterRerun {
+    /// Frames re-simulated (the cursor's included; capped).
+    pub frames: usize,
+    /// First frame whose end position differs by more than 1 mm, if any.
+    pub diverges_at: Option<u64>,
+    /// Distance between the recorded and the re-simulated position at the last frame (m).
+    pub final_gap_m: f32,
+    /// Centre paths (world): recorded and re-simulated, one point per frame.
+    pub recorded_path: Vec<glam::Vec3>,
+    pub resimulated_path: Vec<glam::Vec3>,
 }
 
 /// Everything the debugger panels show this frame.

@@ -244,8 +244,28 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                         ui.label(format!("First divergence: {d:?}"));
                     }
                 }
+                if let Some(l) = &r.later {
+                    ui.label(
+                        RichText::new(format!(
+                            "Later frames re-simulated: {} (same inputs, same mask)",
+                            l.frames
+                        ))
+                        .strong(),
+                    );
+                    match l.diverges_at {
+                        None => ui.label("The walk is unchanged (every frame within 1 mm)."),
+                        Some(f) => ui.label(format!(
+                            "The walk departs at frame {f}; {:.3} m apart at the end.",
+                            l.final_gap_m
+                        )),
+                    };
+                }
                 ui.label(
-                    RichText::new("View: recorded path in white, re-run path in magenta.").weak(),
+                    RichText::new(
+                        "View: recorded path in white, re-run path in magenta; later frames: \
+                         recorded walk in grey, re-simulated walk in violet.",
+                    )
+                    .weak(),
                 );
             }
         }

@@ -28,6 +28,9 @@ const MIB: usize = 1024 * 1024;
 /// switched off, so a toggle stays interactive on a long history.
 const MAX_LATER_FRAMES: usize = 600;
 
+/// What a re-run depends on: the cursor's frame, the solve mask and the newest frame.
+type RerunKey = (u64, CaseMask, Option<u64>);
+
 /// Debugger state the app keeps between frames.
 #[derive(Debug, Default)]
 pub(super) struct DebugState {
@@ -36,7 +39,7 @@ pub(super) struct DebugState {
     pub minkowski: bool,
     pub show_help: bool,
     /// The last re-run: (frame, solve mask, newest frame) and what it gave.
-    rerun: Option<((u64, CaseMask, Option<u64>), RerunView)>,
+    rerun: Option<(RerunKey, RerunView)>,
     /// The camera and aspect of the last drawn frame (for picking).
     pub last_camera: Option<(Camera, f32)>,
 }

@@ -5,6 +5,7 @@
 
 struct Frame {
     view_proj: mat4x4<f32>,
+    // xyz: eye (world); w: -1 when the level winds clockwise (front and back swapped)
     camera_pos: vec4<f32>,
     // xyz: direction the light travels (world, unit); w: ambient
     light_dir: vec4<f32>,
@@ -66,7 +67,7 @@ fn fs_main(in: VsOut, @builtin(front_facing) front: bool) -> @location(0) vec4<f
     }
     var n = normalize(in.normal);
     var base = in.color.rgb;
-    if !front {
+    if front == (frame.camera_pos.w < 0.0) {
         n = -n;
         // One-sided walls seen from behind: tinted so they stand out.
         base = mix(base, vec3<f32>(0.85, 0.15, 0.55), frame.options.y);

@@ -116,3 +116,33 @@ fn every_collision_triangle_maps_back_to_its_render_mesh() {
     }
     assert!(level.triangle_source(u32::MAX).is_none());
 }
+
+#[test]
+fn winding_guess_flags_the_clockwise_files() {
+    // Seen from 1 m above the spawn points, Sponza and the Quake-derived level show only back
+    // sides (their triangles wind clockwise, contrary to glTF; Quake's own convention), so
+    // the renderer swaps front and back for them; the three.js world follows the spec.
+    use glam::Vec3;
+    use slidescope::level::winding::{looks_clockwise, visible_sides};
+    for (path, clockwise) in [
+        ("../shared/levels/sponza/sponza.glb", true),
+        ("../shared/levels/librequake_lavaducts/lavaducts.glb", true),
+        (
+            "../shared/levels/threejs_collision_world/collision-world.glb",
+            false,
+        ),
+    ] {
+        let level = Level::load(path).unwrap();
+        let eyes: Vec<Vec3> = level
+            .spawn_points
+            .iter()
+            .map(|p| p.feet + Vec3::Y)
+            .collect();
+        let (front, back) = visible_sides(&level.collision, &eyes);
+        assert_eq!(
+            looks_clockwise(&level.collision, &eyes),
+            clockwise,
+            "{path}: {front} front hits, {back} back hits"
+        );
+    }
+}

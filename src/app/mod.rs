@@ -454,7 +454,11 @@ impl App {
                     .sum()
             }),
             end: rec.and_then(|r| r.outcome.slide()).map(|r| r.end),
-            level_name: self.world.name.clone(),
+            level_name: if self.world.clockwise {
+                format!("{} (winds clockwise: drawn flipped)", self.world.name)
+            } else {
+                self.world.name.clone()
+            },
             level_triangles: self.world.collision.triangle_count(),
             adapter: self
                 .gfx
@@ -556,6 +560,7 @@ impl App {
             } else {
                 0.0
             },
+            flip_winding: self.world.clockwise,
             ..FrameSettings::default()
         };
         let clipped = ctx.tessellate(output.shapes, output.pixels_per_point);

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use glam::Vec3;
 
 use crate::collision::CollisionMesh;
-use crate::level::{Level, teaching};
+use crate::level::{Level, teaching, winding};
 use crate::render::{LevelGeometry, MeshBatch};
 
 /// A named place to teleport to.
@@ -32,6 +32,9 @@ pub struct World {
     /// Per render mesh, in loader triangle order: (first triangle in the numbering of
     /// `CollisionMesh::source_id`, "node …, mesh …, material …") for the inspector.
     pub triangle_sources: Vec<(u32, String)>,
+    /// The file winds clockwise ([`winding::looks_clockwise`]): drawn with front and back
+    /// swapped so the back-face tint still marks one-sided walls.
+    pub clockwise: bool,
 }
 
 /// Colour used for meshes without a material (linear RGB).
@@ -100,10 +103,17 @@ impl World {
             .iter()
             .map(|m| (m.first_triangle, describe_source(&level, m)))
             .collect();
+        let eyes: Vec<Vec3> = level
+            .spawn_points
+            .iter()
+            .map(|p| p.feet + Vec3::Y)
+            .collect();
+        let clockwise = winding::looks_clockwise(&level.collision, &eyes);
         Self {
             name,
             path,
             triangle_sources,
+            clockwise,
             collision: level.collision,
             geometry: LevelGeometry { batches },
             stations,
@@ -178,6 +188,7 @@ impl World {
             stations,
             note,
             triangle_sources: Vec::new(),
+            clockwise: false,
         }
     }
 

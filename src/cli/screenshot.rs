@@ -188,6 +188,7 @@ pub fn run(args: &ScreenshotArgs) -> Result<(), Box<dyn std::error::Error>> {
     )?;
     let settings = FrameSettings {
         wireframe: args.wireframe,
+        flip_winding: shot.world.clockwise,
         ..FrameSettings::default()
     };
     let frames = args.frames.max(1);

@@ -18,6 +18,7 @@ pub mod scenario;
 pub mod source;
 pub mod spawn;
 pub mod teaching;
+pub mod winding;
 
 pub use content_hash::LevelHash;
 pub use error::{LevelError, LevelErrorKind, UriRefusal};

@@ -29,6 +29,9 @@ pub struct FrameSettings {
     pub light_dir: Vec3,
     /// 0..1 ambient term.
     pub ambient: f32,
+    /// The level winds clockwise ([`crate::level::winding`]): swap front and back for the
+    /// tint and the lighting.
+    pub flip_winding: bool,
 }
 
 impl Default for FrameSettings {
@@ -39,6 +42,7 @@ impl Default for FrameSettings {
             clear_color: [0.045, 0.05, 0.07],
             light_dir: Vec3::new(-0.35, -1.0, -0.45),
             ambient: 0.35,
+            flip_winding: false,
         }
     }
 }
@@ -538,7 +542,11 @@ impl Renderer {
         let light = settings.light_dir.try_normalize().unwrap_or(Vec3::NEG_Y);
         let uniform = FrameUniform {
             view_proj: camera.view_proj(aspect).to_cols_array_2d(),
-            camera_pos: camera.eye.extend(1.0).to_array(),
+            // w: -1 when the level winds clockwise (the level shader swaps front and back).
+            camera_pos: camera
+                .eye
+                .extend(if settings.flip_winding { -1.0 } else { 1.0 })
+                .to_array(),
             light_dir: light.extend(settings.ambient.clamp(0.0, 1.0)).to_array(),
             options: [
                 f32::from(u8::from(settings.wireframe)),

@@ -124,3 +124,43 @@ fn gradient_normal_misses_a_corner_the_sphere_clips() {
     assert!((toi(PlaneSpace.sweep_polygon(&q, &tri)) - rt).abs() < 1e-5);
     assert!(g.is_none(), "seed 002 misses the edge: {g:?}");
 }
+
+#[test]
+fn the_core_walks_with_any_narrow_phase_and_seed_002_shows_its_edge_error() {
+    // The same edge hit through the core's BVH scan (`SlideSettings::narrow_phase`, what the
+    // app's solver picker sets): decomposed and plane space find the exact contact, seed 002
+    // its late one; on a face hit all three agree.
+    use slidescope::collision::{CollisionMesh, NarrowPhaseKind, SlideSettings, sweep};
+    let tri = [
+        Vec3::new(0.0, 0.0, 5.0),
+        Vec3::new(5.0, 0.0, 0.0),
+        Vec3::new(0.0, 0.0, -5.0),
+    ];
+    let mesh = CollisionMesh::from_triangles(&[tri]).unwrap();
+    let e = Ellipsoid::sphere(Vec3::new(-3.0, 1.5, 0.0), 1.0).unwrap();
+    let v = Vec3::new(4.0, -1.0, 2.0);
+    let exact_t = (27.0 - 32f32.sqrt()) / 34.0;
+    let face = Ellipsoid::sphere(Vec3::new(2.0, 3.0, 0.0), 1.0).unwrap();
+    for (kind, edge_t) in [
+        (NarrowPhaseKind::Decomposed, exact_t),
+        (NarrowPhaseKind::PlaneSpace, exact_t),
+        (NarrowPhaseKind::GradientNormal, 9.0 / 14.0),
+    ] {
+        let s = SlideSettings {
+            narrow_phase: kind,
+            ..Default::default()
+        };
+        let hit = sweep(&mesh, &e, v, &s).unwrap().expect("edge hit");
+        let t = hit.time.toi().unwrap();
+        assert!((t - edge_t).abs() < 1e-5, "{kind:?}: t = {t}");
+        assert!(
+            matches!(hit.contacts[0].feature, Feature::Edge(_)),
+            "{kind:?}"
+        );
+        let down = sweep(&mesh, &face, Vec3::new(0.0, -4.0, 0.0), &s)
+            .unwrap()
+            .expect("face hit");
+        assert!((down.time.toi().unwrap() - 0.5).abs() < 1e-5, "{kind:?}");
+        assert_eq!(down.contacts[0].feature, Feature::Face, "{kind:?}");
+    }
+}

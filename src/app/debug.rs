@@ -11,7 +11,9 @@ use winit::keyboard::KeyCode;
 
 use super::App;
 use super::camera_rig::CameraMode;
-use crate::collision::{CaseMask, raycast};
+use crate::collision::solvers::SolverQuery;
+use crate::collision::solvers::side_by_side::{SideBySide, side_by_side};
+use crate::collision::{CaseMask, Ellipsoid, raycast};
 use crate::level::query::Geometry;
 use crate::level::scenario::Scenario;
 use crate::render::cursor_scene::{self, CursorStyle};
@@ -31,6 +33,9 @@ const MAX_LATER_FRAMES: usize = 600;
 /// What a re-run depends on: the cursor's frame, the solve mask and the newest frame.
 type RerunKey = (u64, CaseMask, Option<u64>);
 
+/// The cursor (frame, iteration) the "all solvers" rows were computed for.
+type SolversKey = (u64, u32);
+
 /// Debugger state the app keeps between frames.
 #[derive(Debug, Default)]
 pub(super) struct DebugState {
@@ -38,6 +43,9 @@ pub(super) struct DebugState {
     pub triangle: Option<u32>,
     pub minkowski: bool,
     pub show_help: bool,
+    /// The "all solvers" overlay, and its last result keyed by (frame, iteration).
+    pub all_solvers: bool,
+    solvers: Option<(SolversKey, Option<Vec<SideBySide>>)>,
     /// The last re-run: (frame, solve mask, newest frame) and what it gave.
     rerun: Option<(RerunKey, RerunView)>,
     /// The camera and aspect of the last drawn frame (for picking).
@@ -132,6 +140,7 @@ impl App {
                 self.sim.settings.cases = t.solve;
             }
             DebugCommand::SetMinkowski(on) => self.dbg.minkowski = on,
+            DebugCommand::SetAllSolvers(on) => self.dbg.all_solvers = on,
             DebugCommand::SetBudgetMib(m) => {
                 let bytes = usize::try_from(m.max(1)).unwrap_or(1).saturating_mul(MIB);
                 self.sim.history_mut().set_budget_bytes(bytes);
@@ -357,8 +366,40 @@ impl App {
     }
 
     /// Everything the debugger panels show this frame.
+    /// Every solver on the iteration at the cursor, against the triangles the broad phase
+    /// offered it (from the trace), cached per (frame, iteration).
+    fn refresh_solvers(&mut self) -> Option<Vec<SideBySide>> {
+        if !self.dbg.all_solvers {
+            return None;
+        }
+        let (rec, i) = self.sim.cursor_frame()?;
+        let key = (rec.frame, i);
+        if let Some((k, rows)) = &self.dbg.solvers
+            && *k == key
+        {
+            return rows.clone();
+        }
+        let rows = (|| {
+            let e = rec.ellipsoid?;
+            let it = rec.trace.iterations.get(i as usize)?;
+            let query = SolverQuery {
+                ellipsoid: Ellipsoid::with_axes(it.start_center, e.radii, e.axes).ok()?,
+                velocity: it.velocity,
+            };
+            let numbers: Vec<u32> = it.candidates.iter().map(|c| c.triangle).collect();
+            let tris: Vec<[Vec3; 3]> = numbers
+                .iter()
+                .filter_map(|&t| self.world.collision.get_triangle(t).map(|t| t.vertices))
+                .collect();
+            (tris.len() == numbers.len()).then(|| side_by_side(&query, &tris, &numbers))
+        })();
+        self.dbg.solvers = Some((key, rows.clone()));
+        rows
+    }
+
     pub(super) fn debug_view(&mut self) -> DebugView {
         self.refresh_rerun();
+        let solvers = self.refresh_solvers();
         let h = self.sim.history();
         let triangle = self.dbg.triangle.and_then(|i| {
             let t = self.world.collision.get_triangle(i)?;
@@ -390,6 +431,8 @@ impl App {
             triangle,
             rerun: self.dbg.rerun.as_ref().map(|(_, v)| v.clone()),
             show_help: self.dbg.show_help,
+            all_solvers: self.dbg.all_solvers,
+            solvers,
         }
     }
 
@@ -483,6 +526,13 @@ impl App {
                     axes,
                 );
             }
+        }
+        if let Some((key, Some(rows))) = &self.dbg.solvers
+            && self.dbg.all_solvers
+            && *key == (rec.frame, i)
+        {
+            let hits: Vec<_> = rows.iter().map(|r| r.hit).collect();
+            cursor_scene::add_solver_hits(&mut scene, &hits, radii, axes, style.normal_length);
         }
         let it = rec.trace.iterations.get(i as usize);
         if let Some(t) = self.dbg.triangle

@@ -8,7 +8,8 @@ use super::detect::{Scratch, detect};
 use super::dynamic::ObjectId;
 use super::dynamic::detect::{detect_dynamic, settle_all};
 use super::frame::Frame;
-use super::solvers::Decomposed;
+use super::settings::NarrowPhaseKind;
+use super::solvers::{Decomposed, GradientNormal, PlaneSpace};
 use super::sweep::NarrowPhase;
 use super::trace::{FallbackTrace, IterationTrace, ResponseTrace};
 use super::{
@@ -139,17 +140,44 @@ fn detect_all(
     contacts: &mut Vec<Contact>,
     mut record: Option<&mut IterationTrace>,
 ) {
-    detect(
-        &Decomposed,
-        world.mesh,
-        frame,
-        c,
-        v,
-        settings,
-        scratch,
-        contacts,
-        record.as_deref_mut().map(|r| &mut r.candidates),
-    );
+    let rec = record.as_deref_mut().map(|r| &mut r.candidates);
+    let mesh = world.mesh;
+    // Monomorphised per solver: the default path is the plain decomposed scan.
+    match settings.narrow_phase {
+        NarrowPhaseKind::Decomposed => detect(
+            &Decomposed,
+            mesh,
+            frame,
+            c,
+            v,
+            settings,
+            scratch,
+            contacts,
+            rec,
+        ),
+        NarrowPhaseKind::PlaneSpace => detect(
+            &PlaneSpace,
+            mesh,
+            frame,
+            c,
+            v,
+            settings,
+            scratch,
+            contacts,
+            rec,
+        ),
+        NarrowPhaseKind::GradientNormal => detect(
+            &GradientNormal,
+            mesh,
+            frame,
+            c,
+            v,
+            settings,
+            scratch,
+            contacts,
+            rec,
+        ),
+    }
     if let Some(scene) = world.dynamic {
         detect_dynamic(
             scene,
@@ -174,15 +202,18 @@ pub fn sweep_with(
     scratch: &mut Scratch,
     contacts: &mut Vec<Contact>,
 ) -> Result<(), CollisionError> {
-    sweep_with_solver(
-        mesh,
-        ellipsoid,
-        velocity,
-        settings,
-        scratch,
-        contacts,
-        &Decomposed,
-    )
+    let (e, v, s) = (ellipsoid, velocity, settings);
+    match settings.narrow_phase {
+        NarrowPhaseKind::Decomposed => {
+            sweep_with_solver(mesh, e, v, s, scratch, contacts, &Decomposed)
+        }
+        NarrowPhaseKind::PlaneSpace => {
+            sweep_with_solver(mesh, e, v, s, scratch, contacts, &PlaneSpace)
+        }
+        NarrowPhaseKind::GradientNormal => {
+            sweep_with_solver(mesh, e, v, s, scratch, contacts, &GradientNormal)
+        }
+    }
 }
 
 /// [`sweep_with`] with another per-triangle test in the same BVH scan (e.g. the plane-space

@@ -15,6 +15,32 @@ pub enum BroadPhase {
     BruteForce,
 }
 
+/// Which per-triangle sweep test the BVH scan runs (issue 6: walk with any seed's solver).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum NarrowPhaseKind {
+    /// Face slab, edge cylinders, vertex spheres in eSpace (seed 001 12.4–12.9, seed 003).
+    #[default]
+    Decomposed,
+    /// Plane space with the swept circle (seed 000, Rouwé).
+    PlaneSpace,
+    /// Seed 002's gradient-normal method (approximate on edges, on purpose).
+    GradientNormal,
+}
+
+impl NarrowPhaseKind {
+    pub const ALL: [Self; 3] = [Self::Decomposed, Self::PlaneSpace, Self::GradientNormal];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Decomposed => "decomposed (seed 001/003)",
+            Self::PlaneSpace => "plane space (seed 000)",
+            Self::GradientNormal => "gradient normal (seed 002)",
+        }
+    }
+}
+
 /// Settings of [`collide_and_slide`](super::collide_and_slide) and [`sweep`](super::sweep).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -43,6 +69,8 @@ pub struct SlideSettings {
     pub broad_phase: BroadPhase,
     /// Most simultaneous contacts kept per detection (seed 001: 100).
     pub max_contacts: u32,
+    /// The per-triangle sweep test (the core's decomposed one by default).
+    pub narrow_phase: NarrowPhaseKind,
 }
 
 impl Default for SlideSettings {
@@ -58,6 +86,7 @@ impl Default for SlideSettings {
             cases: CaseMask::ALL,
             broad_phase: BroadPhase::Bvh,
             max_contacts: 100,
+            narrow_phase: NarrowPhaseKind::Decomposed,
         }
     }
 }

@@ -24,6 +24,14 @@ pub mod cursor_palette {
     pub const LATER_RESIM_PATH: [f32; 4] = [0.6, 0.4, 1.0, 1.0];
     pub const LATER_RESIM: [f32; 4] = [0.6, 0.4, 1.0, 0.22];
     pub const RERUN: [f32; 4] = [1.0, 0.1, 0.85, 0.2];
+    /// The "all solvers" overlay, in `side_by_side` order: decomposed, plane space, gradient
+    /// normal, reference.
+    pub const SOLVERS: [[f32; 4]; 4] = [
+        [0.25, 0.85, 1.0, 1.0],
+        [1.0, 0.85, 0.2, 1.0],
+        [1.0, 0.3, 0.3, 1.0],
+        [1.0, 1.0, 1.0, 1.0],
+    ];
     /// Minkowski parts.
     pub const FACE_SLAB: [f32; 4] = [0.2, 0.9, 1.0, 1.0];
     pub const EDGE_CYLINDER: [f32; 4] = [1.0, 0.75, 0.1, 0.16];
@@ -236,6 +244,40 @@ pub fn add_rerun_paths(
         color: cursor_palette::RERUN,
         wire: Some(cursor_palette::RERUN_PATH),
     });
+}
+
+/// Each solver's contact of the selected iteration: the centre (wire ellipsoid), the contact
+/// point and the normal, in the solver's colour ([`cursor_palette::SOLVERS`]).
+pub fn add_solver_hits(
+    scene: &mut DebugScene,
+    hits: &[Option<crate::collision::solvers::SolverHit>],
+    radii: Vec3,
+    axes: Mat3,
+    normal_length: f32,
+) {
+    let r = line_radius(radii);
+    for (i, h) in hits.iter().enumerate() {
+        let Some(h) = h else { continue };
+        let c = cursor_palette::SOLVERS[i % cursor_palette::SOLVERS.len()];
+        scene.ellipsoids.push(EllipsoidShape {
+            center: h.center,
+            radii,
+            axes,
+            color: [c[0], c[1], c[2], 0.0],
+            wire: Some(c),
+        });
+        scene.points.push(Point {
+            at: h.point,
+            radius: r * 3.0,
+            color: c,
+        });
+        scene.arrows.push(Arrow {
+            from: h.point,
+            vector: h.normal * normal_length,
+            radius: r,
+            color: c,
+        });
+    }
 }
 
 /// The walk after the cursor: the recorded centres and the re-simulated ones (one point per

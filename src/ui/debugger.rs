@@ -38,6 +38,8 @@ pub enum DebugCommand {
     SelectTriangle(Option<u32>),
     SetToggles(CaseToggles),
     SetMinkowski(bool),
+    /// Show every solver on the selected iteration.
+    SetAllSolvers(bool),
     /// History budget in MiB.
     SetBudgetMib(u32),
     ToggleHelp,
@@ -106,6 +108,9 @@ pub struct DebugView {
     pub triangle: Option<TriangleInfo>,
     pub rerun: Option<RerunView>,
     pub show_help: bool,
+    pub all_solvers: bool,
+    /// Every solver on the selected iteration (when `all_solvers`).
+    pub solvers: Option<Vec<crate::collision::solvers::side_by_side::SideBySide>>,
 }
 
 /// The keys, shown by the F1 overlay (key, action).

@@ -211,6 +211,9 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
 
     ui.add_space(4.0);
     ui.separator();
+    ui.label(RichText::new("Solvers").strong());
+    super::solvers::solvers_ui(ui, v, out);
+    ui.separator();
     ui.label(RichText::new("Minkowski cases").strong());
     case_toggles_ui(ui, &v.toggles, out);
     if let Some(r) = &v.rerun {

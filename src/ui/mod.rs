@@ -4,6 +4,7 @@
 pub mod debugger;
 pub mod inspector;
 pub mod narration;
+pub mod solvers;
 pub mod timeline;
 
 use std::path::PathBuf;
@@ -269,6 +270,21 @@ pub fn settings_ui(
             ui.end_row();
             ui.label("max contacts");
             ui.add(egui::DragValue::new(&mut s.max_contacts).range(1..=1000));
+            ui.end_row();
+            ui.label("solver");
+            egui::ComboBox::from_id_salt("narrow_phase")
+                .selected_text(s.narrow_phase.name())
+                .show_ui(ui, |ui| {
+                    for k in crate::collision::NarrowPhaseKind::ALL {
+                        ui.selectable_value(&mut s.narrow_phase, k, k.name());
+                    }
+                })
+                .response
+                .on_hover_text(
+                    "The per-triangle sweep test walking uses. Seed 002's gradient-normal \
+                     method is approximate on edges (on purpose: compare it in the inspector's \
+                     'All solvers').",
+                );
             ui.end_row();
             ui.label("cases");
             ui.horizontal(|ui| {

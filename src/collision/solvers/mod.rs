@@ -23,6 +23,7 @@ pub mod harness;
 pub mod merge;
 pub mod plane_space;
 pub mod reference;
+pub mod side_by_side;
 pub mod static_overlap;
 
 use glam::{Mat3, Vec3};

@@ -535,13 +535,26 @@ impl App {
             cursor_scene::add_solver_hits(&mut scene, &hits, radii, axes, style.normal_length);
         }
         let it = rec.trace.iterations.get(i as usize);
-        if let Some(t) = self.dbg.triangle
-            && let Some(tri) = self.world.collision.get_triangle(t)
+        // The Minkowski view: of the selected triangle, else of every triangle this iteration
+        // touched (at most 8).
+        let touched: Vec<u32> = match self.dbg.triangle {
+            Some(t) => vec![t],
+            None => {
+                let mut ts: Vec<u32> = it
+                    .map(|it| it.contacts.iter().map(|c| c.triangle).collect())
+                    .unwrap_or_default();
+                ts.dedup();
+                ts.truncate(8);
+                ts
+            }
+        };
+        if self.dbg.minkowski
+            && let Some(e) = rec.ellipsoid
         {
-            scene.highlight_triangle = Some(tri.vertices);
-            if self.dbg.minkowski
-                && let Some(e) = rec.ellipsoid
-            {
+            for &t in &touched {
+                let Some(tri) = self.world.collision.get_triangle(t) else {
+                    continue;
+                };
                 let entry = it.and_then(|it| {
                     it.contacts
                         .iter()
@@ -559,6 +572,11 @@ impl App {
                     entry,
                 );
             }
+        }
+        if let Some(t) = self.dbg.triangle
+            && let Some(tri) = self.world.collision.get_triangle(t)
+        {
+            scene.highlight_triangle = Some(tri.vertices);
         } else if v.highlight_triangle
             && let Some(c) = it.and_then(|it| it.contacts.first())
             && let Some(t) = self.world.collision.get_triangle(c.triangle)

@@ -130,7 +130,20 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
 
     ui.add_space(4.0);
     ui.separator();
-    ui.label(RichText::new("Triangle").strong());
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Triangle").strong());
+        let mut mk = v.minkowski;
+        if ui
+            .checkbox(&mut mk, "Minkowski view (M)")
+            .on_hover_text(
+                "Face slab, edge cylinders and vertex spheres of the selected triangle, or of \
+                 every triangle this iteration touched when none is selected (world space)",
+            )
+            .changed()
+        {
+            out.push(DebugCommand::SetMinkowski(mk));
+        }
+    });
     match &v.triangle {
         None => {
             ui.label(
@@ -143,14 +156,6 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                 ui.monospace(format!("#{}", t.index));
                 if ui.small_button("clear").clicked() {
                     out.push(DebugCommand::SelectTriangle(None));
-                }
-                let mut mk = v.minkowski;
-                if ui
-                    .checkbox(&mut mk, "Minkowski view (M)")
-                    .on_hover_text("face slab, edge cylinders and vertex spheres, world space")
-                    .changed()
-                {
-                    out.push(DebugCommand::SetMinkowski(mk));
                 }
             });
             egui::Grid::new("triangle")

@@ -200,6 +200,7 @@ fn round_trip_write_read_run_is_bit_identical() {
                 settings: &s.query.settings,
                 result: &first.result,
                 trace: &first.trace,
+                objects: &[],
             },
         );
         let out = dir.join(format!("{name}.exported.json"));
@@ -288,6 +289,7 @@ fn exact_trace_catches_a_one_ulp_difference() {
             settings: &s.query.settings,
             result: &replay.result,
             trace: &trace,
+            objects: &[],
         },
     );
     exported.write(&path).unwrap();

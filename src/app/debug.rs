@@ -15,7 +15,7 @@ use crate::collision::{CaseMask, raycast};
 use crate::level::query::{EllipsoidShape as QueryEllipsoid, Geometry, Query, QueryMode};
 use crate::render::cursor_scene::{self, CursorStyle};
 use crate::render::{Camera, palette};
-use crate::sim::{DiffTolerance, RerunEdits, TimelineCommand, diff_traces, rerun_frame};
+use crate::sim::{DiffTolerance, RerunEdits, TimelineCommand, diff_traces, rerun_frame_in};
 use crate::ui::debugger::{
     CaseToggles, DebugCommand, DebugView, FrameSummary, RerunView, TriangleInfo,
 };
@@ -103,6 +103,7 @@ impl App {
                     self.set_capture(false);
                 }
                 self.sim.command(c);
+                self.after_timeline_command(c);
             }
             DebugCommand::Select { frame, iteration } => {
                 self.sim.command(TimelineCommand::Seek(frame));
@@ -174,6 +175,7 @@ impl App {
         match self.sim.load_recording(path) {
             Ok(()) => {
                 self.dbg.rerun = None;
+                self.rest_movers_at_last_record();
                 self.say(
                     format!(
                         "loaded {} frames from {} (paused at the first)",
@@ -278,7 +280,8 @@ impl App {
             cases: Some(solve),
             ..Default::default()
         };
-        let result = rerun_frame(&self.world.collision, rec, &edits)
+        let scene = Some(self.world.movers.scene());
+        let result = rerun_frame_in(&self.world.collision, scene, rec, &edits)
             .map(|r| {
                 let diff = diff_traces(&rec.trace, &r.trace, &DiffTolerance::default());
                 (r.trace, diff, r.result.position)
@@ -321,6 +324,14 @@ impl App {
             triangle,
             rerun: self.dbg.rerun.as_ref().map(|(_, _, v)| v.clone()),
             show_help: self.dbg.show_help,
+            object_names: self
+                .world
+                .movers
+                .scene()
+                .objects()
+                .iter()
+                .map(|o| o.name.clone())
+                .collect(),
         }
     }
 
@@ -401,6 +412,7 @@ impl App {
             });
         }
         cursor_scene::add_cursor_iteration(&mut scene, &rec.trace, radii, axes, i as usize, &style);
+        self.add_cursor_objects(&mut scene, rec, i as usize, radii, axes);
         if let Some((_, _, rv)) = &self.dbg.rerun
             && let Ok((trace, _, end)) = &rv.result
         {
@@ -417,7 +429,9 @@ impl App {
                 let entry = it.and_then(|it| {
                     it.contacts
                         .iter()
-                        .find(|c| c.triangle == t)
+                        .find(|c| {
+                            c.triangle == t && c.source == crate::collision::ContactSource::Static
+                        })
                         .map(|c| c.center)
                 });
                 cursor_scene::add_minkowski(
@@ -433,9 +447,9 @@ impl App {
             }
         } else if v.highlight_triangle
             && let Some(c) = it.and_then(|it| it.contacts.first())
-            && let Some(t) = self.world.collision.get_triangle(c.triangle)
+            && let Some(t) = self.contact_triangle(c, &rec.objects)
         {
-            scene.highlight_triangle = Some(t.vertices);
+            scene.highlight_triangle = Some(t);
         }
         self.scene = scene;
         true

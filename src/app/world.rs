@@ -9,6 +9,7 @@ use glam::Vec3;
 use crate::collision::CollisionMesh;
 use crate::level::{Level, teaching};
 use crate::render::{LevelGeometry, MeshBatch};
+use crate::sim::Movers;
 
 /// A named place to teleport to.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,6 +33,10 @@ pub struct World {
     /// Per render mesh, in loader triangle order: (first triangle in the numbering of
     /// `CollisionMesh::source_id`, "node …, mesh …, material …") for the inspector.
     pub triangle_sources: Vec<(u32, String)>,
+    /// The level's dynamic objects (animated nodes) and their animations (issue 7).
+    pub movers: Movers,
+    /// Per dynamic object, in id order: its triangles in model space and its draw colour.
+    pub dynamic_geometry: Vec<MeshBatch>,
 }
 
 /// Colour used for meshes without a material (linear RGB).
@@ -100,10 +105,14 @@ impl World {
             .iter()
             .map(|m| (m.first_triangle, describe_source(&level, m)))
             .collect();
+        let dynamic_geometry = dynamic_geometry(&level);
+        let movers = Movers::from_level(&level);
         Self {
             name,
             path,
             triangle_sources,
+            movers,
+            dynamic_geometry,
             collision: level.collision,
             geometry: LevelGeometry { batches },
             stations,
@@ -178,6 +187,8 @@ impl World {
             stations,
             note,
             triangle_sources: Vec::new(),
+            movers: Movers::default(),
+            dynamic_geometry: Vec::new(),
         }
     }
 
@@ -192,6 +203,29 @@ impl World {
             None => format!("source id {id}"),
         }
     }
+}
+
+/// Each dynamic object's model-space triangles (flat normals), coloured by the material of
+/// its animated node.
+fn dynamic_geometry(level: &Level) -> Vec<MeshBatch> {
+    level
+        .dynamic
+        .objects()
+        .iter()
+        .map(|o| {
+            let color = level
+                .animations
+                .iter()
+                .find(|a| a.set == o.set)
+                .and_then(|a| a.material)
+                .and_then(|i| level.materials.get(i))
+                .map_or(DEFAULT_COLOR, material_color);
+            let tris: Vec<[Vec3; 3]> = (0..o.mesh().triangle_count() as u32)
+                .filter_map(|i| o.mesh().get_triangle(i).map(|t| t.vertices))
+                .collect();
+            MeshBatch::from_triangles(&tris, color)
+        })
+        .collect()
 }
 
 fn describe_source(level: &Level, m: &crate::level::RenderMesh) -> String {

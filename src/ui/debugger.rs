@@ -88,6 +88,8 @@ pub struct DebugView {
     pub triangle: Option<TriangleInfo>,
     pub rerun: Option<RerunView>,
     pub show_help: bool,
+    /// The level's dynamic objects' names, by object id (issue 7).
+    pub object_names: Vec<String>,
 }
 
 /// The keys, shown by the F1 overlay (key, action).

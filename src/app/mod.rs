@@ -517,7 +517,9 @@ impl App {
             debug: self.debug_view(),
         };
         let mut shell = ui::ShellOutput::default();
-        let output = ctx.run_ui(raw, |ui| ui::shell_ui(ui, &model, texture, &mut shell));
+        let mut output = ctx.run_ui(raw, |ui| ui::shell_ui(ui, &model, texture, &mut shell));
+        // Handled on every path (egui asserts that deltas are not dropped unapplied).
+        let textures = gfx::TexturesGuard(std::mem::take(&mut output.textures_delta));
         let ui::ShellOutput {
             commands,
             view_px,
@@ -563,6 +565,13 @@ impl App {
         let Some(g) = self.gfx.as_mut() else {
             return;
         };
+        // Uploaded before the surface is acquired, so a skipped frame loses no texture.
+        for (id, deltas) in &textures.0.set {
+            for delta in deltas {
+                g.egui
+                    .update_texture(&g.gpu.device, &g.gpu.queue, *id, delta);
+            }
+        }
         g.ensure_target(view_px[0], view_px[1]);
         if g.needs_reconfigure {
             g.surface.configure(&g.gpu.device, &g.config);
@@ -607,12 +616,6 @@ impl App {
                 &frame_settings,
             );
         }
-        for (id, deltas) in &output.textures_delta.set {
-            for delta in deltas {
-                g.egui
-                    .update_texture(&g.gpu.device, &g.gpu.queue, *id, delta);
-            }
-        }
         let screen = egui_wgpu::ScreenDescriptor {
             size_in_pixels: [g.config.width, g.config.height],
             pixels_per_point: output.pixels_per_point,
@@ -646,7 +649,7 @@ impl App {
         g.gpu
             .queue
             .submit(user_buffers.into_iter().chain([encoder.finish()]));
-        for id in &output.textures_delta.free {
+        for id in &textures.0.free {
             g.egui.free_texture(id);
         }
         window.pre_present_notify();

@@ -8,6 +8,10 @@ use glam::{Mat3, Vec3};
 use super::debug_scene::{Arrow, DebugScene, ObjectShape, SweptShape, palette};
 use crate::collision::{DynamicScene, IterationTrace, ObjectPoses};
 
+/// Object motion (m) below which an object counts as at rest when drawing and narrating:
+/// interpolating an animation between two equal keys is not exact in `f32`.
+pub const MIN_MOTION_M: f32 = 1e-5;
+
 /// Every object of `scene` between its previous and current pose by `alpha` (0..1: the
 /// live view interpolates like the player's centre).
 pub fn add_live_objects(scene: &mut DebugScene, objects: &DynamicScene, alpha: f32) {
@@ -63,7 +67,7 @@ pub fn add_dynamic_sweeps(
 ) {
     let arrow_r = (0.04 * radii.min_element().max(0.01)).clamp(0.004, 0.05);
     for d in it.dynamic.iter().filter(|d| !d.culled) {
-        if d.adjustment == Vec3::ZERO {
+        if d.adjustment.length() < MIN_MOTION_M {
             continue;
         }
         let end = it.start_center + d.extended_velocity;

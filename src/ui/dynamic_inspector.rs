@@ -7,6 +7,7 @@ use egui::{Color32, RichText, Ui};
 
 use super::dynamic_narration::{object_label, turn_degrees};
 use super::narration::{feature_label, time_label};
+use crate::collision::IterationTrace;
 use crate::render::palette;
 use crate::sim::FrameRecord;
 
@@ -19,7 +20,8 @@ fn color(c: [f32; 4]) -> Color32 {
     Color32::from_rgb(u(c[0]), u(c[1]), u(c[2]))
 }
 
-/// The section; nothing is shown when the iteration tested no dynamic object.
+/// The section; nothing is shown when the iteration tested no dynamic object. Objects the
+/// broad phase culled are only named.
 pub fn dynamic_objects_ui(ui: &mut Ui, rec: &FrameRecord, iteration: usize, names: &[String]) {
     let Some(it) = rec.trace.iterations.get(iteration) else {
         return;
@@ -50,6 +52,36 @@ pub fn dynamic_objects_ui(ui: &mut Ui, rec: &FrameRecord, iteration: usize, name
             .color(color(palette::DYNAMIC_CONTACT_POINT)),
         );
     }
+    let near = it.dynamic.iter().any(|d| !d.culled);
+    if near {
+        objects_table_ui(ui, it, names);
+    }
+    let culled: Vec<String> = it
+        .dynamic
+        .iter()
+        .filter(|d| d.culled)
+        .map(|d| object_label(names, d.object))
+        .collect();
+    if !culled.is_empty() {
+        ui.label(
+            RichText::new(format!(
+                "Not near the sweep (culled by their boxes): {}.",
+                culled.join(", ")
+            ))
+            .weak(),
+        );
+    }
+    ui.label(
+        RichText::new(
+            "View: object at its previous pose faded, extended sweep in pink, adjustment arrow \
+             (× arrow scale), contacts on objects in cyan.",
+        )
+        .weak(),
+    );
+}
+
+/// One row per object the broad phase kept: adjustment, turn, extended sweep, hit.
+fn objects_table_ui(ui: &mut Ui, it: &IterationTrace, names: &[String]) {
     egui::Grid::new("dynamic_objects")
         .striped(true)
         .num_columns(5)
@@ -65,27 +97,15 @@ pub fn dynamic_objects_ui(ui: &mut Ui, rec: &FrameRecord, iteration: usize, name
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
-            for d in &it.dynamic {
+            for d in it.dynamic.iter().filter(|d| !d.culled) {
                 ui.label(object_label(names, d.object));
                 ui.monospace(v3(d.adjustment))
                     .on_hover_text("the object's motion since the last update (seed eAdjust)");
                 ui.monospace(format!("{:.1}°", turn_degrees(&d.previous, &d.current)));
                 ui.monospace(v3(d.extended_velocity))
                     .on_hover_text("this iteration's motion minus the adjustment");
-                let hit = if d.culled {
-                    "culled".to_string()
-                } else {
-                    d.hit.map_or("miss".into(), time_label)
-                };
-                ui.monospace(hit);
+                ui.monospace(d.hit.map_or("miss".into(), time_label));
                 ui.end_row();
             }
         });
-    ui.label(
-        RichText::new(
-            "View: object at its previous pose faded, extended sweep in pink, adjustment arrow \
-             (× arrow scale), contacts on objects in cyan.",
-        )
-        .weak(),
-    );
 }

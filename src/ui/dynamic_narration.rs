@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use glam::{Quat, Vec3};
 
 use crate::collision::{ContactTime, DynamicSweepTrace, IterationTrace, ObjectId, RigidPose};
+use crate::render::dynamic_scene::MIN_MOTION_M;
 
 /// "lift_car (object 0)", or "object 3" when the name is unknown.
 pub fn object_label(names: &[String], id: ObjectId) -> String {
@@ -66,7 +67,7 @@ pub fn narrate_objects(it: &IterationTrace, names: &[String]) -> String {
     for d in it
         .dynamic
         .iter()
-        .filter(|d| !d.culled && d.adjustment != Vec3::ZERO)
+        .filter(|d| !d.culled && d.adjustment.length() >= MIN_MOTION_M)
     {
         moved_sentence(&mut s, d, names);
     }
@@ -76,7 +77,7 @@ pub fn narrate_objects(it: &IterationTrace, names: &[String]) -> String {
         let moving = it
             .dynamic
             .iter()
-            .any(|d| d.object == object && d.adjustment != Vec3::ZERO);
+            .any(|d| d.object == object && d.adjustment.length() >= MIN_MOTION_M);
         let _ = write!(
             s,
             "The contact is on {}, triangle {} of its own mesh",
@@ -160,6 +161,18 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("carried with it"), "{text}");
+    }
+
+    #[test]
+    fn rounding_noise_of_a_resting_object_is_not_motion() {
+        // Interpolating between two equal keys is not exact in f32: 1e-7 m is "at rest".
+        let mut d = lift_trace(None);
+        d.adjustment = Vec3::new(-1e-7, 2e-8, 0.0);
+        let it = IterationTrace {
+            dynamic: vec![d],
+            ..Default::default()
+        };
+        assert_eq!(narrate_objects(&it, &[]), "");
     }
 
     #[test]

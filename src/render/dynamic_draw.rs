@@ -117,11 +117,13 @@ impl DynamicDraw {
                 color: [v.color[0], v.color[1], v.color[2], alpha],
             }));
         };
-        for s in shapes.iter().filter(|s| !(s.alpha < 1.0)) {
+        // NaN alpha counts as opaque (and is drawn opaque).
+        let faded = |s: &&ObjectShape| s.alpha < 1.0;
+        for s in shapes.iter().filter(|s| !faded(s)) {
             push(&mut self.staged, s);
         }
         self.opaque = self.staged.len() as u32;
-        for s in shapes.iter().filter(|s| s.alpha < 1.0) {
+        for s in shapes.iter().filter(faded) {
             push(&mut self.staged, s);
         }
         self.faded = self.staged.len() as u32 - self.opaque;

@@ -1,7 +1,7 @@
 // Level pipeline: per-vertex material colour, directional light + ambient, back faces tinted,
 // optional barycentric wireframe (works without POLYGON_MODE_LINE, e.g. on lavapipe), and the
 // same shader draws the highlighted triangle (vertex colour alpha > 1.5 = unlit, translucent
-// highlight with a white rim).
+// highlight with a white rim) and dynamic objects (posed on the CPU; alpha < 1 = faded).
 
 struct Frame {
     view_proj: mat4x4<f32>,
@@ -81,5 +81,6 @@ fn fs_main(in: VsOut, @builtin(front_facing) front: bool) -> @location(0) vec4<f
         let edge = 1.0 - min(min(e.x, e.y), e.z);
         rgb = mix(rgb, vec3<f32>(0.02, 0.02, 0.02), edge * 0.85);
     }
-    return finish(rgb, 1.0);
+    // Alpha below 1: a dynamic object at its previous pose, drawn faded (blended pipeline).
+    return finish(rgb, clamp(in.color.a, 0.0, 1.0));
 }

@@ -12,8 +12,8 @@ use slidescope::cli::run::{EXIT_ERROR, EXIT_FAIL, EXIT_PASS, run_path};
 use slidescope::collision::{EndReason, SlideSettings, Trace};
 use slidescope::level::query::Geometry;
 use slidescope::level::scenario::{
-    RecordedCall, Scenario, ScenarioError, VecExpectation, first_trace_difference, pinned_level,
-    run_file, run_folder,
+    RecordedCall, SCENARIO_VERSION, Scenario, ScenarioError, VecExpectation,
+    first_trace_difference, pinned_level, run_file, run_folder,
 };
 use slidescope::level::{Level, LevelHash};
 use slidescope::sim::{FrameInputs, PlayerInput, PlayerParams, PlayerState, capture_frame};
@@ -200,6 +200,7 @@ fn round_trip_write_read_run_is_bit_identical() {
                 settings: &s.query.settings,
                 result: &first.result,
                 trace: &first.trace,
+                objects: &[],
             },
         );
         let out = dir.join(format!("{name}.exported.json"));
@@ -288,6 +289,7 @@ fn exact_trace_catches_a_one_ulp_difference() {
             settings: &s.query.settings,
             result: &replay.result,
             trace: &trace,
+            objects: &[],
         },
     );
     exported.write(&path).unwrap();
@@ -331,15 +333,15 @@ fn a_newer_version_is_refused_as_such() {
             e,
             ScenarioError::NewerVersion {
                 found: 7,
-                supported: 1,
+                supported: SCENARIO_VERSION,
                 ..
             }
         ),
         "{e:?}"
     );
-    assert!(
-        one_line(&e, &path).contains("scenario version 7 is newer than this build reads (up to 1)")
-    );
+    assert!(one_line(&e, &path).contains(&format!(
+        "scenario version 7 is newer than this build reads (up to {SCENARIO_VERSION})"
+    )));
 }
 
 #[test]

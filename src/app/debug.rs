@@ -19,7 +19,8 @@ use crate::level::scenario::Scenario;
 use crate::render::cursor_scene::{self, CursorStyle};
 use crate::render::{Camera, palette};
 use crate::sim::{
-    DiffTolerance, FrameRecord, RerunEdits, TimelineCommand, diff_traces, rerun_frame, resimulate,
+    DiffTolerance, FrameRecord, RerunEdits, TimelineCommand, diff_traces, replay_frames_in,
+    rerun_frame_in,
 };
 use crate::ui::debugger::{
     CaseToggles, DebugCommand, DebugView, FrameSummary, LaterRerun, RerunView, TriangleInfo,
@@ -120,6 +121,7 @@ impl App {
                     self.set_capture(false);
                 }
                 self.sim.command(c);
+                self.after_timeline_command(c);
             }
             DebugCommand::Select { frame, iteration } => {
                 self.sim.command(TimelineCommand::Seek(frame));
@@ -199,6 +201,7 @@ impl App {
         match self.sim.load_recording(path) {
             Ok(()) => {
                 self.dbg.rerun = None;
+                self.rest_movers_at_last_record();
                 self.say(
                     format!(
                         "loaded {} frames from {} (paused at the first)",
@@ -313,7 +316,8 @@ impl App {
             cases: Some(solve),
             ..Default::default()
         };
-        let result = rerun_frame(&self.world.collision, rec, &edits)
+        let scene = Some(self.world.movers.scene());
+        let result = rerun_frame_in(&self.world.collision, scene, rec, &edits)
             .map(|r| {
                 let diff = diff_traces(&rec.trace, &r.trace, &DiffTolerance::default());
                 (r.trace, diff, r.result.position)
@@ -344,7 +348,8 @@ impl App {
         if frames.len() < 2 {
             return None;
         }
-        let again = resimulate(&self.world.collision, &frames, edits);
+        let scene = Some(self.world.movers.scene());
+        let again = replay_frames_in(&self.world.collision, scene, &frames, Some(edits));
         let recorded_path: Vec<Vec3> = frames.iter().map(|r| r.after.center).collect();
         let resimulated_path: Vec<Vec3> = again.iter().map(|r| r.after.center).collect();
         let diverges_at = frames
@@ -433,6 +438,14 @@ impl App {
             show_help: self.dbg.show_help,
             all_solvers: self.dbg.all_solvers,
             solvers,
+            object_names: self
+                .world
+                .movers
+                .scene()
+                .objects()
+                .iter()
+                .map(|o| o.name.clone())
+                .collect(),
         }
     }
 
@@ -513,6 +526,7 @@ impl App {
             });
         }
         cursor_scene::add_cursor_iteration(&mut scene, &rec.trace, radii, axes, i as usize, &style);
+        self.add_cursor_objects(&mut scene, rec, i as usize, radii, axes);
         if let Some((_, rv)) = &self.dbg.rerun {
             if let Ok((trace, _, end)) = &rv.result {
                 cursor_scene::add_rerun_paths(&mut scene, &rec.trace, trace, *end, radii, axes);
@@ -558,7 +572,9 @@ impl App {
                 let entry = it.and_then(|it| {
                     it.contacts
                         .iter()
-                        .find(|c| c.triangle == t)
+                        .find(|c| {
+                            c.triangle == t && c.source == crate::collision::ContactSource::Static
+                        })
                         .map(|c| c.center)
                 });
                 cursor_scene::add_minkowski(
@@ -579,9 +595,9 @@ impl App {
             scene.highlight_triangle = Some(tri.vertices);
         } else if v.highlight_triangle
             && let Some(c) = it.and_then(|it| it.contacts.first())
-            && let Some(t) = self.world.collision.get_triangle(c.triangle)
+            && let Some(t) = self.contact_triangle(c, &rec.objects)
         {
-            scene.highlight_triangle = Some(t.vertices);
+            scene.highlight_triangle = Some(t);
         }
         self.scene = scene;
         true

@@ -162,3 +162,13 @@ impl Gfx {
         self.target = Some(target);
     }
 }
+
+/// One frame's egui texture changes; cleared when dropped, on every path out of the frame
+/// (egui asserts in debug builds that deltas are not dropped unapplied).
+pub(super) struct TexturesGuard(pub egui::TexturesDelta);
+
+impl Drop for TexturesGuard {
+    fn drop(&mut self) {
+        self.0.clear();
+    }
+}

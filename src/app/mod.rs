@@ -4,6 +4,7 @@
 
 pub mod camera_rig;
 mod debug;
+mod dynamic;
 mod gfx;
 pub mod settings;
 pub mod world;
@@ -22,7 +23,6 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
 use winit::window::{CursorGrabMode, Window, WindowId};
 
-use crate::collision::{CollisionMesh, Ellipsoid, SlideSettings, sweep};
 use crate::render::{DebugScene, FrameSettings, GroundMarker, TraceStyle, palette};
 use crate::sim::{FrameRecord, PlayerInput, Sim};
 use crate::ui::{self, Command, HudStats};
@@ -162,6 +162,7 @@ impl App {
     fn set_world(&mut self, world: World) {
         if let Some(g) = &mut self.gfx {
             g.renderer.set_level(&g.gpu.device, &world.geometry);
+            g.renderer.set_dynamic_objects(&world.dynamic_geometry);
         }
         if let Some(w) = &self.window {
             w.set_title(&format!("slidescope — {}", world.name));
@@ -369,11 +370,9 @@ impl App {
                 noclip: self.noclip,
                 ..Default::default()
             };
-            self.sim
-                .update(&self.world.collision, f64::from(dt_secs), &idle)
+            self.step_world(f64::from(dt_secs), &idle)
         } else {
-            self.sim
-                .update(&self.world.collision, f64::from(dt_secs), &input)
+            self.step_world(f64::from(dt_secs), &input)
         };
         self.alpha = advance.alpha;
         if advance.steps > 0 {
@@ -390,6 +389,7 @@ impl App {
         let center = self.render_center();
         let mut scene = std::mem::take(&mut self.scene);
         scene.clear();
+        self.add_live_objects(&mut scene);
         if self.rig.mode != CameraMode::FirstPerson {
             scene.add_player(center, radii);
         }
@@ -403,21 +403,22 @@ impl App {
                 slide_planes: v.slide_planes,
                 only_iteration: None,
             };
-            let hit = scene.add_frame(rec, radii, &style);
+            scene.add_frame(rec, radii, &style);
+            let last_hit = rec
+                .trace
+                .iterations
+                .iter()
+                .flat_map(|it| it.contacts.first());
             if v.highlight_triangle
-                && let Some(t) = hit.and_then(|t| self.world.collision.get_triangle(t))
+                && let Some(t) = last_hit
+                    .last()
+                    .and_then(|c| self.contact_triangle(c, &rec.objects))
             {
-                scene.highlight_triangle = Some(t.vertices);
+                scene.highlight_triangle = Some(t);
             }
         }
         if v.ground_marker
-            && let Some((p, n)) = ground_probe(
-                &self.world.collision,
-                center,
-                radii,
-                &self.sim.settings,
-                3.0,
-            )
+            && let Some((p, n)) = self.ground_probe(center, radii, &self.sim.settings, 3.0)
         {
             scene.ground = Some(GroundMarker {
                 at: p,
@@ -520,7 +521,9 @@ impl App {
             debug: self.debug_view(),
         };
         let mut shell = ui::ShellOutput::default();
-        let output = ctx.run_ui(raw, |ui| ui::shell_ui(ui, &model, texture, &mut shell));
+        let mut output = ctx.run_ui(raw, |ui| ui::shell_ui(ui, &model, texture, &mut shell));
+        // Handled on every path (egui asserts that deltas are not dropped unapplied).
+        let textures = gfx::TexturesGuard(std::mem::take(&mut output.textures_delta));
         let ui::ShellOutput {
             commands,
             view_px,
@@ -567,6 +570,13 @@ impl App {
         let Some(g) = self.gfx.as_mut() else {
             return;
         };
+        // Uploaded before the surface is acquired, so a skipped frame loses no texture.
+        for (id, deltas) in &textures.0.set {
+            for delta in deltas {
+                g.egui
+                    .update_texture(&g.gpu.device, &g.gpu.queue, *id, delta);
+            }
+        }
         g.ensure_target(view_px[0], view_px[1]);
         if g.needs_reconfigure {
             g.surface.configure(&g.gpu.device, &g.config);
@@ -611,12 +621,6 @@ impl App {
                 &frame_settings,
             );
         }
-        for (id, deltas) in &output.textures_delta.set {
-            for delta in deltas {
-                g.egui
-                    .update_texture(&g.gpu.device, &g.gpu.queue, *id, delta);
-            }
-        }
         let screen = egui_wgpu::ScreenDescriptor {
             size_in_pixels: [g.config.width, g.config.height],
             pixels_per_point: output.pixels_per_point,
@@ -650,7 +654,7 @@ impl App {
         g.gpu
             .queue
             .submit(user_buffers.into_iter().chain([encoder.finish()]));
-        for id in &output.textures_delta.free {
+        for id in &textures.0.free {
             g.egui.free_texture(id);
         }
         window.pre_present_notify();
@@ -665,6 +669,7 @@ impl App {
         match Gfx::new(window) {
             Ok(mut g) => {
                 g.renderer.set_level(&g.gpu.device, &self.world.geometry);
+                self.upload_dynamic(&mut g.renderer);
                 if let Some(state) = self.egui_state.as_mut() {
                     state.set_max_texture_side(
                         g.gpu.device.limits().max_texture_dimension_2d as usize,
@@ -691,19 +696,6 @@ impl App {
             }
         }
     }
-}
-
-/// The ground point and normal under an ellipsoid within `reach` metres (for the marker).
-fn ground_probe(
-    mesh: &CollisionMesh,
-    center: Vec3,
-    radii: Vec3,
-    settings: &SlideSettings,
-    reach: f32,
-) -> Option<(Vec3, Vec3)> {
-    let e = Ellipsoid::new(center, radii).ok()?;
-    let hit = sweep(mesh, &e, Vec3::NEG_Y * reach, settings).ok()??;
-    hit.contacts.first().map(|c| (c.point, c.normal))
 }
 
 /// The level to start with: the argument, else the teaching level, else the built-in one.
@@ -760,6 +752,7 @@ impl ApplicationHandler for App {
             }
         };
         g.renderer.set_level(&g.gpu.device, &self.world.geometry);
+        self.upload_dynamic(&mut g.renderer);
         self.egui_state = Some(egui_winit::State::new(
             self.egui_ctx.clone(),
             egui::ViewportId::ROOT,

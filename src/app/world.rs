@@ -9,6 +9,7 @@ use glam::Vec3;
 use crate::collision::CollisionMesh;
 use crate::level::{Level, teaching, winding};
 use crate::render::{LevelGeometry, MeshBatch};
+use crate::sim::Movers;
 
 /// A named place to teleport to.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,6 +36,10 @@ pub struct World {
     /// The file winds clockwise ([`winding::looks_clockwise`]): drawn with front and back
     /// swapped so the back-face tint still marks one-sided walls.
     pub clockwise: bool,
+    /// The level's dynamic objects (animated nodes) and their animations (issue 7).
+    pub movers: Movers,
+    /// Per dynamic object, in id order: its triangles in model space and its draw colour.
+    pub dynamic_geometry: Vec<MeshBatch>,
 }
 
 /// Colour used for meshes without a material (linear RGB).
@@ -109,11 +114,15 @@ impl World {
             .map(|p| p.feet + Vec3::Y)
             .collect();
         let clockwise = winding::looks_clockwise(&level.collision, &eyes);
+        let dynamic_geometry = dynamic_geometry(&level);
+        let movers = Movers::from_level(&level);
         Self {
             name,
             path,
             triangle_sources,
             clockwise,
+            movers,
+            dynamic_geometry,
             collision: level.collision,
             geometry: LevelGeometry { batches },
             stations,
@@ -189,6 +198,8 @@ impl World {
             note,
             triangle_sources: Vec::new(),
             clockwise: false,
+            movers: Movers::default(),
+            dynamic_geometry: Vec::new(),
         }
     }
 
@@ -203,6 +214,29 @@ impl World {
             None => format!("source id {id}"),
         }
     }
+}
+
+/// Each dynamic object's model-space triangles (flat normals), coloured by the material of
+/// its animated node.
+fn dynamic_geometry(level: &Level) -> Vec<MeshBatch> {
+    level
+        .dynamic
+        .objects()
+        .iter()
+        .map(|o| {
+            let color = level
+                .animations
+                .iter()
+                .find(|a| a.set == o.set)
+                .and_then(|a| a.material)
+                .and_then(|i| level.materials.get(i))
+                .map_or(DEFAULT_COLOR, material_color);
+            let tris: Vec<[Vec3; 3]> = (0..o.mesh().triangle_count() as u32)
+                .filter_map(|i| o.mesh().get_triangle(i).map(|t| t.vertices))
+                .collect();
+            MeshBatch::from_triangles(&tris, color)
+        })
+        .collect()
 }
 
 fn describe_source(level: &Level, m: &crate::level::RenderMesh) -> String {

@@ -3,7 +3,9 @@
 //! walking steps of the sim (the last step's trace drawn: swept volume, contacts, normals,
 //! velocities) through the app's renderer, offscreen, and writes a PNG. `--frames N` renders N
 //! frames and prints the frame rate. The level `builtin` is the teaching level generated in
-//! code.
+//! code. `--station NAME` starts at that station instead of the first one. The level's dynamic
+//! objects (issue 7) move with the sim's steps exactly as in the app and are drawn at their
+//! poses after the last step.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -14,6 +16,7 @@ use glam::Vec3;
 use crate::app::camera_rig::{CameraMode, CameraRig};
 use crate::app::world::World;
 use crate::collision::SlideSettings;
+use crate::render::dynamic_scene::add_live_objects;
 use crate::render::{
     Camera, DebugScene, FrameSettings, FrameTarget, Gpu, Renderer, TraceStyle, pick_color_format,
     pick_sample_count,
@@ -42,6 +45,9 @@ pub struct ScreenshotArgs {
     /// Draw the wireframe overlay.
     #[arg(long)]
     pub wireframe: bool,
+    /// Start at the station (spawn point) of this name instead of the first one.
+    #[arg(long)]
+    pub station: Option<String>,
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -86,11 +92,20 @@ pub struct ShotScene {
 
 impl ShotScene {
     pub fn new(world: World) -> Self {
+        Self::at_station(world, None)
+    }
+
+    /// The scene at the station named `station` (the first one when `None` or unknown).
+    pub fn at_station(mut world: World, station: Option<&str>) -> Self {
         let params = PlayerParams::default();
-        let feet = world.stations.first().map_or(Vec3::ZERO, |s| s.feet);
+        let start = station
+            .and_then(|n| world.stations.iter().find(|s| s.name == n))
+            .or(world.stations.first())
+            .cloned();
+        let feet = start.as_ref().map_or(Vec3::ZERO, |s| s.feet);
         let mut sim = Sim::new(feet, params, SlideSettings::default());
         let mut rig = CameraRig::new(CameraMode::Orbit, 4.0, 70.0);
-        if let Some(s) = world.stations.first() {
+        if let Some(s) = &start {
             rig.face(s.feet, s.look);
         }
         let idle = PlayerInput {
@@ -98,7 +113,7 @@ impl ShotScene {
             ..Default::default()
         };
         for _ in 0..30 {
-            sim.step(&world.collision, &idle);
+            world.movers.step(&mut sim, &world.collision, &idle);
         }
         let forward = PlayerInput {
             forward: 1.0,
@@ -106,11 +121,12 @@ impl ShotScene {
             ..idle
         };
         for _ in 0..6 {
-            sim.step(&world.collision, &forward);
+            world.movers.step(&mut sim, &world.collision, &forward);
         }
         let player = *sim.player();
         let radii = sim.params.sanitized().radii(player.crouched);
         let mut debug = DebugScene::default();
+        add_live_objects(&mut debug, world.movers.scene(), 1.0);
         debug.add_player(player.center, radii);
         if let Some(rec) = sim.history().last() {
             let style = TraceStyle {
@@ -118,7 +134,17 @@ impl ShotScene {
                 ..TraceStyle::default()
             };
             let hit = debug.add_frame(rec, radii, &style);
-            if let Some(t) = hit.and_then(|t| world.collision.get_triangle(t)) {
+            let on_level = rec
+                .trace
+                .iterations
+                .iter()
+                .flat_map(|it| it.contacts.first())
+                .last()
+                .is_some_and(|c| c.source.object().is_none());
+            if let Some(t) = hit
+                .filter(|_| on_level)
+                .and_then(|t| world.collision.get_triangle(t))
+            {
                 debug.highlight_triangle = Some(t.vertices);
             }
         }
@@ -128,6 +154,12 @@ impl ShotScene {
             sim,
             debug,
         }
+    }
+
+    /// Uploads the level and its dynamic objects' meshes to `renderer`.
+    pub fn upload(&self, renderer: &mut Renderer, device: &wgpu::Device) {
+        renderer.set_level(device, &self.world.geometry);
+        renderer.set_dynamic_objects(&self.world.dynamic_geometry);
     }
 
     /// The player's last step.
@@ -163,7 +195,7 @@ pub fn run(args: &ScreenshotArgs) -> Result<(), Box<dyn std::error::Error>> {
     } else {
         World::load(&args.level)?
     };
-    let shot = ShotScene::new(world);
+    let shot = ShotScene::at_station(world, args.station.as_deref());
     let mut camera = shot.default_camera();
     if let Some(at) = args.at {
         camera.eye = at;
@@ -177,7 +209,7 @@ pub fn run(args: &ScreenshotArgs) -> Result<(), Box<dyn std::error::Error>> {
         pick_sample_count(&gpu.adapter),
         pick_color_format(&gpu.adapter),
     );
-    renderer.set_level(&gpu.device, &shot.world.geometry);
+    shot.upload(&mut renderer, &gpu.device);
     let (w, h) = args.size;
     let target = FrameTarget::new(
         &gpu.device,

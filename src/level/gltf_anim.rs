@@ -90,6 +90,9 @@ pub struct LevelAnimation {
     pub rest_translation: Vec3,
     pub rest_rotation: Quat,
     pub channels: NodeChannels,
+    /// Index into [`Level::materials`](super::Level::materials) of the first primitive under
+    /// the node that has one: the colour the object is drawn in.
+    pub material: Option<usize>,
 }
 
 impl LevelAnimation {

@@ -99,6 +99,8 @@ fn estimate_sizes(root: &json::Root) -> (usize, usize, usize) {
 struct DynamicBuffer {
     positions: Vec<Vec3>,
     triangles: Vec<[u32; 3]>,
+    /// The first material met under the node.
+    material: Option<usize>,
 }
 
 /// The rigid part of `m`, `None` when it scales (beyond 1e-4) or is not finite.
@@ -245,6 +247,7 @@ fn add_animated(
             .rotation
             .map_or(Quat::IDENTITY, |q| Quat::from_array(q.0).normalize()),
         channels: ch.clone(),
+        material: buf.material,
     };
     let name = node.name.clone().unwrap_or_else(|| format!("node {n}"));
     // A subtree without triangles (or only bad ones) has nothing to collide with.
@@ -369,6 +372,7 @@ fn add_mesh(
         };
         let positions = local.into_iter().map(|v| world.transform_point3(v));
         if let Some(buf) = dynamic.as_deref_mut() {
+            buf.material = buf.material.or(material);
             let base = buf.positions.len() as u32;
             buf.positions.extend(positions);
             for t in triangles {

@@ -146,6 +146,18 @@ impl Geometry {
     /// `level_hash` the file must still have that hash.
     pub fn mesh(&self, base_dir: &Path) -> Result<CollisionMesh, QueryError> {
         match self {
+            Geometry::Level { .. } => Ok(self
+                .level(base_dir)?
+                .map(|l| l.collision)
+                .ok_or(QueryError::Collision(CollisionError::EmptyMesh))?),
+            Geometry::Triangles { triangles } => Ok(CollisionMesh::from_triangles(triangles)?),
+        }
+    }
+
+    /// Loads the level file (hash checked as in [`Geometry::mesh`]) with its dynamic objects;
+    /// `None` for inline triangles.
+    pub fn level(&self, base_dir: &Path) -> Result<Option<super::Level>, QueryError> {
+        match self {
             Geometry::Level { level, level_hash } => {
                 let path = base_dir.join(level);
                 let missing = || QueryError::MissingLevel { path: path.clone() };
@@ -169,9 +181,9 @@ impl Geometry {
                         });
                     }
                 }
-                Ok(super::Level::load(&path)?.collision)
+                Ok(Some(super::Level::load(&path)?))
             }
-            Geometry::Triangles { triangles } => Ok(CollisionMesh::from_triangles(triangles)?),
+            Geometry::Triangles { .. } => Ok(None),
         }
     }
 }

@@ -157,16 +157,17 @@ pub fn add_cursor_iteration(
             .iter()
             .filter(|c| style.draw.allows(c.feature.kind()))
         {
+            let (point, normal) = super::debug_scene::contact_colors(c.source);
             scene.points.push(Point {
                 at: c.point,
                 radius: arrow_r * 2.2,
-                color: faded(palette::CONTACT_POINT, f),
+                color: faded(point, f),
             });
             scene.arrows.push(Arrow {
                 from: c.point,
                 vector: c.normal * style.normal_length,
                 radius: arrow_r,
-                color: faded(palette::CONTACT_NORMAL, f),
+                color: faded(normal, f),
             });
         }
         if current && let Some(r) = it.response {

@@ -5,7 +5,9 @@
 
 use glam::{Mat3, Vec3};
 
-use crate::collision::Trace;
+use crate::collision::{ContactSource, Trace};
+
+pub use super::dynamic_draw::ObjectShape;
 
 /// Colours (linear RGBA) of the debug shapes; the screenshot test looks for them.
 pub mod palette {
@@ -24,6 +26,27 @@ pub mod palette {
     pub const AIRBORNE: [f32; 4] = [0.6, 0.6, 0.6, 0.4];
     /// Alpha > 1.5 tells the level shader to draw it unlit with a white rim.
     pub const HIGHLIGHT: [f32; 4] = [1.0, 0.15, 0.05, 2.0];
+    /// A contact on a dynamic object (seed 001 12.12): point and normal.
+    pub const DYNAMIC_CONTACT_POINT: [f32; 4] = [0.1, 0.95, 0.95, 1.0];
+    pub const DYNAMIC_CONTACT_NORMAL: [f32; 4] = [0.0, 0.55, 1.0, 1.0];
+    /// A dynamic object's motion since the last update (the adjustment vector, 12.12.1).
+    pub const ADJUSTMENT: [f32; 4] = [1.0, 0.6, 0.9, 1.0];
+    /// The sweep extended by an object's motion, tested against its previous pose.
+    pub const EXTENDED_SWEEP: [f32; 4] = [0.95, 0.4, 0.85, 0.14];
+    pub const EXTENDED_SWEEP_WIRE: [f32; 4] = [0.95, 0.45, 0.9, 1.0];
+    /// Alpha of a dynamic object drawn at its previous pose.
+    pub const PREVIOUS_POSE_ALPHA: f32 = 0.35;
+}
+
+/// Point and normal colours of a contact from `source`.
+pub fn contact_colors(source: ContactSource) -> ([f32; 4], [f32; 4]) {
+    match source {
+        ContactSource::Static => (palette::CONTACT_POINT, palette::CONTACT_NORMAL),
+        ContactSource::Dynamic { .. } => (
+            palette::DYNAMIC_CONTACT_POINT,
+            palette::DYNAMIC_CONTACT_NORMAL,
+        ),
+    }
 }
 
 /// A translucent ellipsoid with an optional wire outline.
@@ -99,6 +122,8 @@ pub struct DebugScene {
     pub ground: Option<GroundMarker>,
     /// Drawn unlit over the level (world-space corners).
     pub highlight_triangle: Option<[Vec3; 3]>,
+    /// Dynamic objects at a pose (the renderer holds their meshes).
+    pub objects: Vec<ObjectShape>,
 }
 
 /// What to draw from a trace.
@@ -140,6 +165,7 @@ impl DebugScene {
         self.planes.clear();
         self.ground = None;
         self.highlight_triangle = None;
+        self.objects.clear();
     }
 
     /// Number of instanced shapes (for the HUD).
@@ -231,16 +257,17 @@ impl DebugScene {
             }
             if style.contacts {
                 for c in &it.contacts {
+                    let (point, normal) = contact_colors(c.source);
                     self.points.push(Point {
                         at: c.point,
                         radius: arrow_r * 2.2,
-                        color: palette::CONTACT_POINT,
+                        color: point,
                     });
                     self.arrows.push(Arrow {
                         from: c.point,
                         vector: c.normal * style.normal_length,
                         radius: arrow_r,
-                        color: palette::CONTACT_NORMAL,
+                        color: normal,
                     });
                 }
             }

@@ -6,6 +6,8 @@
 pub mod camera;
 pub mod cursor_scene;
 pub mod debug_scene;
+pub mod dynamic_draw;
+pub mod dynamic_scene;
 pub mod geometry;
 pub mod gpu;
 pub mod meshes;
@@ -14,8 +16,8 @@ pub mod target;
 
 pub use camera::Camera;
 pub use debug_scene::{
-    Arrow, DebugScene, EllipsoidShape, GroundMarker, PlaneQuad, Point, SweptShape, TraceStyle,
-    palette,
+    Arrow, DebugScene, EllipsoidShape, GroundMarker, ObjectShape, PlaneQuad, Point, SweptShape,
+    TraceStyle, contact_colors, palette,
 };
 pub use geometry::{LevelGeometry, MeshBatch};
 pub use gpu::{Gpu, NO_ADAPTER_HINT, RenderError};

@@ -13,6 +13,7 @@ use wgpu::util::DeviceExt;
 
 use super::camera::Camera;
 use super::debug_scene::{DebugScene, palette};
+use super::dynamic_draw::DynamicDraw;
 use super::geometry::LevelGeometry;
 use super::meshes::{self, MeshData, ShapeVertex};
 use super::target::{COLOR_FORMAT, DEPTH_FORMAT, FALLBACK_COLOR_FORMAT, FrameTarget};
@@ -59,10 +60,10 @@ struct FrameUniform {
 /// A level vertex (de-indexed, so `vertex_index % 3` is the triangle corner).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Pod, Zeroable)]
-struct LevelVertex {
-    position: [f32; 3],
-    normal: [f32; 3],
-    color: [f32; 4],
+pub(super) struct LevelVertex {
+    pub(super) position: [f32; 3],
+    pub(super) normal: [f32; 3],
+    pub(super) color: [f32; 4],
 }
 
 /// One instanced shape: model matrix, normal matrix (inverse transpose, 3 columns) and colour.
@@ -157,6 +158,8 @@ pub struct Renderer {
     frame_buffer: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
     level_pipeline: wgpu::RenderPipeline,
+    /// The level shader blended, no depth write: dynamic objects at their previous pose.
+    level_faded_pipeline: wgpu::RenderPipeline,
     highlight_pipeline: wgpu::RenderPipeline,
     shape_opaque: wgpu::RenderPipeline,
     shape_translucent: wgpu::RenderPipeline,
@@ -170,6 +173,8 @@ pub struct Renderer {
     square: GpuMesh,
     level: Vec<(wgpu::Buffer, u32)>,
     level_triangles: usize,
+    /// Dynamic objects' meshes, posed every frame.
+    dynamic: DynamicDraw,
     highlight: wgpu::Buffer,
     instances: wgpu::Buffer,
     instance_capacity: u64,
@@ -351,6 +356,17 @@ impl Renderer {
             depth_compare: wgpu::CompareFunction::Less,
             bias: no_bias,
         });
+        let level_faded_pipeline = make(Spec {
+            label: "level faded",
+            module: &level_shader,
+            buffers: &level_buffers,
+            topology: tri,
+            cull: None,
+            blend: true,
+            depth_write: false,
+            depth_compare: wgpu::CompareFunction::LessEqual,
+            bias: no_bias,
+        });
         let highlight_pipeline = make(Spec {
             label: "highlight",
             module: &level_shader,
@@ -424,6 +440,7 @@ impl Renderer {
             frame_buffer,
             bind_group,
             level_pipeline,
+            level_faded_pipeline,
             highlight_pipeline,
             shape_opaque,
             shape_translucent,
@@ -437,6 +454,7 @@ impl Renderer {
             square: GpuMesh::new(device, "square", &meshes::square_outline()),
             level: Vec::new(),
             level_triangles: 0,
+            dynamic: DynamicDraw::new(device),
             highlight,
             instances,
             instance_capacity,
@@ -513,6 +531,12 @@ impl Renderer {
         }
     }
 
+    /// Uploads the dynamic objects' model-space meshes, one batch per object in id order
+    /// (replacing the previous ones); [`DebugScene::objects`] poses them every frame.
+    pub fn set_dynamic_objects(&mut self, batches: &[super::MeshBatch]) {
+        self.dynamic.set_meshes(batches);
+    }
+
     /// Records the frame into `encoder`. A target with another sample count than the
     /// pipelines is logged once and the frame skipped.
     #[allow(clippy::too_many_arguments)]
@@ -569,6 +593,7 @@ impl Renderer {
             });
             queue.write_buffer(&self.highlight, 0, bytemuck::cast_slice(&v));
         }
+        self.dynamic.prepare(device, queue, &scene.objects);
         self.stage_shapes(scene, camera.eye);
         if !self.staged.is_empty() {
             let needed = self.staged.len() as u64;
@@ -620,6 +645,8 @@ impl Renderer {
             pass.set_vertex_buffer(0, buffer.slice(..));
             pass.draw(0..*count, 0..1);
         }
+        self.dynamic
+            .draw(&mut pass, &self.level_pipeline, &self.level_faded_pipeline);
         if scene.highlight_triangle.is_some() {
             pass.set_pipeline(&self.highlight_pipeline);
             pass.set_vertex_buffer(0, self.highlight.slice(..));

@@ -11,6 +11,7 @@ pub mod ground;
 pub mod history;
 pub mod input;
 pub mod markers;
+pub mod movers;
 pub mod params;
 pub mod record;
 pub mod recording;
@@ -32,6 +33,7 @@ pub use ground::is_grounded;
 pub use history::{DEFAULT_BUDGET_BYTES, History};
 pub use input::PlayerInput;
 pub use markers::{MarkerKind, Markers};
+pub use movers::Movers;
 pub use params::PlayerParams;
 pub use record::FrameRecord;
 pub use recording::{

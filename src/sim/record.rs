@@ -58,6 +58,7 @@ impl FrameRecord {
             settings: &self.settings,
             result: self.outcome.slide()?,
             trace: &self.trace,
+            objects: &self.objects,
         })
     }
 

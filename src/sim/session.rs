@@ -141,6 +141,18 @@ impl Sim {
         real_dt_secs: f64,
         input: &PlayerInput,
     ) -> Advance {
+        let world: CollisionWorld<'a> = world.into();
+        let advance = self.advance_clock(real_dt_secs);
+        for _ in 0..advance.steps {
+            self.step(world, input);
+        }
+        advance
+    }
+
+    /// Advances the fixed clock by `real_dt_secs` without stepping: the caller runs
+    /// `advance.steps` steps itself (moving dynamic objects before each, see
+    /// [`Movers`](super::Movers)). Paused: no steps, the clock is reset.
+    pub fn advance_clock(&mut self, real_dt_secs: f64) -> Advance {
         if self.timeline.is_paused() {
             self.clock.reset();
             return Advance {
@@ -149,12 +161,7 @@ impl Sim {
                 dropped_secs: 0.0,
             };
         }
-        let world: CollisionWorld<'a> = world.into();
-        let advance = self.clock.advance(real_dt_secs);
-        for _ in 0..advance.steps {
-            self.step(world, input);
-        }
-        advance
+        self.clock.advance(real_dt_secs)
     }
 
     /// Runs one fixed step now (also while paused: a single-step from the live state), and

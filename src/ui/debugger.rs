@@ -111,6 +111,8 @@ pub struct DebugView {
     pub all_solvers: bool,
     /// Every solver on the selected iteration (when `all_solvers`).
     pub solvers: Option<Vec<crate::collision::solvers::side_by_side::SideBySide>>,
+    /// The level's dynamic objects' names, by object id (issue 7).
+    pub object_names: Vec<String>,
 }
 
 /// The keys, shown by the F1 overlay (key, action).

@@ -5,7 +5,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::debugger::{DebugCommand, DebugView, case_toggles_ui};
-use super::narration::{candidate_rows, end_reason_label, iteration_rows, narrate};
+use super::narration::{candidate_rows, end_reason_label, iteration_rows, narrate_named};
 use crate::sim::StepOutcome;
 
 fn v3(v: glam::Vec3) -> String {
@@ -126,7 +126,12 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
 
     ui.add_space(4.0);
     ui.label(RichText::new("What happened").strong());
-    ui.label(narrate(&rec.trace, c.iteration as usize));
+    ui.label(narrate_named(
+        &rec.trace,
+        c.iteration as usize,
+        &v.object_names,
+    ));
+    super::dynamic_inspector::dynamic_objects_ui(ui, rec, c.iteration as usize, &v.object_names);
 
     ui.add_space(4.0);
     ui.separator();

@@ -2,6 +2,8 @@
 //! them. Functions that draw UI end in `_ui`.
 
 pub mod debugger;
+pub mod dynamic_inspector;
+pub mod dynamic_narration;
 pub mod inspector;
 pub mod narration;
 pub mod solvers;

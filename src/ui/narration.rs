@@ -123,7 +123,11 @@ pub fn iteration_rows(trace: &Trace) -> Vec<IterationRow> {
                 iteration: i,
                 time: first.map_or_else(dash, |c| time_label(c.time)),
                 case: case.trim().to_string(),
-                triangle: first.map_or_else(dash, |c| c.triangle.to_string()),
+                // A dynamic object's triangle indexes the object's own mesh (not a link).
+                triangle: first.map_or_else(dash, |c| match c.source.object() {
+                    None => c.triangle.to_string(),
+                    Some(o) => format!("obj {} · {}", o.0, c.triangle),
+                }),
                 point: first.map_or_else(dash, |c| v3(c.point)),
                 normal: first.map_or_else(dash, |c| v3(c.normal)),
                 remaining: it
@@ -210,6 +214,12 @@ fn slide_rule(feature: Feature) -> &'static str {
 /// Plain-language narration of iteration `iteration` of `trace` (0-based), for teaching.
 /// Distances are world metres; times are fractions of this iteration's motion.
 pub fn narrate(trace: &Trace, iteration: usize) -> String {
+    narrate_named(trace, iteration, &[])
+}
+
+/// [`narrate`] with the dynamic objects' names (indexed by object id) for the sentences
+/// about moving geometry (see [`narrate_objects`](super::dynamic_narration::narrate_objects)).
+pub fn narrate_named(trace: &Trace, iteration: usize, object_names: &[String]) -> String {
     let Some(it) = trace.iterations.get(iteration) else {
         return if trace.iterations.is_empty() {
             "This frame made no collision query (noclip, refused, or no motion).".into()
@@ -229,6 +239,7 @@ pub fn narrate(trace: &Trace, iteration: usize) -> String {
         if it.candidates.len() == 1 { "" } else { "s" },
     );
     narrate_contacts(&mut s, it);
+    s.push_str(&super::dynamic_narration::narrate_objects(it, object_names));
     if let Some(r) = it.response {
         let _ = write!(
             s,

@@ -42,9 +42,12 @@ pub enum TimeExpectation {
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ContactExpectation {
-    /// Triangle index in the collision mesh.
+    /// Triangle index in the collision mesh (in the object's own mesh with `object`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub triangle: Option<u32>,
+    /// The contact is on this dynamic object (scenario version 2); absent: not checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub object: Option<u32>,
     /// The exact feature (`"face"`, `{"edge": 1}`, `{"vertex": 2}`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub feature: Option<Feature>,
@@ -311,6 +314,15 @@ fn contact_mismatch(e: &ContactExpectation, c: &Contact) -> Option<String> {
         && t != c.triangle
     {
         add(format!("triangle: expected {t}, got {}", c.triangle));
+    }
+    if let Some(o) = e.object
+        && Some(o) != c.source.object().map(|id| id.0)
+    {
+        let got = c
+            .source
+            .object()
+            .map_or("the level".to_string(), |id| format!("object {}", id.0));
+        add(format!("object: expected object {o}, got {got}"));
     }
     if let Some(f) = e.feature
         && f != c.feature

@@ -8,14 +8,17 @@ use glam::{Mat3, Vec3};
 use serde::{Deserialize, Serialize};
 
 use super::{Expectations, ScenarioError, VecExpectation};
-use crate::collision::{Ellipsoid, SlideResult, SlideSettings, Trace};
+use crate::collision::{Ellipsoid, ObjectPoses, SlideResult, SlideSettings, Trace};
 use crate::level::LevelHash;
 use crate::level::query::{EllipsoidShape, Geometry, Query, QueryMode};
 
 /// The `format` field of every scenario file.
 pub const SCENARIO_FORMAT: &str = "slidescope-scenario";
-/// The version this build writes and the newest it reads.
-pub const SCENARIO_VERSION: u32 = 1;
+/// The newest version this build reads, and the one it writes for scenarios with dynamic
+/// objects (version 2 added `objects`); scenarios without them are still written as 1.
+pub const SCENARIO_VERSION: u32 = 2;
+/// The version written for scenarios without dynamic objects.
+const STATIC_SCENARIO_VERSION: u32 = 1;
 
 /// Top-level fields a version-1 scenario may have (the query's fields included). The query is
 /// flattened into the scenario, where serde cannot refuse unknown fields itself, and a
@@ -34,6 +37,7 @@ const KNOWN_FIELDS: &[&str] = &[
     "velocity",
     "settings",
     "expect",
+    "objects",
 ];
 
 /// One problem collision: a single `collide_and_slide` call and what it should do.
@@ -64,6 +68,11 @@ pub struct Scenario {
     pub query: Query,
     #[serde(default, skip_serializing_if = "Expectations::is_empty")]
     pub expect: Expectations,
+    /// Version 2: the level's dynamic objects during the call, both poses each (seed 001
+    /// 12.12.1: the sweep is tested against the previous pose and carried to the current one),
+    /// in id order. The replay gives the level file's objects these poses.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objects: Vec<ObjectPoses>,
 }
 
 /// The inputs and the recorded result of one `collide_and_slide` call (what the debugger's
@@ -76,6 +85,8 @@ pub struct RecordedCall<'a> {
     pub settings: &'a SlideSettings,
     pub result: &'a SlideResult,
     pub trace: &'a Trace,
+    /// The dynamic objects' poses during the call (empty without dynamic objects).
+    pub objects: &'a [ObjectPoses],
 }
 
 /// Only the header, read first so a newer file is reported as such rather than as malformed.
@@ -103,12 +114,24 @@ impl Scenario {
     pub fn new(name: impl Into<String>, description: impl Into<String>, query: Query) -> Self {
         Self {
             format: SCENARIO_FORMAT.to_owned(),
-            version: SCENARIO_VERSION,
+            version: STATIC_SCENARIO_VERSION,
             name: name.into(),
             description: description.into(),
             query,
             expect: Expectations::default(),
+            objects: Vec::new(),
         }
+    }
+
+    /// Sets the dynamic objects' poses (and the version that can store them).
+    pub fn with_objects(mut self, objects: Vec<ObjectPoses>) -> Self {
+        self.version = if objects.is_empty() {
+            STATIC_SCENARIO_VERSION
+        } else {
+            SCENARIO_VERSION
+        };
+        self.objects = objects;
+        self
     }
 
     /// The scenario of one recorded call ("Export scenario" in the debugger): its exact inputs,
@@ -138,7 +161,7 @@ impl Scenario {
             value,
             tolerance: 0.0,
         };
-        let mut s = Self::new(name, description, query);
+        let mut s = Self::new(name, description, query).with_objects(call.objects.to_vec());
         s.expect = Expectations {
             position: Some(exact(call.result.position)),
             integration_velocity: Some(exact(call.result.integration_velocity)),
@@ -210,6 +233,26 @@ impl Scenario {
             return Err(invalid(
                 "scenarios replay collide_and_slide: mode must be \"slide\"".into(),
             ));
+        }
+        if !self.objects.is_empty() {
+            if self.version < 2 {
+                return Err(invalid("\"objects\" needs version 2".into()));
+            }
+            if !matches!(self.query.geometry, Geometry::Level { .. }) {
+                return Err(invalid(
+                    "\"objects\" pose the level file's dynamic objects: give a \"level\"".into(),
+                ));
+            }
+            if let Some(p) = self
+                .objects
+                .iter()
+                .find(|p| !(p.previous.is_valid() && p.current.is_valid()))
+            {
+                return Err(invalid(format!(
+                    "object {}: poses must be finite with unit rotations",
+                    p.object.0
+                )));
+            }
         }
         self.expect.validate().map_err(invalid)
     }

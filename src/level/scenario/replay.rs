@@ -1,11 +1,16 @@
 //! Running scenarios headless: one file, or every `*.json` in a folder as a regression suite.
 //! The replay is the same `collide_and_slide` call the app and the tests make (DESIGN "One
 //! code path"); the CLI (`slidescope run`) and `tests/scenarios_run.rs` both go through here.
+//! A scenario with dynamic objects (version 2, seed 001 12.12) loads the level file's objects,
+//! gives them the stored previous and current poses and replays through
+//! `collide_and_slide_in`, exactly as the sim stepped.
 
 use std::path::{Path, PathBuf};
 
 use super::{Scenario, ScenarioError};
-use crate::collision::{CollisionMesh, SlideResult, Trace, collide_and_slide};
+use crate::collision::{
+    CollisionMesh, CollisionWorld, DynamicScene, Scratch, SlideResult, Trace, collide_and_slide_in,
+};
 use crate::level::LevelHash;
 use crate::level::query::Geometry;
 
@@ -33,6 +38,17 @@ impl Scenario {
     /// Builds the collision mesh; `path` is the scenario file (level paths are relative to its
     /// folder). A level must be pinned by its `level_hash`, and the file must still match it.
     pub fn mesh(&self, path: &Path) -> Result<CollisionMesh, ScenarioError> {
+        self.require_pinned(path)?;
+        self.query
+            .mesh(base_dir(path))
+            .map_err(|source| ScenarioError::Geometry {
+                path: path.to_owned(),
+                source,
+            })
+    }
+
+    /// A level file must be pinned by its `level_hash`.
+    fn require_pinned(&self, path: &Path) -> Result<(), ScenarioError> {
         let base = base_dir(path);
         if let Geometry::Level {
             level,
@@ -48,16 +64,46 @@ impl Scenario {
                 reason: format!("level {} has no level_hash{hint}", level.display()),
             });
         }
-        self.query
-            .mesh(base)
-            .map_err(|source| ScenarioError::Geometry {
-                path: path.to_owned(),
-                source,
-            })
+        Ok(())
     }
 
-    /// Replays the scenario on `mesh` and checks its expectations.
+    /// The level's dynamic objects at the scenario's poses (`path` is the scenario file).
+    /// Errors when the scenario poses an object the level does not have.
+    pub fn dynamic_scene(
+        &self,
+        path: &Path,
+        mut scene: DynamicScene,
+    ) -> Result<DynamicScene, ScenarioError> {
+        let applied = scene.apply_poses(&self.objects);
+        if applied != self.objects.len() {
+            let missing = self
+                .objects
+                .iter()
+                .find(|p| scene.object(p.object).is_none())
+                .map_or(0, |p| p.object.0);
+            return Err(ScenarioError::Invalid {
+                path: path.to_owned(),
+                reason: format!(
+                    "object {missing} is not a dynamic object of the level ({} objects)",
+                    scene.len()
+                ),
+            });
+        }
+        Ok(scene)
+    }
+
+    /// Replays the scenario on `mesh` (static only) and checks its expectations.
     pub fn replay_on(&self, path: &Path, mesh: &CollisionMesh) -> Result<Replay, ScenarioError> {
+        self.replay_in(path, CollisionWorld::static_only(mesh))
+    }
+
+    /// Replays the scenario on `world` (the static mesh and the objects at their poses) and
+    /// checks its expectations.
+    pub fn replay_in(
+        &self,
+        path: &Path,
+        world: CollisionWorld<'_>,
+    ) -> Result<Replay, ScenarioError> {
         let collision = |source| ScenarioError::Collision {
             path: path.to_owned(),
             source,
@@ -65,8 +111,15 @@ impl Scenario {
         let q = &self.query;
         let ellipsoid = q.ellipsoid.at(q.start).map_err(collision)?;
         let mut trace = Trace::default();
-        let result = collide_and_slide(mesh, &ellipsoid, q.velocity, &q.settings, Some(&mut trace))
-            .map_err(collision)?;
+        let result = collide_and_slide_in(
+            world,
+            &ellipsoid,
+            q.velocity,
+            &q.settings,
+            &mut Scratch::default(),
+            Some(&mut trace),
+        )
+        .map_err(collision)?;
         let failures = self.expect.check(&result, &trace);
         Ok(Replay {
             result,
@@ -77,8 +130,25 @@ impl Scenario {
 
     /// Builds the mesh and replays (`path` is the scenario file, for relative level paths).
     pub fn replay(&self, path: &Path) -> Result<Replay, ScenarioError> {
-        let mesh = self.mesh(path)?;
-        self.replay_on(path, &mesh)
+        if self.objects.is_empty() {
+            let mesh = self.mesh(path)?;
+            return self.replay_on(path, &mesh);
+        }
+        self.require_pinned(path)?;
+        let level = self
+            .query
+            .geometry
+            .level(base_dir(path))
+            .map_err(|source| ScenarioError::Geometry {
+                path: path.to_owned(),
+                source,
+            })?
+            .ok_or_else(|| ScenarioError::Invalid {
+                path: path.to_owned(),
+                reason: "\"objects\" need a level file".into(),
+            })?;
+        let scene = self.dynamic_scene(path, level.dynamic)?;
+        self.replay_in(path, CollisionWorld::new(&level.collision, &scene))
     }
 }
 

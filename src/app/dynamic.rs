@@ -1,0 +1,118 @@
+//! The app side of moving geometry (issue 7, seed 001 12.12–12.15): every fixed step moves the
+//! level's dynamic objects to the step's end time before the player steps (level time is the
+//! sim's frame count, so live runs and replays agree), the camera turns with a platform the
+//! player rides, a resumed run or a loaded recording puts the objects at the poses recorded
+//! for its frame, and the 3D view draws the objects — live between their last two poses,
+//! paused at the poses recorded for the frame at the cursor with the previous pose faded and
+//! each object's extended sweep and adjustment vector.
+
+use glam::{Mat3, Vec3};
+
+use super::App;
+use crate::collision::{Contact, ContactSource, Ellipsoid, ObjectPoses, SlideSettings, sweep_in};
+use crate::render::dynamic_scene;
+use crate::render::{DebugScene, Renderer};
+use crate::sim::{Advance, FrameRecord, PlayerInput, TimelineCommand};
+
+impl App {
+    /// Runs the fixed steps due after `real_dt_secs`, moving the objects before each, and
+    /// turns the view with the platforms ridden.
+    pub(super) fn step_world(&mut self, real_dt_secs: f64, input: &PlayerInput) -> Advance {
+        let advance =
+            self.world
+                .movers
+                .update(&mut self.sim, &self.world.collision, real_dt_secs, input);
+        let yaw = self.sim.take_platform_yaw_rad();
+        if yaw != 0.0 && yaw.is_finite() {
+            self.rig.yaw = (self.rig.yaw + yaw).rem_euclid(std::f32::consts::TAU);
+        }
+        advance
+    }
+
+    /// After a timeline command: a run resumed from the cursor continues with the objects at
+    /// the poses recorded for that frame, at rest (no phantom motion from where they were).
+    pub(super) fn after_timeline_command(&mut self, command: TimelineCommand) {
+        if command == TimelineCommand::ResumeFromCursor {
+            self.rest_movers_at_last_record();
+        }
+    }
+
+    /// Puts the objects where the history's last frame left them (after a resume from the
+    /// cursor or a loaded recording); without history, at time 0.
+    pub(super) fn rest_movers_at_last_record(&mut self) {
+        match self.sim.history().last() {
+            Some(rec) => self.world.movers.rest_at_record(rec),
+            None => self.world.movers.rest_at(0.0),
+        }
+    }
+
+    /// Uploads the objects' meshes to `renderer`.
+    pub(super) fn upload_dynamic(&self, renderer: &mut Renderer) {
+        renderer.set_dynamic_objects(&self.world.dynamic_geometry);
+    }
+
+    /// The live objects, between their last two poses like the player.
+    pub(super) fn add_live_objects(&self, scene: &mut DebugScene) {
+        dynamic_scene::add_live_objects(scene, self.world.movers.scene(), self.alpha);
+    }
+
+    /// The frame at the cursor: objects at its recorded poses (previous pose faded), and for
+    /// iteration `iteration` the extended sweeps and adjustment vectors.
+    pub(super) fn add_cursor_objects(
+        &self,
+        scene: &mut DebugScene,
+        rec: &FrameRecord,
+        iteration: usize,
+        radii: Vec3,
+        axes: Mat3,
+    ) {
+        dynamic_scene::add_recorded_objects(scene, &rec.objects, true);
+        if let Some(it) = rec.trace.iterations.get(iteration) {
+            dynamic_scene::add_dynamic_sweeps(
+                scene,
+                it,
+                radii,
+                axes,
+                self.settings.view.arrow_scale,
+            );
+        }
+    }
+
+    /// The world corners of a contact's triangle: the level's, or a dynamic object's at the
+    /// current pose in `poses` (where the contact was carried to).
+    pub(super) fn contact_triangle(
+        &self,
+        contact: &Contact,
+        poses: &[ObjectPoses],
+    ) -> Option<[Vec3; 3]> {
+        match contact.source {
+            ContactSource::Static => self
+                .world
+                .collision
+                .get_triangle(contact.triangle)
+                .map(|t| t.vertices),
+            ContactSource::Dynamic { object, .. } => {
+                let pose = poses.iter().find(|p| p.object == object)?.current;
+                self.world
+                    .movers
+                    .scene()
+                    .object(object)?
+                    .world_triangle(contact.triangle, &pose)
+            }
+        }
+    }
+
+    /// The ground under an ellipsoid within `reach` metres, the moving objects included.
+    pub(super) fn ground_probe(
+        &self,
+        center: Vec3,
+        radii: Vec3,
+        settings: &SlideSettings,
+        reach: f32,
+    ) -> Option<(Vec3, Vec3)> {
+        let e = Ellipsoid::new(center, radii).ok()?;
+        let world = self.world.movers.world(&self.world.collision);
+        let hit = sweep_in(world, &e, Vec3::NEG_Y * reach, settings).ok()??;
+        hit.contacts.first().map(|c| (c.point, c.normal))
+    }
+}

@@ -5,6 +5,7 @@
 pub mod camera_rig;
 mod debug;
 mod gfx;
+pub mod scenario_open;
 pub mod settings;
 pub mod world;
 
@@ -258,6 +259,10 @@ impl App {
                 }
             }
             Command::Open(p) => self.open(&p),
+            Command::OpenScenarioDialog => self.open_scenario_dialog(),
+            Command::OpenScenario(p) => {
+                self.open_scenario(&p);
+            }
             Command::LoadBuiltin => self.set_world(World::builtin(None)),
             Command::ClearRecent => self.settings.recent.clear(),
             Command::Teleport(i) => self.teleport(i),

@@ -22,6 +22,9 @@ use crate::sim::PlayerParams;
 pub enum Command {
     OpenDialog,
     Open(PathBuf),
+    /// "Open scenario…": pick a scenario file and show its call in the debugger.
+    OpenScenarioDialog,
+    OpenScenario(PathBuf),
     LoadBuiltin,
     ClearRecent,
     Teleport(usize),
@@ -81,6 +84,9 @@ pub fn menu_bar_ui(ui: &mut Ui, recent: &[PathBuf], mode: CameraMode, out: &mut 
         ui.menu_button("File", |ui| {
             if ui.button("Open level…  (Ctrl+O)").clicked() {
                 out.push(Command::OpenDialog);
+            }
+            if ui.button("Open scenario…").clicked() {
+                out.push(Command::OpenScenarioDialog);
             }
             ui.menu_button("Recent files", |ui| {
                 if recent.is_empty() {

@@ -7,6 +7,7 @@ mod debug;
 mod gfx;
 pub mod scenario_open;
 pub mod settings;
+mod teach;
 pub mod world;
 
 use std::collections::HashSet;
@@ -80,6 +81,8 @@ struct App {
     scene: DebugScene,
     fatal: Option<String>,
     dbg: debug::DebugState,
+    /// Lessons, the world / eSpace view and presentation (`teach.rs`).
+    teach: teach::TeachState,
 }
 
 impl App {
@@ -141,6 +144,7 @@ impl App {
             scene: DebugScene::default(),
             fatal: None,
             dbg: debug::DebugState::default(),
+            teach: teach::TeachState::new(),
         }
     }
 
@@ -293,6 +297,7 @@ impl App {
                 self.sim.settings = self.settings.slide;
             }
             Command::Debug(d) => self.apply_debug(d, event_loop),
+            Command::Teach(t) => self.apply_teach(t),
             Command::Quit => {
                 self.save_settings();
                 event_loop.exit();
@@ -519,6 +524,7 @@ impl App {
             mode: self.rig.mode,
             recent: self.settings.recent.clone(),
             debug: self.debug_view(),
+            teach: self.teach_view(),
         };
         let mut shell = ui::ShellOutput::default();
         let output = ctx.run_ui(raw, |ui| ui::shell_ui(ui, &model, texture, &mut shell));
@@ -553,8 +559,9 @@ impl App {
             state.handle_platform_output(&window, output.platform_output);
         }
         self.build_scene();
+        self.teach_scene();
         let camera = self.debug_camera(view_px[0] as f32 / view_px[1].max(1) as f32);
-        let frame_settings = FrameSettings {
+        let mut frame_settings = FrameSettings {
             wireframe: self.settings.view.wireframe,
             back_face_tint: if self.settings.view.back_face_tint {
                 0.6
@@ -563,6 +570,7 @@ impl App {
             },
             ..FrameSettings::default()
         };
+        let camera = self.teach_frame(camera, &mut frame_settings);
         let clipped = ctx.tessellate(output.shapes, output.pixels_per_point);
         let Some(g) = self.gfx.as_mut() else {
             return;

@@ -150,7 +150,7 @@ pub fn add_cursor_iteration(
                 radius: arrow_r * 2.2,
                 color: faded(palette::CONTACT_POINT, f),
             });
-            scene.arrows.push(Arrow {
+            scene.normals.push(Arrow {
                 from: c.point,
                 vector: c.normal * style.normal_length,
                 radius: arrow_r,

@@ -9,7 +9,9 @@ pub mod debug_scene;
 pub mod geometry;
 pub mod gpu;
 pub mod meshes;
+pub mod presentation;
 pub mod renderer;
+pub mod space_view;
 pub mod target;
 
 pub use camera::Camera;
@@ -20,6 +22,7 @@ pub use debug_scene::{
 pub use geometry::{LevelGeometry, MeshBatch};
 pub use gpu::{Gpu, NO_ADAPTER_HINT, RenderError};
 pub use renderer::{FrameSettings, Renderer, pick_sample_count};
+pub use space_view::SpaceMap;
 pub use target::{FrameTarget, pick_color_format};
 
 /// Renders one frame of `width`×`height` into a new target and reads it back (sRGB RGBA8).

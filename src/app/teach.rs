@@ -15,6 +15,7 @@ use super::camera_rig::CameraMode;
 use super::scenario_open::load_scenario;
 use crate::collision::{ContactTime, IterationTrace};
 use crate::lessons::solvers::PICK_COLOR;
+use crate::lessons::walk::touched_nodes;
 use crate::lessons::{
     Catalog, LESSONS_DIR, LessonState, Observation, SolverAnswer, SolverKind, compare_solvers,
 };
@@ -62,13 +63,6 @@ impl TeachState {
             solvers: None,
         }
     }
-}
-
-/// The node name in a triangle-source description ("node wall_slide, mesh …").
-fn node_name(source: &str) -> Option<String> {
-    let rest = source.strip_prefix("node ")?;
-    let end = rest.find(", mesh").unwrap_or(rest.len());
-    Some(rest[..end].to_string())
 }
 
 fn v3(v: Vec3) -> String {
@@ -286,16 +280,9 @@ impl App {
             self.teach.scanned_to = 0; // the history was cut (resumed from the cursor)
         }
         let from = self.teach.scanned_to;
-        let mut names = Vec::new();
-        for rec in h.iter().filter(|r| r.frame > from && r.frame > 0) {
-            for c in rec.trace.iterations.iter().flat_map(|it| &it.contacts) {
-                if c.source.object().is_none()
-                    && let Some(n) = node_name(&self.world.triangle_source(c.triangle))
-                {
-                    names.push(n);
-                }
-            }
-        }
+        let names = touched_nodes(h.iter().filter(|r| r.frame > from), |t| {
+            self.world.triangle_source(t)
+        });
         if let Some(l) = h.last_frame() {
             self.teach.scanned_to = l;
         }
@@ -478,19 +465,5 @@ impl App {
             solvers: t.solvers.as_ref().and_then(|(_, s)| s.clone()),
             numbers,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn node_names_come_out_of_source_descriptions() {
-        assert_eq!(
-            node_name("node stairs_low, mesh #3 primitive 0, material stone, triangle 4"),
-            Some("stairs_low".into())
-        );
-        assert_eq!(node_name("source id 7"), None);
     }
 }

@@ -17,6 +17,7 @@
 //! { "minkowski_shown": true }
 //! { "solver_picked": "gradient_normal" }
 //! { "walked_into": "stairs_low" }       a walked (not the scene's) frame touched that node
+//!                                       or one below it ("stairs_low/step_01")
 //! { "walking": true }                   the sim runs (resumed from the cursor)
 //! { "all_of": [ … ] }
 //! ```
@@ -149,7 +150,11 @@ impl Check {
             }
             Check::MinkowskiShown(on) => obs.minkowski == *on,
             Check::SolverPicked(s) => obs.solver == Some(*s),
-            Check::WalkedInto(name) => obs.touched.contains(name),
+            Check::WalkedInto(name) => obs.touched.iter().any(|t| {
+                t == name
+                    || t.strip_prefix(name.as_str())
+                        .is_some_and(|r| r.starts_with('/'))
+            }),
             Check::Walking(on) => obs.walking == *on,
             Check::AllOf(all) => all.iter().all(|c| c.holds(obs, scene)),
         }

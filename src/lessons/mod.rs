@@ -10,14 +10,18 @@
 //! - [`state`]: one open lesson's progress — prompts ticked, quiz feedback — a model driven
 //!   without a window (the tests script it);
 //! - [`catalog`]: the guided path, every lesson file of a folder in name order;
+//! - [`walk`]: the level nodes walked frames touched (for `walked_into`);
+//! - [`first_frame`]: a lesson's opening view without a window (the render test);
 //! - [`solvers`]: the answers of every sweep solver of `collision::solvers` at an iteration,
 //!   for the solver-comparison lesson.
 
 pub mod catalog;
 pub mod check;
 pub mod file;
+pub mod first_frame;
 pub mod solvers;
 pub mod state;
+pub mod walk;
 
 pub use catalog::{Catalog, CatalogEntry, LESSONS_DIR};
 pub use check::{Check, IterationRef, Observation, TriangleRef};

@@ -21,8 +21,9 @@ pub struct SingleCall<'a> {
 }
 
 /// Frame 0 of a history holding only `call`. The player's standing radii become the call's
-/// radii, so resuming a walk from it keeps the shape; `dt_secs` turns the integration
-/// velocity (m per step) into the player's velocity (m/s).
+/// radii, so resuming a walk from it keeps the shape. A scenario's motion is not one time
+/// step (it is often metres), so the player after it is at rest; `dt_secs` is the step the
+/// record claims.
 pub fn single_call_frame(call: SingleCall<'_>, dt_secs: f32) -> FrameRecord {
     let e = *call.ellipsoid;
     let params = PlayerParams {
@@ -34,7 +35,6 @@ pub fn single_call_frame(call: SingleCall<'_>, dt_secs: f32) -> FrameRecord {
     } else {
         1.0 / 60.0
     };
-    let velocity_mps = call.result.integration_velocity / dt;
     FrameRecord {
         frame: 0,
         dt_secs: dt,
@@ -52,11 +52,6 @@ pub fn single_call_frame(call: SingleCall<'_>, dt_secs: f32) -> FrameRecord {
         outcome: StepOutcome::Slid(*call.result),
         after: PlayerState {
             center: call.result.position,
-            velocity_mps: if velocity_mps.is_finite() {
-                velocity_mps
-            } else {
-                Vec3::ZERO
-            },
             ..Default::default()
         },
         markers: trace_markers(call.trace),

@@ -44,6 +44,16 @@ impl SolverKind {
         }
     }
 
+    /// A name short enough for a narrow table.
+    pub fn short_label(self) -> &'static str {
+        match self {
+            SolverKind::Decomposed => "core",
+            SolverKind::PlaneSpace => "plane space",
+            SolverKind::GradientNormal => "gradient normal",
+            SolverKind::Reference => "reference",
+        }
+    }
+
     fn solver(self) -> &'static dyn SweepSolver {
         match self {
             SolverKind::Decomposed => &Decomposed,

@@ -159,8 +159,11 @@ fn solvers_ui(ui: &mut Ui, v: &TeachView, out: &mut Vec<TeachCommand>) {
         ui.label("No collision query at the cursor.");
         return;
     };
-    ui.label(
-        RichText::new("Every solver on this iteration's sweep (click one to draw it):").weak(),
+    ui.add(
+        egui::Label::new(
+            RichText::new("Every solver on this iteration's sweep (click one to draw it):").weak(),
+        )
+        .wrap(),
     );
     egui::Grid::new("solvers")
         .num_columns(3)
@@ -168,12 +171,17 @@ fn solvers_ui(ui: &mut Ui, v: &TeachView, out: &mut Vec<TeachCommand>) {
         .spacing([8.0, 2.0])
         .show(ui, |ui| {
             ui.label(RichText::new("solver").strong());
-            ui.label(RichText::new("t (fraction)").strong());
-            ui.label(RichText::new("feature").strong());
+            ui.label(RichText::new("t").strong())
+                .on_hover_text("time of impact, a fraction of this iteration's motion");
+            ui.label(RichText::new("feature, triangle").strong());
             ui.end_row();
             for a in answers {
                 let picked = v.solver == Some(a.kind);
-                if ui.selectable_label(picked, a.kind.label()).clicked() {
+                if ui
+                    .selectable_label(picked, a.kind.short_label())
+                    .on_hover_text(a.kind.label())
+                    .clicked()
+                {
                     out.push(TeachCommand::PickSolver((!picked).then_some(a.kind)));
                 }
                 match a.hit {
@@ -182,9 +190,13 @@ fn solvers_ui(ui: &mut Ui, v: &TeachView, out: &mut Vec<TeachCommand>) {
                             crate::collision::ContactTime::Toi(t) => format!("{t:.4}"),
                             crate::collision::ContactTime::Embedded { .. } => "embedded".into(),
                         });
+                        let f = match h.feature {
+                            crate::collision::Feature::Face => "face".to_string(),
+                            crate::collision::Feature::Edge(i) => format!("edge {i}"),
+                            crate::collision::Feature::Vertex(i) => format!("vertex {i}"),
+                        };
                         ui.monospace(format!(
-                            "{} (tri {})",
-                            super::narration::feature_label(h.feature),
+                            "{f}, {}",
                             a.triangle.map_or("?".into(), |t| t.to_string())
                         ));
                     }
@@ -196,14 +208,17 @@ fn solvers_ui(ui: &mut Ui, v: &TeachView, out: &mut Vec<TeachCommand>) {
                 ui.end_row();
             }
         });
-    ui.label(format!(
-        "Static overlap test (seed 004) at the end of the motion: {}",
-        if *overlap {
-            "overlap"
-        } else {
-            "no overlap — a discrete test would let it through"
-        }
-    ));
+    ui.add(
+        egui::Label::new(format!(
+            "Static overlap test (seed 004) at the end of the motion: {}",
+            if *overlap {
+                "overlap"
+            } else {
+                "no overlap, a discrete test would let it through"
+            }
+        ))
+        .wrap(),
+    );
 }
 
 fn numbers_ui(ui: &mut Ui, rows: &[NumberRow]) {
@@ -211,18 +226,12 @@ fn numbers_ui(ui: &mut Ui, rows: &[NumberRow]) {
         ui.label("No iteration at the cursor.");
         return;
     }
-    egui::Grid::new("numbers")
-        .num_columns(3)
-        .striped(true)
-        .spacing([8.0, 2.0])
-        .show(ui, |ui| {
-            for (what, space, value) in rows {
-                ui.label(what.as_str());
-                ui.label(RichText::new(*space).weak());
-                ui.monospace(value.as_str());
-                ui.end_row();
-            }
-        });
+    // Name and space on one line, the value below it: a three-column grid would not fit the
+    // panel in presentation mode.
+    for (what, space, value) in rows {
+        ui.label(RichText::new(format!("{what} ({space})")).weak());
+        ui.add(egui::Label::new(RichText::new(format!("  {value}")).monospace()).wrap());
+    }
 }
 
 /// The lesson side panel's contents (the app puts it beside the 3D view).

@@ -421,10 +421,12 @@ pub fn shell_ui(
     let mut teach = Vec::new();
     lessons::legend_window_ui(ui.ctx(), &m.teach, &mut teach);
     if m.teach.lesson.is_some() {
+        let max_width = (ui.available_width() * 0.45).max(300.0);
         egui::Panel::left("lesson")
             .resizable(true)
-            .default_size(400.0)
+            .default_size(380.0)
             .min_size(300.0)
+            .max_size(max_width)
             .show(ui, |ui| lessons::lesson_panel_ui(ui, &m.teach, &mut teach));
     }
     out.commands.extend(teach.into_iter().map(Command::Teach));

@@ -12,6 +12,9 @@ struct Frame {
     // x: wireframe on (0/1), y: back-face tint strength, z: wire width (px),
     // w: 1 when the shader must encode sRGB (plain Rgba8Unorm target)
     options: vec4<f32>,
+    // world → displayed (world / eSpace view) and its inverse transpose for normals
+    space: mat4x4<f32>,
+    space_normal: mat4x4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> frame: Frame;
@@ -47,8 +50,8 @@ struct VsOut {
 @vertex
 fn vs_main(v: VsIn) -> VsOut {
     var out: VsOut;
-    out.clip = frame.view_proj * vec4<f32>(v.position, 1.0);
-    out.normal = v.normal;
+    out.clip = frame.view_proj * frame.space * vec4<f32>(v.position, 1.0);
+    out.normal = (frame.space_normal * vec4<f32>(v.normal, 0.0)).xyz;
     out.color = v.color;
     // Triangles are de-indexed: corner = vertex_index % 3 gives the barycentric one-hot.
     let corner = v.vertex_index % 3u;

@@ -7,6 +7,9 @@ struct Frame {
     camera_pos: vec4<f32>,
     light_dir: vec4<f32>,
     options: vec4<f32>,
+    // world → displayed (world / eSpace view) and its inverse transpose for normals
+    space: mat4x4<f32>,
+    space_normal: mat4x4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> frame: Frame;
@@ -49,11 +52,11 @@ struct VsOut {
 fn vs_main(v: VsIn) -> VsOut {
     let model = mat4x4<f32>(v.m0, v.m1, v.m2, v.m3);
     let normal_m = mat3x3<f32>(v.n0.xyz, v.n1.xyz, v.n2.xyz);
-    let world = model * vec4<f32>(v.position, 1.0);
+    let world = frame.space * model * vec4<f32>(v.position, 1.0);
     var out: VsOut;
     out.clip = frame.view_proj * world;
     out.world = world.xyz;
-    out.normal = normal_m * v.normal;
+    out.normal = (frame.space_normal * vec4<f32>(normal_m * v.normal, 0.0)).xyz;
     out.color = v.color;
     return out;
 }

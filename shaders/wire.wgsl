@@ -6,6 +6,9 @@ struct Frame {
     camera_pos: vec4<f32>,
     light_dir: vec4<f32>,
     options: vec4<f32>,
+    // world → displayed (world / eSpace view) and its inverse transpose for normals
+    space: mat4x4<f32>,
+    space_normal: mat4x4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> frame: Frame;
@@ -46,7 +49,7 @@ struct VsOut {
 fn vs_main(v: VsIn) -> VsOut {
     let model = mat4x4<f32>(v.m0, v.m1, v.m2, v.m3);
     var out: VsOut;
-    out.clip = frame.view_proj * model * vec4<f32>(v.position, 1.0);
+    out.clip = frame.view_proj * frame.space * model * vec4<f32>(v.position, 1.0);
     out.color = v.color;
     return out;
 }

@@ -5,6 +5,7 @@
 pub mod app;
 pub mod cli;
 pub mod collision;
+pub mod lessons;
 pub mod level;
 pub mod render;
 pub mod sim;

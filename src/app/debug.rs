@@ -488,6 +488,7 @@ impl App {
         let Some((origin, dir)) = pick_ray(&cam, aspect, uv) else {
             return;
         };
+        let (origin, dir) = self.unmap_pick_ray(origin, dir);
         match raycast(&self.world.collision, origin, dir, cam.far) {
             Ok(Some(hit)) => self.dbg.triangle = Some(hit.triangle),
             Ok(None) => self.dbg.triangle = None,

@@ -6,7 +6,9 @@ pub mod camera_rig;
 mod debug;
 mod dynamic;
 mod gfx;
+pub mod scenario_open;
 pub mod settings;
+mod teach;
 pub mod world;
 
 use std::collections::HashSet;
@@ -79,6 +81,8 @@ struct App {
     scene: DebugScene,
     fatal: Option<String>,
     dbg: debug::DebugState,
+    /// Lessons, the world / eSpace view and presentation (`teach.rs`).
+    teach: teach::TeachState,
 }
 
 impl App {
@@ -140,6 +144,7 @@ impl App {
             scene: DebugScene::default(),
             fatal: None,
             dbg: debug::DebugState::default(),
+            teach: teach::TeachState::new(),
         }
     }
 
@@ -259,6 +264,10 @@ impl App {
                 }
             }
             Command::Open(p) => self.open(&p),
+            Command::OpenScenarioDialog => self.open_scenario_dialog(),
+            Command::OpenScenario(p) => {
+                self.open_scenario(&p);
+            }
             Command::LoadBuiltin => self.set_world(World::builtin(None)),
             Command::ClearRecent => self.settings.recent.clear(),
             Command::Teleport(i) => self.teleport(i),
@@ -289,6 +298,7 @@ impl App {
                 self.sim.settings = self.settings.slide;
             }
             Command::Debug(d) => self.apply_debug(d, event_loop),
+            Command::Teach(t) => self.apply_teach(t),
             Command::Quit => {
                 self.save_settings();
                 event_loop.exit();
@@ -519,6 +529,7 @@ impl App {
             mode: self.rig.mode,
             recent: self.settings.recent.clone(),
             debug: self.debug_view(),
+            teach: self.teach_view(),
         };
         let mut shell = ui::ShellOutput::default();
         let mut output = ctx.run_ui(raw, |ui| ui::shell_ui(ui, &model, texture, &mut shell));
@@ -555,8 +566,9 @@ impl App {
             state.handle_platform_output(&window, output.platform_output);
         }
         self.build_scene();
+        self.teach_scene();
         let camera = self.debug_camera(view_px[0] as f32 / view_px[1].max(1) as f32);
-        let frame_settings = FrameSettings {
+        let mut frame_settings = FrameSettings {
             wireframe: self.settings.view.wireframe,
             back_face_tint: if self.settings.view.back_face_tint {
                 0.6
@@ -566,6 +578,7 @@ impl App {
             flip_winding: self.world.clockwise,
             ..FrameSettings::default()
         };
+        let camera = self.teach_frame(camera, &mut frame_settings);
         let clipped = ctx.tessellate(output.shapes, output.pixels_per_point);
         let Some(g) = self.gfx.as_mut() else {
             return;

@@ -2,7 +2,7 @@
 //! points, load statistics). Files are untrusted: every failure is a one-line [`LevelError`]
 //! naming the file, never a panic.
 
-mod builder;
+pub mod builder;
 pub mod content_hash;
 pub mod error;
 mod gltf_accessor;

@@ -163,7 +163,7 @@ pub fn add_cursor_iteration(
                 radius: arrow_r * 2.2,
                 color: faded(point, f),
             });
-            scene.arrows.push(Arrow {
+            scene.normals.push(Arrow {
                 from: c.point,
                 vector: c.normal * style.normal_length,
                 radius: arrow_r,

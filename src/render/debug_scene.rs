@@ -117,6 +117,9 @@ pub struct DebugScene {
     pub ellipsoids: Vec<EllipsoidShape>,
     pub swept: Vec<SweptShape>,
     pub arrows: Vec<Arrow>,
+    /// Arrows along surface normals (contact normals): the renderer keeps them perpendicular
+    /// to the mapped surface in the eSpace view (see `render::space_view`).
+    pub normals: Vec<Arrow>,
     pub points: Vec<Point>,
     pub planes: Vec<PlaneQuad>,
     pub ground: Option<GroundMarker>,
@@ -161,6 +164,7 @@ impl DebugScene {
         self.ellipsoids.clear();
         self.swept.clear();
         self.arrows.clear();
+        self.normals.clear();
         self.points.clear();
         self.planes.clear();
         self.ground = None;
@@ -173,6 +177,7 @@ impl DebugScene {
         self.ellipsoids.len()
             + self.swept.len()
             + self.arrows.len()
+            + self.normals.len()
             + self.points.len()
             + self.planes.len()
             + usize::from(self.ground.is_some())
@@ -263,7 +268,7 @@ impl DebugScene {
                         radius: arrow_r * 2.2,
                         color: point,
                     });
-                    self.arrows.push(Arrow {
+                    self.normals.push(Arrow {
                         from: c.point,
                         vector: c.normal * style.normal_length,
                         radius: arrow_r,

@@ -11,7 +11,9 @@ pub mod dynamic_scene;
 pub mod geometry;
 pub mod gpu;
 pub mod meshes;
+pub mod presentation;
 pub mod renderer;
+pub mod space_view;
 pub mod target;
 
 pub use camera::Camera;
@@ -22,6 +24,7 @@ pub use debug_scene::{
 pub use geometry::{LevelGeometry, MeshBatch};
 pub use gpu::{Gpu, NO_ADAPTER_HINT, RenderError};
 pub use renderer::{FrameSettings, Renderer, pick_sample_count};
+pub use space_view::SpaceMap;
 pub use target::{FrameTarget, pick_color_format};
 
 /// Renders one frame of `width`×`height` into a new target and reads it back (sRGB RGBA8).

@@ -12,10 +12,11 @@ use glam::{Mat3, Mat4, Quat, Vec3};
 use wgpu::util::DeviceExt;
 
 use super::camera::Camera;
-use super::debug_scene::{DebugScene, palette};
+use super::debug_scene::{Arrow, DebugScene, palette};
 use super::dynamic_draw::DynamicDraw;
 use super::geometry::LevelGeometry;
 use super::meshes::{self, MeshData, ShapeVertex};
+use super::space_view::SpaceMap;
 use super::target::{COLOR_FORMAT, DEPTH_FORMAT, FALLBACK_COLOR_FORMAT, FrameTarget};
 
 /// Per-frame look settings.
@@ -33,6 +34,8 @@ pub struct FrameSettings {
     /// The level winds clockwise ([`crate::level::winding`]): swap front and back for the
     /// tint and the lighting.
     pub flip_winding: bool,
+    /// World → displayed map (the world / eSpace view), applied to everything drawn.
+    pub space: SpaceMap,
 }
 
 impl Default for FrameSettings {
@@ -44,6 +47,7 @@ impl Default for FrameSettings {
             light_dir: Vec3::new(-0.35, -1.0, -0.45),
             ambient: 0.35,
             flip_winding: false,
+            space: SpaceMap::IDENTITY,
         }
     }
 }
@@ -55,6 +59,9 @@ struct FrameUniform {
     camera_pos: [f32; 4],
     light_dir: [f32; 4],
     options: [f32; 4],
+    /// World → displayed (the eSpace view) and its inverse transpose for normals.
+    space: [[f32; 4]; 4],
+    space_normal: [[f32; 4]; 4],
 }
 
 /// A level vertex (de-indexed, so `vertex_index % 3` is the triangle corner).
@@ -579,6 +586,8 @@ impl Renderer {
                 // The shaders encode sRGB themselves when the target cannot.
                 f32::from(u8::from(self.color_format == FALLBACK_COLOR_FORMAT)),
             ],
+            space: settings.space.matrix().to_cols_array_2d(),
+            space_normal: Mat4::from_mat3(settings.space.normal_matrix()).to_cols_array_2d(),
         };
         queue.write_buffer(&self.frame_buffer, 0, bytemuck::bytes_of(&uniform));
         if let Some(t) = scene.highlight_triangle {
@@ -594,7 +603,7 @@ impl Renderer {
             queue.write_buffer(&self.highlight, 0, bytemuck::cast_slice(&v));
         }
         self.dynamic.prepare(device, queue, &scene.objects);
-        self.stage_shapes(scene, camera.eye);
+        self.stage_shapes(scene, camera.eye, &settings.space);
         if !self.staged.is_empty() {
             let needed = self.staged.len() as u64;
             if needed > self.instance_capacity {
@@ -679,7 +688,7 @@ impl Renderer {
     }
 
     /// Turns the scene into instance runs, in draw order.
-    fn stage_shapes(&mut self, scene: &DebugScene, eye: Vec3) {
+    fn stage_shapes(&mut self, scene: &DebugScene, eye: Vec3, space: &SpaceMap) {
         self.staged.clear();
         self.runs.clear();
         let mut batch: Vec<(f32, ShapeInstance)> = Vec::new();
@@ -701,7 +710,7 @@ impl Renderer {
                 range: start..staged.len() as u32,
             });
         };
-        let dist = |p: Vec3| (p - eye).length_squared();
+        let dist = |p: Vec3| (space.point(p) - eye).length_squared();
         let (staged, runs) = (&mut self.staged, &mut self.runs);
 
         // Translucent: slide planes, ground marker, swept hulls and end caps, ellipsoids.
@@ -797,7 +806,11 @@ impl Renderer {
 
         // Opaque: arrow shafts, arrow heads, points.
         let mut heads: Vec<(f32, ShapeInstance)> = Vec::new();
-        for a in &scene.arrows {
+        let normals = scene.normals.iter().map(|a| Arrow {
+            vector: space.normal_arrow(a.vector),
+            ..*a
+        });
+        for a in scene.arrows.iter().copied().chain(normals) {
             let len = a.vector.length();
             if !(len > 1e-5 && len.is_finite() && a.from.is_finite()) {
                 continue;

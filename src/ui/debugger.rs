@@ -215,9 +215,11 @@ pub fn debugger_panels_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<super::Comma
             super::timeline::timeline_ui(ui, v, &mut cmds);
             ui.add_space(2.0);
         });
+    let max_width = (ui.available_width() * 0.36).max(380.0);
     egui::Panel::right("inspector")
         .resizable(true)
         .default_size(380.0)
+        .max_size(max_width)
         .show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("inspector_scroll")

@@ -61,6 +61,8 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
     if rows.is_empty() {
         ui.label("No detect/respond iterations in this frame.");
     } else {
+        // A solid bar below the table: a floating one would cover its last row.
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         egui::ScrollArea::horizontal()
             .id_salt("iter_table")
             .show(ui, |ui| {
@@ -176,7 +178,7 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                     ui.monospace(v3(t.normal));
                     ui.end_row();
                     ui.label("source");
-                    ui.label(&t.source);
+                    ui.add(egui::Label::new(&t.source).wrap());
                     ui.end_row();
                 });
             ui.label(RichText::new(format!("Cases in iteration {}", c.iteration + 1)).strong());

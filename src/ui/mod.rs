@@ -5,7 +5,10 @@ pub mod debugger;
 pub mod dynamic_inspector;
 pub mod dynamic_narration;
 pub mod inspector;
+pub mod legend;
+pub mod lessons;
 pub mod narration;
+pub mod presentation;
 pub mod solvers;
 pub mod timeline;
 
@@ -25,6 +28,9 @@ use crate::sim::PlayerParams;
 pub enum Command {
     OpenDialog,
     Open(PathBuf),
+    /// "Open scenario…": pick a scenario file and show its call in the debugger.
+    OpenScenarioDialog,
+    OpenScenario(PathBuf),
     LoadBuiltin,
     ClearRecent,
     Teleport(usize),
@@ -38,6 +44,8 @@ pub enum Command {
     Quit,
     /// Timeline, inspector and case toggles.
     Debug(debugger::DebugCommand),
+    /// Lessons, the world / eSpace view, presentation.
+    Teach(lessons::TeachCommand),
 }
 
 /// Numbers shown in the HUD.
@@ -79,11 +87,20 @@ fn swatch(ui: &mut Ui, rgba: [f32; 4], text: &str) {
 }
 
 /// The top menu bar: File (open, recent, built-in, quit) and Camera.
-pub fn menu_bar_ui(ui: &mut Ui, recent: &[PathBuf], mode: CameraMode, out: &mut Vec<Command>) {
+pub fn menu_bar_ui(
+    ui: &mut Ui,
+    recent: &[PathBuf],
+    mode: CameraMode,
+    teach: &lessons::TeachView,
+    out: &mut Vec<Command>,
+) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
             if ui.button("Open level…  (Ctrl+O)").clicked() {
                 out.push(Command::OpenDialog);
+            }
+            if ui.button("Open scenario…").clicked() {
+                out.push(Command::OpenScenarioDialog);
             }
             ui.menu_button("Recent files", |ui| {
                 if recent.is_empty() {
@@ -116,6 +133,10 @@ pub fn menu_bar_ui(ui: &mut Ui, recent: &[PathBuf], mode: CameraMode, out: &mut 
                 }
             }
         });
+        let mut t = Vec::new();
+        lessons::view_menu_ui(ui, teach, &mut t);
+        lessons::lessons_menu_ui(ui, teach, &mut t);
+        out.extend(t.into_iter().map(Command::Teach));
         ui.separator();
         ui.label(
             RichText::new("WASD move · Space jump · Shift run · Ctrl/C crouch · F noclip · 1/2/3 camera · Esc release")
@@ -382,6 +403,8 @@ pub struct ShellModel {
     pub recent: Vec<PathBuf>,
     /// The debugger panels (timeline, inspector).
     pub debug: debugger::DebugView,
+    /// Lessons, view space, presentation.
+    pub teach: lessons::TeachView,
 }
 
 /// What the shell gathered this frame.
@@ -409,9 +432,30 @@ pub fn shell_ui(
     out: &mut ShellOutput,
 ) {
     egui::Panel::top("menu").show(ui, |ui| {
-        menu_bar_ui(ui, &m.recent, m.mode, &mut out.commands);
+        menu_bar_ui(ui, &m.recent, m.mode, &m.teach, &mut out.commands);
     });
     debugger::debugger_panels_ui(ui, &m.debug, &mut out.commands);
+    // Teaching mode: the lesson panel takes the left side while a lesson is open.
+    let mut teach = Vec::new();
+    lessons::legend_window_ui(ui.ctx(), &m.teach, &mut teach);
+    if m.teach.lesson.is_some() {
+        let max_width = (ui.available_width() * 0.45).max(300.0);
+        egui::Panel::left("lesson")
+            .resizable(true)
+            .default_size(380.0)
+            .min_size(300.0)
+            .max_size(max_width)
+            .show(ui, |ui| lessons::lesson_panel_ui(ui, &m.teach, &mut teach));
+    }
+    out.commands.extend(teach.into_iter().map(Command::Teach));
+    if m.teach.lesson.is_none() {
+        side_panel_ui(ui, m, out);
+    }
+    central_view_ui(ui, view_texture, out);
+}
+
+/// The left panel outside lessons: HUD, stations, settings.
+fn side_panel_ui(ui: &mut Ui, m: &ShellModel, out: &mut ShellOutput) {
     egui::Panel::left("side")
         .resizable(true)
         .default_size(350.0)
@@ -449,6 +493,10 @@ pub fn shell_ui(
                     });
             });
         });
+}
+
+/// The 3D view: the renderer's offscreen frame in the remaining space.
+fn central_view_ui(ui: &mut Ui, view_texture: Option<egui::TextureId>, out: &mut ShellOutput) {
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE)
         .show(ui, |ui| {

@@ -1,0 +1,193 @@
+//! "Open scenario…" (issue 5 "Problem capture and replay"): a scenario file's level — pinned
+//! by its content hash — or its inline triangles become the app's world, and its one
+//! `collide_and_slide` call, replayed through the core on that world's mesh, becomes a
+//! one-frame history paused at its first iteration. Loading is a pure function of the file
+//! (no window), so tests and the lessons call [`load_scenario`] directly; the app swaps its
+//! world only when everything loaded (a bad file loses nothing already open).
+
+use std::path::{Path, PathBuf};
+
+use glam::Vec3;
+
+use super::world::World;
+use crate::level::query::Geometry;
+use crate::level::scenario::Scenario;
+use crate::level::{Level, LevelHash, PrimitiveSource};
+use crate::sim::{FrameRecord, SingleCall, single_call_frame};
+
+/// Fixed step used to turn the call's integration velocity into m/s (the app's 60 Hz).
+const DT_SECS: f32 = 1.0 / 60.0;
+
+/// A scenario ready to show: its world, the call as a frame record, and the replay's verdict.
+pub struct OpenedScenario {
+    pub path: PathBuf,
+    pub scenario: Scenario,
+    pub world: World,
+    /// Frame 0: the call's inputs, trace and result.
+    pub record: FrameRecord,
+    /// Failed expectations of the replay (empty: all passed or none).
+    pub failures: Vec<String>,
+}
+
+/// Reads `path`, loads its geometry and replays its call. Errors are one line naming the file.
+pub fn load_scenario(path: &Path) -> Result<OpenedScenario, String> {
+    let scenario = Scenario::read(path).map_err(|e| e.to_string())?;
+    let world = scenario_world(&scenario, path)?;
+    let replay = scenario
+        .replay_on(path, &world.collision)
+        .map_err(|e| e.to_string())?;
+    let q = &scenario.query;
+    let ellipsoid = q
+        .ellipsoid
+        .at(q.start)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let record = single_call_frame(
+        SingleCall {
+            ellipsoid: &ellipsoid,
+            velocity: q.velocity,
+            settings: &q.settings,
+            result: &replay.result,
+            trace: &replay.trace,
+        },
+        DT_SECS,
+    );
+    Ok(OpenedScenario {
+        path: path.to_owned(),
+        failures: replay.failures,
+        scenario,
+        world,
+        record,
+    })
+}
+
+/// The world a scenario runs in: its level file (the hash must match) or its triangles.
+fn scenario_world(scenario: &Scenario, path: &Path) -> Result<World, String> {
+    let base = path.parent().unwrap_or(Path::new("."));
+    match &scenario.query.geometry {
+        Geometry::Level { level, level_hash } => {
+            let file = base.join(level);
+            let Some(expected) = level_hash else {
+                return Err(format!(
+                    "{}: level {} has no level_hash",
+                    path.display(),
+                    level.display()
+                ));
+            };
+            let found = LevelHash::of_file(&file)
+                .map_err(|e| format!("{}: level {}: {e}", path.display(), file.display()))?;
+            if found != *expected {
+                return Err(format!(
+                    "{}: level {} has changed (hash {found}, the scenario expects {expected})",
+                    path.display(),
+                    file.display()
+                ));
+            }
+            World::load(&file)
+        }
+        Geometry::Triangles { triangles } => {
+            let level =
+                triangles_level(triangles).map_err(|e| format!("{}: {e}", path.display()))?;
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            Ok(World::from_level(level, name, None))
+        }
+    }
+}
+
+/// A level of inline triangles: one render batch, the collision mesh in the same order.
+fn triangles_level(triangles: &[[Vec3; 3]]) -> Result<Level, String> {
+    let mut parts = crate::level::builder::LevelParts::new();
+    let positions: Vec<Vec3> = triangles.iter().flatten().copied().collect();
+    let n = triangles.len() as u32;
+    parts
+        .add_batch(
+            positions,
+            &[],
+            (0..n).map(|i| [3 * i, 3 * i + 1, 3 * i + 2]),
+            false,
+            PrimitiveSource {
+                node_index: 0,
+                node_name: Some("scenario triangles".into()),
+                mesh_index: 0,
+                mesh_name: None,
+                primitive_index: 0,
+                material: None,
+            },
+        )
+        .map_err(|e| e.to_string())?;
+    parts.finish().map_err(|e| e.to_string())
+}
+
+impl super::App {
+    /// Opens a scenario file into the debugger; on failure shows the error and keeps
+    /// everything as it was. Returns whether it opened.
+    pub(super) fn open_scenario(&mut self, path: &Path) -> bool {
+        match load_scenario(path) {
+            Ok(opened) => {
+                self.show_scenario(opened);
+                true
+            }
+            Err(e) => {
+                self.say(format!("scenario not opened (nothing changed): {e}"), true);
+                false
+            }
+        }
+    }
+
+    /// Swaps in the scenario's world and its one-frame history, paused at iteration 0, the
+    /// camera beside the motion.
+    pub(super) fn show_scenario(&mut self, opened: OpenedScenario) {
+        let OpenedScenario {
+            path,
+            scenario,
+            world,
+            record,
+            failures,
+        } = opened;
+        let iterations = record.trace.iterations.len();
+        let velocity = record.requested_move;
+        self.set_world(world);
+        let help = self.dbg.show_help;
+        self.dbg = super::debug::DebugState::default();
+        self.dbg.show_help = help;
+        self.sim.open_recording(crate::sim::Recording::new(
+            &path.display().to_string(),
+            vec![record],
+        ));
+        // Look across the motion: 60° to the side of its horizontal direction.
+        let flat = Vec3::new(velocity.x, 0.0, velocity.z);
+        if flat.length_squared() > 1e-12 {
+            self.rig.yaw = (-flat.x).atan2(-flat.z) + 1.0;
+            self.rig.pitch = -0.35;
+        }
+        let verdict = if failures.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; {} expectation(s) failed: {}",
+                failures.len(),
+                failures.join("; ")
+            )
+        };
+        self.say(
+            format!(
+                "opened scenario {} ({iterations} iterations, paused at the first){verdict}",
+                scenario.name
+            ),
+            !failures.is_empty(),
+        );
+    }
+
+    /// "Open scenario…": a file dialog, then [`App::open_scenario`].
+    pub(super) fn open_scenario_dialog(&mut self) {
+        self.set_capture(false);
+        if let Some(p) = rfd::FileDialog::new()
+            .add_filter("slidescope scenario", &["json"])
+            .pick_file()
+        {
+            self.open_scenario(&p);
+        }
+    }
+}

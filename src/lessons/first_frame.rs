@@ -1,0 +1,70 @@
+//! A lesson's first frame without a window: the scene at its opening iteration drawn the way
+//! the paused debugger draws it (`render::cursor_scene`), the lesson's orbit camera and its
+//! world / eSpace blend. The render test checks these frames through the offscreen renderer.
+
+use glam::Mat3;
+
+use super::LessonState;
+use crate::app::camera_rig::{CameraMode, CameraRig};
+use crate::app::scenario_open::OpenedScenario;
+use crate::render::cursor_scene::{self, CursorStyle};
+use crate::render::{Camera, DebugScene, FrameSettings, SpaceMap};
+
+/// The scene, camera and frame settings of the lesson's opening view.
+pub fn first_frame(
+    opened: &OpenedScenario,
+    state: &LessonState,
+) -> (DebugScene, Camera, FrameSettings) {
+    let rec = &opened.record;
+    let view = &state.lesson.view;
+    let (radii, axes) = rec
+        .ellipsoid
+        .map_or((glam::Vec3::ONE, Mat3::IDENTITY), |e| (e.radii, e.axes));
+    let i = state.open_iteration() as usize;
+    let mut scene = DebugScene::default();
+    let style = CursorStyle {
+        arrow_scale: view.arrow_scale.unwrap_or(10.0),
+        normal_length: (radii.min_element() * 1.5).max(0.1),
+        draw: view.draw.unwrap_or_default(),
+        ..Default::default()
+    };
+    cursor_scene::add_cursor_iteration(&mut scene, &rec.trace, radii, axes, i, &style);
+    let it = rec.trace.iterations.get(i);
+    let mesh = &opened.world.collision;
+    let selected = state.open_triangle();
+    if let Some(t) = selected.or_else(|| it.and_then(|it| it.contacts.first()).map(|c| c.triangle))
+        && let Some(tri) = mesh.get_triangle(t)
+    {
+        scene.highlight_triangle = Some(tri.vertices);
+        if view.minkowski
+            && selected.is_some()
+            && let Some(e) = rec.ellipsoid
+        {
+            cursor_scene::add_minkowski(
+                &mut scene,
+                tri.vertices,
+                &e.space(),
+                radii,
+                axes,
+                view.draw.unwrap_or_default(),
+                it.map(|it| (it.start_center, it.velocity)),
+                it.and_then(|it| it.contacts.iter().find(|c| c.triangle == t))
+                    .map(|c| c.center),
+            );
+        }
+    }
+    let center = it.map_or(rec.after.center, |it| it.start_center);
+    let mut rig = CameraRig::new(CameraMode::Orbit, 4.0, 70.0);
+    if let Some(c) = view.camera {
+        rig.yaw = c.yaw_deg.to_radians();
+        rig.pitch = c.pitch_deg.to_radians().clamp(-1.55, 1.55);
+        rig.orbit_distance = c.distance_m.clamp(0.5, 100.0);
+    }
+    let space = SpaceMap::espace_blend(radii, axes, center, view.blend);
+    let camera = space.camera(rig.camera(mesh, center, radii));
+    let settings = FrameSettings {
+        space,
+        ..FrameSettings::default()
+    };
+    (scene, camera, settings)
+}

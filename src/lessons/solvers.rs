@@ -1,0 +1,119 @@
+//! Every sweep solver of `collision::solvers` (issue 6) asked the question of one recorded
+//! iteration: the ellipsoid at the iteration's start, its velocity, the triangles the broad
+//! phase offered (from the trace). Plus seed 004's static overlap test at the iteration's end
+//! position — the discrete test that tunnels. Nothing here re-implements a test: it calls the
+//! solvers on the recorded inputs (DESIGN "What-if questions are answered by re-running").
+
+use glam::{Mat3, Vec3};
+use serde::{Deserialize, Serialize};
+
+use crate::collision::solvers::{
+    Decomposed, GradientNormal, PlaneSpace, Reference, SolverHit, SolverQuery, StaticCorrections,
+    SweepSolver, static_overlap, sweep_all,
+};
+use crate::collision::{CollisionMesh, Ellipsoid, IterationTrace};
+
+/// A solver the student can pick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SolverKind {
+    /// The core's own (seed 001 12.4–12.9, seed 003 16.18).
+    Decomposed,
+    /// Rouwé's plane space (seed 000).
+    PlaneSpace,
+    /// Seed 002's gradient normal (approximate on edges).
+    GradientNormal,
+    /// f64 bisection on the exact distance: the judge.
+    Reference,
+}
+
+impl SolverKind {
+    pub const ALL: [SolverKind; 4] = [
+        SolverKind::Decomposed,
+        SolverKind::PlaneSpace,
+        SolverKind::GradientNormal,
+        SolverKind::Reference,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            SolverKind::Decomposed => "decomposed (core, seed 001)",
+            SolverKind::PlaneSpace => "plane space (seed 000)",
+            SolverKind::GradientNormal => "gradient normal (seed 002)",
+            SolverKind::Reference => "reference (f64)",
+        }
+    }
+
+    /// A name short enough for a narrow table.
+    pub fn short_label(self) -> &'static str {
+        match self {
+            SolverKind::Decomposed => "core",
+            SolverKind::PlaneSpace => "plane space",
+            SolverKind::GradientNormal => "gradient normal",
+            SolverKind::Reference => "reference",
+        }
+    }
+
+    fn solver(self) -> &'static dyn SweepSolver {
+        match self {
+            SolverKind::Decomposed => &Decomposed,
+            SolverKind::PlaneSpace => &PlaneSpace,
+            SolverKind::GradientNormal => &GradientNormal,
+            SolverKind::Reference => &Reference,
+        }
+    }
+}
+
+/// One solver's answer at an iteration: its earliest contact over the offered triangles
+/// (`hit.primitive` is the index into `triangles`), world space.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SolverAnswer {
+    pub kind: SolverKind,
+    pub hit: Option<SolverHit>,
+    /// The collision-mesh index of the hit triangle.
+    pub triangle: Option<u32>,
+}
+
+/// Every solver on iteration `it` of a call with an ellipsoid of `radii` / `axes`, and
+/// whether the static overlap test (seed 004, both readers' corrections) finds any offered
+/// triangle overlapping the ellipsoid at the iteration's unobstructed end
+/// (`start + velocity`). `None` when the inputs are not a valid ellipsoid.
+pub fn compare_solvers(
+    mesh: &CollisionMesh,
+    radii: Vec3,
+    axes: Mat3,
+    it: &IterationTrace,
+) -> Option<(Vec<SolverAnswer>, bool)> {
+    let ellipsoid = Ellipsoid::with_axes(it.start_center, radii, axes).ok()?;
+    let ids: Vec<u32> = it.candidates.iter().map(|c| c.triangle).collect();
+    let triangles: Vec<[Vec3; 3]> = ids
+        .iter()
+        .filter_map(|&t| mesh.get_triangle(t).map(|t| t.vertices))
+        .collect();
+    if triangles.len() != ids.len() {
+        return None;
+    }
+    let query = SolverQuery {
+        ellipsoid,
+        velocity: it.velocity,
+    };
+    let answers = SolverKind::ALL
+        .into_iter()
+        .map(|kind| {
+            let hit = sweep_all(kind.solver(), &query, &triangles);
+            SolverAnswer {
+                kind,
+                hit,
+                triangle: hit.and_then(|h| ids.get(h.primitive as usize).copied()),
+            }
+        })
+        .collect();
+    let end = Ellipsoid::with_axes(it.start_center + it.velocity, radii, axes).ok()?;
+    let overlap = triangles
+        .iter()
+        .any(|t| static_overlap(&end, t, StaticCorrections::BOTH).overlaps);
+    Some((answers, overlap))
+}
+
+/// Colour (linear RGBA) of the picked solver's contact, normal and touching ellipsoid.
+pub const PICK_COLOR: [f32; 4] = [0.55, 0.4, 1.0, 1.0];

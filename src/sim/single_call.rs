@@ -1,0 +1,61 @@
+//! One `collide_and_slide` call — a scenario file's — as a one-frame history record, so the
+//! debugger shows it like any walked frame (issue 5 "Open scenario": paused at its first
+//! iteration). The call itself is made elsewhere through the same core entry point
+//! (`level::scenario::Scenario::replay_on`); this only files its inputs and trace.
+
+use glam::Vec3;
+
+use super::markers::trace_markers;
+use super::{FrameRecord, PlayerInput, PlayerParams, PlayerState, StanceChange, StepOutcome};
+use crate::collision::{Ellipsoid, SlideResult, SlideSettings, Trace};
+
+/// The inputs and result of one call, world space (metres).
+#[derive(Debug, Clone, Copy)]
+pub struct SingleCall<'a> {
+    pub ellipsoid: &'a Ellipsoid,
+    /// The displacement handed to the core (m).
+    pub velocity: Vec3,
+    pub settings: &'a SlideSettings,
+    pub result: &'a SlideResult,
+    pub trace: &'a Trace,
+}
+
+/// Frame 0 of a history holding only `call`. The player's standing radii become the call's
+/// radii, so resuming a walk from it keeps the shape. A scenario's motion is not one time
+/// step (it is often metres), so the player after it is at rest; `dt_secs` is the step the
+/// record claims.
+pub fn single_call_frame(call: SingleCall<'_>, dt_secs: f32) -> FrameRecord {
+    let e = *call.ellipsoid;
+    let params = PlayerParams {
+        standing_radii: e.radii,
+        ..PlayerParams::default()
+    };
+    let dt = if dt_secs.is_finite() && dt_secs > 0.0 {
+        dt_secs
+    } else {
+        1.0 / 60.0
+    };
+    FrameRecord {
+        frame: 0,
+        dt_secs: dt,
+        input: PlayerInput::default(),
+        params,
+        before: PlayerState {
+            center: e.center,
+            ..Default::default()
+        },
+        ellipsoid: Some(e),
+        requested_move: call.velocity,
+        settings: *call.settings,
+        stance: StanceChange::None,
+        trace: call.trace.clone(),
+        outcome: StepOutcome::Slid(*call.result),
+        after: PlayerState {
+            center: call.result.position,
+            ..Default::default()
+        },
+        markers: trace_markers(call.trace),
+        objects: Vec::new(),
+        platform: None,
+    }
+}

@@ -1,0 +1,80 @@
+//! The legend: every colour the 3D view draws, with what it means (issue 8 "Presentation": a
+//! legend for every colour drawn). The colours are the renderer's own constants.
+
+use egui::{Color32, RichText, Ui};
+
+use crate::lessons::solvers::PICK_COLOR;
+use crate::render::cursor_scene::cursor_palette as cp;
+use crate::render::palette as p;
+
+/// (colour, meaning) of everything drawn, grouped.
+pub const LEGEND: [(&str, &[([f32; 4], &str)]); 4] = [
+    (
+        "Ellipsoid and motion",
+        &[
+            (p::ELLIPSOID_WIRE, "ellipsoid at the iteration's start"),
+            (p::SWEPT_WIRE, "swept volume of the iteration"),
+            (cp::AFTER_WIRE, "ellipsoid where the response put it"),
+            (p::REQUESTED, "requested motion (velocity)"),
+            (p::REMAINING, "remaining motion past the contact"),
+            (p::SLIDE, "slide: remaining motion projected on the plane"),
+            (p::INTEGRATION, "integration velocity"),
+        ],
+    ),
+    (
+        "Contacts",
+        &[
+            (p::CONTACT_POINT, "contact point"),
+            (p::CONTACT_NORMAL, "contact (slide-plane) normal"),
+            (p::SLIDE_PLANE, "slide plane"),
+            (p::HIGHLIGHT, "hit / selected triangle"),
+            (p::GROUND, "ground marker (grounded)"),
+            (p::AIRBORNE, "ground marker (airborne)"),
+            ([0.85, 0.15, 0.55, 1.0], "back faces of the level"),
+        ],
+    ),
+    (
+        "Minkowski sum (M)",
+        &[
+            (cp::FACE_SLAB, "face slab: triangle pushed ±1 (eSpace)"),
+            (cp::EDGE_WIRE, "edge cylinders"),
+            (cp::VERTEX_WIRE, "vertex spheres"),
+            (cp::CENTER_RAY, "the swept centre as a ray"),
+            (cp::ENTRY, "where the ray enters"),
+        ],
+    ),
+    (
+        "Paths and solvers",
+        &[
+            (cp::PATH, "recorded path of the frame"),
+            (cp::RERUN_PATH, "re-run path (cases switched off)"),
+            (PICK_COLOR, "picked solver's contact and normal"),
+        ],
+    ),
+];
+
+/// Linear RGBA → the swatch's sRGB colour (opaque).
+pub fn swatch_color(rgba: [f32; 4]) -> Color32 {
+    let to_u8 = |v: f32| (v.clamp(0.0, 1.0).powf(1.0 / 2.2) * 255.0) as u8;
+    Color32::from_rgb(to_u8(rgba[0]), to_u8(rgba[1]), to_u8(rgba[2]))
+}
+
+/// The legend, one row a colour.
+pub fn legend_ui(ui: &mut Ui) {
+    let size = ui.text_style_height(&egui::TextStyle::Body) * 0.8;
+    for (group, items) in LEGEND {
+        ui.label(RichText::new(group).strong());
+        for (c, text) in items {
+            ui.horizontal(|ui| {
+                let (r, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+                ui.painter().rect_filled(r, 2.0, swatch_color(*c));
+                ui.label(*text);
+            });
+        }
+    }
+    ui.label(
+        RichText::new("Faded shapes belong to earlier iterations of the frame.")
+            .weak()
+            .small(),
+    );
+}

@@ -5,9 +5,7 @@
 
 use glam::{Mat3, Vec3};
 
-use super::debug_scene::{
-    Arrow, DebugScene, EllipsoidShape, PlaneQuad, Point, SweptShape, palette,
-};
+use super::debug_scene::{Arrow, DebugScene, EllipsoidShape, Point, SweptShape, palette};
 use crate::collision::{CaseMask, ESpace, Trace};
 
 /// Colours of the debugger's own shapes (linear RGBA).
@@ -157,40 +155,10 @@ pub fn add_cursor_iteration(
             .iter()
             .filter(|c| style.draw.allows(c.feature.kind()))
         {
-            let (point, normal) = super::debug_scene::contact_colors(c.source);
-            scene.points.push(Point {
-                at: c.point,
-                radius: arrow_r * 2.2,
-                color: faded(point, f),
-            });
-            scene.normals.push(Arrow {
-                from: c.point,
-                vector: c.normal * style.normal_length,
-                radius: arrow_r,
-                color: faded(normal, f),
-            });
+            scene.add_contact(c, arrow_r, style.normal_length, |c| faded(c, f));
         }
-        if current && let Some(r) = it.response {
-            if let Some(c) = it.contacts.first() {
-                scene.planes.push(PlaneQuad {
-                    center: c.point,
-                    normal: r.slide_normal,
-                    half_size: 0.6 * radii.max_element(),
-                    color: palette::SLIDE_PLANE,
-                });
-            }
-            scene.arrows.push(Arrow {
-                from: r.new_center,
-                vector: r.remaining_velocity * style.arrow_scale,
-                radius: arrow_r * 0.8,
-                color: palette::REMAINING,
-            });
-            scene.arrows.push(Arrow {
-                from: r.new_center,
-                vector: r.slide_velocity * style.arrow_scale,
-                radius: arrow_r * 0.8,
-                color: palette::SLIDE,
-            });
+        if current {
+            scene.add_response(it, radii, arrow_r, style.arrow_scale, true, true);
         }
     }
 }

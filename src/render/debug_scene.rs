@@ -5,7 +5,7 @@
 
 use glam::{Mat3, Vec3};
 
-use crate::collision::{ContactSource, Trace};
+use crate::collision::{Contact, ContactSource, IterationTrace, Trace};
 
 pub use super::dynamic_draw::ObjectShape;
 
@@ -226,6 +226,63 @@ impl DebugScene {
             .map(|c| c.triangle)
     }
 
+    /// A contact's point and normal (colours by its source, passed through `tint`).
+    pub fn add_contact(
+        &mut self,
+        c: &Contact,
+        arrow_r: f32,
+        normal_length: f32,
+        tint: impl Fn([f32; 4]) -> [f32; 4],
+    ) {
+        let (point, normal) = contact_colors(c.source);
+        self.points.push(Point {
+            at: c.point,
+            radius: arrow_r * 2.2,
+            color: tint(point),
+        });
+        self.normals.push(Arrow {
+            from: c.point,
+            vector: c.normal * normal_length,
+            radius: arrow_r,
+            color: tint(normal),
+        });
+    }
+
+    /// An iteration's response: the slide plane at its first contact (`planes`), the remaining
+    /// and slide velocities from where it put the centre (`velocities`).
+    pub fn add_response(
+        &mut self,
+        it: &IterationTrace,
+        radii: Vec3,
+        arrow_r: f32,
+        arrow_scale: f32,
+        planes: bool,
+        velocities: bool,
+    ) {
+        let Some(r) = it.response else { return };
+        if planes && let Some(c) = it.contacts.first() {
+            self.planes.push(PlaneQuad {
+                center: c.point,
+                normal: r.slide_normal,
+                half_size: 0.6 * radii.max_element(),
+                color: palette::SLIDE_PLANE,
+            });
+        }
+        if velocities {
+            for (v, color) in [
+                (r.remaining_velocity, palette::REMAINING),
+                (r.slide_velocity, palette::SLIDE),
+            ] {
+                self.arrows.push(Arrow {
+                    from: r.new_center,
+                    vector: v * arrow_scale,
+                    radius: arrow_r * 0.8,
+                    color,
+                });
+            }
+        }
+    }
+
     /// Adds the shapes of one `collide_and_slide` trace for an ellipsoid of `radii`/`axes`:
     /// per iteration the swept volume from its start to where the response put the centre,
     /// contact points and normals, the slide plane, remaining and slide velocities; the
@@ -262,46 +319,17 @@ impl DebugScene {
             }
             if style.contacts {
                 for c in &it.contacts {
-                    let (point, normal) = contact_colors(c.source);
-                    self.points.push(Point {
-                        at: c.point,
-                        radius: arrow_r * 2.2,
-                        color: point,
-                    });
-                    self.normals.push(Arrow {
-                        from: c.point,
-                        vector: c.normal * style.normal_length,
-                        radius: arrow_r,
-                        color: normal,
-                    });
+                    self.add_contact(c, arrow_r, style.normal_length, |c| c);
                 }
             }
-            if let Some(r) = it.response {
-                if style.slide_planes
-                    && let Some(c) = it.contacts.first()
-                {
-                    self.planes.push(PlaneQuad {
-                        center: c.point,
-                        normal: r.slide_normal,
-                        half_size: 0.6 * radii.max_element(),
-                        color: palette::SLIDE_PLANE,
-                    });
-                }
-                if style.velocities {
-                    self.arrows.push(Arrow {
-                        from: r.new_center,
-                        vector: r.remaining_velocity * style.arrow_scale,
-                        radius: arrow_r * 0.8,
-                        color: palette::REMAINING,
-                    });
-                    self.arrows.push(Arrow {
-                        from: r.new_center,
-                        vector: r.slide_velocity * style.arrow_scale,
-                        radius: arrow_r * 0.8,
-                        color: palette::SLIDE,
-                    });
-                }
-            }
+            self.add_response(
+                it,
+                radii,
+                arrow_r,
+                style.arrow_scale,
+                style.slide_planes,
+                style.velocities,
+            );
         }
         if style.velocities {
             if let Some(first) = trace.iterations.first() {

@@ -333,14 +333,14 @@ fn a_newer_version_is_refused_as_such() {
             e,
             ScenarioError::NewerVersion {
                 found: 7,
-                supported: 1,
+                supported: 2,
                 ..
             }
         ),
         "{e:?}"
     );
     assert!(
-        one_line(&e, &path).contains("scenario version 7 is newer than this build reads (up to 1)")
+        one_line(&e, &path).contains("scenario version 7 is newer than this build reads (up to 2)")
     );
 }
 

@@ -229,6 +229,10 @@ impl App {
 
     fn export_frame_dialog(&mut self) {
         self.set_capture(false);
+        // A query cannot hold object poses: frames with moving objects export a scenario.
+        if let Some(scenario) = self.cursor_scenario() {
+            return self.export_scenario_dialog(scenario);
+        }
         let query = match self.cursor_query() {
             Ok(q) => q,
             Err(e) => return self.say(format!("nothing exported: {e}"), true),

@@ -10,6 +10,7 @@ use glam::{Mat3, Vec3};
 
 use super::App;
 use crate::collision::{Contact, ContactSource, Ellipsoid, ObjectPoses, SlideSettings, sweep_in};
+use crate::level::scenario::{Scenario, pinned_level};
 use crate::render::dynamic_scene;
 use crate::render::{DebugScene, Renderer};
 use crate::sim::{Advance, FrameRecord, PlayerInput, TimelineCommand};
@@ -114,5 +115,65 @@ impl App {
         let world = self.world.movers.world(&self.world.collision);
         let hit = sweep_in(world, &e, Vec3::NEG_Y * reach, settings).ok()??;
         hit.contacts.first().map(|c| (c.point, c.normal))
+    }
+
+    /// The frame at the cursor as a scenario (version 2, with the objects' poses and the
+    /// recorded result as exact expectations), when the level has dynamic objects; `None`
+    /// otherwise (the query export covers static frames).
+    pub(super) fn cursor_scenario(&self) -> Option<Result<Scenario, String>> {
+        let (rec, _) = self.sim.cursor_frame()?;
+        if rec.objects.is_empty() {
+            return None;
+        }
+        let scenario = || -> Result<Scenario, String> {
+            let call = rec
+                .recorded_call()
+                .ok_or(format!("frame {} made no collision query", rec.frame))?;
+            let path = self
+                .world
+                .path
+                .as_ref()
+                .ok_or("a frame with moving objects needs the level file")?;
+            let stored = std::path::absolute(path).unwrap_or_else(|_| path.clone());
+            let geometry = pinned_level(stored, path).map_err(|e| e.to_string())?;
+            Ok(Scenario::from_frame(
+                format!("frame_{}", rec.frame),
+                format!(
+                    "Frame {} of a recording on {}, exported with the moving objects' poses; the \
+                     expectations are the recorded result.",
+                    rec.frame, self.world.name
+                ),
+                geometry,
+                call,
+            ))
+        };
+        Some(scenario())
+    }
+
+    /// Asks where to write `scenario` and writes it (atomically).
+    pub(super) fn export_scenario_dialog(&mut self, scenario: Result<Scenario, String>) {
+        let scenario = match scenario {
+            Ok(s) => s,
+            Err(e) => return self.say(format!("nothing exported: {e}"), true),
+        };
+        let Some(path) = rfd::FileDialog::new()
+            .add_filter("slidescope scenario", &["json"])
+            .set_file_name(format!("{}.json", scenario.name))
+            .save_file()
+        else {
+            return;
+        };
+        match scenario.write(&path) {
+            Ok(()) => self.say(
+                format!(
+                    "{} exported to {} (run: slidescope run {})",
+                    scenario.name,
+                    path.display(),
+                    path.display()
+                ),
+                false,
+            ),
+            Err(e) => self.say(format!("export failed: {e}"), true),
+        }
     }
 }

@@ -3,7 +3,8 @@
 //! recording a walk onto the lift and replaying it bit-identically with the object poses,
 //! resuming from a cursor frame with the objects at its recorded poses, the paused view's
 //! objects at the cursor, a frame on the rising lift exported as a scenario that replays
-//! bit-identically, and the lift in a screenshot.
+//! bit-identically and narrated with the lift's name and motion. (The lift in a screenshot:
+//! `render_dynamic.rs`.)
 
 use std::path::{Path, PathBuf};
 
@@ -256,4 +257,41 @@ fn standing_under_the_descending_teaching_lift_never_ends_below_the_floor() {
         lowest = lowest.min(sim.player().center.y);
     }
     assert!(lowest > 0.8, "the player's centre went down to {lowest}");
+}
+
+#[test]
+fn narration_of_a_frame_on_the_rising_lift_names_it_and_its_motion() {
+    let mut world = teaching();
+    let lift = lift_id(&world);
+    let sim = ride_the_lift(&mut world, 200);
+    let names: Vec<String> = world
+        .movers
+        .scene()
+        .objects()
+        .iter()
+        .map(|o| o.name.clone())
+        .collect();
+    let (rec, i) = sim
+        .history()
+        .iter()
+        .find_map(|r| {
+            let i = r.trace.iterations.iter().position(|it| {
+                it.contacts
+                    .first()
+                    .is_some_and(|c| c.source.object() == Some(lift))
+                    && it.dynamic.iter().any(|d| d.adjustment.y > 0.01)
+            })?;
+            Some((r, i))
+        })
+        .expect("a frame touching the rising lift");
+    let text = slidescope::ui::narration::narrate_named(&rec.trace, i, &names);
+    // 2.9 m in 3 s at 60 Hz: 0.016 m a step.
+    assert!(
+        text.contains("mover/lift_car (object 0) moved 0.016 m up since the last update"),
+        "{text}"
+    );
+    assert!(
+        text.contains("The contact is on mover/lift_car (object 0)"),
+        "{text}"
+    );
 }

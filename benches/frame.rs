@@ -51,6 +51,7 @@ fn shell_model(world: &World, sim: &Sim) -> ShellModel {
         mode: slidescope::app::camera_rig::CameraMode::Orbit,
         recent: Vec::new(),
         debug: Default::default(),
+        teach: Default::default(),
     }
 }
 

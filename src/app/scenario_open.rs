@@ -153,7 +153,7 @@ impl super::App {
         self.dbg = super::debug::DebugState::default();
         self.dbg.show_help = help;
         self.sim.open_recording(crate::sim::Recording::new(
-            &path.display().to_string(),
+            path.display().to_string(),
             vec![record],
         ));
         // Look across the motion: 60° to the side of its horizontal direction.

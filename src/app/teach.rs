@@ -23,6 +23,9 @@ use crate::render::{Arrow, Camera, EllipsoidShape, FrameSettings, Point, SpaceMa
 use crate::sim::TimelineCommand;
 use crate::ui::lessons::{LessonPanel, NumberRow, TeachCommand, TeachView};
 
+/// The solvers' answers at (frame, iteration), and the static test at its end.
+type SolverCache = ((u64, u32), Option<(Vec<SolverAnswer>, bool)>);
+
 /// Teaching and view-space state the app keeps between frames.
 pub(super) struct TeachState {
     /// 0 world … 1 eSpace.
@@ -43,7 +46,7 @@ pub(super) struct TeachState {
     /// The style last given to egui (`None`: never set).
     presentation_applied: Option<bool>,
     /// Solvers at (frame, iteration).
-    solvers: Option<((u64, u32), Option<(Vec<SolverAnswer>, bool)>)>,
+    solvers: Option<SolverCache>,
 }
 
 impl TeachState {

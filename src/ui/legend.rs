@@ -7,8 +7,11 @@ use crate::lessons::solvers::PICK_COLOR;
 use crate::render::cursor_scene::cursor_palette as cp;
 use crate::render::palette as p;
 
+/// A group of the legend: its title and (colour, meaning) rows.
+pub type LegendGroup = (&'static str, &'static [([f32; 4], &'static str)]);
+
 /// (colour, meaning) of everything drawn, grouped.
-pub const LEGEND: [(&str, &[([f32; 4], &str)]); 4] = [
+pub const LEGEND: [LegendGroup; 4] = [
     (
         "Ellipsoid and motion",
         &[

@@ -333,8 +333,10 @@ pub fn legend_window_ui(ctx: &egui::Context, v: &TeachView, out: &mut Vec<TeachC
     let mut open = true;
     egui::Window::new("Legend")
         .open(&mut open)
-        .resizable(false)
-        .default_pos([420.0, 80.0])
+        .resizable(true)
+        .vscroll(true)
+        .default_height(420.0)
+        .default_pos([360.0, 40.0])
         .show(ctx, legend_ui);
     if !open {
         out.push(TeachCommand::SetLegend(false));

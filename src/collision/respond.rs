@@ -192,6 +192,43 @@ fn detect_all(
     }
 }
 
+/// Moving objects have right of way, but not through the level: the final push-out from
+/// `from` to `to` is swept against the static mesh and stops at its first contact (backed off
+/// by the skin along the contact normal). An ellipsoid caught between a descending lift and
+/// the floor stays on the floor, overlapped by the lift (crushed), instead of being pushed
+/// through the floor and out of the level. Already overlapping the level: no push.
+#[allow(clippy::too_many_arguments)]
+fn push_within_static(
+    mesh: &CollisionMesh,
+    ellipsoid: &Ellipsoid,
+    frame: &Frame,
+    from: Vec3,
+    to: Vec3,
+    settings: &SlideSettings,
+    scratch: &mut Scratch,
+    contacts: &mut Vec<Contact>,
+) -> Vec3 {
+    let push = to - from;
+    if push == Vec3::ZERO {
+        return to;
+    }
+    let Ok(at) = Ellipsoid::with_axes(from, ellipsoid.radii, ellipsoid.axes) else {
+        return to;
+    };
+    if sweep_with(mesh, &at, push, settings, scratch, contacts).is_err() {
+        return to;
+    }
+    match contacts.first() {
+        None => to,
+        Some(c) => match c.time {
+            ContactTime::Toi(_) => {
+                c.center + frame.space.vector_to_world(c.normal_es * settings.skin_es)
+            }
+            ContactTime::Embedded { .. } => from,
+        },
+    }
+}
+
 /// [`sweep`] with caller-owned buffers: `contacts` receives the nearest contacts (empty for a
 /// clear path). No allocation once the buffers are warm.
 pub fn sweep_with(
@@ -353,7 +390,22 @@ pub fn collide_and_slide_in(
             // Already carried into the object's current pose by detection.
             (ContactSource::Dynamic { .. }, _) => frame.local_es(first.center),
         };
-        let new_center = contact_center + n * settings.skin_es;
+        let mut new_center = contact_center + n * settings.skin_es;
+        if first.source != ContactSource::Static {
+            // Pushed by a moving object: never through the level (see `push_within_static`).
+            let mut hits = Vec::new();
+            let pushed = push_within_static(
+                world.mesh,
+                ellipsoid,
+                &frame,
+                frame.to_world(from),
+                frame.to_world(new_center),
+                settings,
+                scratch,
+                &mut hits,
+            );
+            new_center = frame.local_es(pushed);
+        }
         let n_world = first.normal;
         // Seed 001 12.15: the object's motion at the end of the integration velocity, taken
         // before the projection, pushes along the contact normal.
@@ -427,7 +479,20 @@ pub fn collide_and_slide_in(
         // Seed 001 12.15: stop at the first contact of the input velocity, without the skin,
         // so being stuck between two planes never pushes through either. Nothing hit: stay.
         position = match contacts.first() {
-            Some(c) => c.center,
+            Some(c) if c.source == ContactSource::Static => c.center,
+            Some(c) => {
+                let mut hits = Vec::new();
+                push_within_static(
+                    world.mesh,
+                    ellipsoid,
+                    &frame,
+                    ellipsoid.center,
+                    c.center,
+                    settings,
+                    scratch,
+                    &mut hits,
+                )
+            }
             None => ellipsoid.center,
         };
         if let Some(t) = trace.as_deref_mut() {
@@ -438,7 +503,17 @@ pub fn collide_and_slide_in(
         }
     }
     if let Some(scene) = world.dynamic.filter(|s| s.is_moving()) {
-        position = settle_all(scene, &frame, position, settings, &mut scratch.dynamic);
+        let settled = settle_all(scene, &frame, position, settings, &mut scratch.dynamic);
+        position = push_within_static(
+            world.mesh,
+            ellipsoid,
+            &frame,
+            position,
+            settled,
+            settings,
+            scratch,
+            &mut contacts,
+        );
     }
     if let Some(t) = trace {
         t.end = end;

@@ -87,3 +87,19 @@ fn bad_scenario_files_are_one_line_errors_naming_the_file() {
     }
     assert!(load_scenario(&dir.join("missing.json")).is_err());
 }
+
+#[test]
+fn a_scenario_with_moving_objects_opens_with_their_poses_and_the_run_trace() {
+    // tests/scenarios/lift_riding_up.json (version 2) stands on the rising teaching lift: the
+    // debugger must replay it with the lift at the stored poses, as `slidescope run` does.
+    let path = Path::new("tests/scenarios/lift_riding_up.json");
+    let opened = load_scenario(path).expect("opens");
+    let (scenario, replay) = run_file(path).expect("runs");
+    assert!(!scenario.objects.is_empty());
+    assert!(opened.failures.is_empty(), "{:?}", opened.failures);
+    assert_eq!(opened.record.trace, replay.trace);
+    assert_eq!(
+        opened.record.objects, scenario.objects,
+        "drawn at the stored poses"
+    );
+}

@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::collision::CollisionWorld;
 use glam::Vec3;
 
 use super::world::World;
@@ -33,15 +34,24 @@ pub struct OpenedScenario {
 pub fn load_scenario(path: &Path) -> Result<OpenedScenario, String> {
     let scenario = Scenario::read(path).map_err(|e| e.to_string())?;
     let world = scenario_world(&scenario, path)?;
-    let replay = scenario
-        .replay_on(path, &world.collision)
-        .map_err(|e| e.to_string())?;
+    // Version 2: the level's moving objects at the scenario's poses (issue 7); without poses
+    // the level is static, as in `slidescope run`.
+    let replay = if scenario.objects.is_empty() {
+        scenario.replay_on(path, &world.collision)
+    } else {
+        scenario
+            .dynamic_scene(path, world.movers.scene().clone())
+            .and_then(|scene| {
+                scenario.replay_in(path, CollisionWorld::new(&world.collision, &scene))
+            })
+    }
+    .map_err(|e| e.to_string())?;
     let q = &scenario.query;
     let ellipsoid = q
         .ellipsoid
         .at(q.start)
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    let record = single_call_frame(
+    let mut record = single_call_frame(
         SingleCall {
             ellipsoid: &ellipsoid,
             velocity: q.velocity,
@@ -51,6 +61,7 @@ pub fn load_scenario(path: &Path) -> Result<OpenedScenario, String> {
         },
         DT_SECS,
     );
+    record.objects = scenario.objects.clone();
     Ok(OpenedScenario {
         path: path.to_owned(),
         failures: replay.failures,

@@ -13,8 +13,8 @@ use super::solvers::{Decomposed, GradientNormal, PlaneSpace};
 use super::sweep::NarrowPhase;
 use super::trace::{FallbackTrace, IterationTrace, ResponseTrace};
 use super::{
-    CollisionError, CollisionMesh, CollisionWorld, Contact, ContactSource, ContactTime, Ellipsoid,
-    EndReason, SlideSettings, Trace,
+    Aabb, CollisionError, CollisionMesh, CollisionWorld, Contact, ContactSource, ContactTime,
+    DynamicScene, Ellipsoid, EndReason, SlideSettings, Trace,
 };
 
 /// The bounding box of all contact points of a call, as offsets from the ellipsoid centre
@@ -192,6 +192,27 @@ fn detect_all(
     }
 }
 
+/// Whether a moving object (the box around both its poses) comes within the box of the ellipsoid swept from
+/// `center` by `velocity` (world), grown by the skin: only then can it reach the ellipsoid this
+/// call, so only then does the loop wait for it. Objects elsewhere in the level cost nothing.
+fn moving_object_near(
+    scene: &DynamicScene,
+    frame: &Frame,
+    center: Vec3,
+    velocity: Vec3,
+    settings: &SlideSettings,
+) -> bool {
+    let half = frame.bounds_half_extents(settings.skin_es * 2.0);
+    let (a, b) = (center, center + velocity);
+    let swept = Aabb::new(a.min(b) - half, a.max(b) + half);
+    scene.objects().iter().any(|o| {
+        let moved = o
+            .world_bounds(&o.previous())
+            .union(o.world_bounds(&o.current()));
+        !o.is_at_rest() && swept.overlaps(&moved)
+    })
+}
+
 /// Moving objects have right of way, but not through the level: the final push-out from
 /// `from` to `to` is swept against the static mesh and stops at its first contact (backed off
 /// by the skin along the contact normal). An ellipsoid caught between a descending lift and
@@ -348,7 +369,9 @@ pub fn collide_and_slide_in(
     // early by the level): while objects move, the loop does not stop on a short velocity
     // until a detection has responded to an object or found nothing (seed 001 12.15 has no
     // minimum-velocity exit at all).
-    let mut objects_pending = world.dynamic.is_some_and(|s| s.is_moving());
+    let mut objects_pending = world
+        .dynamic
+        .is_some_and(|s| moving_object_near(s, &frame, ellipsoid.center, velocity, settings));
     while iterations < settings.max_iterations {
         if v.length() < settings.min_velocity_es && !objects_pending {
             end = EndReason::VelocitySpent;

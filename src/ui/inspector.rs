@@ -45,7 +45,7 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                     row(
                         ui,
                         "grounded",
-                        format!("{} → {}", rec.before.grounded, rec.after.grounded),
+                        format!("{} -> {}", rec.before.grounded, rec.after.grounded),
                     );
                     let outcome = match &rec.outcome {
                         StepOutcome::Slid(r) => format!("slid, {}", end_reason_label(r.end)),
@@ -207,7 +207,7 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                                 ui.label(&part);
                                 if won {
                                     ui.label(
-                                        RichText::new(format!("{outcome} ← used"))
+                                        RichText::new(format!("{outcome} (used)"))
                                             .color(Color32::YELLOW),
                                     );
                                 } else {
@@ -238,7 +238,7 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                     RichText::new("Re-run of this frame without the switched-off cases").strong(),
                 );
                 ui.label(format!(
-                    "{} → {} iterations, end {} → {}",
+                    "{} -> {} iterations, end {} -> {}",
                     rec.trace.iterations.len(),
                     trace.iterations.len(),
                     end_reason_label(diff.end.0),

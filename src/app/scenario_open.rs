@@ -12,9 +12,10 @@ use glam::Vec3;
 
 use super::world::World;
 use crate::level::query::Geometry;
+use crate::level::scenario::RecordedCall;
 use crate::level::scenario::Scenario;
 use crate::level::{Level, LevelHash, PrimitiveSource};
-use crate::sim::{FrameRecord, SingleCall, single_call_frame};
+use crate::sim::{FrameRecord, single_call_frame};
 
 /// Fixed step used to turn the call's integration velocity into m/s (the app's 60 Hz).
 const DT_SECS: f32 = 1.0 / 60.0;
@@ -51,17 +52,17 @@ pub fn load_scenario(path: &Path) -> Result<OpenedScenario, String> {
         .ellipsoid
         .at(q.start)
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut record = single_call_frame(
-        SingleCall {
+    let record = single_call_frame(
+        RecordedCall {
             ellipsoid: &ellipsoid,
             velocity: q.velocity,
             settings: &q.settings,
             result: &replay.result,
             trace: &replay.trace,
+            objects: &scenario.objects,
         },
         DT_SECS,
     );
-    record.objects = scenario.objects.clone();
     Ok(OpenedScenario {
         path: path.to_owned(),
         failures: replay.failures,

@@ -44,7 +44,7 @@ pub use recording::{
 pub use replay::{replay_frames, replay_frames_in};
 pub use rerun::{Rerun, RerunEdits, RerunError, rerun_frame, rerun_frame_in, resimulate};
 pub use session::Sim;
-pub use single_call::{SingleCall, single_call_frame};
+pub use single_call::single_call_frame;
 pub use stance::{StanceChange, can_stand};
 pub use state::PlayerState;
 pub use timeline::{Cursor, Timeline, TimelineCommand};

@@ -3,28 +3,15 @@
 //! iteration). The call itself is made elsewhere through the same core entry point
 //! (`level::scenario::Scenario::replay_on`); this only files its inputs and trace.
 
-use glam::Vec3;
-
 use super::markers::trace_markers;
 use super::{FrameRecord, PlayerInput, PlayerParams, PlayerState, StanceChange, StepOutcome};
-use crate::collision::{Ellipsoid, SlideResult, SlideSettings, Trace};
+use crate::level::scenario::RecordedCall;
 
-/// The inputs and result of one call, world space (metres).
-#[derive(Debug, Clone, Copy)]
-pub struct SingleCall<'a> {
-    pub ellipsoid: &'a Ellipsoid,
-    /// The displacement handed to the core (m).
-    pub velocity: Vec3,
-    pub settings: &'a SlideSettings,
-    pub result: &'a SlideResult,
-    pub trace: &'a Trace,
-}
-
-/// Frame 0 of a history holding only `call`. The player's standing radii become the call's
+/// Frame 0 of a history holding only `call` (its objects' poses included). The player's standing radii become the call's
 /// radii, so resuming a walk from it keeps the shape. A scenario's motion is not one time
 /// step (it is often metres), so the player after it is at rest; `dt_secs` is the step the
 /// record claims.
-pub fn single_call_frame(call: SingleCall<'_>, dt_secs: f32) -> FrameRecord {
+pub fn single_call_frame(call: RecordedCall<'_>, dt_secs: f32) -> FrameRecord {
     let e = *call.ellipsoid;
     let params = PlayerParams {
         standing_radii: e.radii,
@@ -55,7 +42,7 @@ pub fn single_call_frame(call: SingleCall<'_>, dt_secs: f32) -> FrameRecord {
             ..Default::default()
         },
         markers: trace_markers(call.trace),
-        objects: Vec::new(),
+        objects: call.objects.to_vec(),
         platform: None,
     }
 }

@@ -118,8 +118,14 @@ pub struct DebugView {
 /// The keys, shown by the F1 overlay (key, action).
 pub const KEYS: [(&str, &str); 13] = [
     ("P / Pause", "pause / resume (live)"),
-    (", / .  or Left / Right (paused)", "one frame back / forward"),
-    ("[ / ]  or Down / Up (paused)", "one iteration back / forward"),
+    (
+        ", / .  or Left / Right (paused)",
+        "one frame back / forward",
+    ),
+    (
+        "[ / ]  or Down / Up (paused)",
+        "one iteration back / forward",
+    ),
     ("PgUp / PgDn", "previous / next marked frame"),
     ("Home / End", "oldest / newest frame"),
     ("R (paused)", "resume walking from the cursor"),

@@ -11,9 +11,8 @@ use winit::keyboard::KeyCode;
 
 use super::App;
 use super::camera_rig::CameraMode;
-use crate::collision::solvers::SolverQuery;
-use crate::collision::solvers::side_by_side::{SideBySide, side_by_side};
-use crate::collision::{CaseMask, Ellipsoid, raycast};
+use crate::collision::solvers::side_by_side::{SideBySide, side_by_side_at};
+use crate::collision::{CaseMask, raycast};
 use crate::level::query::Geometry;
 use crate::level::scenario::Scenario;
 use crate::render::cursor_scene::{self, CursorStyle};
@@ -384,20 +383,10 @@ impl App {
         {
             return rows.clone();
         }
-        let rows = (|| {
-            let e = rec.ellipsoid?;
-            let it = rec.trace.iterations.get(i as usize)?;
-            let query = SolverQuery {
-                ellipsoid: Ellipsoid::with_axes(it.start_center, e.radii, e.axes).ok()?,
-                velocity: it.velocity,
-            };
-            let numbers: Vec<u32> = it.candidates.iter().map(|c| c.triangle).collect();
-            let tris: Vec<[Vec3; 3]> = numbers
-                .iter()
-                .filter_map(|&t| self.world.collision.get_triangle(t).map(|t| t.vertices))
-                .collect();
-            (tris.len() == numbers.len()).then(|| side_by_side(&query, &tris, &numbers))
-        })();
+        let rows = rec
+            .ellipsoid
+            .zip(rec.trace.iterations.get(i as usize))
+            .and_then(|(e, it)| side_by_side_at(&self.world.collision, e.radii, e.axes, it));
         self.dbg.solvers = Some((key, rows.clone()));
         rows
     }

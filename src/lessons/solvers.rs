@@ -7,9 +7,10 @@
 use glam::{Mat3, Vec3};
 use serde::{Deserialize, Serialize};
 
+use crate::collision::solvers::side_by_side::side_by_side_at;
 use crate::collision::solvers::{
-    Decomposed, GradientNormal, PlaneSpace, Reference, SolverHit, SolverQuery, StaticCorrections,
-    SweepSolver, static_overlap, sweep_all,
+    Decomposed, GradientNormal, PlaneSpace, Reference, SolverHit, StaticCorrections, SweepSolver,
+    static_overlap,
 };
 use crate::collision::{CollisionMesh, Ellipsoid, IterationTrace};
 
@@ -84,34 +85,27 @@ pub fn compare_solvers(
     axes: Mat3,
     it: &IterationTrace,
 ) -> Option<(Vec<SolverAnswer>, bool)> {
-    let ellipsoid = Ellipsoid::with_axes(it.start_center, radii, axes).ok()?;
-    let ids: Vec<u32> = it.candidates.iter().map(|c| c.triangle).collect();
-    let triangles: Vec<[Vec3; 3]> = ids
-        .iter()
-        .filter_map(|&t| mesh.get_triangle(t).map(|t| t.vertices))
-        .collect();
-    if triangles.len() != ids.len() {
-        return None;
-    }
-    let query = SolverQuery {
-        ellipsoid,
-        velocity: it.velocity,
-    };
+    // The debugger's "all solvers" rows, in `SolverKind::ALL` order (decomposed, plane space,
+    // gradient normal, reference); `primitive` is already the mesh triangle.
+    let rows = side_by_side_at(mesh, radii, axes, it)?;
     let answers = SolverKind::ALL
         .into_iter()
-        .map(|kind| {
-            let hit = sweep_all(kind.solver(), &query, &triangles);
+        .zip(rows)
+        .map(|(kind, r)| {
+            debug_assert_eq!(kind.solver().name(), r.solver);
             SolverAnswer {
                 kind,
-                hit,
-                triangle: hit.and_then(|h| ids.get(h.primitive as usize).copied()),
+                hit: r.hit,
+                triangle: r.hit.map(|h| h.primitive),
             }
         })
         .collect();
     let end = Ellipsoid::with_axes(it.start_center + it.velocity, radii, axes).ok()?;
-    let overlap = triangles
+    let overlap = it
+        .candidates
         .iter()
-        .any(|t| static_overlap(&end, t, StaticCorrections::BOTH).overlaps);
+        .filter_map(|c| mesh.get_triangle(c.triangle))
+        .any(|t| static_overlap(&end, &t.vertices, StaticCorrections::BOTH).overlaps);
     Some((answers, overlap))
 }
 

@@ -2,12 +2,13 @@
 //! (issue 6): the same swept ellipsoid against the same candidate triangles, each solver's
 //! earliest contact, and how far each is from the f64 reference.
 
-use glam::Vec3;
+use glam::{Mat3, Vec3};
 
 use super::{
     Decomposed, GradientNormal, PlaneSpace, Reference, SolverHit, SolverQuery, SweepSolver,
     sweep_all,
 };
+use crate::collision::{CollisionMesh, Ellipsoid, IterationTrace};
 
 /// One solver's answer for an iteration.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -56,6 +57,27 @@ pub fn side_by_side(
             }
         })
         .collect()
+}
+
+/// [`side_by_side`] on a recorded iteration: the ellipsoid of `radii` / `axes` at the
+/// iteration's start, its velocity, and the triangles the broad phase offered it (from the
+/// trace). `None` when the inputs are not a valid ellipsoid or a triangle is not in `mesh`.
+pub fn side_by_side_at(
+    mesh: &CollisionMesh,
+    radii: Vec3,
+    axes: Mat3,
+    it: &IterationTrace,
+) -> Option<Vec<SideBySide>> {
+    let query = SolverQuery {
+        ellipsoid: Ellipsoid::with_axes(it.start_center, radii, axes).ok()?,
+        velocity: it.velocity,
+    };
+    let numbers: Vec<u32> = it.candidates.iter().map(|c| c.triangle).collect();
+    let triangles: Vec<[Vec3; 3]> = numbers
+        .iter()
+        .map(|&t| mesh.get_triangle(t).map(|t| t.vertices))
+        .collect::<Option<_>>()?;
+    Some(side_by_side(&query, &triangles, &numbers))
 }
 
 #[cfg(test)]

@@ -107,9 +107,31 @@ pub fn sweep_in(
     velocity: Vec3,
     settings: &SlideSettings,
 ) -> Result<Option<SweepResult>, CollisionError> {
-    check_inputs(ellipsoid, velocity, settings)?;
-    let mut scratch = Scratch::default();
     let mut contacts = Vec::new();
+    sweep_in_with(
+        world,
+        ellipsoid,
+        velocity,
+        settings,
+        &mut Scratch::default(),
+        &mut contacts,
+    )?;
+    Ok(contacts.first().map(|c| SweepResult {
+        time: c.time,
+        contacts: contacts.clone(),
+    }))
+}
+
+/// [`sweep_in`] with caller-owned buffers (`contacts` empty: a clear path).
+fn sweep_in_with(
+    world: CollisionWorld<'_>,
+    ellipsoid: &Ellipsoid,
+    velocity: Vec3,
+    settings: &SlideSettings,
+    scratch: &mut Scratch,
+    contacts: &mut Vec<Contact>,
+) -> Result<(), CollisionError> {
+    check_inputs(ellipsoid, velocity, settings)?;
     let frame = Frame::new(ellipsoid);
     let v = frame.space.vector_to_es(velocity);
     detect_all(
@@ -118,14 +140,11 @@ pub fn sweep_in(
         Vec3::ZERO,
         v,
         settings,
-        &mut scratch,
-        &mut contacts,
+        scratch,
+        contacts,
         None,
     );
-    Ok(contacts.first().map(|c| SweepResult {
-        time: c.time,
-        contacts: contacts.clone(),
-    }))
+    Ok(())
 }
 
 /// Static detection, then the dynamic objects merged in.
@@ -143,40 +162,15 @@ fn detect_all(
     let rec = record.as_deref_mut().map(|r| &mut r.candidates);
     let mesh = world.mesh;
     // Monomorphised per solver: the default path is the plain decomposed scan.
+    macro_rules! scan {
+        ($narrow:expr) => {
+            detect($narrow, mesh, frame, c, v, settings, scratch, contacts, rec)
+        };
+    }
     match settings.narrow_phase {
-        NarrowPhaseKind::Decomposed => detect(
-            &Decomposed,
-            mesh,
-            frame,
-            c,
-            v,
-            settings,
-            scratch,
-            contacts,
-            rec,
-        ),
-        NarrowPhaseKind::PlaneSpace => detect(
-            &PlaneSpace,
-            mesh,
-            frame,
-            c,
-            v,
-            settings,
-            scratch,
-            contacts,
-            rec,
-        ),
-        NarrowPhaseKind::GradientNormal => detect(
-            &GradientNormal,
-            mesh,
-            frame,
-            c,
-            v,
-            settings,
-            scratch,
-            contacts,
-            rec,
-        ),
+        NarrowPhaseKind::Decomposed => scan!(&Decomposed),
+        NarrowPhaseKind::PlaneSpace => scan!(&PlaneSpace),
+        NarrowPhaseKind::GradientNormal => scan!(&GradientNormal),
     }
     if let Some(scene) = world.dynamic {
         detect_dynamic(
@@ -260,18 +254,8 @@ pub fn sweep_with(
     scratch: &mut Scratch,
     contacts: &mut Vec<Contact>,
 ) -> Result<(), CollisionError> {
-    let (e, v, s) = (ellipsoid, velocity, settings);
-    match settings.narrow_phase {
-        NarrowPhaseKind::Decomposed => {
-            sweep_with_solver(mesh, e, v, s, scratch, contacts, &Decomposed)
-        }
-        NarrowPhaseKind::PlaneSpace => {
-            sweep_with_solver(mesh, e, v, s, scratch, contacts, &PlaneSpace)
-        }
-        NarrowPhaseKind::GradientNormal => {
-            sweep_with_solver(mesh, e, v, s, scratch, contacts, &GradientNormal)
-        }
-    }
+    let world = CollisionWorld::static_only(mesh);
+    sweep_in_with(world, ellipsoid, velocity, settings, scratch, contacts)
 }
 
 /// [`sweep_with`] with another per-triangle test in the same BVH scan (e.g. the plane-space

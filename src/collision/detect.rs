@@ -21,6 +21,8 @@ pub struct Scratch {
     hits: Vec<(u32, SweepHit)>,
     stack: Vec<(u32, f32)>,
     pub(crate) dynamic: super::dynamic::DynamicScratch,
+    /// Contacts of the static sweep that bounds a moving object's push (respond.rs).
+    pub(crate) pushed: Vec<super::Contact>,
 }
 
 /// The scan over candidate triangles for one detection.

@@ -212,7 +212,6 @@ fn moving_object_near(
 /// by the skin along the contact normal). An ellipsoid caught between a descending lift and
 /// the floor stays on the floor, overlapped by the lift (crushed), instead of being pushed
 /// through the floor and out of the level. Already overlapping the level: no push.
-#[allow(clippy::too_many_arguments)]
 fn push_within_static(
     mesh: &CollisionMesh,
     ellipsoid: &Ellipsoid,
@@ -221,7 +220,6 @@ fn push_within_static(
     to: Vec3,
     settings: &SlideSettings,
     scratch: &mut Scratch,
-    contacts: &mut Vec<Contact>,
 ) -> Vec3 {
     let push = to - from;
     if push == Vec3::ZERO {
@@ -230,18 +228,19 @@ fn push_within_static(
     let Ok(at) = Ellipsoid::with_axes(from, ellipsoid.radii, ellipsoid.axes) else {
         return to;
     };
-    if sweep_with(mesh, &at, push, settings, scratch, contacts).is_err() {
-        return to;
-    }
-    match contacts.first() {
-        None => to,
-        Some(c) => match c.time {
+    let mut hits = std::mem::take(&mut scratch.pushed);
+    let swept = sweep_with(mesh, &at, push, settings, scratch, &mut hits);
+    let end = match (swept, hits.first()) {
+        (Err(_), _) | (Ok(()), None) => to,
+        (Ok(()), Some(c)) => match c.time {
             ContactTime::Toi(_) => {
                 c.center + frame.space.vector_to_world(c.normal_es * settings.skin_es)
             }
             ContactTime::Embedded { .. } => from,
         },
-    }
+    };
+    scratch.pushed = hits;
+    end
 }
 
 /// [`sweep`] with caller-owned buffers: `contacts` receives the nearest contacts (empty for a
@@ -400,7 +399,6 @@ pub fn collide_and_slide_in(
         let mut new_center = contact_center + n * settings.skin_es;
         if first.source != ContactSource::Static {
             // Pushed by a moving object: never through the level (see `push_within_static`).
-            let mut hits = Vec::new();
             let pushed = push_within_static(
                 world.mesh,
                 ellipsoid,
@@ -409,7 +407,6 @@ pub fn collide_and_slide_in(
                 frame.to_world(new_center),
                 settings,
                 scratch,
-                &mut hits,
             );
             new_center = frame.local_es(pushed);
         }
@@ -487,19 +484,15 @@ pub fn collide_and_slide_in(
         // so being stuck between two planes never pushes through either. Nothing hit: stay.
         position = match contacts.first() {
             Some(c) if c.source == ContactSource::Static => c.center,
-            Some(c) => {
-                let mut hits = Vec::new();
-                push_within_static(
-                    world.mesh,
-                    ellipsoid,
-                    &frame,
-                    ellipsoid.center,
-                    c.center,
-                    settings,
-                    scratch,
-                    &mut hits,
-                )
-            }
+            Some(c) => push_within_static(
+                world.mesh,
+                ellipsoid,
+                &frame,
+                ellipsoid.center,
+                c.center,
+                settings,
+                scratch,
+            ),
             None => ellipsoid.center,
         };
         if let Some(t) = trace.as_deref_mut() {
@@ -512,14 +505,7 @@ pub fn collide_and_slide_in(
     if let Some(scene) = world.dynamic.filter(|s| s.is_moving()) {
         let settled = settle_all(scene, &frame, position, settings, &mut scratch.dynamic);
         position = push_within_static(
-            world.mesh,
-            ellipsoid,
-            &frame,
-            position,
-            settled,
-            settings,
-            scratch,
-            &mut contacts,
+            world.mesh, ellipsoid, &frame, position, settled, settings, scratch,
         );
     }
     if let Some(t) = trace {

@@ -19,7 +19,8 @@ use crate::lessons::walk::touched_nodes;
 use crate::lessons::{
     Catalog, LESSONS_DIR, LessonState, Observation, SolverAnswer, SolverKind, compare_solvers,
 };
-use crate::render::{Arrow, Camera, EllipsoidShape, FrameSettings, Point, SpaceMap, presentation};
+use crate::render::cursor_scene;
+use crate::render::{Camera, FrameSettings, SpaceMap, presentation};
 use crate::sim::TimelineCommand;
 use crate::ui::lessons::{LessonPanel, NumberRow, TeachCommand, TeachView};
 
@@ -354,28 +355,17 @@ impl App {
             .ellipsoid
             .map_or((self.radii(), Mat3::IDENTITY), |e| (e.radii, e.axes));
         let r = (0.04 * radii.min_element()).clamp(0.004, 0.05);
-        let mut wire = PICK_COLOR;
-        wire[3] = 1.0;
-        let mut fill = PICK_COLOR;
-        fill[3] = 0.12;
-        self.scene.ellipsoids.push(EllipsoidShape {
-            center: hit.center,
+        let normal_length = (radii.min_element() * 1.5).max(0.1);
+        cursor_scene::add_solver_hit(
+            &mut self.scene,
+            &hit,
+            PICK_COLOR,
+            0.12,
             radii,
             axes,
-            color: fill,
-            wire: Some(wire),
-        });
-        self.scene.points.push(Point {
-            at: hit.point,
-            radius: r * 2.6,
-            color: wire,
-        });
-        self.scene.normals.push(Arrow {
-            from: hit.point,
-            vector: hit.normal * (radii.min_element() * 1.5).max(0.1),
-            radius: r,
-            color: wire,
-        });
+            r,
+            normal_length,
+        );
     }
 
     /// The world → displayed map of this frame: the eSpace of the ellipsoid at the cursor

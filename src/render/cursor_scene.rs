@@ -215,8 +215,41 @@ pub fn add_rerun_paths(
     });
 }
 
-/// Each solver's contact of the selected iteration: the centre (wire ellipsoid), the contact
-/// point and the normal, in the solver's colour ([`cursor_palette::SOLVERS`]).
+/// One solver's contact: the centre when touching (wire ellipsoid, `fill` alpha), the contact
+/// point and the normal (in `normals`, so the eSpace view keeps it perpendicular), in `color`.
+#[allow(clippy::too_many_arguments)]
+pub fn add_solver_hit(
+    scene: &mut DebugScene,
+    hit: &crate::collision::solvers::SolverHit,
+    color: [f32; 4],
+    fill: f32,
+    radii: Vec3,
+    axes: Mat3,
+    line_radius: f32,
+    normal_length: f32,
+) {
+    scene.ellipsoids.push(EllipsoidShape {
+        center: hit.center,
+        radii,
+        axes,
+        color: [color[0], color[1], color[2], fill],
+        wire: Some(color),
+    });
+    scene.points.push(Point {
+        at: hit.point,
+        radius: line_radius * 2.6,
+        color,
+    });
+    scene.normals.push(Arrow {
+        from: hit.point,
+        vector: hit.normal * normal_length,
+        radius: line_radius,
+        color,
+    });
+}
+
+/// Each solver's contact of the selected iteration ([`add_solver_hit`]) in the solver's colour
+/// ([`cursor_palette::SOLVERS`]).
 pub fn add_solver_hits(
     scene: &mut DebugScene,
     hits: &[Option<crate::collision::solvers::SolverHit>],
@@ -224,28 +257,11 @@ pub fn add_solver_hits(
     axes: Mat3,
     normal_length: f32,
 ) {
-    let r = line_radius(radii);
+    let r = line_radius(radii) * 1.15;
     for (i, h) in hits.iter().enumerate() {
         let Some(h) = h else { continue };
         let c = cursor_palette::SOLVERS[i % cursor_palette::SOLVERS.len()];
-        scene.ellipsoids.push(EllipsoidShape {
-            center: h.center,
-            radii,
-            axes,
-            color: [c[0], c[1], c[2], 0.0],
-            wire: Some(c),
-        });
-        scene.points.push(Point {
-            at: h.point,
-            radius: r * 3.0,
-            color: c,
-        });
-        scene.arrows.push(Arrow {
-            from: h.point,
-            vector: h.normal * normal_length,
-            radius: r,
-            color: c,
-        });
+        add_solver_hit(scene, h, c, 0.0, radii, axes, r, normal_length);
     }
 }
 

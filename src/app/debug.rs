@@ -15,7 +15,7 @@ use crate::collision::solvers::side_by_side::{SideBySide, side_by_side_at};
 use crate::collision::{CaseMask, raycast};
 use crate::level::query::Geometry;
 use crate::level::scenario::Scenario;
-use crate::render::cursor_scene::{self, CursorStyle};
+use crate::render::cursor_scene::{self, CursorStyle, MinkowskiRay};
 use crate::render::{Camera, palette};
 use crate::sim::{
     DiffTolerance, FrameRecord, RerunEdits, TimelineCommand, diff_traces, replay_frames_in,
@@ -397,11 +397,18 @@ impl App {
         let h = self.sim.history();
         let triangle = self.dbg.triangle.and_then(|i| {
             let t = self.world.collision.get_triangle(i)?;
+            // The touched part's quadratic at the cursor, solved by the core (lesson 6).
+            let quadratic = self.sim.cursor_frame().and_then(|(rec, it)| {
+                let e = rec.ellipsoid?;
+                let it = rec.trace.iterations.get(it as usize)?;
+                MinkowskiRay::of_iteration(it, i, t.vertices, &e.space()).roots
+            });
             Some(TriangleInfo {
                 index: i,
                 vertices: t.vertices,
                 normal: t.normal,
                 source: self.world.triangle_source(i),
+                quadratic,
             })
         });
         DebugView {
@@ -545,7 +552,14 @@ impl App {
             Some(t) => vec![t],
             None => {
                 let mut ts: Vec<u32> = it
-                    .map(|it| it.contacts.iter().map(|c| c.triangle).collect())
+                    .map(|it| {
+                        // Level triangles only: a moving object's contact indexes its own mesh.
+                        it.contacts
+                            .iter()
+                            .filter(|c| c.source == crate::collision::ContactSource::Static)
+                            .map(|c| c.triangle)
+                            .collect()
+                    })
                     .unwrap_or_default();
                 ts.dedup();
                 ts.truncate(8);
@@ -559,14 +573,6 @@ impl App {
                 let Some(tri) = self.world.collision.get_triangle(t) else {
                     continue;
                 };
-                let entry = it.and_then(|it| {
-                    it.contacts
-                        .iter()
-                        .find(|c| {
-                            c.triangle == t && c.source == crate::collision::ContactSource::Static
-                        })
-                        .map(|c| c.center)
-                });
                 cursor_scene::add_minkowski(
                     &mut scene,
                     tri.vertices,
@@ -574,8 +580,7 @@ impl App {
                     radii,
                     axes,
                     self.dbg.toggles.draw,
-                    it.map(|it| (it.start_center, it.velocity)),
-                    entry,
+                    it.map(|it| MinkowskiRay::of_iteration(it, t, tri.vertices, &e.space())),
                 );
             }
         }
@@ -585,7 +590,7 @@ impl App {
             scene.highlight_triangle = Some(tri.vertices);
         } else if v.highlight_triangle
             && let Some(c) = it.and_then(|it| it.contacts.first())
-            && let Some(t) = self.contact_triangle(c, &rec.objects)
+            && let Some(t) = self.world.contact_triangle(c, &rec.objects)
         {
             scene.highlight_triangle = Some(t);
         }

@@ -9,7 +9,7 @@
 use glam::{Mat3, Vec3};
 
 use super::App;
-use crate::collision::{Contact, ContactSource, Ellipsoid, ObjectPoses, SlideSettings, sweep_in};
+use crate::collision::{Ellipsoid, SlideSettings, sweep_in};
 use crate::render::dynamic_scene;
 use crate::render::{DebugScene, Renderer};
 use crate::sim::{Advance, FrameRecord, PlayerInput, TimelineCommand};
@@ -75,30 +75,6 @@ impl App {
                 axes,
                 self.settings.view.arrow_scale,
             );
-        }
-    }
-
-    /// The world corners of a contact's triangle: the level's, or a dynamic object's at the
-    /// current pose in `poses` (where the contact was carried to).
-    pub(super) fn contact_triangle(
-        &self,
-        contact: &Contact,
-        poses: &[ObjectPoses],
-    ) -> Option<[Vec3; 3]> {
-        match contact.source {
-            ContactSource::Static => self
-                .world
-                .collision
-                .get_triangle(contact.triangle)
-                .map(|t| t.vertices),
-            ContactSource::Dynamic { object, .. } => {
-                let pose = poses.iter().find(|p| p.object == object)?.current;
-                self.world
-                    .movers
-                    .scene()
-                    .object(object)?
-                    .world_triangle(contact.triangle, &pose)
-            }
         }
     }
 

@@ -14,7 +14,6 @@ use super::App;
 use super::camera_rig::CameraMode;
 use super::scenario_open::load_scenario;
 use crate::collision::{ContactTime, IterationTrace};
-use crate::lessons::solvers::PICK_COLOR;
 use crate::lessons::walk::touched_nodes;
 use crate::lessons::{
     Catalog, LESSONS_DIR, LessonState, Observation, SolverAnswer, SolverKind, compare_solvers,
@@ -359,7 +358,7 @@ impl App {
         cursor_scene::add_solver_hit(
             &mut self.scene,
             &hit,
-            PICK_COLOR,
+            kind.color(),
             0.12,
             radii,
             axes,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use glam::Vec3;
 
-use crate::collision::CollisionMesh;
+use crate::collision::{CollisionMesh, Contact, ContactSource, ObjectPoses};
 use crate::level::{Level, teaching, winding};
 use crate::render::{LevelGeometry, MeshBatch};
 use crate::sim::Movers;
@@ -69,6 +69,24 @@ pub fn material_color(m: &crate::level::Material) -> [f32; 4] {
 }
 
 impl World {
+    /// The world corners of a contact's triangle: the level's, or a dynamic object's at the
+    /// current pose in `poses` (where the contact was carried to).
+    pub fn contact_triangle(&self, contact: &Contact, poses: &[ObjectPoses]) -> Option<[Vec3; 3]> {
+        match contact.source {
+            ContactSource::Static => self
+                .collision
+                .get_triangle(contact.triangle)
+                .map(|t| t.vertices),
+            ContactSource::Dynamic { object, .. } => {
+                let pose = poses.iter().find(|p| p.object == object)?.current;
+                self.movers
+                    .scene()
+                    .object(object)?
+                    .world_triangle(contact.triangle, &pose)
+            }
+        }
+    }
+
     /// Loads a level file. Errors are one displayable line naming the file.
     pub fn load(path: &Path) -> Result<Self, String> {
         let level = Level::load(path).map_err(|e| e.to_string())?;

@@ -110,7 +110,8 @@ impl IterationRef {
 }
 
 impl TriangleRef {
-    /// The triangle index, `None` when the named contact does not exist in `trace`.
+    /// The level triangle's index, `None` when the named contact does not exist in `trace` or
+    /// is on a moving object (picking selects level triangles only).
     pub fn resolve(self, trace: &Trace) -> Option<u32> {
         match self {
             TriangleRef::Index(t) => Some(t),
@@ -122,6 +123,7 @@ impl TriangleRef {
                 .get(contact_of_iteration as usize)?
                 .contacts
                 .get(contact as usize)
+                .filter(|c| c.source == crate::collision::ContactSource::Static)
                 .map(|c| c.triangle),
         }
     }

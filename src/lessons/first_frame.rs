@@ -7,8 +7,8 @@ use glam::Mat3;
 use super::LessonState;
 use crate::app::camera_rig::{CameraMode, CameraRig};
 use crate::app::scenario_open::OpenedScenario;
-use crate::render::cursor_scene::{self, CursorStyle};
-use crate::render::{Camera, DebugScene, FrameSettings, SpaceMap};
+use crate::render::cursor_scene::{self, CursorStyle, MinkowskiRay};
+use crate::render::{Camera, DebugScene, FrameSettings, SpaceMap, dynamic_scene};
 
 /// The scene, camera and frame settings of the lesson's opening view.
 pub fn first_frame(
@@ -30,28 +30,33 @@ pub fn first_frame(
     };
     cursor_scene::add_cursor_iteration(&mut scene, &rec.trace, radii, axes, i, &style);
     let it = rec.trace.iterations.get(i);
+    // Moving objects at the poses recorded for the call (previous faded), with each one's
+    // extended sweep and adjustment vector, as the paused debugger draws them.
+    dynamic_scene::add_recorded_objects(&mut scene, &rec.objects, true);
+    if let Some(it) = it {
+        dynamic_scene::add_dynamic_sweeps(&mut scene, it, radii, axes, style.arrow_scale);
+    }
     let mesh = &opened.world.collision;
     let selected = state.open_triangle();
-    if let Some(t) = selected.or_else(|| it.and_then(|it| it.contacts.first()).map(|c| c.triangle))
+    let first_contact = it.and_then(|it| it.contacts.first());
+    scene.highlight_triangle = match selected {
+        Some(t) => mesh.get_triangle(t).map(|t| t.vertices),
+        None => first_contact.and_then(|c| opened.world.contact_triangle(c, &rec.objects)),
+    };
+    if let Some(t) = selected
         && let Some(tri) = mesh.get_triangle(t)
+        && view.minkowski
+        && let Some(e) = rec.ellipsoid
     {
-        scene.highlight_triangle = Some(tri.vertices);
-        if view.minkowski
-            && selected.is_some()
-            && let Some(e) = rec.ellipsoid
-        {
-            cursor_scene::add_minkowski(
-                &mut scene,
-                tri.vertices,
-                &e.space(),
-                radii,
-                axes,
-                view.draw.unwrap_or_default(),
-                it.map(|it| (it.start_center, it.velocity)),
-                it.and_then(|it| it.contacts.iter().find(|c| c.triangle == t))
-                    .map(|c| c.center),
-            );
-        }
+        cursor_scene::add_minkowski(
+            &mut scene,
+            tri.vertices,
+            &e.space(),
+            radii,
+            axes,
+            view.draw.unwrap_or_default(),
+            it.map(|it| MinkowskiRay::of_iteration(it, t, tri.vertices, &e.space())),
+        );
     }
     let center = it.map_or(rec.after.center, |it| it.start_center);
     let mut rig = CameraRig::new(CameraMode::Orbit, 4.0, 70.0);

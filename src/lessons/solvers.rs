@@ -109,5 +109,11 @@ pub fn compare_solvers(
     Some((answers, overlap))
 }
 
-/// Colour (linear RGBA) of the picked solver's contact, normal and touching ellipsoid.
-pub const PICK_COLOR: [f32; 4] = [0.55, 0.4, 1.0, 1.0];
+impl SolverKind {
+    /// Colour (linear RGBA) of this solver's contact, normal and touching ellipsoid: the same
+    /// as in the debugger's "all solvers" overlay.
+    pub fn color(self) -> [f32; 4] {
+        let i = Self::ALL.iter().position(|k| *k == self).unwrap_or(0);
+        crate::render::cursor_scene::cursor_palette::SOLVERS[i]
+    }
+}

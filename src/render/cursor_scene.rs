@@ -6,7 +6,8 @@
 use glam::{Mat3, Vec3};
 
 use super::debug_scene::{Arrow, DebugScene, EllipsoidShape, Point, SweptShape, palette};
-use crate::collision::{CaseMask, ESpace, Trace};
+use crate::collision::sweep::roots::{PartRoots, part_roots};
+use crate::collision::{CaseMask, ContactSource, ESpace, IterationTrace, Trace, TriangleEs};
 
 /// Colours of the debugger's own shapes (linear RGBA).
 pub mod cursor_palette {
@@ -38,6 +39,45 @@ pub mod cursor_palette {
     pub const VERTEX_WIRE: [f32; 4] = [0.9, 0.2, 1.0, 1.0];
     pub const CENTER_RAY: [f32; 4] = [1.0, 1.0, 0.2, 1.0];
     pub const ENTRY: [f32; 4] = [1.0, 0.2, 0.1, 1.0];
+    pub const EXIT: [f32; 4] = [0.15, 0.35, 1.0, 1.0];
+    /// The swept centre's line before t = 0 and past t = 1, out to the roots.
+    pub const RAY_BEYOND: [f32; 4] = [0.55, 0.55, 0.2, 1.0];
+}
+
+/// The swept centre as a ray for the Minkowski view: `from + t velocity` (world), and the
+/// quadratic of the part of the Minkowski sum the iteration's contact touched.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MinkowskiRay {
+    pub from: Vec3,
+    pub velocity: Vec3,
+    /// Both roots of the touched part's quadratic (`None`: this triangle was not touched).
+    pub roots: Option<PartRoots>,
+}
+
+impl MinkowskiRay {
+    /// The ray of iteration `it` and, if one of its static contacts is on `triangle` (world
+    /// vertices `vertices`), the roots of the touched part, solved by the core in the
+    /// iteration's eSpace.
+    pub fn of_iteration(
+        it: &IterationTrace,
+        triangle: u32,
+        vertices: [Vec3; 3],
+        space: &ESpace,
+    ) -> Self {
+        let roots = it
+            .contacts
+            .iter()
+            .find(|c| c.triangle == triangle && c.source == ContactSource::Static)
+            .and_then(|c| {
+                let tri = TriangleEs::new(vertices.map(|v| space.point_to_es(v)))?;
+                part_roots(it.start_center_es, it.velocity_es, &tri, c.feature)
+            });
+        Self {
+            from: it.start_center,
+            velocity: it.velocity,
+            roots,
+        }
+    }
 }
 
 /// How to draw the cursor view.
@@ -292,8 +332,7 @@ pub fn add_later_paths(
 /// the face slab (the triangle pushed ±1 along its eSpace normal, drawn as its outline), the
 /// three edge cylinders (the ellipsoid swept along each edge) and the three vertex spheres
 /// (the ellipsoid centred on each vertex), each part only when `draw` allows it. Then the swept
-/// centre `from → from + velocity` as a ray, with `entry` (where it enters, from the trace)
-/// marked.
+/// centre as a ray, with the touched part's two roots marked: where it enters and leaves.
 #[allow(clippy::too_many_arguments)]
 pub fn add_minkowski(
     scene: &mut DebugScene,
@@ -302,8 +341,7 @@ pub fn add_minkowski(
     radii: Vec3,
     axes: Mat3,
     draw: CaseMask,
-    ray: Option<(Vec3, Vec3)>,
-    entry: Option<Vec3>,
+    ray: Option<MinkowskiRay>,
 ) {
     let lr = line_radius(radii);
     if draw.face {
@@ -351,25 +389,43 @@ pub fn add_minkowski(
             });
         }
     }
-    if let Some((from, velocity)) = ray {
-        add_line(
-            scene,
-            from,
-            from + velocity,
-            lr * 1.2,
-            cursor_palette::CENTER_RAY,
-        );
-        scene.points.push(Point {
-            at: from,
-            radius: lr * 3.0,
-            color: cursor_palette::CENTER_RAY,
-        });
-    }
-    if let Some(p) = entry {
-        scene.points.push(Point {
-            at: p,
-            radius: lr * 4.0,
-            color: cursor_palette::ENTRY,
-        });
+    let Some(ray) = ray else {
+        return;
+    };
+    let at = |t: f32| ray.from + ray.velocity * t;
+    add_line(
+        scene,
+        at(0.0),
+        at(1.0),
+        lr * 1.2,
+        cursor_palette::CENTER_RAY,
+    );
+    scene.points.push(Point {
+        at: ray.from,
+        radius: lr * 3.0,
+        color: cursor_palette::CENTER_RAY,
+    });
+    if let Some(r) = ray.roots {
+        // The line on to both roots, thinner where it lies outside this move; roots far off
+        // (a grazing ray) are clipped to 10 moves so the view stays readable.
+        let (lo, hi) = (r.enter.max(-10.0), r.exit.min(10.0));
+        if lo < 0.0 {
+            add_line(scene, at(lo), at(0.0), lr * 0.7, cursor_palette::RAY_BEYOND);
+        }
+        if hi > 1.0 {
+            add_line(scene, at(1.0), at(hi), lr * 0.7, cursor_palette::RAY_BEYOND);
+        }
+        for (t, color) in [
+            (r.enter, cursor_palette::ENTRY),
+            (r.exit, cursor_palette::EXIT),
+        ] {
+            if (-10.0..=10.0).contains(&t) {
+                scene.points.push(Point {
+                    at: at(t),
+                    radius: lr * 5.5,
+                    color,
+                });
+            }
+        }
     }
 }

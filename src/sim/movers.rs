@@ -6,10 +6,13 @@
 //!
 //! After a jump in time (resume from the cursor, a loaded recording) the objects are put at
 //! the poses recorded for that frame and settled (previous = current), so the next step sees
-//! only the motion from there: no phantom sweep from wherever they were drawn before.
+//! only the motion from there: no phantom sweep from wherever they were drawn before. When the
+//! recorded poses are not the animation's poses at the record's frame (a scenario file's call
+//! is frame 0 whatever time it was recorded at), each animation is shifted in time to the phase
+//! where its previous and current poses match the record, so walking on rides on.
 
 use super::{Advance, FrameRecord, PlayerInput, PlayerState, Sim};
-use crate::collision::{CollisionMesh, CollisionWorld, DynamicScene, ObjectPoses};
+use crate::collision::{CollisionMesh, CollisionWorld, DynamicScene, ObjectPoses, RigidPose};
 use crate::level::Level;
 use crate::level::gltf_anim::LevelAnimation;
 
@@ -18,12 +21,19 @@ use crate::level::gltf_anim::LevelAnimation;
 pub struct Movers {
     scene: DynamicScene,
     animations: Vec<LevelAnimation>,
+    /// Per animation: seconds added to level time (see [`Movers::rest_at_record`]).
+    phase_secs: Vec<f64>,
 }
 
 impl Movers {
     /// Objects and their animations (one animation per object set), settled at time 0.
     pub fn new(scene: DynamicScene, animations: Vec<LevelAnimation>) -> Self {
-        let mut m = Self { scene, animations };
+        let phase_secs = vec![0.0; animations.len()];
+        let mut m = Self {
+            scene,
+            animations,
+            phase_secs,
+        };
         m.rest_at(0.0);
         m
     }
@@ -53,16 +63,18 @@ impl Movers {
     /// Every animated set takes its pose at `t_secs`; the pose it had becomes its previous
     /// pose. A non-finite pose (bad animation data) leaves that set where it is.
     pub fn animate_to(&mut self, t_secs: f64) {
-        for a in &self.animations {
-            let pose = a.pose_at(t_secs);
+        for (a, phase) in self.animations.iter().zip(&self.phase_secs) {
+            let pose = a.pose_at(t_secs + phase);
             if let Err(e) = self.scene.update_set(a.set, |_| pose) {
                 log::warn!("object set {} not moved: {e}", a.set.0);
             }
         }
     }
 
-    /// Every object at its pose at `t_secs`, at rest (previous = current).
+    /// Every object at its pose at `t_secs`, at rest (previous = current), animations in
+    /// phase with level time.
     pub fn rest_at(&mut self, t_secs: f64) {
+        self.phase_secs.fill(0.0);
         self.animate_to(t_secs);
         self.scene.settle();
     }
@@ -83,12 +95,26 @@ impl Movers {
     /// [`Movers::rest_at_poses`] with the poses of `record`; a record without poses (a
     /// recording made without objects) puts them at their animation pose at the record's end
     /// time instead.
+    ///
+    /// With poses, every animation also takes the phase at which it reproduces the record's
+    /// previous and current poses one step apart, so the next step continues that motion.
     pub fn rest_at_record(&mut self, record: &FrameRecord) {
+        let dt = f64::from(record.dt_secs);
+        let t_end = (record.frame + 1) as f64 * dt;
         if record.objects.is_empty() {
-            self.rest_at((record.frame + 1) as f64 * f64::from(record.dt_secs));
-        } else {
-            self.rest_at_poses(&record.objects);
+            self.rest_at(t_end);
+            return;
         }
+        for (a, phase) in self.animations.iter().zip(&mut self.phase_secs) {
+            let recorded = self
+                .scene
+                .objects()
+                .iter()
+                .find(|o| o.set == a.set)
+                .and_then(|o| record.objects.iter().find(|p| p.object == o.id));
+            *phase = recorded.map_or(0.0, |p| matching_phase(a, p, t_end, dt));
+        }
+        self.rest_at_poses(&record.objects);
     }
 
     /// The end time of the step `sim` runs next (s): `(next frame + 1) × dt`.
@@ -122,6 +148,52 @@ impl Movers {
         }
         advance
     }
+}
+
+/// How far apart two poses are: metres of translation plus radians of rotation (a metre per
+/// radian is the scale of the level's objects).
+fn pose_gap(a: &RigidPose, b: &RigidPose) -> f64 {
+    f64::from(a.translation.distance(b.translation))
+        + f64::from(a.rotation.angle_between(b.rotation))
+}
+
+/// The phase (s) to add to level time so `anim` at `t_end` is at `recorded.current` and one
+/// step earlier at `recorded.previous`: 0 when it already is, else the best of a scan of the
+/// animation's period in quarter steps, refined by halving. Deterministic.
+fn matching_phase(anim: &LevelAnimation, recorded: &ObjectPoses, t_end: f64, dt: f64) -> f64 {
+    let cost = |t: f64| {
+        pose_gap(&anim.pose_at(t), &recorded.current)
+            + pose_gap(&anim.pose_at(t - dt), &recorded.previous)
+    };
+    if cost(t_end) < 1e-5 {
+        return 0.0;
+    }
+    let period = f64::from(anim.channels.period_secs);
+    if !(period > 0.0 && period.is_finite() && dt > 0.0) {
+        return 0.0;
+    }
+    // At most 100 000 samples whatever the period (bounded work on user data).
+    let step = (dt / 4.0).max(period / 100_000.0);
+    let n = (period / step).ceil() as usize;
+    let (mut best_t, mut best) = (0.0, f64::INFINITY);
+    for i in 0..=n {
+        let t = i as f64 * step;
+        let c = cost(t);
+        if c < best {
+            (best_t, best) = (t, c);
+        }
+    }
+    let mut h = step / 2.0;
+    while h > 1e-7 {
+        for t in [best_t - h, best_t + h] {
+            let c = cost(t);
+            if c < best {
+                (best_t, best) = (t, c);
+            }
+        }
+        h /= 2.0;
+    }
+    best_t - t_end
 }
 
 #[cfg(test)]
@@ -190,6 +262,47 @@ mod tests {
         let o = rec.objects[0];
         assert!((f64::from(o.previous.translation.y) - 2.0 * dt).abs() < 1e-6);
         assert!((f64::from(o.current.translation.y) - 3.0 * dt).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_record_from_another_time_puts_the_animation_in_phase() {
+        // A frame-0 record (a scenario file) of the lift at 4.5 → 4.6 m, rising: the next
+        // step must continue up from 4.6, not jump to where level time 2 dt would put it.
+        let mut m = lift();
+        let floor = CollisionMesh::from_triangles(&[[
+            Vec3::new(50.0, -5.0, 50.0),
+            Vec3::new(50.0, -5.0, 51.0),
+            Vec3::new(51.0, -5.0, 50.0),
+        ]])
+        .unwrap();
+        let mut sim = Sim::new(
+            Vec3::ZERO,
+            PlayerParams::default(),
+            SlideSettings::default(),
+        );
+        m.step(&mut sim, &floor, &PlayerInput::default());
+        let mut rec = sim.history().last().unwrap().clone();
+        let dt = rec.dt_secs;
+        rec.objects[0].previous = RigidPose::from_translation(Vec3::Y * (4.6 - dt));
+        rec.objects[0].current = RigidPose::from_translation(Vec3::Y * 4.6);
+        m.rest_at_record(&rec);
+        assert!(!m.scene().is_moving());
+        // Level time of the next step's end is 2 dt; in phase, the lift is at 4.6 + dt.
+        m.animate_to(2.0 * f64::from(dt));
+        let y = m.scene().objects()[0].current().translation.y;
+        assert!((y - (4.6 + dt)).abs() < 1e-4, "{y}");
+        // A record in phase keeps phase 0.
+        m.rest_at(0.0);
+        let mut sim = Sim::new(
+            Vec3::ZERO,
+            PlayerParams::default(),
+            SlideSettings::default(),
+        );
+        m.step(&mut sim, &floor, &PlayerInput::default());
+        m.rest_at_record(sim.history().last().unwrap());
+        m.animate_to(2.0 * f64::from(dt));
+        let y = m.scene().objects()[0].current().translation.y;
+        assert!((y - 2.0 * dt).abs() < 1e-6, "{y}");
     }
 
     #[test]

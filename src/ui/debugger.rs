@@ -6,6 +6,7 @@
 use egui::{RichText, Ui};
 use glam::Vec3;
 
+use crate::collision::sweep::roots::PartRoots;
 use crate::collision::{CaseKind, CaseMask, Trace};
 use crate::sim::{Cursor, FrameRecord, Markers, TimelineCommand, TraceDiff};
 
@@ -64,6 +65,9 @@ pub struct TriangleInfo {
     pub normal: Vec3,
     /// Material and source node, or the collision mesh's source id.
     pub source: String,
+    /// At the cursor's iteration, when it touched this triangle: the touched part and its
+    /// quadratic with both roots.
+    pub quadratic: Option<PartRoots>,
 }
 
 /// The frame at the cursor re-run with some cases switched off in the solver.

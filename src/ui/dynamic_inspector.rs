@@ -82,6 +82,13 @@ pub fn dynamic_objects_ui(ui: &mut Ui, rec: &FrameRecord, iteration: usize, name
 
 /// One row per object the broad phase kept: adjustment, turn, extended sweep, hit.
 fn objects_table_ui(ui: &mut Ui, it: &IterationTrace, names: &[String]) {
+    // Wider than the inspector: scrolls sideways rather than widening the panel over the view.
+    egui::ScrollArea::horizontal()
+        .id_salt("dynamic_objects_scroll")
+        .show(ui, |ui| objects_grid_ui(ui, it, names));
+}
+
+fn objects_grid_ui(ui: &mut Ui, it: &IterationTrace, names: &[String]) {
     egui::Grid::new("dynamic_objects")
         .striped(true)
         .num_columns(5)

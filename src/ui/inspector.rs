@@ -6,6 +6,8 @@ use egui::{Color32, RichText, Ui};
 
 use super::debugger::{DebugCommand, DebugView, case_toggles_ui};
 use super::narration::{candidate_rows, end_reason_label, iteration_rows, narrate_named};
+use crate::collision::sweep::roots::PartRoots;
+use crate::render::cursor_scene::cursor_palette as cp;
 use crate::sim::StepOutcome;
 
 fn v3(v: glam::Vec3) -> String {
@@ -181,6 +183,9 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                     ui.add(egui::Label::new(&t.source).wrap());
                     ui.end_row();
                 });
+            if let Some(q) = &t.quadratic {
+                quadratic_ui(ui, q);
+            }
             ui.label(RichText::new(format!("Cases in iteration {}", c.iteration + 1)).strong());
             match candidate_rows(&rec.trace, c.iteration as usize, t.index) {
                 None => {
@@ -285,4 +290,35 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
             }
         }
     }
+}
+
+/// The touched part's quadratic `a t² + b t + c = 0` and its two roots (seed 001 12.6; seeds
+/// 000/003's stable form), as the Minkowski view draws them on the ray.
+fn quadratic_ui(ui: &mut Ui, q: &PartRoots) {
+    ui.label(
+        RichText::new(format!(
+            "Quadratic of the {} (eSpace, t in moves)",
+            super::narration::feature_label(q.feature)
+        ))
+        .strong(),
+    );
+    ui.monospace(format!(
+        "{:.4} t² {} {:.4} t {} {:.4} = 0",
+        q.a,
+        if q.b < 0.0 { "−" } else { "+" },
+        q.b.abs(),
+        if q.c < 0.0 { "−" } else { "+" },
+        q.c.abs()
+    ));
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(format!("enters t = {:.4}", q.enter)).color(color(cp::ENTRY)));
+        ui.label(RichText::new(format!("leaves t = {:.4}", q.exit)).color(color(cp::EXIT)));
+    });
+    if q.enter < 0.0 {
+        ui.label(RichText::new("t < 0: the centre started inside this part (embedded).").weak());
+    }
+}
+
+fn color(rgba: [f32; 4]) -> Color32 {
+    super::legend::swatch_color(rgba)
 }

@@ -3,7 +3,6 @@
 
 use egui::{Color32, RichText, Ui};
 
-use crate::lessons::solvers::PICK_COLOR;
 use crate::render::cursor_scene::cursor_palette as cp;
 use crate::render::palette as p;
 
@@ -11,7 +10,7 @@ use crate::render::palette as p;
 pub type LegendGroup = (&'static str, &'static [([f32; 4], &'static str)]);
 
 /// (colour, meaning) of everything drawn, grouped.
-pub const LEGEND: [LegendGroup; 4] = [
+pub const LEGEND: [LegendGroup; 6] = [
     (
         "Ellipsoid and motion",
         &[
@@ -43,15 +42,42 @@ pub const LEGEND: [LegendGroup; 4] = [
             (cp::EDGE_WIRE, "edge cylinders"),
             (cp::VERTEX_WIRE, "vertex spheres"),
             (cp::CENTER_RAY, "the swept centre as a ray"),
-            (cp::ENTRY, "where the ray enters"),
+            (cp::ENTRY, "where the ray enters (smaller root)"),
+            (cp::EXIT, "where it leaves (larger root)"),
+            (cp::RAY_BEYOND, "the ray outside this move (0 ≤ t ≤ 1)"),
         ],
     ),
     (
-        "Paths and solvers",
+        "Paths",
         &[
             (cp::PATH, "recorded path of the frame"),
             (cp::RERUN_PATH, "re-run path (cases switched off)"),
-            (PICK_COLOR, "picked solver's contact and normal"),
+            (cp::LATER_PATH, "recorded walk after the cursor"),
+            (
+                cp::LATER_RESIM_PATH,
+                "that walk re-simulated with cases off",
+            ),
+        ],
+    ),
+    (
+        "Solvers (contact, normal, touching ellipsoid)",
+        &[
+            (cp::SOLVERS[0], "decomposed (core, seed 001)"),
+            (cp::SOLVERS[1], "plane space (seed 000)"),
+            (cp::SOLVERS[2], "gradient normal (seed 002)"),
+            (cp::SOLVERS[3], "reference (f64)"),
+        ],
+    ),
+    (
+        "Moving geometry",
+        &[
+            (p::DYNAMIC_CONTACT_POINT, "contact on a moving object"),
+            (p::DYNAMIC_CONTACT_NORMAL, "its normal"),
+            (p::ADJUSTMENT, "adjustment: the object's motion (12.12.1)"),
+            (
+                p::EXTENDED_SWEEP_WIRE,
+                "extended sweep against the previous pose",
+            ),
         ],
     ),
 ];
@@ -77,6 +103,11 @@ pub fn legend_ui(ui: &mut Ui) {
     }
     ui.label(
         RichText::new("Faded shapes belong to earlier iterations of the frame.")
+            .weak()
+            .small(),
+    );
+    ui.label(
+        RichText::new("Moving objects: faded at the pose the sweep was tested against.")
             .weak()
             .small(),
     );

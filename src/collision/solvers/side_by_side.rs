@@ -87,7 +87,7 @@ mod tests {
 
     #[test]
     fn the_gradient_solver_is_late_on_the_seed_002_edge_case_and_the_others_are_not() {
-        // tests/solvers_gradient.rs derives these numbers: exact t = (27 − √32)/34, seed 002's
+        // tests/suite/solvers_gradient.rs derives these numbers: exact t = (27 − √32)/34, seed 002's
         // t = 9/14.
         let tri = [
             Vec3::new(0.0, 0.0, 5.0),

@@ -10,6 +10,7 @@ pub mod edge;
 pub mod face;
 pub mod hit;
 pub mod quadratic;
+pub mod roots;
 pub mod vertex;
 
 use glam::Vec3;

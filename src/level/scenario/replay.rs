@@ -1,6 +1,6 @@
 //! Running scenarios headless: one file, or every `*.json` in a folder as a regression suite.
 //! The replay is the same `collide_and_slide` call the app and the tests make (DESIGN "One
-//! code path"); the CLI (`slidescope run`) and `tests/scenarios_run.rs` both go through here.
+//! code path"); the CLI (`slidescope run`) and `tests/suite/scenarios_run.rs` both go through here.
 //! A scenario with dynamic objects (version 2, seed 001 12.12) loads the level file's objects,
 //! gives them the stored previous and current poses and replays through
 //! `collide_and_slide_in`, exactly as the sim stepped.

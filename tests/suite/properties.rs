@@ -1,6 +1,6 @@
 //! Invariants of collide-and-slide under random input (proptest): no overlap beyond the skin,
 //! no way into a closed box, BVH and brute force identical.
-mod common;
+use crate::common;
 
 use common::*;
 use glam::Vec3;

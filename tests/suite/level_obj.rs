@@ -1,6 +1,6 @@
 //! OBJ levels: triangulation, materials from the .mtl, a missing .mtl, bad faces.
 
-mod common;
+use crate::common;
 
 use common::temp_dir;
 use glam::Vec3;

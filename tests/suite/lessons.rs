@@ -254,10 +254,57 @@ fn the_solver_lesson_scene_shows_the_gradient_normal_late() {
             .map(|h| h.t())
             .unwrap()
     };
+    // A rotated ellipsoid (seed 000's arbitrary axes): 40° about z.
+    assert!(
+        e.axes.x_axis.y > 0.6,
+        "the scene's ellipsoid leans: {:?}",
+        e.axes
+    );
     let exact = t(SolverKind::Reference);
+    assert!((exact - 0.5630).abs() < 1e-4, "{exact}");
     assert!((t(SolverKind::Decomposed) - exact).abs() < 1e-4);
     assert!((t(SolverKind::PlaneSpace) - exact).abs() < 1e-4);
-    assert!(t(SolverKind::GradientNormal) - exact > 0.01, "late");
+    let late = t(SolverKind::GradientNormal) - exact;
+    assert!(
+        (late - 0.0117).abs() < 2e-4,
+        "gradient normal late by {late}"
+    );
+}
+
+#[test]
+fn the_lift_lesson_opens_on_the_lift_and_walking_on_rides_it_up() {
+    let all = open_all();
+    let o = all
+        .iter()
+        .find(|o| o.scene.scenario.objects.len() == 1)
+        .expect("a lesson scene with the lift's poses");
+    let it = &o.scene.record.trace.iterations[0];
+    assert_eq!(it.contacts.len(), 2, "both top triangles at once");
+    assert!(it.contacts.iter().all(|c| c.source.object().is_some()));
+    assert!(
+        it.dynamic
+            .iter()
+            .any(|d| (d.adjustment.y - 0.05).abs() < 1e-4)
+    );
+    // Press R: the app rests the lift at the frame's poses and keeps its animation in phase
+    // (the scene is frame 0 whatever time it was recorded at), then steps it with the player.
+    let mut sim = lesson_sim(o);
+    sim.command(TimelineCommand::ResumeFromCursor);
+    let mut movers = o.scene.world.movers.clone();
+    movers.rest_at_record(&o.scene.record);
+    let lift_y = |m: &slidescope::sim::Movers| m.scene().objects()[0].current().translation.y;
+    let (y0, lift0) = (sim.player().center.y, lift_y(&movers));
+    for _ in 0..30 {
+        movers.step(&mut sim, &o.scene.world.collision, &PlayerInput::default());
+        let gap = sim.player().center.y - 0.9 - (lift_y(&movers) + 0.1);
+        assert!(gap > -1e-3 && gap < 0.02, "rider off the car by {gap} m");
+    }
+    let (rise, lift_rise) = (sim.player().center.y - y0, lift_y(&movers) - lift0);
+    assert!(lift_rise > 0.3, "the lift went on rising: {lift_rise}");
+    assert!(
+        (rise - lift_rise).abs() < 0.01,
+        "rode {rise} m, lift {lift_rise} m"
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The situations of seed 001 ch. 12 as collide-and-slide tests: sliding along a wall
 //! (figs 12.1/12.2), an external corner (12.3–12.5), low and tall steps (12.6/12.7), the wedge
 //! (12.13), internal corners and the impulse filter (12.15), the max-iteration fallback.
-mod common;
+use crate::common;
 
 use common::*;
 use glam::Vec3;

@@ -1,7 +1,7 @@
 //! glTF geometry features: primitive modes, index types, transforms, winding, quantized
 //! positions, external and data-URI buffers, materials and spawn points from extras.
 
-mod common;
+use crate::common;
 
 use common::{Doc, QUAD, QUAD_INDICES, quad_doc, temp_dir};
 use glam::Vec3;

@@ -1,6 +1,6 @@
 //! The history/timeline model without a window (issue 5): scripted commands, markers on the
 //! seed situations, the byte budget, resume-from-cursor, re-run and trace diff.
-mod common;
+use crate::common;
 
 use common::*;
 use glam::Vec3;

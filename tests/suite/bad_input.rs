@@ -1,5 +1,5 @@
 //! Bad input to the collision core: typed errors, never a panic, never NaN.
-mod common;
+use crate::common;
 
 use common::*;
 use glam::{Mat3, Vec3};

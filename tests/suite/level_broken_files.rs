@@ -1,7 +1,7 @@
 //! The broken-file corpus: each bad input gives its own one-line error (or loads with the bad
 //! triangles dropped and counted), and never panics. Files are generated into a temp folder.
 
-mod common;
+use crate::common;
 
 use common::{Doc, QUAD, glb_from, quad_doc, temp_dir};
 use serde_json::json;

@@ -1,6 +1,6 @@
 //! Property test: any input sequence and any parameters (NaN, infinities, huge values) never
 //! panic and never put a NaN into the player state.
-mod common;
+use crate::common;
 
 use common::*;
 use proptest::prelude::*;

@@ -1,7 +1,7 @@
 //! Random bytes and random damage to a valid .glb never panic the loader: they load or give a
 //! typed error.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::OnceLock;

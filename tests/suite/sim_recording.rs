@@ -1,7 +1,7 @@
 //! Recordings on disk and replay (issue 5 "Problem capture and replay"): the round trip is
 //! bit-identical, replaying the inputs reproduces every frame bit-identically, and bad files
 //! are typed errors that leave the open history alone.
-mod common;
+use crate::common;
 
 use common::*;
 use slidescope::collision::{CollisionMesh, SlideSettings};

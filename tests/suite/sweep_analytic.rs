@@ -1,7 +1,7 @@
 //! Analytic sweeps: face, edge and vertex hits with known times, points and normals, for a
 //! sphere, an axis-aligned ellipsoid and a rotated ellipsoid; parallel and grazing motion;
 //! embedded starts; and what switching each case off does.
-mod common;
+use crate::common;
 
 use common::*;
 use glam::{Mat3, Vec3};

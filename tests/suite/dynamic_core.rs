@@ -1,7 +1,7 @@
 //! Collide-and-slide against moving geometry in the core (seed 001 12.12–12.15): the extended
 //! sweep, carrying into the current pose, right of way, the 12.15 push, the trace, and a
 //! property test of random rigid box motions around a resting ellipsoid.
-mod common;
+use crate::common;
 
 use common::*;
 use glam::{Quat, Vec3};

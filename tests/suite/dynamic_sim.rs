@@ -1,7 +1,7 @@
 //! The walking player with moving geometry (issue 7): riding a lift and a rotating platform,
 //! a sliding door and a fast rotating bar pushing the player, and bit-identical replays of a
 //! run with dynamic objects.
-mod common;
+use crate::common;
 
 use common::*;
 use glam::{Quat, Vec3};

@@ -2,7 +2,7 @@
 //! object (not static geometry), its pose at t matches the keyframes for LINEAR and STEP
 //! keys under a parent transform, bad channels are skipped without panics, and the teaching
 //! level's movers load and move.
-mod common;
+use crate::common;
 
 use common::*;
 use glam::{Quat, Vec3};

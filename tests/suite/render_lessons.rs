@@ -50,6 +50,7 @@ fn every_lesson_first_frame_shows_its_level_and_its_shapes() {
         let (shapes, camera, settings) = first_frame(&scene, &state);
         assert!(shapes.shape_count() > 3, "{name}: nothing to draw");
         renderer.set_level(&gpu.device, &scene.world.geometry);
+        renderer.set_dynamic_objects(&scene.world.dynamic_geometry);
         let img = render_image(&gpu, &mut renderer, W, H, &camera, &shapes, &settings)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         let bare = render_image(

@@ -1,6 +1,6 @@
 //! The walking player on generated geometry (issue 4 "Walking", seed 001 12.2.3/12.15): rest,
 //! falling, stairs, ramps, jumping, crouching, step-rate independence and noclip.
-mod common;
+use crate::common;
 
 use common::*;
 use glam::Vec3;

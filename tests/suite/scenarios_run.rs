@@ -2,7 +2,6 @@
 //! `tests/scenarios/` pass through the same code as `slidescope run`; wrong expectations,
 //! newer versions, missing or changed levels and malformed files give their one-line errors;
 //! write → read → run is bit-identical; the CLI's exit codes.
-mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -4,8 +4,9 @@
 //! raised outline. Like `render_screenshot`, this needs a GPU adapter (lavapipe in CI).
 
 use glam::{Mat3, Vec2, Vec3};
-use slidescope::collision::{CaseMask, ESpace};
-use slidescope::render::cursor_scene::add_minkowski;
+use slidescope::collision::sweep::roots::part_roots;
+use slidescope::collision::{CaseMask, ESpace, Feature, TriangleEs};
+use slidescope::render::cursor_scene::{MinkowskiRay, add_minkowski};
 use slidescope::render::{
     Camera, DebugScene, FrameSettings, Gpu, LevelGeometry, MeshBatch, Renderer, geometry,
     pick_color_format, pick_sample_count, render_image,
@@ -24,7 +25,20 @@ fn camera() -> Camera {
     Camera::look_at(Vec3::new(0.0, 3.2, 3.6), Vec3::new(0.0, 0.0, -0.2))
 }
 
+/// The ray of the first test: from above and in front, down through the face.
+fn ray_down() -> MinkowskiRay {
+    MinkowskiRay {
+        from: Vec3::new(0.0, 1.5, 2.0),
+        velocity: Vec3::new(0.0, -1.5, -2.0),
+        roots: None,
+    }
+}
+
 fn render(draw: Option<CaseMask>) -> image::RgbaImage {
+    render_ray(draw, ray_down(), "")
+}
+
+fn render_ray(draw: Option<CaseMask>, ray: MinkowskiRay, tag: &str) -> image::RgbaImage {
     let gpu = match Gpu::headless() {
         Ok(g) => g,
         Err(e) => panic!("render test needs a GPU adapter (mesa-vulkan-drivers): {e}"),
@@ -53,8 +67,7 @@ fn render(draw: Option<CaseMask>) -> image::RgbaImage {
             RADII,
             Mat3::IDENTITY,
             mask,
-            Some((Vec3::new(0.0, 1.5, 2.0), Vec3::new(0.0, -1.5, -2.0))),
-            Some(Vec3::new(0.0, 0.5, 0.0)),
+            Some(ray),
         );
     }
     let img = render_image(
@@ -68,7 +81,7 @@ fn render(draw: Option<CaseMask>) -> image::RgbaImage {
     )
     .unwrap_or_else(|e| panic!("offscreen render failed: {e}"));
     let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "render_minkowski_{}.png",
+        "render_minkowski{tag}_{}.png",
         draw.map_or("none".to_string(), |m| format!(
             "{}{}{}",
             u8::from(m.face),
@@ -141,4 +154,53 @@ fn minkowski_view_of_one_triangle_shows_slab_cylinders_and_spheres_where_project
     let off = render(Some(CaseMask::NONE));
     let (a, b) = (px(&off, at(centroid)), px(&none, at(centroid)));
     assert_eq!(a, b, "nothing drawn over the centroid with every part off");
+}
+
+#[test]
+fn both_roots_of_the_touched_part_are_marked_on_the_ray() {
+    // The centre passes 0.2 m (0.571 eSpace) in front of vertex 1 = (1.2, 0, 0.6), moving −x by
+    // 1 m: in eSpace the chord's half length is √(1 − 0.571²) = 0.821, 0.287 m, so the ray
+    // enters the vertex sphere at x = 1.487 (t = 1.513) and leaves at x = 0.913 (t = 2.087),
+    // both past this move's end: the line continues thin out to them.
+    let space = ESpace::new(RADII, Mat3::IDENTITY);
+    let from = Vec3::new(3.0, 0.0, 0.8);
+    let velocity = Vec3::new(-1.0, 0.0, 0.0);
+    let tri = TriangleEs::new(TRI.map(|v| space.point_to_es(v))).unwrap();
+    let roots = part_roots(
+        space.point_to_es(from),
+        space.vector_to_es(velocity),
+        &tri,
+        Feature::Vertex(1),
+    )
+    .unwrap();
+    let half = (1.0f32 - (0.2f32 / 0.35).powi(2)).sqrt() * 0.35;
+    assert!((roots.enter - (1.8 - half)).abs() < 1e-5, "{roots:?}");
+    assert!((roots.exit - (1.8 + half)).abs() < 1e-5, "{roots:?}");
+    let ray = MinkowskiRay {
+        from,
+        velocity,
+        roots: Some(roots),
+    };
+    let none = render(None);
+    let img = render_ray(Some(CaseMask::NONE), ray, "_roots");
+    let at_t = |t: f32| at(from + velocity * t);
+    let enter = px(&img, at_t(roots.enter));
+    assert!(
+        enter[0] > enter[1] + 60 && enter[0] > enter[2] + 60,
+        "entry not red: {enter:?}"
+    );
+    let exit = px(&img, at_t(roots.exit));
+    assert!(
+        exit[2] > exit[0] + 60 && exit[2] > exit[1] + 40,
+        "exit not blue: {exit:?}"
+    );
+    // The thin continuation between the move's end (t = 1) and the entry.
+    let beyond = at_t(1.25);
+    assert!(
+        px(&img, beyond) != px(&none, beyond),
+        "continuation not drawn"
+    );
+    // Nothing past the exit.
+    let past = at_t(roots.exit + 0.4);
+    assert_eq!(px(&img, past), px(&none, past), "drawn past the exit root");
 }

@@ -573,14 +573,13 @@ impl App {
                 let Some(tri) = self.world.collision.get_triangle(t) else {
                     continue;
                 };
-                cursor_scene::add_minkowski(
+                cursor_scene::add_minkowski_of_iteration(
                     &mut scene,
+                    t,
                     tri.vertices,
-                    &e.space(),
-                    radii,
-                    axes,
+                    &e,
                     self.dbg.toggles.draw,
-                    it.map(|it| MinkowskiRay::of_iteration(it, t, tri.vertices, &e.space())),
+                    it,
                 );
             }
         }

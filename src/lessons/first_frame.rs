@@ -7,7 +7,7 @@ use glam::Mat3;
 use super::LessonState;
 use crate::app::camera_rig::{CameraMode, CameraRig};
 use crate::app::scenario_open::OpenedScenario;
-use crate::render::cursor_scene::{self, CursorStyle, MinkowskiRay};
+use crate::render::cursor_scene::{self, CursorStyle};
 use crate::render::{Camera, DebugScene, FrameSettings, SpaceMap, dynamic_scene};
 
 /// The scene, camera and frame settings of the lesson's opening view.
@@ -48,14 +48,13 @@ pub fn first_frame(
         && view.minkowski
         && let Some(e) = rec.ellipsoid
     {
-        cursor_scene::add_minkowski(
+        cursor_scene::add_minkowski_of_iteration(
             &mut scene,
+            t,
             tri.vertices,
-            &e.space(),
-            radii,
-            axes,
+            &e,
             view.draw.unwrap_or_default(),
-            it.map(|it| MinkowskiRay::of_iteration(it, t, tri.vertices, &e.space())),
+            it,
         );
     }
     let center = it.map_or(rec.after.center, |it| it.start_center);

@@ -7,7 +7,9 @@ use glam::{Mat3, Vec3};
 
 use super::debug_scene::{Arrow, DebugScene, EllipsoidShape, Point, SweptShape, palette};
 use crate::collision::sweep::roots::{PartRoots, part_roots};
-use crate::collision::{CaseMask, ContactSource, ESpace, IterationTrace, Trace, TriangleEs};
+use crate::collision::{
+    CaseMask, ContactSource, ESpace, Ellipsoid, IterationTrace, Trace, TriangleEs,
+};
 
 /// Colours of the debugger's own shapes (linear RGBA).
 pub mod cursor_palette {
@@ -326,6 +328,29 @@ pub fn add_later_paths(
             wire: Some(cursor_palette::LATER_RESIM_PATH),
         });
     }
+}
+
+/// [`add_minkowski`] for level triangle `triangle` (world `vertices`) and the ellipsoid of a
+/// recorded frame, with the swept centre of iteration `it` and the roots of the part it touched.
+pub fn add_minkowski_of_iteration(
+    scene: &mut DebugScene,
+    triangle: u32,
+    vertices: [Vec3; 3],
+    ellipsoid: &Ellipsoid,
+    draw: CaseMask,
+    it: Option<&IterationTrace>,
+) {
+    let space = ellipsoid.space();
+    let ray = it.map(|it| MinkowskiRay::of_iteration(it, triangle, vertices, &space));
+    add_minkowski(
+        scene,
+        vertices,
+        &space,
+        ellipsoid.radii,
+        ellipsoid.axes,
+        draw,
+        ray,
+    );
 }
 
 /// The Minkowski sum of triangle `vertices` (world) and the ellipsoid of `space`, world space:

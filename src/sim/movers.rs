@@ -239,15 +239,20 @@ mod tests {
         Movers::new(scene, vec![anim])
     }
 
-    #[test]
-    fn each_step_moves_objects_from_its_start_to_its_end_time() {
-        let mut m = lift();
-        let floor = CollisionMesh::from_triangles(&[[
+    /// A level triangle far from the lift, so the player only falls.
+    fn far_floor() -> CollisionMesh {
+        CollisionMesh::from_triangles(&[[
             Vec3::new(50.0, -5.0, 50.0),
             Vec3::new(50.0, -5.0, 51.0),
             Vec3::new(51.0, -5.0, 50.0),
         ]])
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn each_step_moves_objects_from_its_start_to_its_end_time() {
+        let mut m = lift();
+        let floor = far_floor();
         let mut sim = Sim::new(
             Vec3::new(0.0, 0.0, 0.0),
             PlayerParams::default(),
@@ -269,12 +274,7 @@ mod tests {
         // A frame-0 record (a scenario file) of the lift at 4.5 → 4.6 m, rising: the next
         // step must continue up from 4.6, not jump to where level time 2 dt would put it.
         let mut m = lift();
-        let floor = CollisionMesh::from_triangles(&[[
-            Vec3::new(50.0, -5.0, 50.0),
-            Vec3::new(50.0, -5.0, 51.0),
-            Vec3::new(51.0, -5.0, 50.0),
-        ]])
-        .unwrap();
+        let floor = far_floor();
         let mut sim = Sim::new(
             Vec3::ZERO,
             PlayerParams::default(),

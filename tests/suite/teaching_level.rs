@@ -212,12 +212,12 @@ fn committed_asset_matches_the_generator() {
     assert_eq!(
         committed.len(),
         now.len(),
-        "stale {}: run `cargo test --test teaching_level -- --ignored regenerate_teaching_level`",
+        "stale {}: run `cargo test --test suite -- --ignored regenerate_teaching_level`",
         teaching::ASSET_PATH
     );
     assert!(
         committed == now,
-        "stale {}: run `cargo test --test teaching_level -- --ignored regenerate_teaching_level`",
+        "stale {}: run `cargo test --test suite -- --ignored regenerate_teaching_level`",
         teaching::ASSET_PATH
     );
 }

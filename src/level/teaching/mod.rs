@@ -9,7 +9,7 @@
 //! ±4 m of its cell centre, so at least 8 m of free floor separate two stations.
 //!
 //! The generator is deterministic (see [`snap`]). Rebuild the asset with
-//! `cargo test --test teaching_level -- --ignored regenerate_teaching_level`; a normal test
+//! `cargo test --test suite -- --ignored regenerate_teaching_level`; a normal test
 //! fails when the committed file differs from what the generator produces.
 
 pub mod corridor;

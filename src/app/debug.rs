@@ -12,7 +12,7 @@ use winit::keyboard::KeyCode;
 use super::App;
 use super::camera_rig::CameraMode;
 use crate::collision::solvers::side_by_side::{SideBySide, side_by_side_at};
-use crate::collision::{CaseMask, raycast};
+use crate::collision::{CaseMask, ObjectId, raycast, raycast_objects};
 use crate::level::query::Geometry;
 use crate::level::scenario::Scenario;
 use crate::render::cursor_scene::{self, CursorStyle, MinkowskiRay};
@@ -40,7 +40,11 @@ type SolversKey = (u64, u32);
 #[derive(Debug, Default)]
 pub(super) struct DebugState {
     pub toggles: CaseToggles,
+    /// The selected level triangle.
     pub triangle: Option<u32>,
+    /// The selected triangle of a moving object (its own mesh's index); exclusive with
+    /// `triangle`.
+    pub object_triangle: Option<(ObjectId, u32)>,
     pub minkowski: bool,
     pub show_help: bool,
     /// The "all solvers" overlay, and its last result keyed by (frame, iteration).
@@ -131,6 +135,17 @@ impl App {
             }
             DebugCommand::SelectTriangle(t) => {
                 self.dbg.triangle = t.filter(|&t| self.world.collision.get_triangle(t).is_some());
+                self.dbg.object_triangle = None;
+            }
+            DebugCommand::SelectObjectTriangle(object, t) => {
+                let exists = self
+                    .world
+                    .movers
+                    .scene()
+                    .object(object)
+                    .is_some_and(|o| o.mesh().get_triangle(t).is_some());
+                self.dbg.object_triangle = exists.then_some((object, t));
+                self.dbg.triangle = None;
             }
             DebugCommand::SetToggles(t) => {
                 // The solve switches are the walking settings' case mask (one value, also in
@@ -391,6 +406,39 @@ impl App {
         rows
     }
 
+    /// The inspector's view of the selected moving-object triangle at the cursor's frame:
+    /// corners at the current pose, and the quadratic of the part the iteration's extended
+    /// sweep touched on it (against the previous pose).
+    fn object_triangle_info(&self) -> Option<TriangleInfo> {
+        let (object, i) = self.dbg.object_triangle?;
+        let (rec, it) = self.sim.cursor_frame()?;
+        let (previous, current) = self.object_triangle_at(rec, object, i)?;
+        let quadratic = rec.ellipsoid.and_then(|e| {
+            let it = rec.trace.iterations.get(it as usize)?;
+            MinkowskiRay::of_object_iteration(it, object, i, previous, &e.space())?.roots
+        });
+        let name = self
+            .world
+            .movers
+            .scene()
+            .object(object)
+            .map_or(String::new(), |o| o.name.clone());
+        let normal = (current[1] - current[0])
+            .cross(current[2] - current[0])
+            .normalize_or_zero();
+        Some(TriangleInfo {
+            index: i,
+            vertices: current,
+            normal,
+            source: format!(
+                "moving object {name} (object {}), triangle {i} of its own mesh",
+                object.0
+            ),
+            quadratic,
+            object: Some(object),
+        })
+    }
+
     pub(super) fn debug_view(&mut self) -> DebugView {
         self.refresh_rerun();
         let solvers = self.refresh_solvers();
@@ -409,8 +457,10 @@ impl App {
                 normal: t.normal,
                 source: self.world.triangle_source(i),
                 quadratic,
+                object: None,
             })
         });
+        let triangle = triangle.or_else(|| self.object_triangle_info());
         DebugView {
             paused: self.sim.is_paused(),
             frames: h
@@ -485,11 +535,42 @@ impl App {
             return;
         };
         let (origin, dir) = self.unmap_pick_ray(origin, dir);
-        match raycast(&self.world.collision, origin, dir, cam.far) {
-            Ok(Some(hit)) => self.dbg.triangle = Some(hit.triangle),
-            Ok(None) => self.dbg.triangle = None,
-            Err(e) => log::warn!("pick: {e}"),
+        // Moving objects at the poses recorded for the frame at the cursor (where they are
+        // drawn); the nearer of the level and the objects wins.
+        let poses = self
+            .sim
+            .cursor_frame()
+            .map_or(&[][..], |(rec, _)| rec.objects.as_slice());
+        let level = raycast(&self.world.collision, origin, dir, cam.far);
+        let objects = raycast_objects(self.world.movers.scene(), poses, origin, dir, cam.far);
+        match (level, objects) {
+            (Ok(level), Ok(object)) => {
+                let object = object.filter(|(_, o)| level.is_none_or(|l| o.distance < l.distance));
+                self.dbg.object_triangle = object.map(|(id, hit)| (id, hit.triangle));
+                self.dbg.triangle = level.filter(|_| object.is_none()).map(|h| h.triangle);
+            }
+            (Err(e), _) | (_, Err(e)) => log::warn!("pick: {e}"),
         }
+    }
+
+    /// Triangle `t` of moving object `object` in world space at its previous and current
+    /// poses in `rec` (the object's own poses when `rec` recorded none).
+    fn object_triangle_at(
+        &self,
+        rec: &FrameRecord,
+        object: ObjectId,
+        t: u32,
+    ) -> Option<([Vec3; 3], [Vec3; 3])> {
+        let o = self.world.movers.scene().object(object)?;
+        let (previous, current) = rec
+            .objects
+            .iter()
+            .find(|p| p.object == object)
+            .map_or((o.previous(), o.current()), |p| (p.previous, p.current));
+        Some((
+            o.world_triangle(t, &previous)?,
+            o.world_triangle(t, &current)?,
+        ))
     }
 
     /// The paused view at the cursor. Returns false (nothing built) when live or when there
@@ -547,43 +628,65 @@ impl App {
         }
         let it = rec.trace.iterations.get(i as usize);
         // The Minkowski view: of the selected triangle, else of every triangle this iteration
-        // touched (at most 8).
-        let touched: Vec<u32> = match self.dbg.triangle {
-            Some(t) => vec![t],
-            None => {
-                let mut ts: Vec<u32> = it
-                    .map(|it| {
-                        // Level triangles only: a moving object's contact indexes its own mesh.
-                        it.contacts
-                            .iter()
-                            .filter(|c| c.source == crate::collision::ContactSource::Static)
-                            .map(|c| c.triangle)
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                ts.dedup();
-                ts.truncate(8);
-                ts
-            }
-        };
+        // touched (at most 8), level or moving object.
+        let touched: Vec<(Option<ObjectId>, u32)> =
+            match (self.dbg.triangle, self.dbg.object_triangle) {
+                (Some(t), _) => vec![(None, t)],
+                (None, Some((o, t))) => vec![(Some(o), t)],
+                (None, None) => {
+                    let mut ts: Vec<_> = it
+                        .map(|it| {
+                            it.contacts
+                                .iter()
+                                .map(|c| (c.source.object(), c.triangle))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    ts.dedup();
+                    ts.truncate(8);
+                    ts
+                }
+            };
         if self.dbg.minkowski
             && let Some(e) = rec.ellipsoid
         {
-            for &t in &touched {
-                let Some(tri) = self.world.collision.get_triangle(t) else {
-                    continue;
-                };
-                cursor_scene::add_minkowski_of_iteration(
-                    &mut scene,
-                    t,
-                    tri.vertices,
-                    &e,
-                    self.dbg.toggles.draw,
-                    it,
-                );
+            let draw = self.dbg.toggles.draw;
+            for &(object, t) in &touched {
+                match object {
+                    None => {
+                        let Some(tri) = self.world.collision.get_triangle(t) else {
+                            continue;
+                        };
+                        cursor_scene::add_minkowski_of_iteration(
+                            &mut scene,
+                            t,
+                            tri.vertices,
+                            &e,
+                            draw,
+                            it,
+                        );
+                    }
+                    Some(o) => {
+                        // Tested at the object's previous pose, along the extended sweep.
+                        let Some((previous, _)) = self.object_triangle_at(rec, o, t) else {
+                            continue;
+                        };
+                        let space = e.space();
+                        let ray = it.and_then(|it| {
+                            MinkowskiRay::of_object_iteration(it, o, t, previous, &space)
+                        });
+                        cursor_scene::add_minkowski(
+                            &mut scene, previous, &space, e.radii, e.axes, draw, ray,
+                        );
+                    }
+                }
             }
         }
-        if let Some(t) = self.dbg.triangle
+        if let Some((o, t)) = self.dbg.object_triangle
+            && let Some((_, current)) = self.object_triangle_at(rec, o, t)
+        {
+            scene.highlight_triangle = Some(current);
+        } else if let Some(t) = self.dbg.triangle
             && let Some(tri) = self.world.collision.get_triangle(t)
         {
             scene.highlight_triangle = Some(tri.vertices);

@@ -35,7 +35,7 @@ pub use dynamic::{DynamicObject, DynamicScene, ObjectId, ObjectPoses, RigidPose,
 pub use ellipsoid::{ESpace, Ellipsoid};
 pub use error::CollisionError;
 pub use mesh::{CollisionMesh, MeshBuildReport, Triangle};
-pub use ray::{RayHit, raycast};
+pub use ray::{RayHit, raycast, raycast_objects};
 pub use respond::{
     ContactExtents, SlideResult, SweepResult, collide_and_slide, collide_and_slide_in,
     collide_and_slide_with, sweep, sweep_in, sweep_with, sweep_with_solver,

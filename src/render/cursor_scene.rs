@@ -8,7 +8,7 @@ use glam::{Mat3, Vec3};
 use super::debug_scene::{Arrow, DebugScene, EllipsoidShape, Point, SweptShape, palette};
 use crate::collision::sweep::roots::{PartRoots, part_roots};
 use crate::collision::{
-    CaseMask, ContactSource, ESpace, Ellipsoid, IterationTrace, Trace, TriangleEs,
+    CaseMask, ContactSource, ESpace, Ellipsoid, IterationTrace, ObjectId, Trace, TriangleEs,
 };
 
 /// Colours of the debugger's own shapes (linear RGBA).
@@ -79,6 +79,34 @@ impl MinkowskiRay {
             velocity: it.velocity,
             roots,
         }
+    }
+
+    /// The ray of iteration `it` against triangle `triangle` of moving object `object` as the
+    /// core tested it (seed 001 12.12.1): the extended sweep (the iteration's motion minus the
+    /// object's adjustment) against the triangle at the object's previous pose
+    /// (`vertices_previous`, world), with the roots of the part a contact on it touched.
+    /// `None` when the iteration did not test the object.
+    pub fn of_object_iteration(
+        it: &IterationTrace,
+        object: ObjectId,
+        triangle: u32,
+        vertices_previous: [Vec3; 3],
+        space: &ESpace,
+    ) -> Option<Self> {
+        let d = it.dynamic.iter().find(|d| d.object == object)?;
+        let roots = it
+            .contacts
+            .iter()
+            .find(|c| c.triangle == triangle && c.source.object() == Some(object))
+            .and_then(|c| {
+                let tri = TriangleEs::new(vertices_previous.map(|v| space.point_to_es(v)))?;
+                part_roots(it.start_center_es, d.extended_velocity_es, &tri, c.feature)
+            });
+        Some(Self {
+            from: it.start_center,
+            velocity: d.extended_velocity,
+            roots,
+        })
     }
 }
 

@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use glam::Vec3;
 
 use crate::collision::sweep::roots::PartRoots;
-use crate::collision::{CaseKind, CaseMask, Trace};
+use crate::collision::{CaseKind, CaseMask, ObjectId, Trace};
 use crate::sim::{Cursor, FrameRecord, Markers, TimelineCommand, TraceDiff};
 
 /// Per case (face / edge / vertex): draw it in the view, and let the solver use it.
@@ -37,6 +37,8 @@ pub enum DebugCommand {
     },
     /// Select a triangle (or clear the selection).
     SelectTriangle(Option<u32>),
+    /// A moving object's triangle (its own mesh's index).
+    SelectObjectTriangle(ObjectId, u32),
     SetToggles(CaseToggles),
     SetMinkowski(bool),
     /// Show every solver on the selected iteration.
@@ -68,6 +70,8 @@ pub struct TriangleInfo {
     /// At the cursor's iteration, when it touched this triangle: the touched part and its
     /// quadratic with both roots.
     pub quadratic: Option<PartRoots>,
+    /// Set when the triangle belongs to a moving object (`index` is then its own mesh's).
+    pub object: Option<ObjectId>,
 }
 
 /// The frame at the cursor re-run with some cases switched off in the solver.

@@ -113,10 +113,13 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                             for (k, cell) in cells.into_iter().enumerate() {
                                 // The triangle cell selects the triangle.
                                 if k == 2
-                                    && let Ok(t) = cell.parse::<u32>()
+                                    && let Some((object, t)) = r.first_triangle
                                 {
                                     if ui.link(cell.as_str()).clicked() {
-                                        out.push(DebugCommand::SelectTriangle(Some(t)));
+                                        out.push(match object {
+                                            None => DebugCommand::SelectTriangle(Some(t)),
+                                            Some(o) => DebugCommand::SelectObjectTriangle(o, t),
+                                        });
                                     }
                                 } else {
                                     ui.monospace(cell.as_str());
@@ -185,6 +188,10 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                 });
             if let Some(q) = &t.quadratic {
                 quadratic_ui(ui, q);
+            }
+            if let Some(object) = t.object {
+                object_triangle_cases_ui(ui, rec, c.iteration as usize, object, t.index);
+                return;
             }
             ui.label(RichText::new(format!("Cases in iteration {}", c.iteration + 1)).strong());
             match candidate_rows(&rec.trace, c.iteration as usize, t.index) {
@@ -302,13 +309,24 @@ fn quadratic_ui(ui: &mut Ui, q: &PartRoots) {
         ))
         .strong(),
     );
+    // Tiny coefficients (a slow extended sweep) keep their digits in scientific notation.
+    let num = |x: f32| {
+        let a = x.abs();
+        if a != 0.0 && !(1e-3..1e5).contains(&a) {
+            format!("{a:.3e}")
+        } else {
+            format!("{a:.4}")
+        }
+    };
+    let sign = |x: f32| if x < 0.0 { "−" } else { "+" };
     ui.monospace(format!(
-        "{:.4} t² {} {:.4} t {} {:.4} = 0",
-        q.a,
-        if q.b < 0.0 { "−" } else { "+" },
-        q.b.abs(),
-        if q.c < 0.0 { "−" } else { "+" },
-        q.c.abs()
+        "{}{} t² {} {} t {} {} = 0",
+        if q.a < 0.0 { "−" } else { "" },
+        num(q.a),
+        sign(q.b),
+        num(q.b),
+        sign(q.c),
+        num(q.c)
     ));
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(format!("enters t = {:.4}", q.enter)).color(color(cp::ENTRY)));
@@ -321,4 +339,52 @@ fn quadratic_ui(ui: &mut Ui, q: &PartRoots) {
 
 fn color(rgba: [f32; 4]) -> Color32 {
     super::legend::swatch_color(rgba)
+}
+
+/// For a moving object's triangle: how the iteration's extended sweep met it (seed 001
+/// 12.12.1). The trace keeps the object's earliest hit and the contacts on it, not every part.
+fn object_triangle_cases_ui(
+    ui: &mut Ui,
+    rec: &crate::sim::FrameRecord,
+    iteration: usize,
+    object: crate::collision::ObjectId,
+    triangle: u32,
+) {
+    ui.label(RichText::new(format!("In iteration {}", iteration + 1)).strong());
+    let Some(it) = rec.trace.iterations.get(iteration) else {
+        return;
+    };
+    let Some(d) = it.dynamic.iter().find(|d| d.object == object) else {
+        ui.label(RichText::new("the object was not tested in this iteration").weak());
+        return;
+    };
+    if d.culled {
+        ui.label(RichText::new("culled: the object's box missed the extended sweep").weak());
+        return;
+    }
+    let contacts: Vec<_> = it
+        .contacts
+        .iter()
+        .filter(|c| c.triangle == triangle && c.source.object() == Some(object))
+        .collect();
+    if contacts.is_empty() {
+        ui.label(
+            RichText::new(format!(
+                "no contact on this triangle; the object's earliest hit: {}",
+                d.hit.map_or("none".into(), super::narration::time_label)
+            ))
+            .weak(),
+        );
+    }
+    for c in contacts {
+        ui.label(
+            RichText::new(format!(
+                "{}, {}, against the previous pose along the extended sweep; carried to the \
+                 current pose",
+                super::narration::feature_label(c.feature),
+                super::narration::time_label(c.time)
+            ))
+            .color(Color32::YELLOW),
+        );
+    }
 }

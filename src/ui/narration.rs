@@ -5,6 +5,8 @@
 
 use std::fmt::Write as _;
 
+use crate::collision::ObjectId;
+
 use crate::collision::{
     CaseOutcome, CaseResults, Contact, ContactTime, EndReason, Feature, IterationTrace, Trace,
 };
@@ -98,6 +100,9 @@ pub struct IterationRow {
     pub end: String,
     /// Contacts found in this iteration.
     pub contacts: usize,
+    /// The first contact's triangle, and its moving object if any (what the triangle cell
+    /// selects).
+    pub first_triangle: Option<(Option<ObjectId>, u32)>,
 }
 
 /// The rows of the per-iteration table for `trace` (world-space values, metres).
@@ -123,7 +128,7 @@ pub fn iteration_rows(trace: &Trace) -> Vec<IterationRow> {
                 iteration: i,
                 time: first.map_or_else(dash, |c| time_label(c.time)),
                 case: case.trim().to_string(),
-                // A dynamic object's triangle indexes the object's own mesh (not a link).
+                // A dynamic object's triangle indexes the object's own mesh.
                 triangle: first.map_or_else(dash, |c| match c.source.object() {
                     None => c.triangle.to_string(),
                     Some(o) => format!("obj {} · {}", o.0, c.triangle),
@@ -145,6 +150,7 @@ pub fn iteration_rows(trace: &Trace) -> Vec<IterationRow> {
                     String::new()
                 },
                 contacts: it.contacts.len(),
+                first_triangle: first.map(|c| (c.source.object(), c.triangle)),
             }
         })
         .collect()

@@ -295,3 +295,61 @@ fn narration_of_a_frame_on_the_rising_lift_names_it_and_its_motion() {
         "{text}"
     );
 }
+
+/// Picking in the paused view (what `App::pick` does): a ray down through the lift car at the
+/// frame's recorded poses hits the car (nearer than the floor) on a top triangle the frame's
+/// contacts touched, and the Minkowski ray of that object triangle (the extended sweep against
+/// the previous pose) enters its face slab at the contact's time.
+#[test]
+fn picking_the_ridden_lift_selects_its_top_and_its_roots_match_the_contact() {
+    use slidescope::app::scenario_open::load_scenario;
+    use slidescope::collision::{raycast, raycast_objects};
+    use slidescope::render::cursor_scene::MinkowskiRay;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/lift_riding_up.json");
+    let opened = load_scenario(&path).expect("scenario opens");
+    let rec = &opened.record;
+    let (origin, down) = (Vec3::new(16.2, 5.0, 32.3), Vec3::NEG_Y);
+    let floor = raycast(&opened.world.collision, origin, down, 100.0)
+        .unwrap()
+        .expect("the floor under the lift");
+    let (object, hit) = raycast_objects(
+        opened.world.movers.scene(),
+        &rec.objects,
+        origin,
+        down,
+        100.0,
+    )
+    .unwrap()
+    .expect("the lift car");
+    assert_eq!(object, lift_id(&opened.world));
+    assert!(hit.distance < floor.distance);
+    // The car's top at the frame's current pose: translation y 1.05, top 0.1 above it.
+    assert!((hit.point.y - 1.15).abs() < 1e-4, "{hit:?}");
+    let it = &rec.trace.iterations[0];
+    let contact = it
+        .contacts
+        .iter()
+        .find(|c| c.triangle == hit.triangle)
+        .expect("the picked top triangle is one the frame touched");
+    let o = opened.world.movers.scene().object(object).unwrap();
+    let previous = o
+        .world_triangle(hit.triangle, &rec.objects[0].previous)
+        .unwrap();
+    let e = rec.ellipsoid.unwrap();
+    let ray = MinkowskiRay::of_object_iteration(it, object, hit.triangle, previous, &e.space())
+        .expect("the object was tested");
+    let roots = ray.roots.expect("the touched part's roots");
+    let t = contact.time.toi().unwrap();
+    assert!(
+        (roots.enter - t).abs() < 1e-3,
+        "enter {} vs contact t {t}",
+        roots.enter
+    );
+    assert!(
+        roots.exit > 1.0,
+        "leaves the slab far below: {}",
+        roots.exit
+    );
+    // The ray is the extended sweep: the ride minus the car's motion, 1.8 mm down.
+    assert!((ray.velocity.y + 0.0018).abs() < 1e-4, "{:?}", ray.velocity);
+}

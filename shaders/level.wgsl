@@ -66,7 +66,8 @@ fn fs_main(in: VsOut, @builtin(front_facing) front: bool) -> @location(0) vec4<f
         let d = fwidth(in.bary);
         let e = smoothstep(vec3<f32>(0.0), d * 2.5, in.bary);
         let edge = 1.0 - min(min(e.x, e.y), e.z);
-        return finish(mix(in.color.rgb, vec3<f32>(1.0, 1.0, 1.0), edge), mix(0.25, 1.0, edge));
+        // A light tint inside: a hit floor triangle can fill the view.
+        return finish(mix(in.color.rgb, vec3<f32>(1.0, 1.0, 1.0), edge), mix(0.12, 1.0, edge));
     }
     var n = normalize(in.normal);
     var base = in.color.rgb;

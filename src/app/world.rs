@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use glam::Vec3;
 
 use crate::collision::{CollisionMesh, Contact, ContactSource, ObjectPoses};
-use crate::level::{Level, teaching, winding};
+use crate::level::{Level, LoadOptions, teaching, winding};
 use crate::render::{LevelGeometry, MeshBatch};
 use crate::sim::Movers;
 
@@ -118,7 +118,8 @@ impl World {
             .map(|s| Station {
                 name: s.name.clone(),
                 feet: s.feet,
-                look: None,
+                // The stored facing, as a point 3 m ahead at eye height.
+                look: s.facing().map(|d| s.feet + d * 3.0 + Vec3::Y),
             })
             .collect();
         let triangle_sources = level
@@ -148,77 +149,26 @@ impl World {
         }
     }
 
-    /// The teaching level generated in code (no file needed): the floor and every station,
-    /// each station in its own colour, with the stations' spawn and look points.
+    /// The teaching level generated in code (no file needed, e.g. when `assets/teaching.glb`
+    /// is missing): the generator's `.glb` bytes read back through the loader, so it is the
+    /// same level as the file — stations, materials and moving objects included.
     pub fn builtin(note: Option<String>) -> Self {
-        let level = teaching::build();
-        let tris = level.world_triangles();
-        let palette = [
-            [0.62, 0.58, 0.50, 1.0],
-            [0.50, 0.58, 0.66, 1.0],
-            [0.60, 0.52, 0.62, 1.0],
-            [0.52, 0.62, 0.50, 1.0],
-        ];
-        let groups = 1 + level.stations.len();
-        let mut batches: Vec<MeshBatch> = (0..groups)
-            .map(|g| MeshBatch {
-                positions: Vec::new(),
-                normals: Vec::new(),
-                indices: Vec::new(),
-                color: if g == 0 {
-                    [0.32, 0.34, 0.38, 1.0]
-                } else {
-                    palette[(g - 1) % palette.len()]
-                },
-            })
-            .collect();
-        for (t, &id) in tris.triangles.iter().zip(&tris.station_ids) {
-            let Some(b) = batches.get_mut(id as usize) else {
-                continue;
-            };
-            let Some(p) = t
-                .iter()
-                .map(|&i| tris.positions.get(i as usize).copied())
-                .collect::<Option<Vec<Vec3>>>()
-            else {
-                continue;
-            };
-            let n = (p[1] - p[0])
-                .cross(p[2] - p[0])
-                .try_normalize()
-                .unwrap_or(Vec3::Y);
-            let first = b.positions.len() as u32;
-            b.positions.extend_from_slice(&p);
-            b.normals.extend_from_slice(&[n, n, n]);
-            b.indices.extend_from_slice(&[first, first + 1, first + 2]);
-        }
-        batches.retain(|b| !b.indices.is_empty());
-        let collision =
-            match CollisionMesh::new(tris.positions.clone(), &tris.triangles, &tris.station_ids) {
-                Ok(m) => m,
-                // The teaching level is fixed and tested in `level::teaching`: an error here is a
-                // programming bug, not user data.
-                Err(e) => unreachable!("teaching level is invalid: {e}"),
-            };
-        let station = |s: &teaching::TeachingStation| Station {
-            name: s.label.to_string(),
-            feet: s.spawn,
-            look: Some(s.look),
+        let path = Path::new(teaching::ASSET_PATH);
+        let level = teaching::build()
+            .to_glb()
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| {
+                Level::from_bytes(path, bytes, &LoadOptions::default()).map_err(|e| e.to_string())
+            });
+        let level = match level {
+            Ok(l) => l,
+            // The generator's output is fixed and tested (tests/suite/teaching_level.rs): an
+            // error here is a programming bug, not user data.
+            Err(e) => unreachable!("teaching level is invalid: {e}"),
         };
-        let mut stations = vec![station(&level.start)];
-        stations.extend(level.stations.iter().map(|s| station(&s.station)));
-        Self {
-            name: "teaching level (built in)".into(),
-            path: None,
-            collision,
-            geometry: LevelGeometry { batches },
-            stations,
-            note,
-            triangle_sources: Vec::new(),
-            clockwise: false,
-            movers: Movers::default(),
-            dynamic_geometry: Vec::new(),
-        }
+        let mut world = Self::from_level(level, "teaching level (built in)".into(), None);
+        world.note = note;
+        world
     }
 
     /// Where collision triangle `tri` came from (node, mesh, material), for the inspector.

@@ -74,6 +74,18 @@ pub struct SpawnPoint {
     pub stored: Option<(String, Vec3)>,
     /// True when the loader chose this point because the file had none.
     pub automatic: bool,
+    /// The facing stored with it (Quake's `angle` key, as the shared levels and the teaching
+    /// level write it): degrees counter-clockwise about +Y seen from above, 0 = +X.
+    pub angle_deg: Option<f32>,
+}
+
+impl SpawnPoint {
+    /// Unit horizontal direction of [`SpawnPoint::angle_deg`] (Quake `(x, y, z)` → glTF
+    /// `(x, z, −y)`: 0° is +X, 90° is −Z).
+    pub fn facing(&self) -> Option<Vec3> {
+        let a = self.angle_deg?.to_radians();
+        Some(Vec3::new(a.cos(), 0.0, -a.sin()))
+    }
 }
 
 /// What a load did and cost.
@@ -138,6 +150,19 @@ impl Level {
         let started = Instant::now();
         let bytes = source::read_within_budget(path, options.max_file_bytes)
             .map_err(|k| LevelError::new(path, k))?;
+        let mut level = Self::from_bytes(path, bytes, options)?;
+        level.stats.load_ms = started.elapsed().as_secs_f64() * 1e3;
+        Ok(level)
+    }
+
+    /// A level from a file's bytes already in memory (`path` names it in errors and anchors
+    /// relative URIs); the same parsing as [`Level::load_with`].
+    pub fn from_bytes(
+        path: &Path,
+        bytes: Vec<u8>,
+        options: &LoadOptions,
+    ) -> Result<Self, LevelError> {
+        let started = Instant::now();
         let file_bytes = bytes.len() as u64;
         let format = source::detect_format(path, &bytes).map_err(|k| LevelError::new(path, k))?;
         let parts = match format {

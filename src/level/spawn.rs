@@ -35,6 +35,7 @@ pub fn spawn_points_from_extras(extras: &Value) -> Vec<SpawnPoint> {
                 feet: p,
                 stored: Some(("position".into(), p)),
                 automatic: false,
+                angle_deg: None,
             });
             continue;
         }
@@ -54,9 +55,19 @@ pub fn spawn_points_from_extras(extras: &Value) -> Vec<SpawnPoint> {
             feet,
             stored,
             automatic: false,
+            angle_deg: entry.get("angle").and_then(angle),
         });
     }
     out
+}
+
+/// Quake's `angle`: a number or a numeric string, in degrees; finite only.
+fn angle(v: &Value) -> Option<f32> {
+    let a = match v {
+        Value::String(s) => s.trim().parse::<f64>().ok()?,
+        _ => v.as_f64()?,
+    } as f32;
+    a.is_finite().then_some(a)
 }
 
 fn vec3(v: &Value) -> Option<Vec3> {
@@ -98,6 +109,7 @@ pub fn automatic_spawn(mesh: &CollisionMesh) -> SpawnPoint {
                 feet: Vec3::new(x, y, z),
                 stored: None,
                 automatic: true,
+                angle_deg: None,
             };
         }
     }
@@ -106,6 +118,7 @@ pub fn automatic_spawn(mesh: &CollisionMesh) -> SpawnPoint {
         feet: Vec3::new(center.x, bounds.max.y + SPAWN_HEAD_ROOM, center.z),
         stored: None,
         automatic: true,
+        angle_deg: None,
     }
 }
 

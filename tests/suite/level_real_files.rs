@@ -146,3 +146,15 @@ fn winding_guess_flags_the_clockwise_files() {
         );
     }
 }
+
+/// Lavaducts' spawn points carry Quake's `angle` (a string, "270" for the start: Quake's −y,
+/// glTF's +z); the loader keeps it as the facing.
+#[test]
+fn lavaducts_spawn_points_keep_their_quake_angle() {
+    let level = Level::load("../shared/levels/librequake_lavaducts/lavaducts.glb").unwrap();
+    let start = &level.spawn_points[0];
+    assert_eq!(start.angle_deg, Some(270.0));
+    let d = start.facing().unwrap();
+    assert!((d - Vec3::Z).length() < 1e-6, "{d}");
+    assert!(level.spawn_points.iter().all(|s| s.angle_deg.is_some()));
+}

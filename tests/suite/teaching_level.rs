@@ -676,3 +676,46 @@ fn collision_mesh_builds_without_dropping_triangles() {
     assert_eq!(mesh.report().input_triangles, count);
     assert_eq!(mesh.report().dropped(), 0, "{:?}", mesh.report());
 }
+
+/// The file's spawn points keep each station's facing (Quake's `angle`, whole degrees): the
+/// stations of the loaded file face the generator's look points within 0.5°. The built-in
+/// world (no file) is the same level read back from the generator's bytes, moving objects
+/// included.
+#[test]
+fn stations_loaded_from_the_file_face_their_look_points() {
+    use slidescope::app::world::World;
+    let file = World::load(&asset_path()).expect("teaching.glb loads");
+    let level = teaching::build();
+    let generated: Vec<_> = std::iter::once(&level.start)
+        .chain(level.stations.iter().map(|s| &s.station))
+        .collect();
+    assert_eq!(file.stations.len(), generated.len());
+    let yaw = |d: Vec3| (-d.z).atan2(d.x).to_degrees();
+    for (f, g) in file.stations.iter().zip(&generated) {
+        assert!(
+            (f.feet - g.spawn).length() < 1e-3,
+            "{}: {} vs {}",
+            f.name,
+            f.feet,
+            g.spawn
+        );
+        let (a, b) = (
+            yaw(f.look.expect("a look point") - f.feet),
+            yaw(g.look - g.spawn),
+        );
+        let diff = (a - b + 540.0).rem_euclid(360.0) - 180.0;
+        assert!(
+            diff.abs() <= 0.5,
+            "{}: file faces {a}°, generator {b}°",
+            f.name
+        );
+    }
+    let built = World::builtin(None);
+    assert_eq!(built.stations.len(), file.stations.len());
+    assert_eq!(built.movers.scene().len(), file.movers.scene().len());
+    assert!(built.movers.scene().len() >= 4, "lift, door, bar, platform");
+    assert_eq!(
+        built.collision.triangle_count(),
+        file.collision.triangle_count()
+    );
+}

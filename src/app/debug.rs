@@ -417,15 +417,10 @@ impl App {
             let it = rec.trace.iterations.get(it as usize)?;
             MinkowskiRay::of_object_iteration(it, object, i, previous, &e.space())?.roots
         });
-        let name = self
-            .world
-            .movers
-            .scene()
-            .object(object)
-            .map_or(String::new(), |o| o.name.clone());
-        let normal = (current[1] - current[0])
-            .cross(current[2] - current[0])
-            .normalize_or_zero();
+        let (o, _, pose) = self.world.object_poses(object, &rec.objects)?;
+        // The mesh's own (model-space) normal, turned by the pose.
+        let normal = pose.transform_vector(o.mesh().get_triangle(i)?.normal);
+        let name = &o.name;
         Some(TriangleInfo {
             index: i,
             vertices: current,
@@ -554,19 +549,14 @@ impl App {
     }
 
     /// Triangle `t` of moving object `object` in world space at its previous and current
-    /// poses in `rec` (the object's own poses when `rec` recorded none).
+    /// poses in `rec`.
     fn object_triangle_at(
         &self,
         rec: &FrameRecord,
         object: ObjectId,
         t: u32,
     ) -> Option<([Vec3; 3], [Vec3; 3])> {
-        let o = self.world.movers.scene().object(object)?;
-        let (previous, current) = rec
-            .objects
-            .iter()
-            .find(|p| p.object == object)
-            .map_or((o.previous(), o.current()), |p| (p.previous, p.current));
+        let (o, previous, current) = self.world.object_poses(object, &rec.objects)?;
         Some((
             o.world_triangle(t, &previous)?,
             o.world_triangle(t, &current)?,

@@ -79,26 +79,23 @@ fn number_rows(it: &IterationTrace, radii: Vec3, espace: bool) -> Vec<NumberRow>
     } else {
         ("world", "m")
     };
-    let pick = |w: Vec3, e: Vec3| if espace { e } else { w };
+    // A position or displacement recorded in both spaces, shown in the chosen one.
+    let spatial = |label: &str, world: Vec3, es: Vec3| -> NumberRow {
+        let v = if espace { es } else { world };
+        (label.into(), space, format!("{} {unit}", v3(v)))
+    };
+    let motion = if espace { it.velocity_es } else { it.velocity };
     let mut rows: Vec<NumberRow> = vec![
         (
             "ellipsoid radii".into(),
             "world",
             format!("{} m", v3(radii)),
         ),
-        (
-            "centre at start".into(),
-            space,
-            format!("{} {unit}", v3(pick(it.start_center, it.start_center_es))),
-        ),
+        spatial("centre at start", it.start_center, it.start_center_es),
         (
             "motion".into(),
             space,
-            format!(
-                "{} {unit}, |v| = {:.4} {unit}",
-                v3(pick(it.velocity, it.velocity_es)),
-                pick(it.velocity, it.velocity_es).length()
-            ),
+            format!("{} {unit}, |v| = {:.4} {unit}", v3(motion), motion.length()),
         ),
     ];
     match it.contacts.first() {
@@ -111,16 +108,9 @@ fn number_rows(it: &IterationTrace, radii: Vec3, espace: bool) -> Vec<NumberRow>
                 }
             };
             rows.push(("first contact".into(), "-", when));
-            rows.push((
-                "contact point".into(),
-                space,
-                format!("{} {unit}", v3(pick(c.point, c.point_es))),
-            ));
-            rows.push((
-                "contact normal".into(),
-                space,
-                format!("{} (unit)", v3(pick(c.normal, c.normal_es))),
-            ));
+            rows.push(spatial("contact point", c.point, c.point_es));
+            let n = if espace { c.normal_es } else { c.normal };
+            rows.push(("contact normal".into(), space, format!("{} (unit)", v3(n))));
             if it.contacts.len() > 1 {
                 rows.push((
                     "simultaneous contacts".into(),
@@ -131,24 +121,17 @@ fn number_rows(it: &IterationTrace, radii: Vec3, espace: bool) -> Vec<NumberRow>
         }
     }
     if let Some(r) = it.response {
-        rows.push((
-            "remaining motion".into(),
-            space,
-            format!(
-                "{} {unit}",
-                v3(pick(r.remaining_velocity, r.remaining_velocity_es))
-            ),
+        rows.push(spatial(
+            "remaining motion",
+            r.remaining_velocity,
+            r.remaining_velocity_es,
         ));
-        rows.push((
-            "slide motion".into(),
-            space,
-            format!("{} {unit}", v3(pick(r.slide_velocity, r.slide_velocity_es))),
+        rows.push(spatial(
+            "slide motion",
+            r.slide_velocity,
+            r.slide_velocity_es,
         ));
-        rows.push((
-            "new centre".into(),
-            space,
-            format!("{} {unit}", v3(pick(r.new_center, r.new_center_es))),
-        ));
+        rows.push(spatial("new centre", r.new_center, r.new_center_es));
         rows.push((
             "integration velocity".into(),
             "world",

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use glam::Vec3;
 
-use crate::collision::{CollisionMesh, Contact, ContactSource, ObjectPoses};
+use crate::collision::{
+    CollisionMesh, Contact, ContactSource, DynamicObject, ObjectId, ObjectPoses, RigidPose,
+};
 use crate::level::{Level, LoadOptions, teaching, winding};
 use crate::render::{LevelGeometry, MeshBatch};
 use crate::sim::Movers;
@@ -78,13 +80,25 @@ impl World {
                 .get_triangle(contact.triangle)
                 .map(|t| t.vertices),
             ContactSource::Dynamic { object, .. } => {
-                let pose = poses.iter().find(|p| p.object == object)?.current;
-                self.movers
-                    .scene()
-                    .object(object)?
-                    .world_triangle(contact.triangle, &pose)
+                let (o, _, current) = self.object_poses(object, poses)?;
+                o.world_triangle(contact.triangle, &current)
             }
         }
+    }
+
+    /// Moving object `object` with its previous and current poses as `poses` (a history
+    /// frame's) records them, or its own poses when `poses` has none for it.
+    pub fn object_poses(
+        &self,
+        object: ObjectId,
+        poses: &[ObjectPoses],
+    ) -> Option<(&DynamicObject, RigidPose, RigidPose)> {
+        let o = self.movers.scene().object(object)?;
+        let (previous, current) = poses
+            .iter()
+            .find(|p| p.object == object)
+            .map_or((o.previous(), o.current()), |p| (p.previous, p.current));
+        Some((o, previous, current))
     }
 
     /// Loads a level file. Errors are one displayable line naming the file.

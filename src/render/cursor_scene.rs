@@ -7,9 +7,7 @@ use glam::{Mat3, Vec3};
 
 use super::debug_scene::{Arrow, DebugScene, EllipsoidShape, Point, SweptShape, palette};
 use crate::collision::sweep::roots::{PartRoots, part_roots};
-use crate::collision::{
-    CaseMask, ContactSource, ESpace, Ellipsoid, IterationTrace, ObjectId, Trace, TriangleEs,
-};
+use crate::collision::{CaseMask, ESpace, Ellipsoid, IterationTrace, ObjectId, Trace, TriangleEs};
 
 /// Colours of the debugger's own shapes (linear RGBA).
 pub mod cursor_palette {
@@ -66,19 +64,15 @@ impl MinkowskiRay {
         vertices: [Vec3; 3],
         space: &ESpace,
     ) -> Self {
-        let roots = it
-            .contacts
-            .iter()
-            .find(|c| c.triangle == triangle && c.source == ContactSource::Static)
-            .and_then(|c| {
-                let tri = TriangleEs::new(vertices.map(|v| space.point_to_es(v)))?;
-                part_roots(it.start_center_es, it.velocity_es, &tri, c.feature)
-            });
-        Self {
-            from: it.start_center,
-            velocity: it.velocity,
-            roots,
-        }
+        Self::along(
+            it,
+            it.velocity,
+            it.velocity_es,
+            None,
+            triangle,
+            vertices,
+            space,
+        )
     }
 
     /// The ray of iteration `it` against triangle `triangle` of moving object `object` as the
@@ -94,19 +88,41 @@ impl MinkowskiRay {
         space: &ESpace,
     ) -> Option<Self> {
         let d = it.dynamic.iter().find(|d| d.object == object)?;
+        Some(Self::along(
+            it,
+            d.extended_velocity,
+            d.extended_velocity_es,
+            Some(object),
+            triangle,
+            vertices_previous,
+            space,
+        ))
+    }
+
+    /// The centre's ray along `velocity` (world; `velocity_es` the same in eSpace), with the
+    /// roots of the part touched by the iteration's contact on (`object`, `triangle`).
+    fn along(
+        it: &IterationTrace,
+        velocity: Vec3,
+        velocity_es: Vec3,
+        object: Option<ObjectId>,
+        triangle: u32,
+        vertices: [Vec3; 3],
+        space: &ESpace,
+    ) -> Self {
         let roots = it
             .contacts
             .iter()
-            .find(|c| c.triangle == triangle && c.source.object() == Some(object))
+            .find(|c| c.triangle == triangle && c.source.object() == object)
             .and_then(|c| {
-                let tri = TriangleEs::new(vertices_previous.map(|v| space.point_to_es(v)))?;
-                part_roots(it.start_center_es, d.extended_velocity_es, &tri, c.feature)
+                let tri = TriangleEs::new(vertices.map(|v| space.point_to_es(v)))?;
+                part_roots(it.start_center_es, velocity_es, &tri, c.feature)
             });
-        Some(Self {
+        Self {
             from: it.start_center,
-            velocity: d.extended_velocity,
+            velocity,
             roots,
-        })
+        }
     }
 }
 

@@ -56,38 +56,7 @@ impl DynamicDraw {
 
     /// Replaces the meshes (one batch per object; out-of-range indices skipped).
     pub(super) fn set_meshes(&mut self, batches: &[MeshBatch]) {
-        self.meshes = batches
-            .iter()
-            .map(|b| {
-                let color = [b.color[0], b.color[1], b.color[2], 1.0];
-                b.indices
-                    .chunks_exact(3)
-                    .filter_map(|t| {
-                        let p = t.iter().map(|&i| b.positions.get(i as usize).copied());
-                        let p: Option<Vec<Vec3>> = p.collect();
-                        let p = p?;
-                        let face = (p[1] - p[0])
-                            .cross(p[2] - p[0])
-                            .try_normalize()
-                            .unwrap_or(Vec3::Y);
-                        Some(t.iter().zip(p).map(move |(&i, at)| {
-                            let n = b
-                                .normals
-                                .get(i as usize)
-                                .copied()
-                                .and_then(Vec3::try_normalize)
-                                .unwrap_or(face);
-                            LevelVertex {
-                                position: at.to_array(),
-                                normal: n.to_array(),
-                                color,
-                            }
-                        }))
-                    })
-                    .flatten()
-                    .collect()
-            })
-            .collect();
+        self.meshes = batches.iter().map(LevelVertex::from_batch).collect();
     }
 
     /// Poses the objects of `shapes` and uploads them (opaque ones first).

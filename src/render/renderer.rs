@@ -73,6 +73,42 @@ pub(super) struct LevelVertex {
     pub(super) color: [f32; 4],
 }
 
+impl LevelVertex {
+    /// `batch` de-indexed, opaque in its colour. Triangles with out-of-range indices are
+    /// skipped; missing or degenerate normals are replaced by the face normal.
+    pub(super) fn from_batch(batch: &super::MeshBatch) -> Vec<Self> {
+        let color = [batch.color[0], batch.color[1], batch.color[2], 1.0];
+        let mut verts = Vec::with_capacity(batch.indices.len());
+        for tri in batch.indices.chunks_exact(3) {
+            let Some(p) = tri
+                .iter()
+                .map(|&i| batch.positions.get(i as usize).copied())
+                .collect::<Option<Vec<Vec3>>>()
+            else {
+                continue;
+            };
+            let face = (p[1] - p[0])
+                .cross(p[2] - p[0])
+                .try_normalize()
+                .unwrap_or(Vec3::Y);
+            for (k, &i) in tri.iter().enumerate() {
+                let n = batch
+                    .normals
+                    .get(i as usize)
+                    .copied()
+                    .and_then(Vec3::try_normalize)
+                    .unwrap_or(face);
+                verts.push(Self {
+                    position: p[k].to_array(),
+                    normal: n.to_array(),
+                    color,
+                });
+            }
+        }
+        verts
+    }
+}
+
 /// One instanced shape: model matrix, normal matrix (inverse transpose, 3 columns) and colour.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Pod, Zeroable)]
@@ -498,35 +534,8 @@ impl Renderer {
         self.level.clear();
         self.level_triangles = 0;
         for batch in &geometry.batches {
-            let color = [batch.color[0], batch.color[1], batch.color[2], 1.0];
-            let mut verts: Vec<LevelVertex> = Vec::with_capacity(batch.indices.len());
-            for tri in batch.indices.chunks_exact(3) {
-                let Some(p) = tri
-                    .iter()
-                    .map(|&i| batch.positions.get(i as usize).copied())
-                    .collect::<Option<Vec<Vec3>>>()
-                else {
-                    continue;
-                };
-                let face = (p[1] - p[0])
-                    .cross(p[2] - p[0])
-                    .try_normalize()
-                    .unwrap_or(Vec3::Y);
-                for (k, &i) in tri.iter().enumerate() {
-                    let n = batch
-                        .normals
-                        .get(i as usize)
-                        .copied()
-                        .and_then(Vec3::try_normalize)
-                        .unwrap_or(face);
-                    verts.push(LevelVertex {
-                        position: p[k].to_array(),
-                        normal: n.to_array(),
-                        color,
-                    });
-                }
-                self.level_triangles += 1;
-            }
+            let verts = LevelVertex::from_batch(batch);
+            self.level_triangles += verts.len() / 3;
             for chunk in verts.chunks(LEVEL_CHUNK_VERTICES) {
                 let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                     label: Some("level batch"),

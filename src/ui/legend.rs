@@ -3,6 +3,7 @@
 
 use egui::{Color32, RichText, Ui};
 
+use crate::lessons::SolverKind;
 use crate::render::cursor_scene::cursor_palette as cp;
 use crate::render::palette as p;
 
@@ -10,7 +11,7 @@ use crate::render::palette as p;
 pub type LegendGroup = (&'static str, &'static [([f32; 4], &'static str)]);
 
 /// (colour, meaning) of everything drawn, grouped.
-pub const LEGEND: [LegendGroup; 6] = [
+pub const LEGEND: [LegendGroup; 5] = [
     (
         "Ellipsoid and motion",
         &[
@@ -44,7 +45,7 @@ pub const LEGEND: [LegendGroup; 6] = [
             (cp::CENTER_RAY, "the swept centre as a ray"),
             (cp::ENTRY, "where the ray enters (smaller root)"),
             (cp::EXIT, "where it leaves (larger root)"),
-            (cp::RAY_BEYOND, "the ray outside this move (0 ≤ t ≤ 1)"),
+            (cp::RAY_BEYOND, "the ray beyond this move (t < 0 or t > 1)"),
         ],
     ),
     (
@@ -57,15 +58,6 @@ pub const LEGEND: [LegendGroup; 6] = [
                 cp::LATER_RESIM_PATH,
                 "that walk re-simulated with cases off",
             ),
-        ],
-    ),
-    (
-        "Solvers (contact, normal, touching ellipsoid)",
-        &[
-            (cp::SOLVERS[0], "decomposed (core, seed 001)"),
-            (cp::SOLVERS[1], "plane space (seed 000)"),
-            (cp::SOLVERS[2], "gradient normal (seed 002)"),
-            (cp::SOLVERS[3], "reference (f64)"),
         ],
     ),
     (
@@ -91,15 +83,23 @@ pub fn swatch_color(rgba: [f32; 4]) -> Color32 {
 /// The legend, one row a colour.
 pub fn legend_ui(ui: &mut Ui) {
     let size = ui.text_style_height(&egui::TextStyle::Body) * 0.8;
+    let row = |ui: &mut Ui, c: [f32; 4], text: &str| {
+        ui.horizontal(|ui| {
+            let (r, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+            ui.painter().rect_filled(r, 2.0, swatch_color(c));
+            ui.label(text);
+        });
+    };
     for (group, items) in LEGEND {
         ui.label(RichText::new(group).strong());
         for (c, text) in items {
-            ui.horizontal(|ui| {
-                let (r, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
-                ui.painter().rect_filled(r, 2.0, swatch_color(*c));
-                ui.label(*text);
-            });
+            row(ui, *c, text);
         }
+    }
+    // The solvers' colours and names come from the solvers themselves.
+    ui.label(RichText::new("Solvers (contact, normal, touching ellipsoid)").strong());
+    for kind in SolverKind::ALL {
+        row(ui, kind.color(), kind.label());
     }
     ui.label(
         RichText::new("Faded shapes belong to earlier iterations of the frame.")

@@ -100,21 +100,8 @@ fn terrain_glb(side: u32) -> PathBuf {
         ],
         "buffers": [{"byteLength": bin.len()}]
     });
-    let mut json = serde_json::to_vec(&root).expect("json");
-    while !json.len().is_multiple_of(4) {
-        json.push(b' ');
-    }
-    let total = 28 + json.len() + bin.len();
-    let mut out = Vec::with_capacity(total);
-    out.extend_from_slice(b"glTF");
-    out.extend_from_slice(&2u32.to_le_bytes());
-    out.extend_from_slice(&(total as u32).to_le_bytes());
-    out.extend_from_slice(&(json.len() as u32).to_le_bytes());
-    out.extend_from_slice(b"JSON");
-    out.extend_from_slice(&json);
-    out.extend_from_slice(&(bin.len() as u32).to_le_bytes());
-    out.extend_from_slice(b"BIN\0");
-    out.extend_from_slice(&bin);
+    let json = serde_json::to_vec(&root).expect("json");
+    let out = slidescope::level::pack_glb(&json, &bin).expect("fits a GLB");
     std::fs::write(&path, out).expect("write terrain");
     path
 }

@@ -21,6 +21,30 @@ pub struct GlbChunks<'a> {
     pub bin: Option<&'a [u8]>,
 }
 
+/// Packs a JSON document and a binary blob into a GLB (version 2): the JSON chunk padded with
+/// spaces and the BIN chunk with zeros to 4 bytes, as the format requires. `None` when the
+/// result would not fit the header's 32-bit length.
+pub fn pack_glb(json: &[u8], bin: &[u8]) -> Option<Vec<u8>> {
+    let pad = |n: usize| n.next_multiple_of(4) - n;
+    let (json_pad, bin_pad) = (pad(json.len()), pad(bin.len()));
+    let json_len = u32::try_from(json.len() + json_pad).ok()?;
+    let bin_len = u32::try_from(bin.len() + bin_pad).ok()?;
+    let total = GLB_HEADER + 2 * CHUNK_HEADER + json_len as usize + bin_len as usize;
+    let mut out = Vec::with_capacity(total);
+    out.extend_from_slice(b"glTF");
+    out.extend_from_slice(&2u32.to_le_bytes());
+    out.extend_from_slice(&u32::try_from(total).ok()?.to_le_bytes());
+    out.extend_from_slice(&json_len.to_le_bytes());
+    out.extend_from_slice(&CHUNK_JSON.to_le_bytes());
+    out.extend_from_slice(json);
+    out.resize(out.len() + json_pad, b' ');
+    out.extend_from_slice(&bin_len.to_le_bytes());
+    out.extend_from_slice(&CHUNK_BIN.to_le_bytes());
+    out.extend_from_slice(bin);
+    out.resize(out.len() + bin_pad, 0);
+    Some(out)
+}
+
 /// Splits a GLB (version 2) into its chunks, checking every length against the file size.
 pub fn split_glb(bytes: &[u8]) -> Result<GlbChunks<'_>, LevelErrorKind> {
     let bad = |m: String| LevelErrorKind::Glb(m);

@@ -23,5 +23,6 @@ pub mod winding;
 pub use content_hash::LevelHash;
 pub use error::{LevelError, LevelErrorKind, UriRefusal};
 pub use gltf_anim::{KeyInterpolation, LevelAnimation, NodeChannels, Track};
+pub use gltf_buffers::pack_glb;
 pub use level::{Level, LoadStats, Material, PrimitiveSource, RenderMesh, SpawnPoint};
 pub use source::{DEFAULT_MAX_FILE_BYTES, LevelFormat, LoadOptions};

@@ -417,10 +417,7 @@ pub fn write(level: &TeachingLevel) -> Result<Vec<u8>, GlbError> {
         ..Default::default()
     };
 
-    let mut json_bytes = root.to_vec()?;
-    while json_bytes.len() % 4 != 0 {
-        json_bytes.push(b' ');
-    }
+    let json_bytes = root.to_vec()?;
     let mut bin_bytes = Vec::with_capacity(total);
     for x in bin.positions.iter().chain(&bin.normals) {
         bin_bytes.extend_from_slice(&x.to_le_bytes());
@@ -432,15 +429,5 @@ pub fn write(level: &TeachingLevel) -> Result<Vec<u8>, GlbError> {
         bin_bytes.extend_from_slice(&x.to_le_bytes());
     }
     let length = 12 + 8 + json_bytes.len() + 8 + bin_bytes.len();
-    let length_u32 = u32::try_from(length).map_err(|_| GlbError::TooLarge(length))?;
-    let mut out = Vec::with_capacity(length);
-    out.extend_from_slice(b"glTF");
-    out.extend_from_slice(&2u32.to_le_bytes());
-    out.extend_from_slice(&length_u32.to_le_bytes());
-    for (kind, chunk) in [(b"JSON", &json_bytes), (b"BIN\0", &bin_bytes)] {
-        out.extend_from_slice(&(chunk.len() as u32).to_le_bytes());
-        out.extend_from_slice(kind);
-        out.extend_from_slice(chunk);
-    }
-    Ok(out)
+    crate::level::pack_glb(&json_bytes, &bin_bytes).ok_or(GlbError::TooLarge(length))
 }

@@ -153,28 +153,9 @@ impl Doc {
     }
 }
 
-/// Packs a JSON root and a binary blob into a GLB.
+/// Packs a JSON root and a binary blob into a GLB (the loader's own writer).
 pub fn glb_from(root: &Value, bin: &[u8]) -> Vec<u8> {
-    let mut json = serde_json::to_vec(root).unwrap();
-    while !json.len().is_multiple_of(4) {
-        json.push(b' ');
-    }
-    let mut bin = bin.to_vec();
-    while !bin.len().is_multiple_of(4) {
-        bin.push(0);
-    }
-    let total = 12 + 8 + json.len() + 8 + bin.len();
-    let mut out = Vec::with_capacity(total);
-    out.extend_from_slice(b"glTF");
-    out.extend_from_slice(&2u32.to_le_bytes());
-    out.extend_from_slice(&(total as u32).to_le_bytes());
-    out.extend_from_slice(&(json.len() as u32).to_le_bytes());
-    out.extend_from_slice(b"JSON");
-    out.extend_from_slice(&json);
-    out.extend_from_slice(&(bin.len() as u32).to_le_bytes());
-    out.extend_from_slice(b"BIN\0");
-    out.extend_from_slice(&bin);
-    out
+    slidescope::level::pack_glb(&serde_json::to_vec(root).unwrap(), bin).unwrap()
 }
 
 /// A unit quad in the XZ plane at height 0 facing +Y, as two triangles (4 vertices).

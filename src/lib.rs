@@ -3,8 +3,10 @@
 //! Layers (see `DESIGN.md` in the repo root): `collision` (pure math, glam only) ←
 //! `level` (files) ← `sim` (player controller, history) ← `render` / `ui` / `app`.
 pub mod app;
+/// The collision core, a crate of its own (`crates/slidescope-collision`); re-exported so the
+/// app's modules name it as before.
+pub use slidescope_collision as collision;
 pub mod cli;
-pub mod collision;
 pub mod lessons;
 pub mod level;
 pub mod render;

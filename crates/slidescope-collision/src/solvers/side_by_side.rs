@@ -8,7 +8,7 @@ use super::{
     Decomposed, GradientNormal, PlaneSpace, Reference, SolverHit, SolverQuery, SweepSolver,
     sweep_all,
 };
-use crate::collision::{CollisionMesh, Ellipsoid, IterationTrace};
+use crate::{CollisionMesh, Ellipsoid, IterationTrace};
 
 /// One solver's answer for an iteration.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -83,7 +83,7 @@ pub fn side_by_side_at(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collision::{Ellipsoid, Feature};
+    use crate::{Ellipsoid, Feature};
 
     #[test]
     fn the_gradient_solver_is_late_on_the_seed_002_edge_case_and_the_others_are_not() {

@@ -142,7 +142,7 @@ fn ray_triangle(origin: Vec3, dir: Vec3, [a, b, c]: [Vec3; 3]) -> Option<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collision::RigidPose;
+    use crate::RigidPose;
 
     #[test]
     fn objects_are_hit_at_the_recorded_pose_not_their_own() {

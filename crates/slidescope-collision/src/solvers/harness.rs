@@ -22,7 +22,7 @@ use glam::{Mat3, Quat, Vec3};
 use super::reference::{RefSpace, RefTriangle, Reference, Region, closest_on_triangle};
 use super::static_overlap::{StaticCorrections, sphere_polygon_overlap};
 use super::{ConvexPolygon, SolverHit, SolverQuery, SweepSolver};
-use crate::collision::{
+use crate::{
     Aabb, CaseKind, CollisionMesh, Contact, ContactTime, Ellipsoid, Feature, Scratch,
     SlideSettings, sweep_with, sweep_with_solver,
 };

@@ -17,7 +17,7 @@
 use glam::{DMat3, DVec3, Vec3};
 
 use super::{SolverHit, SolverQuery, SweepSolver};
-use crate::collision::{ContactTime, Feature};
+use crate::{ContactTime, Feature};
 
 /// Golden-section iterations (bracket shrinks to 0.618⁶⁰ ≈ 3e-13).
 const GOLDEN_ITERATIONS: u32 = 60;

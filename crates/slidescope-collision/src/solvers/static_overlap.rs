@@ -24,7 +24,7 @@
 use glam::Vec3;
 
 use super::UnitSpace;
-use crate::collision::Ellipsoid;
+use crate::Ellipsoid;
 
 /// The readers' corrections of seed 004, each on its own switch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

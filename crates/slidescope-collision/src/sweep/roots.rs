@@ -15,7 +15,7 @@
 use glam::Vec3;
 
 use super::TriangleEs;
-use crate::collision::Feature;
+use crate::Feature;
 
 /// The quadratic `a t² + b t + c = 0` of one part and its two real roots (`enter <= exit`).
 #[derive(Debug, Clone, Copy, PartialEq)]

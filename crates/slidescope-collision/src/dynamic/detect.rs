@@ -17,11 +17,11 @@
 use glam::{Mat3, Vec3};
 
 use super::{DynamicObject, DynamicScene, ObjectId};
-use crate::collision::distance::closest_point_on_triangle;
-use crate::collision::frame::Frame;
-use crate::collision::sweep::{TriangleEs, sweep_triangle};
-use crate::collision::trace::DynamicSweepTrace;
-use crate::collision::{Aabb, Contact, ContactSource, SlideSettings, SweepHit};
+use crate::distance::closest_point_on_triangle;
+use crate::frame::Frame;
+use crate::sweep::{TriangleEs, sweep_triangle};
+use crate::trace::DynamicSweepTrace;
+use crate::{Aabb, Contact, ContactSource, SlideSettings, SweepHit};
 
 /// Overlap (eSpace units) below which a carried centre is left alone.
 const SETTLE_TOLERANCE_ES: f32 = 1e-4;

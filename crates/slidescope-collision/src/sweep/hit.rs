@@ -2,7 +2,7 @@
 
 use glam::Vec3;
 
-use crate::collision::Feature;
+use crate::Feature;
 
 /// When a contact happens. Two meanings, two variants (DESIGN pitfall, seed 001 12.4.4): a
 /// fraction of the velocity for a sweep, a penetration depth for an embedded start.

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use glam::Vec3;
 
-use crate::collision::CollisionMesh;
+use crate::CollisionMesh;
 
 /// Largest distance (m) of a merged vertex from the polygon's plane, and the normal tolerance
 /// `1 − n₁·n₂`.

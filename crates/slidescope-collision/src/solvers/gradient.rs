@@ -33,7 +33,7 @@
 use glam::{Mat3, Vec3};
 
 use super::{SolverHit, SolverQuery, SweepSolver};
-use crate::collision::{ContactTime, Feature};
+use crate::{ContactTime, Feature};
 
 /// The seed 002 solver.
 #[derive(Debug, Clone, Copy, Default)]

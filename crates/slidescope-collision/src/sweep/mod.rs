@@ -111,7 +111,7 @@ pub fn sweep_triangle(
 }
 
 /// The per-triangle test detection runs (seed 001's `SphereIntersectTriangle` role): the
-/// decomposed solver by default, any [`SweepSolver`](crate::collision::solvers::SweepSolver)
+/// decomposed solver by default, any [`SweepSolver`](crate::solvers::SweepSolver)
 /// that works in eSpace otherwise. Generic, so the default path pays nothing.
 pub trait NarrowPhase {
     /// Same contract as [`sweep_triangle`].
@@ -126,7 +126,7 @@ pub trait NarrowPhase {
     ) -> Option<SweepHit>;
 }
 
-impl NarrowPhase for crate::collision::solvers::Decomposed {
+impl NarrowPhase for crate::solvers::Decomposed {
     #[inline]
     fn sweep_triangle(
         &self,
@@ -141,7 +141,7 @@ impl NarrowPhase for crate::collision::solvers::Decomposed {
     }
 }
 
-impl NarrowPhase for crate::collision::solvers::PlaneSpace {
+impl NarrowPhase for crate::solvers::PlaneSpace {
     #[inline]
     fn sweep_triangle(
         &self,
@@ -152,7 +152,7 @@ impl NarrowPhase for crate::collision::solvers::PlaneSpace {
         two_sided: bool,
         t_max: f32,
     ) -> Option<SweepHit> {
-        crate::collision::solvers::PlaneSpace::sweep_triangle_es(c, v, tri, mask, two_sided, t_max)
+        crate::solvers::PlaneSpace::sweep_triangle_es(c, v, tri, mask, two_sided, t_max)
     }
 }
 
@@ -161,7 +161,7 @@ impl NarrowPhase for crate::collision::solvers::PlaneSpace {
 /// (nearest edge point, ray back against the sphere). The seed has no per-case switches: a hit
 /// on a switched-off case is dropped (nothing else is tried), and `two_sided == false` skips
 /// triangles whose back faces the centre.
-impl NarrowPhase for crate::collision::solvers::GradientNormal {
+impl NarrowPhase for crate::solvers::GradientNormal {
     fn sweep_triangle(
         &self,
         c: Vec3,
@@ -171,12 +171,12 @@ impl NarrowPhase for crate::collision::solvers::GradientNormal {
         two_sided: bool,
         t_max: f32,
     ) -> Option<SweepHit> {
-        use crate::collision::solvers::{SolverQuery, SweepSolver};
+        use crate::solvers::{SolverQuery, SweepSolver};
         if !two_sided && (c - tri.vertices_es[0]).dot(tri.normal_es) < 0.0 {
             return None;
         }
         let query = SolverQuery {
-            ellipsoid: crate::collision::Ellipsoid::sphere(c, 1.0).ok()?,
+            ellipsoid: crate::Ellipsoid::sphere(c, 1.0).ok()?,
             velocity: v,
         };
         let h = self.sweep_polygon(&query, &tri.vertices_es)?;

@@ -1,14 +1,14 @@
 //! The core's own solver behind [`SweepSolver`]: the swept unit sphere against the face slab,
 //! edge cylinders and vertex spheres of the Minkowski sum in eSpace (seed 001 12.4–12.9,
-//! seed 003 16.18). This only wraps [`sweep_triangle`](crate::collision::sweep::sweep_triangle);
+//! seed 003 16.18). This only wraps [`sweep_triangle`](crate::sweep::sweep_triangle);
 //! a convex polygon is swept as its triangle fan (the Minkowski sum of a union is the union of
 //! the sums), earliest fan triangle first.
 
 use glam::Vec3;
 
 use super::{SolverHit, SolverQuery, SweepSolver, UnitSpace, fan_feature};
-use crate::collision::CaseMask;
-use crate::collision::sweep::{TriangleEs, sweep_triangle};
+use crate::CaseMask;
+use crate::sweep::{TriangleEs, sweep_triangle};
 
 /// The decomposed 3D solver (face / edge / vertex parts of the Minkowski sum).
 #[derive(Debug, Clone, Copy, Default)]
@@ -27,7 +27,7 @@ impl SweepSolver for Decomposed {
         let us = UnitSpace::new(&query.ellipsoid);
         let v = us.world_to_unit * query.velocity;
         let p0 = us.point(polygon[0]);
-        let mut best: Option<(usize, crate::collision::SweepHit)> = None;
+        let mut best: Option<(usize, crate::SweepHit)> = None;
         for k in 0..n - 2 {
             let Some(tri) =
                 TriangleEs::new([p0, us.point(polygon[k + 1]), us.point(polygon[k + 2])])

@@ -1,11 +1,29 @@
-//! The collision core: a swept ellipsoid against a static triangle level, collide-and-slide,
-//! and a full per-iteration trace (seed 001 ch. 12, with seeds 000, 002 and 003).
+//! The collision core of slidescope: a swept ellipsoid against a static triangle level,
+//! collide-and-slide, and a full per-iteration trace (seed 001 ch. 12, with seeds 000, 002 and
+//! 003).
 //!
-//! Depends on glam only (serde derives sit behind the `serde` feature, on by default, so
-//! scenario files can store these types without mirroring them). No I/O, GPU or UI.
+//! A crate of its own so a game can use the same solver the debugger shows: it depends on glam
+//! only (serde derives sit behind the `serde` feature, which slidescope's scenario files use).
+//! No I/O, GPU or UI.
 //!
 //! Spaces: world-space values carry no suffix; ellipsoid-space ("eSpace", where the ellipsoid
 //! is a unit sphere) values carry the `_es` suffix.
+//!
+//! ```
+//! use glam::Vec3;
+//! use slidescope_collision::{CollisionMesh, Ellipsoid, SlideSettings, collide_and_slide};
+//!
+//! // A 10 m floor at y = 0 and a wall at z = -2 facing +z.
+//! let mesh = CollisionMesh::from_triangles(&[
+//!     [Vec3::new(-5.0, 0.0, 5.0), Vec3::new(5.0, 0.0, 5.0), Vec3::new(0.0, 0.0, -5.0)],
+//!     [Vec3::new(-5.0, 0.0, -2.0), Vec3::new(5.0, 0.0, -2.0), Vec3::new(0.0, 5.0, -2.0)],
+//! ])?;
+//! let player = Ellipsoid::new(Vec3::new(0.0, 0.91, 0.0), Vec3::new(0.4, 0.9, 0.4))?;
+//! // Walk 3 m towards the wall: stopped 0.4 m (the radius) plus the skin in front of it.
+//! let r = collide_and_slide(&mesh, &player, Vec3::new(0.0, 0.0, -3.0), &SlideSettings::default(), None)?;
+//! assert!((r.position.z - (-2.0 + 0.4)).abs() < 1e-3);
+//! # Ok::<(), slidescope_collision::CollisionError>(())
+//! ```
 
 pub mod aabb;
 pub mod bvh;

@@ -28,8 +28,8 @@
 use glam::{Mat3, Vec2, Vec3};
 
 use super::{SolverHit, SolverQuery, SweepSolver, UnitSpace};
-use crate::collision::sweep::{SweepHit, TriangleEs};
-use crate::collision::{CaseMask, ContactTime, Feature};
+use crate::sweep::{SweepHit, TriangleEs};
+use crate::{CaseMask, ContactTime, Feature};
 
 /// Rouwé's plane-space solver.
 #[derive(Debug, Clone, Copy, Default)]
@@ -316,7 +316,7 @@ const STACK_VERTICES: usize = 16;
 impl PlaneSpace {
     /// The plane-space test on a triangle already in eSpace (seed 000 §3 with `M = I`): the
     /// unit sphere at `c` moving by `v`, first contact in `[0, t_max]`. Same contract as the
-    /// core's [`sweep_triangle`](crate::collision::sweep::sweep_triangle), so it can replace it
+    /// core's [`sweep_triangle`](crate::sweep::sweep_triangle), so it can replace it
     /// in the BVH scan.
     #[inline]
     pub fn sweep_triangle_es(

@@ -11,7 +11,7 @@
 use glam::Vec3;
 
 use super::RigidPose;
-use crate::collision::{Aabb, CollisionError, CollisionMesh};
+use crate::{Aabb, CollisionError, CollisionMesh};
 
 /// Index of a dynamic object in its [`DynamicScene`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]

@@ -1,0 +1,187 @@
+//! Writes records into a byte buffer, field by field in the order of `docs/probe-format.md`.
+//! No allocation beyond the buffer's growth; the probe reuses one buffer.
+
+use crate::format::{
+    self, CONTACT_BYTES, FRAME_BYTES, MAGIC, MOVE_FIXED_BYTES, NO_TRIANGLE, OBJECT_POSE_BYTES,
+    VERSION_MAJOR, VERSION_MINOR, fnv1a64, kind,
+};
+use crate::types::{Case, Contact, Frame, Move, ObjectPose, Pose};
+
+#[inline]
+fn u32_(out: &mut Vec<u8>, v: u32) {
+    out.extend_from_slice(&v.to_le_bytes());
+}
+#[inline]
+fn u64_(out: &mut Vec<u8>, v: u64) {
+    out.extend_from_slice(&v.to_le_bytes());
+}
+#[inline]
+fn f32_(out: &mut Vec<u8>, v: f32) {
+    out.extend_from_slice(&v.to_le_bytes());
+}
+#[inline]
+fn vec3(out: &mut Vec<u8>, v: [f32; 3]) {
+    for c in v {
+        f32_(out, c);
+    }
+}
+
+/// Starts a record of `kind` whose payload is `len` bytes.
+#[inline]
+fn record(out: &mut Vec<u8>, kind: u32, len: usize) {
+    u32_(out, kind);
+    u32_(out, len as u32);
+}
+
+/// The 16-byte stream header.
+pub fn header(out: &mut Vec<u8>) {
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&VERSION_MAJOR.to_le_bytes());
+    out.extend_from_slice(&VERSION_MINOR.to_le_bytes());
+    u32_(out, 0);
+}
+
+/// A `MESH` (or, with `object`, an `OBJECT_MESH`) record; returns the mesh hash.
+pub fn mesh(
+    out: &mut Vec<u8>,
+    object: Option<u32>,
+    positions: &[[f32; 3]],
+    indices: &[[u32; 3]],
+) -> u64 {
+    let start = out.len();
+    record(out, 0, 0);
+    if let Some(id) = object {
+        u32_(out, id);
+    }
+    let hash_at = out.len();
+    u64_(out, 0);
+    u32_(out, positions.len() as u32);
+    u32_(out, indices.len() as u32);
+    out.reserve(positions.len() * 12 + indices.len() * 12);
+    for &p in positions {
+        vec3(out, p);
+    }
+    for t in indices {
+        for &i in t {
+            u32_(out, i);
+        }
+    }
+    let hash = fnv1a64(&out[hash_at + 8..]);
+    out[hash_at..hash_at + 8].copy_from_slice(&hash.to_le_bytes());
+    let k = if object.is_some() {
+        kind::OBJECT_MESH
+    } else {
+        kind::MESH
+    };
+    let len = (out.len() - start - format::RECORD_HEADER_BYTES) as u32;
+    out[start..start + 4].copy_from_slice(&k.to_le_bytes());
+    out[start + 4..start + 8].copy_from_slice(&len.to_le_bytes());
+    hash
+}
+
+/// `USE_MESH`.
+pub fn use_mesh(out: &mut Vec<u8>, hash: u64) {
+    record(out, kind::USE_MESH, 8);
+    u64_(out, hash);
+}
+
+/// `LEVEL_FILE`.
+pub fn level_file(out: &mut Vec<u8>, hash: u64, path: &str) {
+    record(out, kind::LEVEL_FILE, 12 + path.len());
+    u64_(out, hash);
+    u32_(out, path.len() as u32);
+    out.extend_from_slice(path.as_bytes());
+}
+
+/// `FRAME`.
+pub fn frame(out: &mut Vec<u8>, f: &Frame) {
+    record(out, kind::FRAME, FRAME_BYTES);
+    u64_(out, f.frame);
+    out.extend_from_slice(&f.time_secs.to_le_bytes());
+    f32_(out, f.dt_secs);
+}
+
+/// `MOVE` with its contacts.
+pub fn move_record(out: &mut Vec<u8>, m: &Move, contacts: &[Contact]) {
+    record(
+        out,
+        kind::MOVE,
+        MOVE_FIXED_BYTES + contacts.len() * CONTACT_BYTES,
+    );
+    let mut flags = 0;
+    if m.result.is_some() {
+        flags |= format::flags::HAS_RESULT;
+    }
+    if m.skin_es.is_some() {
+        flags |= format::flags::HAS_SKIN;
+    }
+    if m.max_iterations.is_some() {
+        flags |= format::flags::HAS_MAX_ITERATIONS;
+    }
+    if m.one_sided {
+        flags |= format::flags::ONE_SIDED;
+    }
+    u32_(out, m.mover);
+    u32_(out, flags);
+    vec3(out, m.radii);
+    for col in m.axes {
+        vec3(out, col);
+    }
+    vec3(out, m.start);
+    vec3(out, m.velocity);
+    f32_(out, m.skin_es.unwrap_or(0.0));
+    u32_(out, m.max_iterations.unwrap_or(0));
+    let r = m.result.unwrap_or(crate::MoveResult {
+        end: [0.0; 3],
+        integration_velocity: [0.0; 3],
+        iterations: 0,
+    });
+    vec3(out, r.end);
+    vec3(out, r.integration_velocity);
+    u32_(out, r.iterations);
+    for _ in 0..4 {
+        u32_(out, 0);
+    }
+    u32_(out, contacts.len() as u32);
+    for c in contacts {
+        u32_(out, c.iteration);
+        u32_(out, case_code(c.case));
+        f32_(out, c.t);
+        vec3(out, c.center);
+        vec3(out, c.point);
+        vec3(out, c.normal);
+        u32_(out, c.triangle.unwrap_or(NO_TRIANGLE));
+    }
+}
+
+fn case_code(c: Option<Case>) -> u32 {
+    match c {
+        None => format::case::UNKNOWN,
+        Some(Case::Face) => format::case::FACE,
+        Some(Case::Edge) => format::case::EDGE,
+        Some(Case::Vertex) => format::case::VERTEX,
+    }
+}
+
+fn pose(out: &mut Vec<u8>, p: &Pose) {
+    for c in p.rotation {
+        f32_(out, c);
+    }
+    vec3(out, p.translation);
+}
+
+/// `OBJECT_POSES`.
+pub fn object_poses(out: &mut Vec<u8>, poses: &[ObjectPose]) {
+    record(out, kind::OBJECT_POSES, 4 + poses.len() * OBJECT_POSE_BYTES);
+    u32_(out, poses.len() as u32);
+    for p in poses {
+        u32_(out, p.object);
+        pose(out, &p.previous);
+        pose(out, &p.current);
+    }
+}
+
+/// `END`.
+pub fn end(out: &mut Vec<u8>) {
+    record(out, kind::END, 0);
+}

@@ -9,6 +9,7 @@ pub use slidescope_collision as collision;
 pub mod cli;
 pub mod lessons;
 pub mod level;
+pub mod probe;
 pub mod render;
 pub mod sim;
 pub mod ui;

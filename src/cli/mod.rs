@@ -4,6 +4,7 @@
 
 pub mod compare;
 pub mod info;
+pub mod probe_check;
 pub mod query_cmd;
 pub mod run;
 pub mod screenshot;
@@ -45,6 +46,9 @@ pub enum Command {
     Run(run::RunArgs),
     /// Run random sweeps through every solver and compare them with the f64 reference.
     Compare(compare::CompareArgs),
+    /// Re-solve every move of a game's probe file with the reference and print where they
+    /// part. Exit status: 0 none diverge, 1 some diverge, 2 the file could not be read.
+    ProbeCheck(probe_check::ProbeCheckArgs),
 }
 
 /// Runs a parsed command line and returns the exit status. `Err` is printed on one line by
@@ -58,11 +62,13 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Screenshot(args)) => ok(screenshot::run(&args)),
         Some(Command::Compare(args)) => ok(compare::run(&args)),
         Some(Command::Run(args)) => run::run(&args),
+        Some(Command::ProbeCheck(args)) => probe_check::run(&args),
         None => ok(crate::app::run(cli.level).map_err(Into::into)),
     }
 }
 
-/// Whether a failed command line should exit with the scenario runner's error status.
+/// Whether a failed command line should exit with status 2 (`run` and `probe-check`, whose 1
+/// means "a check failed") rather than 1.
 pub fn is_run(cli: &Cli) -> bool {
-    matches!(cli.command, Some(Command::Run(_)))
+    matches!(cli.command, Some(Command::Run(_) | Command::ProbeCheck(_)))
 }

@@ -45,6 +45,7 @@ pub fn capture_frame<'a>(
         no_progress(&input, inputs.before, &step.after, step.requested_move),
     );
     FrameRecord {
+        game: None,
         frame: inputs.frame,
         dt_secs: inputs.dt_secs,
         input,

@@ -27,10 +27,13 @@ pub enum MarkerKind {
     /// A move key was held but the player moved less than [`NO_PROGRESS_FRACTION`] of the
     /// wished horizontal distance.
     NoProgress,
+    /// A game's move (through the probe) whose result differs from the reference's re-solve
+    /// by more than the tolerance.
+    GameDiverges,
 }
 
 impl MarkerKind {
-    pub const ALL: [MarkerKind; 7] = [
+    pub const ALL: [MarkerKind; 8] = [
         MarkerKind::ExtraIterations,
         MarkerKind::SimultaneousContacts,
         MarkerKind::EmbeddedCorrection,
@@ -38,9 +41,10 @@ impl MarkerKind {
         MarkerKind::MaxIterations,
         MarkerKind::GroundedFlicker,
         MarkerKind::NoProgress,
+        MarkerKind::GameDiverges,
     ];
 
-    fn bit(self) -> u8 {
+    fn bit(self) -> u32 {
         1 << (self as u8)
     }
 
@@ -54,6 +58,7 @@ impl MarkerKind {
             MarkerKind::MaxIterations => "max iterations",
             MarkerKind::GroundedFlicker => "grounded flicker",
             MarkerKind::NoProgress => "no progress",
+            MarkerKind::GameDiverges => "game diverges",
         }
     }
 }
@@ -66,11 +71,11 @@ pub const NO_PROGRESS_FRACTION: f32 = 0.05;
 /// A set of [`MarkerKind`]s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct Markers(u8);
+pub struct Markers(u32);
 
 impl Markers {
     pub const NONE: Markers = Markers(0);
-    pub const ALL: Markers = Markers(0x7f);
+    pub const ALL: Markers = Markers((1 << MarkerKind::ALL.len()) - 1);
 
     pub fn with(mut self, kind: MarkerKind, on: bool) -> Self {
         if on {

@@ -9,6 +9,7 @@ use super::{
 };
 use crate::collision::{Ellipsoid, ObjectPoses, SlideSettings, Trace};
 use crate::level::scenario::RecordedCall;
+use crate::probe::GameMove;
 
 /// A step as it happened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -45,6 +46,10 @@ pub struct FrameRecord {
     /// The platform ride of this step.
     #[serde(default)]
     pub platform: Option<PlatformCarry>,
+    /// A move from a game (through the probe): what the game said, next to this record's own
+    /// trace, which is the reference's re-solve of the same inputs. `None` for the walker.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<Box<GameMove>>,
 }
 
 impl FrameRecord {
@@ -82,5 +87,6 @@ impl FrameRecord {
                 StepOutcome::Refused(m) => m.capacity(),
                 _ => 0,
             }
+            + self.game.as_ref().map_or(0, |g| g.heap_bytes())
     }
 }

@@ -23,6 +23,7 @@ pub fn single_call_frame(call: RecordedCall<'_>, dt_secs: f32) -> FrameRecord {
         1.0 / 60.0
     };
     FrameRecord {
+        game: None,
         frame: 0,
         dt_secs: dt,
         input: PlayerInput::default(),

@@ -21,6 +21,7 @@ fn marker_color(kind: MarkerKind) -> Color32 {
         MarkerKind::MaxIterations => Color32::from_rgb(255, 60, 60),
         MarkerKind::GroundedFlicker => Color32::from_rgb(90, 230, 120),
         MarkerKind::NoProgress => Color32::from_rgb(230, 230, 230),
+        MarkerKind::GameDiverges => Color32::from_rgb(255, 70, 170),
     }
 }
 

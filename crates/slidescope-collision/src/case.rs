@@ -78,3 +78,50 @@ impl CaseMask {
         self
     }
 }
+
+/// The part of the Minkowski sum a touching point `p_es` belongs to on the triangle `tri_es`
+/// (eSpace, counter-clockwise about its normal): a vertex when within `tol_es` of one, else an
+/// edge when within `tol_es` of one, else the face. Used to name the case of a contact someone
+/// else found (a game's, through the probe) from where it touched.
+pub fn feature_at_point(tri_es: &[glam::Vec3; 3], p_es: glam::Vec3, tol_es: f32) -> Feature {
+    if let Some(i) = (0..3).find(|&i| (p_es - tri_es[i]).length() <= tol_es) {
+        return Feature::Vertex(i as u8);
+    }
+    let edge_distance = |i: usize| {
+        let (a, b) = (tri_es[i], tri_es[(i + 1) % 3]);
+        let e = b - a;
+        let s = ((p_es - a).dot(e) / e.length_squared().max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
+        (p_es - (a + e * s)).length()
+    };
+    match (0..3).find(|&i| edge_distance(i) <= tol_es) {
+        Some(i) => Feature::Edge(i as u8),
+        None => Feature::Face,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec3;
+
+    #[test]
+    fn feature_at_point_names_vertices_then_edges_then_the_face() {
+        let tri = [Vec3::ZERO, Vec3::X, Vec3::Y];
+        assert_eq!(
+            feature_at_point(&tri, Vec3::new(1.0, 5e-5, 0.0), 1e-4),
+            Feature::Vertex(1)
+        );
+        assert_eq!(
+            feature_at_point(&tri, Vec3::new(0.5, 0.5, 0.0), 1e-4),
+            Feature::Edge(1)
+        );
+        assert_eq!(
+            feature_at_point(&tri, Vec3::new(0.0, 0.3, 0.0), 1e-4),
+            Feature::Edge(2)
+        );
+        assert_eq!(
+            feature_at_point(&tri, Vec3::new(0.2, 0.2, 0.0), 1e-4),
+            Feature::Face
+        );
+    }
+}

@@ -46,7 +46,7 @@ pub mod world;
 
 pub use aabb::Aabb;
 pub use bvh::Bvh;
-pub use case::{CaseKind, CaseMask, Feature};
+pub use case::{CaseKind, CaseMask, Feature, feature_at_point};
 pub use contact::{Contact, ContactSource};
 pub use detect::Scratch;
 pub use dynamic::{DynamicObject, DynamicScene, ObjectId, ObjectPoses, RigidPose, SetId};

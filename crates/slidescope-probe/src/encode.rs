@@ -28,7 +28,7 @@ fn vec3(out: &mut Vec<u8>, v: [f32; 3]) {
 
 /// Starts a record of `kind` whose payload is `len` bytes.
 #[inline]
-fn record(out: &mut Vec<u8>, kind: u32, len: usize) {
+fn start_record(out: &mut Vec<u8>, kind: u32, len: usize) {
     u32_(out, kind);
     u32_(out, len as u32);
 }
@@ -49,7 +49,7 @@ pub fn mesh(
     indices: &[[u32; 3]],
 ) -> u64 {
     let start = out.len();
-    record(out, 0, 0);
+    start_record(out, 0, 0);
     if let Some(id) = object {
         u32_(out, id);
     }
@@ -81,13 +81,13 @@ pub fn mesh(
 
 /// `USE_MESH`.
 pub fn use_mesh(out: &mut Vec<u8>, hash: u64) {
-    record(out, kind::USE_MESH, 8);
+    start_record(out, kind::USE_MESH, 8);
     u64_(out, hash);
 }
 
 /// `LEVEL_FILE`.
 pub fn level_file(out: &mut Vec<u8>, hash: u64, path: &str) {
-    record(out, kind::LEVEL_FILE, 12 + path.len());
+    start_record(out, kind::LEVEL_FILE, 12 + path.len());
     u64_(out, hash);
     u32_(out, path.len() as u32);
     out.extend_from_slice(path.as_bytes());
@@ -95,7 +95,7 @@ pub fn level_file(out: &mut Vec<u8>, hash: u64, path: &str) {
 
 /// `FRAME`.
 pub fn frame(out: &mut Vec<u8>, f: &Frame) {
-    record(out, kind::FRAME, FRAME_BYTES);
+    start_record(out, kind::FRAME, FRAME_BYTES);
     u64_(out, f.frame);
     out.extend_from_slice(&f.time_secs.to_le_bytes());
     f32_(out, f.dt_secs);
@@ -103,7 +103,7 @@ pub fn frame(out: &mut Vec<u8>, f: &Frame) {
 
 /// `MOVE` with its contacts.
 pub fn move_record(out: &mut Vec<u8>, m: &Move, contacts: &[Contact]) {
-    record(
+    start_record(
         out,
         kind::MOVE,
         MOVE_FIXED_BYTES + contacts.len() * CONTACT_BYTES,
@@ -172,7 +172,7 @@ fn pose(out: &mut Vec<u8>, p: &Pose) {
 
 /// `OBJECT_POSES`.
 pub fn object_poses(out: &mut Vec<u8>, poses: &[ObjectPose]) {
-    record(out, kind::OBJECT_POSES, 4 + poses.len() * OBJECT_POSE_BYTES);
+    start_record(out, kind::OBJECT_POSES, 4 + poses.len() * OBJECT_POSE_BYTES);
     u32_(out, poses.len() as u32);
     for p in poses {
         u32_(out, p.object);
@@ -183,5 +183,25 @@ pub fn object_poses(out: &mut Vec<u8>, poses: &[ObjectPose]) {
 
 /// `END`.
 pub fn end(out: &mut Vec<u8>) {
-    record(out, kind::END, 0);
+    start_record(out, kind::END, 0);
+}
+
+/// Any record as read back (what a file holds, re-encoded: a reader's round trip, and how a
+/// test checks another writer — the C header — wrote the same bytes).
+pub fn record(out: &mut Vec<u8>, r: &crate::read::Record) {
+    use crate::read::Record;
+    match r {
+        Record::Mesh(m) => {
+            mesh(out, None, &m.positions, &m.indices);
+        }
+        Record::UseMesh(h) => use_mesh(out, *h),
+        Record::LevelFile { hash, path } => level_file(out, *hash, path),
+        Record::Frame(f) => frame(out, f),
+        Record::Move(m) => move_record(out, &m.mv, &m.contacts),
+        Record::ObjectMesh { object, mesh: m } => {
+            mesh(out, Some(*object), &m.positions, &m.indices);
+        }
+        Record::ObjectPoses(p) => object_poses(out, p),
+        Record::End => end(out),
+    }
 }

@@ -1,0 +1,106 @@
+//! A game's move as the history keeps it: what the game said (its frame, its result, the
+//! contacts its iterations responded to) next to the reference's re-solve, which is the
+//! frame record's own trace. Stored on [`FrameRecord::game`](crate::sim::FrameRecord::game).
+
+use glam::Vec3;
+use serde::{Deserialize, Serialize};
+
+use super::compare::{Cause, Comparison, ShadowTolerance, Verdict};
+use crate::collision::{CaseKind, Feature};
+
+/// The game's own result of a move.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Final centre (world, m).
+    pub end: Vec3,
+    /// The velocity the game carries into its next step (world, units of the move).
+    pub integration_velocity: Vec3,
+    pub iterations: u32,
+}
+
+/// The contact one iteration of the game's loop responded to.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct GameContact {
+    pub iteration: u32,
+    /// The case the game says it touched, if it said.
+    pub case: Option<CaseKind>,
+    /// The feature of the triangle under the game's contact point (named by slidescope from
+    /// the point, within 1e-4 eSpace); `None` when the triangle is unknown.
+    pub feature: Option<Feature>,
+    /// Fraction of that iteration's velocity.
+    pub t: f32,
+    /// Centre at contact, before padding (world, m).
+    pub center: Vec3,
+    /// Touched point (world, m).
+    pub point: Vec3,
+    /// Unit slide normal (world).
+    pub normal: Vec3,
+    /// The triangle in the re-solve's mesh (the core's numbering), when known and kept.
+    pub triangle: Option<u32>,
+    /// The triangle as the game numbered it.
+    pub game_triangle: Option<u32>,
+}
+
+impl GameContact {
+    /// The case to show: the game's word, else the one named from the point.
+    pub fn case_kind(&self) -> Option<CaseKind> {
+        self.case.or(self.feature.map(Feature::kind))
+    }
+}
+
+/// One move from a game, with the comparison against the reference's re-solve.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameMove {
+    /// The game's frame number and clock (s).
+    pub frame: u64,
+    pub time_secs: f64,
+    /// Which character moved (the game's id).
+    pub mover: u32,
+    /// 0-based index of the move in its stream or file.
+    pub index: u64,
+    /// Content hash of the level the move was re-solved on.
+    pub level: Option<u64>,
+    /// The game's settings where it sent them (already mapped onto the record's settings).
+    pub skin_es: Option<f32>,
+    pub max_iterations: Option<u32>,
+    pub one_sided: bool,
+    pub result: Option<GameResult>,
+    pub contacts: Vec<GameContact>,
+    /// Why the reference did not re-solve the move: [`Cause::NoLevel`] or
+    /// [`Cause::CoreRefused`], with the message.
+    pub unresolved: Option<(Cause, String)>,
+    /// Raw differences; [`Comparison::verdict`] turns them into a verdict for a tolerance.
+    pub comparison: Comparison,
+}
+
+impl GameMove {
+    /// The game's path through the move: the start, each contact centre, the end.
+    pub fn path(&self, start: Vec3) -> Vec<Vec3> {
+        let mut p = vec![start];
+        p.extend(self.contacts.iter().map(|c| c.center));
+        if let Some(r) = self.result {
+            p.push(r.end);
+        }
+        p
+    }
+
+    /// Approximate heap bytes (for the history's budget).
+    pub fn heap_bytes(&self) -> usize {
+        std::mem::size_of::<Self>()
+            + self.contacts.capacity() * std::mem::size_of::<GameContact>()
+            + self.comparison.heap_bytes()
+            + self.unresolved.as_ref().map_or(0, |(_, m)| m.capacity())
+    }
+
+    /// The move judged against `tol`: a move the reference could not re-solve diverges.
+    pub fn verdict(&self, tol: &ShadowTolerance) -> Verdict {
+        match &self.unresolved {
+            Some((cause, _)) => Verdict {
+                diverges: true,
+                iteration: None,
+                cause: Some(*cause),
+            },
+            None => self.comparison.verdict(tol),
+        }
+    }
+}

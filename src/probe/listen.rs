@@ -1,0 +1,278 @@
+//! Listening for a game (`slidescope --listen`, File ▸ Listen for a game): a TCP listener on
+//! loopback, one connection at a time. Each connection runs on its own thread: records are
+//! read, turned into moves by a [`ProbeSession`] and re-solved there, and the finished history
+//! records come to the app through a bounded channel (so a game that outruns the viewer is
+//! slowed by TCP, and memory stays bounded). A second game connecting while one is connected
+//! is refused with one line and closed; the first is not disturbed.
+
+use std::io::Write;
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use slidescope_probe::read::Reader;
+
+use super::levels::ProbeLevel;
+use super::session::{ProbeSession, Step};
+use super::shadow::ShadowConfig;
+use crate::collision::{Scratch, Trace};
+use crate::sim::FrameRecord;
+
+/// Where slidescope listens unless told otherwise.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:7878";
+/// The line a refused second game receives.
+pub const REFUSAL: &str = "slidescope: refused, another game is connected\n";
+/// Events waiting for the app before a connection thread waits for it.
+const QUEUE: usize = 16 * 1024;
+
+/// What the listener reports.
+#[derive(Debug)]
+pub enum ListenEvent {
+    Connected(SocketAddr),
+    /// A second game was turned away.
+    Refused(SocketAddr),
+    Level(Arc<ProbeLevel>),
+    Move(Box<FrameRecord>),
+    Problem(String),
+    /// The game went away: after its `END` (clean) or not (a crash, a dropped connection).
+    Disconnected {
+        moves: u64,
+        clean: bool,
+        error: Option<String>,
+    },
+}
+
+/// A listening socket and the threads behind it. Dropping it stops listening and closes the
+/// connection.
+pub struct Listener {
+    addr: SocketAddr,
+    events: Receiver<ListenEvent>,
+    config: Arc<Mutex<ShadowConfig>>,
+    stop: Arc<AtomicBool>,
+    connection: Arc<Mutex<Option<TcpStream>>>,
+    accept: Option<JoinHandle<()>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Listener {
+    /// Listens on `addr` (e.g. [`DEFAULT_ADDR`]; port 0 picks a free port). Returns the
+    /// listener and, for an address that is not loopback, a warning to show.
+    pub fn bind(addr: &str, config: ShadowConfig) -> std::io::Result<(Self, Option<String>)> {
+        let socket = TcpListener::bind(addr)?;
+        socket.set_nonblocking(true)?;
+        let local = socket.local_addr()?;
+        let warning = (!local.ip().is_loopback()).then(|| {
+            format!(
+                "listening on {local}, which is not loopback: any machine that reaches it can \
+                 send moves"
+            )
+        });
+        let (tx, events) = sync_channel(QUEUE);
+        let config = Arc::new(Mutex::new(config));
+        let stop = Arc::new(AtomicBool::new(false));
+        let connection = Arc::new(Mutex::new(None));
+        let accept = {
+            let (config, stop, connection) = (config.clone(), stop.clone(), connection.clone());
+            std::thread::Builder::new()
+                .name("probe-listen".into())
+                .spawn(move || accept_loop(socket, tx, config, stop, connection))?
+        };
+        Ok((
+            Self {
+                addr: local,
+                events,
+                config,
+                stop,
+                connection,
+                accept: Some(accept),
+            },
+            warning,
+        ))
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Whether a game is connected now.
+    pub fn is_connected(&self) -> bool {
+        lock(&self.connection).is_some()
+    }
+
+    /// The re-solve settings for moves from now on.
+    pub fn set_config(&self, config: ShadowConfig) {
+        *lock(&self.config) = config;
+    }
+
+    /// The next event, if one is waiting.
+    pub fn try_recv(&self) -> Option<ListenEvent> {
+        self.events.try_recv().ok()
+    }
+
+    /// The next event, waiting up to `timeout`.
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<ListenEvent> {
+        self.events.recv_timeout(timeout).ok()
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(s) = lock(&self.connection).as_ref() {
+            let _ = s.shutdown(Shutdown::Both);
+        }
+        // Unblock a connection thread waiting for room in the queue.
+        while self.events.try_recv().is_ok() {}
+        if let Some(a) = self.accept.take() {
+            let _ = a.join();
+        }
+    }
+}
+
+fn accept_loop(
+    socket: TcpListener,
+    tx: SyncSender<ListenEvent>,
+    config: Arc<Mutex<ShadowConfig>>,
+    stop: Arc<AtomicBool>,
+    connection: Arc<Mutex<Option<TcpStream>>>,
+) {
+    let mut worker: Option<JoinHandle<()>> = None;
+    while !stop.load(Ordering::Relaxed) {
+        match socket.accept() {
+            Ok((mut stream, peer)) => {
+                let busy = lock(&connection).is_some();
+                if busy {
+                    let _ = stream.write_all(REFUSAL.as_bytes());
+                    let _ = stream.shutdown(Shutdown::Both);
+                    let _ = tx.try_send(ListenEvent::Refused(peer));
+                    continue;
+                }
+                if let Some(w) = worker.take() {
+                    let _ = w.join();
+                }
+                let Ok(handle) = stream.try_clone() else {
+                    continue;
+                };
+                *lock(&connection) = Some(handle);
+                let _ = stream.set_nonblocking(false);
+                let _ = tx.try_send(ListenEvent::Connected(peer));
+                let (tx, config, stop, connection) =
+                    (tx.clone(), config.clone(), stop.clone(), connection.clone());
+                worker = std::thread::Builder::new()
+                    .name("probe-connection".into())
+                    .spawn(move || {
+                        serve(stream, &tx, &config, &stop);
+                        *lock(&connection) = None;
+                    })
+                    .ok();
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(_) => std::thread::sleep(Duration::from_millis(50)),
+        }
+    }
+    if let Some(w) = worker {
+        let _ = w.join();
+    }
+}
+
+/// Sends `event` unless the listener is being dropped (then the queue is never drained).
+fn send(tx: &SyncSender<ListenEvent>, stop: &AtomicBool, mut event: ListenEvent) -> bool {
+    loop {
+        match tx.try_send(event) {
+            Ok(()) => return true,
+            Err(TrySendError::Disconnected(_)) => return false,
+            Err(TrySendError::Full(e)) => {
+                if stop.load(Ordering::Relaxed) {
+                    return false;
+                }
+                event = e;
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+}
+
+/// Reads one game's stream to its end, re-solving each move as it arrives.
+fn serve(
+    stream: TcpStream,
+    tx: &SyncSender<ListenEvent>,
+    config: &Mutex<ShadowConfig>,
+    stop: &AtomicBool,
+) {
+    let base = std::env::current_dir().unwrap_or_default();
+    let mut session = ProbeSession::new(base);
+    let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+    let reader = std::io::BufReader::with_capacity(256 * 1024, stream);
+    let mut reader = match Reader::new(reader) {
+        Ok(r) => r,
+        Err(e) => {
+            send(
+                tx,
+                stop,
+                ListenEvent::Disconnected {
+                    moves: 0,
+                    clean: false,
+                    error: Some(e.to_string()),
+                },
+            );
+            return;
+        }
+    };
+    let (mut clean, mut error) = (false, None);
+    loop {
+        let record = match reader.next_record() {
+            Ok(Some(r)) => r,
+            Ok(None) => break,
+            Err(e) => {
+                error = Some(e.to_string());
+                break;
+            }
+        };
+        let event = match session.step(record) {
+            Step::Move(m) => {
+                let cfg = *lock(config);
+                Some(ListenEvent::Move(Box::new(m.resolve(
+                    &cfg,
+                    &mut scratch,
+                    &mut trace,
+                ))))
+            }
+            Step::Level(l) => Some(ListenEvent::Level(l)),
+            Step::End => {
+                clean = true;
+                None
+            }
+            Step::Quiet => None,
+        };
+        for p in session.take_problems() {
+            if !send(tx, stop, ListenEvent::Problem(p)) {
+                return;
+            }
+        }
+        if let Some(e) = event
+            && !send(tx, stop, e)
+        {
+            return;
+        }
+        if clean {
+            break;
+        }
+    }
+    send(
+        tx,
+        stop,
+        ListenEvent::Disconnected {
+            moves: session.moves(),
+            clean,
+            error,
+        },
+    );
+}

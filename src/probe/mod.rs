@@ -1,0 +1,19 @@
+//! A game's own collide-and-slide, debugged (DESIGN "The next layer"): the probe's records
+//! (`crates/slidescope-probe`, `docs/probe-format.md`) from a file or a live connection become
+//! history records like the walker's, each re-solved by the reference core on the same inputs
+//! (the shadow re-solve) and compared with what the game did, iteration by iteration.
+
+pub mod check;
+pub mod compare;
+pub mod game;
+pub mod levels;
+pub mod listen;
+pub mod minimise;
+pub mod session;
+pub mod shadow;
+
+pub use compare::{Cause, Comparison, IterationRow, ShadowTolerance, Verdict};
+pub use game::{GameContact, GameMove, GameResult};
+pub use levels::ProbeLevel;
+pub use session::{PendingMove, ProbeSession, Step};
+pub use shadow::ShadowConfig;

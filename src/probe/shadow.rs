@@ -1,0 +1,223 @@
+//! The shadow re-solve: a game's move re-run through the reference core on the same inputs
+//! (DESIGN "One code path": the same `collide_and_slide_in` the walker calls), with the
+//! game's settings where they map and the user's everywhere else, filed as a history record
+//! that carries the game's side next to the reference's trace.
+
+use glam::{Mat3, Vec3};
+use slidescope_probe::read::MoveRecord;
+use slidescope_probe::{Case, Frame};
+
+use super::compare::{Cause, Comparison, ShadowTolerance};
+use super::game::{GameContact, GameMove, GameResult};
+use super::levels::ProbeLevel;
+use crate::collision::{
+    CaseKind, CollisionWorld, DynamicScene, Ellipsoid, ObjectPoses, Scratch, SlideSettings, Trace,
+    collide_and_slide_in, feature_at_point,
+};
+use crate::level::scenario::RecordedCall;
+use crate::sim::markers::trace_markers;
+use crate::sim::{FrameRecord, MarkerKind, PlayerState, StepOutcome, single_call_frame};
+
+/// Distance (eSpace units) within which a game's contact point counts as on an edge or a
+/// vertex when naming its case.
+const FEATURE_TOLERANCE_ES: f32 = 1e-4;
+
+/// What the re-solve may change: the user's solve settings (case mask, solver, …) and the
+/// tolerance that flags a move.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ShadowConfig {
+    pub settings: SlideSettings,
+    pub tolerance: ShadowTolerance,
+}
+
+/// Where a move happened: the level and the moving objects at the move's poses.
+#[derive(Clone, Copy)]
+pub struct MoveContext<'a> {
+    pub level: Option<&'a ProbeLevel>,
+    /// The level's objects with the poses in force (`poses`) applied.
+    pub objects: &'a DynamicScene,
+    pub poses: &'a [ObjectPoses],
+    pub frame: Frame,
+    /// The move's index in its stream.
+    pub index: u64,
+}
+
+/// `settings` with the game's skin, iteration limit and sidedness where it sent them.
+pub fn game_settings(mv: &slidescope_probe::Move, settings: &SlideSettings) -> SlideSettings {
+    SlideSettings {
+        skin_es: mv.skin_es.unwrap_or(settings.skin_es),
+        max_iterations: mv.max_iterations.unwrap_or(settings.max_iterations),
+        two_sided: !mv.one_sided,
+        ..*settings
+    }
+}
+
+fn case_kind(c: Case) -> CaseKind {
+    match c {
+        Case::Face => CaseKind::Face,
+        Case::Edge => CaseKind::Edge,
+        Case::Vertex => CaseKind::Vertex,
+    }
+}
+
+/// The game's contacts with the core's triangle numbering and each one's feature named from
+/// where it touched.
+fn game_contacts(
+    rec: &MoveRecord,
+    level: Option<&ProbeLevel>,
+    ellipsoid: Option<&Ellipsoid>,
+) -> Vec<GameContact> {
+    rec.contacts
+        .iter()
+        .map(|c| {
+            let triangle = c.triangle.zip(level).and_then(|(g, l)| l.core_triangle(g));
+            let point = Vec3::from(c.point);
+            let feature = triangle.zip(level).zip(ellipsoid).and_then(|((t, l), e)| {
+                let tri = l.collision().get_triangle(t)?;
+                // eSpace about the move's start, where f32 keeps its precision.
+                let space = e.space();
+                let to_es = |p: Vec3| space.vector_to_es(p - e.center);
+                Some(feature_at_point(
+                    &tri.vertices.map(to_es),
+                    to_es(point),
+                    FEATURE_TOLERANCE_ES,
+                ))
+            });
+            GameContact {
+                iteration: c.iteration,
+                case: c.case.map(case_kind),
+                feature,
+                t: c.t,
+                center: Vec3::from(c.center),
+                point,
+                normal: Vec3::from(c.normal),
+                triangle,
+                game_triangle: c.triangle,
+            }
+        })
+        .collect()
+}
+
+/// Re-solves one game move and files it as a history record (numbered `ctx.index`), marked
+/// [`MarkerKind::GameDiverges`] when it diverges beyond `config.tolerance`.
+pub fn resolve(
+    ctx: &MoveContext<'_>,
+    rec: &MoveRecord,
+    config: &ShadowConfig,
+    scratch: &mut Scratch,
+    trace: &mut Trace,
+) -> FrameRecord {
+    let mv = &rec.mv;
+    let settings = game_settings(mv, &config.settings);
+    let axes = Mat3::from_cols_array_2d(&mv.axes);
+    let start = Vec3::from(mv.start);
+    let velocity = Vec3::from(mv.velocity);
+    let ellipsoid = Ellipsoid::with_axes(start, Vec3::from(mv.radii), axes);
+    let mut game = GameMove {
+        frame: ctx.frame.frame,
+        time_secs: ctx.frame.time_secs,
+        mover: mv.mover,
+        index: ctx.index,
+        level: ctx.level.map(|l| l.hash),
+        skin_es: mv.skin_es,
+        max_iterations: mv.max_iterations,
+        one_sided: mv.one_sided,
+        result: mv.result.map(|r| GameResult {
+            end: Vec3::from(r.end),
+            integration_velocity: Vec3::from(r.integration_velocity),
+            iterations: r.iterations,
+        }),
+        contacts: game_contacts(rec, ctx.level, ellipsoid.as_ref().ok()),
+        unresolved: None,
+        comparison: Comparison::default(),
+    };
+    let dt_secs = ctx.frame.dt_secs;
+    let solved = match (ctx.level, &ellipsoid) {
+        (None, _) => Err((
+            Cause::NoLevel,
+            "no level: the game sent none before this move".into(),
+        )),
+        (Some(_), Err(e)) => Err((Cause::CoreRefused, e.to_string())),
+        (Some(level), Ok(e)) => collide_and_slide_in(
+            CollisionWorld::new(level.collision(), ctx.objects),
+            e,
+            velocity,
+            &settings,
+            scratch,
+            Some(trace),
+        )
+        .map(|r| (*e, r))
+        .map_err(|err| (Cause::CoreRefused, err.to_string())),
+    };
+    let mut record = match solved {
+        Ok((e, result)) => {
+            game.comparison = Comparison::of(
+                game.result.map(|r| (r.end, r.integration_velocity)),
+                &game.contacts,
+                &result,
+                trace,
+            );
+            single_call_frame(
+                RecordedCall {
+                    ellipsoid: &e,
+                    velocity,
+                    settings: &settings,
+                    result: &result,
+                    trace,
+                    objects: ctx.poses,
+                },
+                dt_secs,
+            )
+        }
+        Err((cause, message)) => {
+            game.unresolved = Some((cause, message.clone()));
+            unresolved_frame(start, velocity, settings, message, dt_secs)
+        }
+    };
+    record.frame = ctx.index;
+    let diverges = game.verdict(&config.tolerance).diverges;
+    record.markers = record.markers.with(MarkerKind::GameDiverges, diverges);
+    record.game = Some(Box::new(game));
+    record
+}
+
+/// A record for a move the reference could not re-solve: the inputs, no trace.
+fn unresolved_frame(
+    start: Vec3,
+    velocity: Vec3,
+    settings: SlideSettings,
+    message: String,
+    dt_secs: f32,
+) -> FrameRecord {
+    let at = if start.is_finite() { start } else { Vec3::ZERO };
+    let state = PlayerState {
+        center: at,
+        ..Default::default()
+    };
+    FrameRecord {
+        frame: 0,
+        dt_secs: if dt_secs.is_finite() && dt_secs > 0.0 {
+            dt_secs
+        } else {
+            1.0 / 60.0
+        },
+        input: Default::default(),
+        params: Default::default(),
+        before: state,
+        ellipsoid: None,
+        requested_move: if velocity.is_finite() {
+            velocity
+        } else {
+            Vec3::ZERO
+        },
+        settings,
+        stance: Default::default(),
+        trace: Trace::default(),
+        outcome: StepOutcome::Refused(message),
+        after: state,
+        markers: trace_markers(&Trace::default()),
+        objects: Vec::new(),
+        platform: None,
+        game: None,
+    }
+}

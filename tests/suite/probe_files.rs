@@ -1,0 +1,267 @@
+//! Probe files and connections that are broken, hostile or unusual: one line for what cannot
+//! be read, every move before it kept, no panic; and one game at a time.
+
+use std::io::Read;
+use std::net::TcpStream;
+use std::time::Duration;
+
+use slidescope::probe::check::{CheckOptions, check_file};
+use slidescope::probe::listen::{ListenEvent, Listener, REFUSAL};
+use slidescope::probe::{Cause, ShadowConfig};
+use slidescope_probe::{Move, MoveResult, encode};
+
+use crate::common::temp_dir;
+
+const FLOOR: [[f32; 3]; 4] = [
+    [-10.0, 0.0, -10.0],
+    [-10.0, 0.0, 10.0],
+    [10.0, 0.0, 10.0],
+    [10.0, 0.0, -10.0],
+];
+
+/// A header, a floor, and `n` moves walking along it (the reference agrees with each).
+fn floor_stream(n: usize) -> Vec<u8> {
+    let mut b = Vec::new();
+    encode::header(&mut b);
+    encode::mesh(&mut b, None, &FLOOR, &[[0, 1, 2], [0, 2, 3]]);
+    for i in 0..n {
+        let x = i as f32 * 0.1;
+        let mut m = Move::new(0, [0.5; 3], [x, 0.5005, 0.0], [0.1, 0.0, 0.0]);
+        m.result = Some(MoveResult {
+            end: [x + 0.1, 0.5005, 0.0],
+            integration_velocity: [0.1, 0.0, 0.0],
+            iterations: 1,
+        });
+        encode::frame(
+            &mut b,
+            &slidescope_probe::Frame {
+                frame: i as u64,
+                time_secs: 0.0,
+                dt_secs: 0.01,
+            },
+        );
+        encode::move_record(&mut b, &m, &[]);
+    }
+    b
+}
+
+fn check_bytes(name: &str, bytes: &[u8]) -> slidescope::probe::check::CheckReport {
+    let dir = temp_dir(name);
+    let path = dir.join("x.slidelog");
+    std::fs::write(&path, bytes).unwrap();
+    check_file(&path, &CheckOptions::default()).unwrap()
+}
+
+#[test]
+fn a_file_cut_mid_record_keeps_every_move_before_the_cut() {
+    let b = floor_stream(10);
+    let report = check_bytes("probe_cut", &b[..b.len() - 7]);
+    assert_eq!(report.moves, 9);
+    assert_eq!(report.diverging, 0);
+    assert!(!report.ended_cleanly);
+    assert!(report.read_error.unwrap().contains("truncated at byte"));
+}
+
+#[test]
+fn nan_and_absurd_inputs_are_flagged_moves_not_panics() {
+    let mut b = floor_stream(1);
+    let nan = Move::new(1, [0.5; 3], [f32::NAN, 0.5, 0.0], [0.1, 0.0, 0.0]);
+    let flat = Move::new(2, [0.5, 0.0, 0.5], [0.0, 0.5, 0.0], [0.1, 0.0, 0.0]);
+    let mut skin = Move::new(3, [0.5; 3], [0.0, 0.5, 0.0], [0.1, 0.0, 0.0]);
+    skin.skin_es = Some(f32::INFINITY);
+    for m in [nan, flat, skin] {
+        encode::move_record(&mut b, &m, &[]);
+    }
+    let report = check_bytes("probe_nan", &b);
+    assert_eq!(report.moves, 4);
+    assert_eq!(report.diverging, 3);
+    assert_eq!(report.by_cause.get(&Cause::CoreRefused), Some(&3));
+}
+
+#[test]
+fn moves_before_any_level_or_after_an_unknown_mesh_are_not_re_solved() {
+    let mut b = Vec::new();
+    encode::header(&mut b);
+    encode::move_record(
+        &mut b,
+        &Move::new(0, [0.5; 3], [0.0; 3], [1.0, 0.0, 0.0]),
+        &[],
+    );
+    encode::use_mesh(&mut b, 0x1234);
+    encode::move_record(
+        &mut b,
+        &Move::new(0, [0.5; 3], [0.0; 3], [1.0, 0.0, 0.0]),
+        &[],
+    );
+    let report = check_bytes("probe_nolevel", &b);
+    assert_eq!(report.moves, 2);
+    assert_eq!(report.by_cause.get(&Cause::NoLevel), Some(&2));
+    assert!(
+        report.problems[0].contains("USE_MESH"),
+        "{:?}",
+        report.problems
+    );
+}
+
+#[test]
+fn a_mesh_with_bad_triangles_keeps_the_games_numbering() {
+    // Triangle 0 has an index out of range, triangle 1 a NaN corner: the loader drops both;
+    // triangle 2 (the floor) is still the game's triangle 2.
+    let mut b = Vec::new();
+    encode::header(&mut b);
+    let mut positions = FLOOR.to_vec();
+    positions.push([f32::NAN, 0.0, 0.0]);
+    encode::mesh(
+        &mut b,
+        None,
+        &positions,
+        &[[0, 1, 99], [4, 1, 2], [0, 1, 2], [0, 2, 3]],
+    );
+    let mut m = Move::new(0, [0.5; 3], [1.0, 1.0, 1.0], [0.0, -1.0, 0.0]);
+    m.result = Some(MoveResult {
+        end: [1.0, 0.5005, 1.0],
+        integration_velocity: [0.0; 3],
+        iterations: 2,
+    });
+    encode::move_record(&mut b, &m, &[]);
+    let (records, _) = slidescope_probe::read::read_all(&b[..]);
+    let mut session = slidescope::probe::ProbeSession::new(".");
+    let mut level = None;
+    let mut record = None;
+    for r in records {
+        match session.step(r) {
+            slidescope::probe::Step::Level(l) => level = Some(l),
+            slidescope::probe::Step::Move(p) => {
+                record = Some(p.resolve(
+                    &ShadowConfig::default(),
+                    &mut Default::default(),
+                    &mut Default::default(),
+                ))
+            }
+            _ => {}
+        }
+    }
+    let level = level.unwrap();
+    assert_eq!(level.collision().triangle_count(), 2);
+    assert_eq!(level.core_triangle(0), None);
+    assert_eq!(level.core_triangle(1), None);
+    let t2 = level.core_triangle(2).unwrap();
+    assert_eq!(level.game_triangle(t2), Some(2));
+    let rec = record.unwrap();
+    let contact = rec.trace.iterations[0].contacts[0];
+    assert_eq!(
+        level.game_triangle(contact.triangle).map(|g| g >= 2),
+        Some(true)
+    );
+    assert!((rec.outcome.slide().unwrap().position.y - 0.5005).abs() < 1e-5);
+}
+
+#[test]
+fn garbage_and_newer_versions_are_one_line_errors_with_status_2() {
+    let dir = temp_dir("probe_garbage");
+    let cases: [(&str, Vec<u8>, &str); 3] = [
+        (
+            "garbage",
+            b"PK\x03\x04 this is a zip".to_vec(),
+            "not a slidescope probe file",
+        ),
+        (
+            "newer",
+            {
+                let mut b = floor_stream(1);
+                b[8] = 9;
+                b
+            },
+            "newer major version 9",
+        ),
+        ("empty", Vec::new(), "truncated header"),
+    ];
+    for (name, bytes, says) in cases {
+        let path = dir.join(format!("{name}.slidelog"));
+        std::fs::write(&path, bytes).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_slidescope"))
+            .arg("probe-check")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.contains(says), "{name}: {err}");
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_slidescope"))
+        .arg("probe-check")
+        .arg(dir.join("missing.slidelog"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_second_game_is_refused_with_a_line_and_the_first_is_not_disturbed() {
+    let (listener, _) = Listener::bind("127.0.0.1:0", ShadowConfig::default()).unwrap();
+    let addr = listener.local_addr();
+    let mut first = slidescope_probe::RecordingProbe::connect(addr).unwrap();
+    first.set_level_mesh(&FLOOR, &[[0, 1, 2], [0, 2, 3]]);
+    first.flush();
+    // Wait until the listener has taken the first game.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !listener.is_connected() {
+        assert!(std::time::Instant::now() < deadline);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let mut second = TcpStream::connect(addr).unwrap();
+    second
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut line = String::new();
+    second.read_to_string(&mut line).unwrap();
+    assert_eq!(line, REFUSAL);
+    for i in 0..5 {
+        first.frame(i, 0.0, 0.01);
+        first.log_move(
+            &Move::new(0, [0.5; 3], [0.0, 0.5005, 0.0], [0.1, 0.0, 0.0]),
+            &[],
+        );
+    }
+    drop(first);
+    let (mut moves, mut refused, mut clean) = (0, 0, false);
+    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+        match e {
+            ListenEvent::Move(_) => moves += 1,
+            ListenEvent::Refused(_) => refused += 1,
+            ListenEvent::Disconnected { clean: c, .. } => {
+                clean = c;
+                break;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!((moves, refused, clean), (5, 1, true));
+}
+
+#[test]
+fn a_connection_that_drops_mid_record_keeps_the_moves_before_it() {
+    let (listener, _) = Listener::bind("127.0.0.1:0", ShadowConfig::default()).unwrap();
+    let mut s = TcpStream::connect(listener.local_addr()).unwrap();
+    let b = floor_stream(4);
+    use std::io::Write;
+    s.write_all(&b[..b.len() - 20]).unwrap();
+    drop(s);
+    let (mut moves, mut error) = (0, None);
+    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+        match e {
+            ListenEvent::Move(_) => moves += 1,
+            ListenEvent::Disconnected {
+                error: e, clean, ..
+            } => {
+                assert!(!clean);
+                error = e;
+                break;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(moves, 3);
+    assert!(error.unwrap().contains("truncated"));
+}

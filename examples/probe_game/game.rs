@@ -201,3 +201,49 @@ pub fn probe_move(m: &LoggedMove) -> slidescope_probe::Move {
     });
     p
 }
+
+/// A crowd for the live stress test: `n` characters on the teaching level's open floor (the
+/// band between the station rows), each walking its own circle, one move a frame each.
+pub struct Crowd {
+    centers: Vec<Vec3>,
+    scratch: Scratch,
+}
+
+impl Crowd {
+    pub fn new(n: usize) -> Self {
+        let centers = (0..n)
+            .map(|i| {
+                let x = -38.0 + (i % 76) as f32;
+                let z = -20.0 + 0.8 * (i / 76 % 10) as f32;
+                Vec3::new(x, 0.905, z)
+            })
+            .collect();
+        Self {
+            centers,
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Moves everyone once (frame `frame`), calling `log` with each character's move.
+    pub fn step(
+        &mut self,
+        mesh: &CollisionMesh,
+        frame: u64,
+        mut log: impl FnMut(u32, &LoggedMove),
+    ) {
+        for (i, c) in self.centers.iter_mut().enumerate() {
+            let a = frame as f32 * 0.05 + i as f32;
+            let velocity = Vec3::new(a.cos(), -0.5, a.sin()) * (2.0 * DT_SECS);
+            let moved =
+                collide_and_slide(mesh, *c, velocity, Padding::AlongNormal, &mut self.scratch);
+            let m = LoggedMove {
+                frame,
+                start: *c,
+                velocity,
+                moved,
+            };
+            *c = m.moved.end;
+            log(i as u32, &m);
+        }
+    }
+}

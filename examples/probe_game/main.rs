@@ -32,6 +32,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut connect = None;
     let mut save = None;
     let mut padding = game::Padding::AlongVelocity;
+    let mut crowd: Option<(usize, f64)> = None;
     let mut level = PathBuf::from("assets/teaching.glb");
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -44,6 +45,11 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
                     .map(PathBuf::from)
                     .ok_or("--level needs a path")?
             }
+            "--crowd" => {
+                let mut num = || args.next().and_then(|n| n.parse::<f64>().ok());
+                let (n, secs) = num().zip(num()).ok_or("--crowd N SECONDS")?;
+                crowd = Some((n as usize, secs));
+            }
             "--padding" => {
                 padding = match args.next().as_deref() {
                     Some("normal") => game::Padding::AlongNormal,
@@ -54,7 +60,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             _ => {
                 return Err(format!(
                     "unknown argument {a}; usage: probe_game [--connect ADDR] [--save FILE] \
-                     [--padding normal|velocity] [--level PATH]"
+                     [--padding normal|velocity] [--level PATH] [--crowd N SECONDS]"
                 )
                 .into());
             }
@@ -70,6 +76,9 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         probe.also_save(path)?;
     }
     send_level(&mut probe, &mesh);
+    if let Some((n, secs)) = crowd {
+        return play_crowd(&mut probe, &mesh, n, secs);
+    }
     let moves = game::play(&mesh, padding, |frame, m| {
         if m.velocity != game::GRAVITY_MOVE {
             probe.frame(
@@ -91,6 +100,44 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         game::script().len(),
         padding
     );
+    Ok(())
+}
+
+/// The live stress test: `n` characters moving once a frame at 60 Hz, in real time, for
+/// `secs` seconds; prints how far the game kept up.
+fn play_crowd(
+    probe: &mut Probe,
+    mesh: &CollisionMesh,
+    n: usize,
+    secs: f64,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let mut crowd = game::Crowd::new(n);
+    let started = std::time::Instant::now();
+    let frames = (secs * 60.0) as u64;
+    let mut late = 0u64;
+    let mut logged = 0u64;
+    for frame in 0..frames {
+        let due = started + std::time::Duration::from_secs_f64(frame as f64 / 60.0);
+        match due.checked_duration_since(std::time::Instant::now()) {
+            Some(wait) => std::thread::sleep(wait),
+            None => late += 1,
+        }
+        probe.frame(frame, frame as f64 / 60.0, game::DT_SECS);
+        crowd.step(mesh, frame, |mover, m| {
+            let mut p = game::probe_move(m);
+            p.mover = mover;
+            probe.log_move(&p, &m.moved.contacts);
+            logged += 1;
+        });
+    }
+    probe.flush();
+    println!(
+        "probe_game: crowd of {n}: {logged} moves in {frames} frames over {:.1} s ({late} frames started late)",
+        started.elapsed().as_secs_f64()
+    );
+    for e in probe.errors() {
+        eprintln!("probe_game: {e}");
+    }
     Ok(())
 }
 

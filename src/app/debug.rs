@@ -118,6 +118,7 @@ impl App {
 
     pub(super) fn apply_debug(&mut self, cmd: DebugCommand, _event_loop: &ActiveEventLoop) {
         match cmd {
+            DebugCommand::Timeline(c) if self.probe.active => self.probe_timeline(c),
             DebugCommand::Timeline(c) => {
                 if matches!(c, TimelineCommand::Pause) || !self.sim.is_paused() {
                     // Pausing while captured would leave the mouse trapped.
@@ -151,9 +152,14 @@ impl App {
                 // The solve switches are the walking settings' case mask (one value, also in
                 // the settings panel): frames simulated from now on use it, and while paused
                 // the cursor's frame and the frames after it are re-run with it.
+                let solve_changed = self.settings.slide.cases != t.solve;
                 self.dbg.toggles = t;
                 self.settings.slide.cases = t.solve;
                 self.sim.settings.cases = t.solve;
+                if self.probe.active && solve_changed {
+                    // A game's moves are re-solved in place with the new mask.
+                    self.resolve_game_moves_again();
+                }
             }
             DebugCommand::SetMinkowski(on) => self.dbg.minkowski = on,
             DebugCommand::SetAllSolvers(on) => self.dbg.all_solvers = on,
@@ -165,6 +171,27 @@ impl App {
             DebugCommand::SaveRecording => self.save_recording_dialog(),
             DebugCommand::LoadRecording => self.load_recording_dialog(),
             DebugCommand::ExportFrame => self.export_frame_dialog(),
+            DebugCommand::Probe(p) => self.apply_probe(p),
+        }
+    }
+
+    /// Timeline commands over a game's moves: the timeline is always "paused" (nothing is
+    /// simulated); resuming means following the newest move, and walking on is not offered.
+    fn probe_timeline(&mut self, c: TimelineCommand) {
+        match c {
+            TimelineCommand::Resume => {
+                self.probe.follow = true;
+                self.sim.command(TimelineCommand::End);
+            }
+            TimelineCommand::ResumeFromCursor => self.say(
+                "these are a game's moves: close them (File menu) to walk again".into(),
+                false,
+            ),
+            TimelineCommand::Pause => self.probe.follow = false,
+            other => {
+                self.probe.follow = matches!(other, TimelineCommand::End);
+                self.sim.command(other);
+            }
         }
     }
 
@@ -318,7 +345,8 @@ impl App {
             self.dbg.rerun = None;
             return;
         };
-        if solve == rec.settings.cases || rec.ellipsoid.is_none() {
+        // A game's moves are re-solved in place when the mask changes (app/probe.rs).
+        if solve == rec.settings.cases || rec.ellipsoid.is_none() || rec.game.is_some() {
             self.dbg.rerun = None;
             return;
         }
@@ -487,6 +515,7 @@ impl App {
                 .iter()
                 .map(|o| o.name.clone())
                 .collect(),
+            probe: self.probe_status(),
         }
     }
 
@@ -594,6 +623,9 @@ impl App {
             });
         }
         cursor_scene::add_cursor_iteration(&mut scene, &rec.trace, radii, axes, i as usize, &style);
+        if let Some(game) = &rec.game {
+            cursor_scene::add_game_move(&mut scene, rec, game, radii, axes, style.normal_length);
+        }
         self.add_cursor_objects(&mut scene, rec, i as usize, radii, axes);
         if let Some((_, rv)) = &self.dbg.rerun {
             if let Ok((trace, _, end)) = &rv.result {

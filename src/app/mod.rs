@@ -5,7 +5,10 @@
 pub mod camera_rig;
 mod debug;
 mod dynamic;
+mod frame_stats;
 mod gfx;
+pub mod open_any;
+mod probe;
 pub mod scenario_open;
 pub mod settings;
 mod teach;
@@ -36,12 +39,29 @@ use world::World;
 /// The teaching level opened when no level is given.
 pub const DEFAULT_LEVEL: &str = "assets/teaching.glb";
 
-/// Opens the window on `level` (or the teaching level, or the built-in one). Returns a
-/// one-line error when the window or GPU cannot be opened.
-pub fn run(level: Option<PathBuf>) -> Result<(), String> {
+/// What the app opens with.
+#[derive(Debug, Clone, Default)]
+pub struct Startup {
+    /// The level (else the teaching level, else the built-in one).
+    pub level: Option<PathBuf>,
+    /// Any file to open after start: a level, scenario, recording or probe file.
+    pub open: Option<PathBuf>,
+    /// Listen for a game on this address.
+    pub listen: Option<String>,
+}
+
+/// Opens the window as `startup` says. Returns a one-line error when the window or GPU cannot
+/// be opened.
+pub fn run(startup: Startup) -> Result<(), String> {
     let event_loop = EventLoop::new().map_err(|e| format!("cannot open a window: {e}"))?;
     event_loop.set_control_flow(ControlFlow::Poll);
-    let mut app = App::new(level);
+    let mut app = App::new(startup.level);
+    if let Some(addr) = &startup.listen {
+        app.start_listening(addr);
+    }
+    if let Some(file) = &startup.open {
+        app.open_any(file);
+    }
     event_loop
         .run_app(&mut app)
         .map_err(|e| format!("event loop failed: {e}"))?;
@@ -83,6 +103,10 @@ struct App {
     dbg: debug::DebugState,
     /// Lessons, the world / eSpace view and presentation (`teach.rs`).
     teach: teach::TeachState,
+    /// A game's moves through the probe (`probe.rs`).
+    probe: probe::ProbeState,
+    /// Frame times for measurements (`SLIDESCOPE_FRAME_STATS`).
+    frame_stats: Option<frame_stats::FrameStats>,
 }
 
 impl App {
@@ -145,6 +169,8 @@ impl App {
             fatal: None,
             dbg: debug::DebugState::default(),
             teach: teach::TeachState::new(),
+            probe: probe::ProbeState::default(),
+            frame_stats: frame_stats::FrameStats::from_env(),
         }
     }
 
@@ -280,6 +306,10 @@ impl App {
             Command::SetSlide(s) => {
                 self.settings.slide = s;
                 self.sim.settings = s;
+                if self.probe.active {
+                    // The re-solve follows the solve settings: the game's moves again.
+                    self.resolve_game_moves_again();
+                }
             }
             Command::SetView(v) => self.settings.view = v,
             Command::SetFov(f) => self.rig.fov_deg = f,
@@ -298,6 +328,7 @@ impl App {
                 self.sim.settings = self.settings.slide;
             }
             Command::Debug(d) => self.apply_debug(d, event_loop),
+            Command::Probe(p) => self.apply_probe(p),
             Command::Teach(t) => self.apply_teach(t),
             Command::Quit => {
                 self.save_settings();
@@ -363,8 +394,13 @@ impl App {
         }
     }
 
-    /// Simulation for this frame: the sim runs its fixed 60 Hz steps inside.
+    /// Simulation for this frame: the sim runs its fixed 60 Hz steps inside. While a game's
+    /// moves are shown the walker is frozen (the history is the game's).
     fn simulate(&mut self, dt_secs: f32) {
+        if self.probe.active {
+            self.alpha = 1.0;
+            return;
+        }
         let input = self.move_input();
         let started = Instant::now();
         let advance = if self.rig.mode == CameraMode::Fly {
@@ -498,6 +534,7 @@ impl App {
             self.recreate_gfx(event_loop);
             return;
         }
+        self.poll_probe();
         self.simulate(dt);
 
         let (Some(window), Some(state)) = (self.window.clone(), self.egui_state.as_mut()) else {
@@ -672,6 +709,9 @@ impl App {
         }
         window.pre_present_notify();
         g.gpu.queue.present(frame);
+        if let Some(s) = &mut self.frame_stats {
+            s.frame(now);
+        }
     }
 
     fn recreate_gfx(&mut self, event_loop: &ActiveEventLoop) {
@@ -794,7 +834,7 @@ impl ApplicationHandler for App {
                     g.resize(size.width, size.height);
                 }
             }
-            WindowEvent::DroppedFile(path) => self.open(&path),
+            WindowEvent::DroppedFile(path) => self.open_any(&path),
             WindowEvent::Focused(false) => {
                 self.keys.clear();
                 self.set_capture(false);
@@ -851,5 +891,13 @@ impl ApplicationHandler for App {
 
     fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
         self.save_settings();
+        if let Some(s) = &self.frame_stats {
+            let p = self.probe_status();
+            s.write(
+                self.sim.history().used_bytes(),
+                self.sim.history().len(),
+                serde_json::json!({ "moves": p.moves, "diverging": p.diverging }),
+            );
+        }
     }
 }

@@ -29,10 +29,28 @@ pub struct Cli {
     pub command: Option<Command>,
     /// Level to open in the app (.glb, .gltf, .obj); default: the teaching level.
     pub level: Option<PathBuf>,
+    /// Listen for a game's probe connection (default 127.0.0.1:7878; an address that is not
+    /// loopback prints a warning).
+    #[arg(long, value_name = "ADDR", num_args = 0..=1,
+          default_missing_value = crate::probe::listen::DEFAULT_ADDR)]
+    pub listen: Option<String>,
+}
+
+/// `slidescope open FILE`.
+#[derive(Debug, clap::Args)]
+pub struct OpenArgs {
+    /// A level, scenario, recording or a game's probe file (`.slidelog`).
+    pub file: PathBuf,
+    /// Also listen for a game (see the top-level `--listen`).
+    #[arg(long, value_name = "ADDR", num_args = 0..=1,
+          default_missing_value = crate::probe::listen::DEFAULT_ADDR)]
+    pub listen: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Open the app on a file: a level, a scenario, a recording or a game's probe file.
+    Open(OpenArgs),
     /// Load a level (.glb, .gltf, .obj) and print what it contains.
     Info(info::InfoArgs),
     /// Run collide-and-slide on a JSON query and print the result and the full trace.
@@ -63,7 +81,18 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Compare(args)) => ok(compare::run(&args)),
         Some(Command::Run(args)) => run::run(&args),
         Some(Command::ProbeCheck(args)) => probe_check::run(&args),
-        None => ok(crate::app::run(cli.level).map_err(Into::into)),
+        Some(Command::Open(args)) => ok(crate::app::run(crate::app::Startup {
+            level: None,
+            open: Some(args.file),
+            listen: args.listen,
+        })
+        .map_err(Into::into)),
+        None => ok(crate::app::run(crate::app::Startup {
+            level: cli.level,
+            open: None,
+            listen: cli.listen,
+        })
+        .map_err(Into::into)),
     }
 }
 

@@ -2,7 +2,7 @@
 //! contacts its iterations responded to) next to the reference's re-solve, which is the
 //! frame record's own trace. Stored on [`FrameRecord::game`](crate::sim::FrameRecord::game).
 
-use glam::Vec3;
+use glam::{Mat3, Vec3};
 use serde::{Deserialize, Serialize};
 
 use super::compare::{Cause, Comparison, ShadowTolerance, Verdict};
@@ -48,6 +48,19 @@ impl GameContact {
     }
 }
 
+/// The move's inputs exactly as the game sent them (also when the reference refused them).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct GameInput {
+    /// Semi-axes (m).
+    pub radii: Vec3,
+    /// Principal axes as columns.
+    pub axes: Mat3,
+    /// Centre before the move (world, m).
+    pub start: Vec3,
+    /// Displacement asked for (world, m).
+    pub velocity: Vec3,
+}
+
 /// One move from a game, with the comparison against the reference's re-solve.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameMove {
@@ -60,6 +73,7 @@ pub struct GameMove {
     pub index: u64,
     /// Content hash of the level the move was re-solved on.
     pub level: Option<u64>,
+    pub input: GameInput,
     /// The game's settings where it sent them (already mapped onto the record's settings).
     pub skin_es: Option<f32>,
     pub max_iterations: Option<u32>,
@@ -82,6 +96,44 @@ impl GameMove {
             p.push(r.end);
         }
         p
+    }
+
+    /// The move as the probe sent it (to re-solve it again with other settings).
+    pub fn to_probe(&self) -> slidescope_probe::read::MoveRecord {
+        use slidescope_probe::{Case, Contact, Move, MoveResult};
+        let mv = Move {
+            mover: self.mover,
+            radii: self.input.radii.to_array(),
+            axes: self.input.axes.to_cols_array_2d(),
+            start: self.input.start.to_array(),
+            velocity: self.input.velocity.to_array(),
+            skin_es: self.skin_es,
+            max_iterations: self.max_iterations,
+            one_sided: self.one_sided,
+            result: self.result.map(|r| MoveResult {
+                end: r.end.to_array(),
+                integration_velocity: r.integration_velocity.to_array(),
+                iterations: r.iterations,
+            }),
+        };
+        let contacts = self
+            .contacts
+            .iter()
+            .map(|c| Contact {
+                iteration: c.iteration,
+                case: c.case.map(|k| match k {
+                    CaseKind::Face => Case::Face,
+                    CaseKind::Edge => Case::Edge,
+                    CaseKind::Vertex => Case::Vertex,
+                }),
+                t: c.t,
+                center: c.center.to_array(),
+                point: c.point.to_array(),
+                normal: c.normal.to_array(),
+                triangle: c.game_triangle,
+            })
+            .collect();
+        slidescope_probe::read::MoveRecord { mv, contacts }
     }
 
     /// Approximate heap bytes (for the history's budget).

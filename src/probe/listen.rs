@@ -8,48 +8,28 @@
 use std::io::Write;
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use slidescope_probe::read::Reader;
 
-use super::levels::ProbeLevel;
+use super::feed::{FeedEvent, QUEUE, send};
 use super::session::{ProbeSession, Step};
 use super::shadow::ShadowConfig;
 use crate::collision::{Scratch, Trace};
-use crate::sim::FrameRecord;
 
 /// Where slidescope listens unless told otherwise.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:7878";
 /// The line a refused second game receives.
 pub const REFUSAL: &str = "slidescope: refused, another game is connected\n";
-/// Events waiting for the app before a connection thread waits for it.
-const QUEUE: usize = 16 * 1024;
-
-/// What the listener reports.
-#[derive(Debug)]
-pub enum ListenEvent {
-    Connected(SocketAddr),
-    /// A second game was turned away.
-    Refused(SocketAddr),
-    Level(Arc<ProbeLevel>),
-    Move(Box<FrameRecord>),
-    Problem(String),
-    /// The game went away: after its `END` (clean) or not (a crash, a dropped connection).
-    Disconnected {
-        moves: u64,
-        clean: bool,
-        error: Option<String>,
-    },
-}
 
 /// A listening socket and the threads behind it. Dropping it stops listening and closes the
 /// connection.
 pub struct Listener {
     addr: SocketAddr,
-    events: Receiver<ListenEvent>,
+    events: Receiver<FeedEvent>,
     config: Arc<Mutex<ShadowConfig>>,
     stop: Arc<AtomicBool>,
     connection: Arc<Mutex<Option<TcpStream>>>,
@@ -111,12 +91,12 @@ impl Listener {
     }
 
     /// The next event, if one is waiting.
-    pub fn try_recv(&self) -> Option<ListenEvent> {
+    pub fn try_recv(&self) -> Option<FeedEvent> {
         self.events.try_recv().ok()
     }
 
     /// The next event, waiting up to `timeout`.
-    pub fn recv_timeout(&self, timeout: Duration) -> Option<ListenEvent> {
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<FeedEvent> {
         self.events.recv_timeout(timeout).ok()
     }
 }
@@ -137,7 +117,7 @@ impl Drop for Listener {
 
 fn accept_loop(
     socket: TcpListener,
-    tx: SyncSender<ListenEvent>,
+    tx: SyncSender<FeedEvent>,
     config: Arc<Mutex<ShadowConfig>>,
     stop: Arc<AtomicBool>,
     connection: Arc<Mutex<Option<TcpStream>>>,
@@ -150,7 +130,7 @@ fn accept_loop(
                 if busy {
                     let _ = stream.write_all(REFUSAL.as_bytes());
                     let _ = stream.shutdown(Shutdown::Both);
-                    let _ = tx.try_send(ListenEvent::Refused(peer));
+                    let _ = tx.try_send(FeedEvent::Refused(peer));
                     continue;
                 }
                 if let Some(w) = worker.take() {
@@ -161,7 +141,7 @@ fn accept_loop(
                 };
                 *lock(&connection) = Some(handle);
                 let _ = stream.set_nonblocking(false);
-                let _ = tx.try_send(ListenEvent::Connected(peer));
+                let _ = tx.try_send(FeedEvent::Connected(peer));
                 let (tx, config, stop, connection) =
                     (tx.clone(), config.clone(), stop.clone(), connection.clone());
                 worker = std::thread::Builder::new()
@@ -183,27 +163,10 @@ fn accept_loop(
     }
 }
 
-/// Sends `event` unless the listener is being dropped (then the queue is never drained).
-fn send(tx: &SyncSender<ListenEvent>, stop: &AtomicBool, mut event: ListenEvent) -> bool {
-    loop {
-        match tx.try_send(event) {
-            Ok(()) => return true,
-            Err(TrySendError::Disconnected(_)) => return false,
-            Err(TrySendError::Full(e)) => {
-                if stop.load(Ordering::Relaxed) {
-                    return false;
-                }
-                event = e;
-                std::thread::sleep(Duration::from_millis(1));
-            }
-        }
-    }
-}
-
 /// Reads one game's stream to its end, re-solving each move as it arrives.
 fn serve(
     stream: TcpStream,
-    tx: &SyncSender<ListenEvent>,
+    tx: &SyncSender<FeedEvent>,
     config: &Mutex<ShadowConfig>,
     stop: &AtomicBool,
 ) {
@@ -217,7 +180,7 @@ fn serve(
             send(
                 tx,
                 stop,
-                ListenEvent::Disconnected {
+                FeedEvent::Disconnected {
                     moves: 0,
                     clean: false,
                     error: Some(e.to_string()),
@@ -239,13 +202,13 @@ fn serve(
         let event = match session.step(record) {
             Step::Move(m) => {
                 let cfg = *lock(config);
-                Some(ListenEvent::Move(Box::new(m.resolve(
+                Some(FeedEvent::Move(Box::new(m.resolve(
                     &cfg,
                     &mut scratch,
                     &mut trace,
                 ))))
             }
-            Step::Level(l) => Some(ListenEvent::Level(l)),
+            Step::Level(l) => Some(FeedEvent::Level(l)),
             Step::End => {
                 clean = true;
                 None
@@ -253,7 +216,7 @@ fn serve(
             Step::Quiet => None,
         };
         for p in session.take_problems() {
-            if !send(tx, stop, ListenEvent::Problem(p)) {
+            if !send(tx, stop, FeedEvent::Problem(p)) {
                 return;
             }
         }
@@ -269,7 +232,7 @@ fn serve(
     send(
         tx,
         stop,
-        ListenEvent::Disconnected {
+        FeedEvent::Disconnected {
             moves: session.moves(),
             clean,
             error,

@@ -5,6 +5,7 @@
 
 pub mod check;
 pub mod compare;
+pub mod feed;
 pub mod game;
 pub mod levels;
 pub mod listen;

@@ -8,7 +8,7 @@ use slidescope_probe::read::MoveRecord;
 use slidescope_probe::{Case, Frame};
 
 use super::compare::{Cause, Comparison, ShadowTolerance};
-use super::game::{GameContact, GameMove, GameResult};
+use super::game::{GameContact, GameInput, GameMove, GameResult};
 use super::levels::ProbeLevel;
 use crate::collision::{
     CaseKind, CollisionWorld, DynamicScene, Ellipsoid, ObjectPoses, Scratch, SlideSettings, Trace,
@@ -119,6 +119,12 @@ pub fn resolve(
         mover: mv.mover,
         index: ctx.index,
         level: ctx.level.map(|l| l.hash),
+        input: GameInput {
+            radii: Vec3::from(mv.radii),
+            axes,
+            start,
+            velocity,
+        },
         skin_es: mv.skin_es,
         max_iterations: mv.max_iterations,
         one_sided: mv.one_sided,
@@ -179,6 +185,35 @@ pub fn resolve(
     record.markers = record.markers.with(MarkerKind::GameDiverges, diverges);
     record.game = Some(Box::new(game));
     record
+}
+
+/// A game's move already in the history, re-solved again on `level` with `config` (the user
+/// switched a case, the solver or the response): the same record number, a new trace and
+/// comparison. `None` for a record that is not a game's move.
+pub fn resolve_again(
+    rec: &FrameRecord,
+    level: &ProbeLevel,
+    config: &ShadowConfig,
+    scratch: &mut Scratch,
+    trace: &mut Trace,
+) -> Option<FrameRecord> {
+    let game = rec.game.as_ref()?;
+    let mut objects = level.objects().clone();
+    objects.apply_poses(&rec.objects);
+    let ctx = MoveContext {
+        level: Some(level),
+        objects: &objects,
+        poses: &rec.objects,
+        frame: Frame {
+            frame: game.frame,
+            time_secs: game.time_secs,
+            dt_secs: rec.dt_secs,
+        },
+        index: game.index,
+    };
+    let mut again = resolve(&ctx, &game.to_probe(), config, scratch, trace);
+    again.frame = rec.frame;
+    Some(again)
 }
 
 /// A record for a move the reference could not re-solve: the inputs, no trace.

@@ -42,6 +42,9 @@ pub mod cursor_palette {
     pub const EXIT: [f32; 4] = [0.15, 0.35, 1.0, 1.0];
     /// The swept centre's line before t = 0 and past t = 1, out to the roots.
     pub const RAY_BEYOND: [f32; 4] = [0.55, 0.55, 0.2, 1.0];
+    /// A game's own path through its move (through the probe), and where it ended.
+    pub const GAME_PATH: [f32; 4] = [1.0, 0.45, 0.05, 1.0];
+    pub const GAME: [f32; 4] = [1.0, 0.45, 0.05, 0.2];
 }
 
 /// The swept centre as a ray for the Minkowski view: `from + t velocity` (world), and the
@@ -299,6 +302,41 @@ pub fn add_rerun_paths(
         color: cursor_palette::RERUN,
         wire: Some(cursor_palette::RERUN_PATH),
     });
+}
+
+/// A game's move next to the reference's: the reference's path (white), the game's path
+/// through its contact centres to its end (orange) with a ghost ellipsoid there, and the
+/// game's contact points and normals. Everything comes from the record (the game's numbers
+/// and the re-solve's trace).
+pub fn add_game_move(
+    scene: &mut DebugScene,
+    rec: &crate::sim::FrameRecord,
+    game: &crate::probe::GameMove,
+    radii: Vec3,
+    axes: Mat3,
+    normal_length: f32,
+) {
+    let r = line_radius(radii) * 1.5;
+    add_path(scene, &trace_path(&rec.trace), r, cursor_palette::PATH);
+    let path = game.path(game.input.start);
+    add_path(scene, &path, r, cursor_palette::GAME_PATH);
+    for c in &game.contacts {
+        scene.normals.push(Arrow {
+            from: c.point,
+            vector: c.normal * normal_length,
+            radius: r * 0.8,
+            color: cursor_palette::GAME_PATH,
+        });
+    }
+    if let Some(end) = game.result.map(|res| res.end).filter(|e| e.is_finite()) {
+        scene.ellipsoids.push(EllipsoidShape {
+            center: end,
+            radii,
+            axes,
+            color: cursor_palette::GAME,
+            wire: Some(cursor_palette::GAME_PATH),
+        });
+    }
 }
 
 /// One solver's contact: the centre when touching (wire ellipsoid, `fill` alpha), the contact

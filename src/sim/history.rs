@@ -84,6 +84,36 @@ impl History {
         }
     }
 
+    /// Recomputes every frame's markers with `f` (e.g. after the probe's tolerance changed);
+    /// nothing else of a record changes, so its size does not either.
+    pub fn remark(&mut self, mut f: impl FnMut(&FrameRecord) -> Markers) {
+        for r in &mut self.frames {
+            r.markers = f(r);
+        }
+    }
+
+    /// Replaces the frame `record.frame` with `record` (a re-solve of the same move), keeping
+    /// the byte count right. Returns false when that frame is not held.
+    pub fn replace(&mut self, record: FrameRecord) -> bool {
+        let Some(first) = self.first_frame() else {
+            return false;
+        };
+        let Some(i) = record
+            .frame
+            .checked_sub(first)
+            .and_then(|i| usize::try_from(i).ok())
+            .filter(|&i| i < self.frames.len())
+        else {
+            return false;
+        };
+        let size = record.heap_bytes();
+        self.used_bytes = self.used_bytes - self.bytes[i] + size;
+        self.bytes[i] = size;
+        self.frames[i] = record;
+        self.evict_over_budget();
+        true
+    }
+
     /// Changes the budget, evicting at once if needed.
     pub fn set_budget_bytes(&mut self, budget_bytes: usize) {
         self.budget_bytes = budget_bytes;

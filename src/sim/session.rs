@@ -212,6 +212,16 @@ impl Sim {
         self.player
     }
 
+    /// Appends a record made elsewhere (a game's move through the probe) as the next frame:
+    /// it takes the next frame number, so the history stays consecutive.
+    pub fn push_record(&mut self, mut record: FrameRecord) {
+        record.frame = self.next_frame;
+        self.next_frame += 1;
+        self.player = record.after;
+        self.previous_center = record.after.center;
+        self.history.push(record);
+    }
+
     /// The centre to draw while live: between the last two steps by `alpha` (from
     /// [`Advance::alpha`]).
     pub fn render_center(&self, alpha: f32) -> Vec3 {

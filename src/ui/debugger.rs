@@ -49,6 +49,8 @@ pub enum DebugCommand {
     SaveRecording,
     LoadRecording,
     ExportFrame,
+    /// From the inspector's game section.
+    Probe(super::game::ProbeCommand),
 }
 
 /// One frame on the timeline.
@@ -121,6 +123,8 @@ pub struct DebugView {
     pub solvers: Option<Vec<crate::collision::solvers::side_by_side::SideBySide>>,
     /// The level's dynamic objects' names, by object id (issue 7).
     pub object_names: Vec<String>,
+    /// The probe's state (tolerance, counts) for the game section of a game's move.
+    pub probe: super::game::ProbeStatusView,
 }
 
 /// The keys, shown by the F1 overlay (key, action).

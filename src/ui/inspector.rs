@@ -25,6 +25,15 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
             RichText::new("Live: showing the newest frame. Pause (P) to step and inspect.").weak(),
         );
     }
+    if let Some(game) = &rec.game {
+        egui::CollapsingHeader::new("Game vs reference")
+            .default_open(true)
+            .show(ui, |ui| {
+                let mut probe = Vec::new();
+                super::game::game_move_ui(ui, rec, game, &v.probe, &mut probe);
+                out.extend(probe.into_iter().map(DebugCommand::Probe));
+            });
+    }
     egui::CollapsingHeader::new(format!("Frame {}", rec.frame))
         .default_open(false)
         .show(ui, |ui| {

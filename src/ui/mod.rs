@@ -4,6 +4,7 @@
 pub mod debugger;
 pub mod dynamic_inspector;
 pub mod dynamic_narration;
+pub mod game;
 pub mod inspector;
 pub mod legend;
 pub mod lessons;
@@ -46,6 +47,8 @@ pub enum Command {
     Debug(debugger::DebugCommand),
     /// Lessons, the world / eSpace view, presentation.
     Teach(lessons::TeachCommand),
+    /// Listening for a game, a game's probe file.
+    Probe(game::ProbeCommand),
 }
 
 /// Numbers shown in the HUD.
@@ -92,6 +95,7 @@ pub fn menu_bar_ui(
     recent: &[PathBuf],
     mode: CameraMode,
     teach: &lessons::TeachView,
+    probe: &game::ProbeStatusView,
     out: &mut Vec<Command>,
 ) {
     egui::MenuBar::new().ui(ui, |ui| {
@@ -119,6 +123,10 @@ pub fn menu_bar_ui(
                 out.push(Command::LoadBuiltin);
             }
             ui.separator();
+            let mut p = Vec::new();
+            game::probe_menu_ui(ui, probe, &mut p);
+            out.extend(p.into_iter().map(Command::Probe));
+            ui.separator();
             if ui.button("Reset settings").clicked() {
                 out.push(Command::ResetSettings);
             }
@@ -137,6 +145,7 @@ pub fn menu_bar_ui(
         lessons::view_menu_ui(ui, teach, &mut t);
         lessons::lessons_menu_ui(ui, teach, &mut t);
         out.extend(t.into_iter().map(Command::Teach));
+        game::probe_indicator_ui(ui, probe);
         ui.separator();
         ui.label(
             RichText::new("WASD move · Space jump · Shift run · Ctrl/C crouch · F noclip · 1/2/3 camera · Esc release")
@@ -432,7 +441,14 @@ pub fn shell_ui(
     out: &mut ShellOutput,
 ) {
     egui::Panel::top("menu").show(ui, |ui| {
-        menu_bar_ui(ui, &m.recent, m.mode, &m.teach, &mut out.commands);
+        menu_bar_ui(
+            ui,
+            &m.recent,
+            m.mode,
+            &m.teach,
+            &m.debug.probe,
+            &mut out.commands,
+        );
     });
     debugger::debugger_panels_ui(ui, &m.debug, &mut out.commands);
     // Teaching mode: the lesson panel takes the left side while a lesson is open.

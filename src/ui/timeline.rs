@@ -77,6 +77,7 @@ pub fn timeline_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
             out.push(tl(TimelineCommand::End));
         }
         if v.paused
+            && !v.probe.active
             && b(
                 ui,
                 "Resume from cursor",
@@ -94,6 +95,16 @@ pub fn timeline_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                     c.iteration + 1,
                     r.cursor_stops()
                 ));
+                if let Some(g) = &r.game {
+                    // A game's move: its own frame number and clock.
+                    ui.monospace(
+                        RichText::new(format!(
+                            "game frame {} · {:.3} s · mover {}",
+                            g.frame, g.time_secs, g.mover
+                        ))
+                        .color(super::game::GAME_COLOR_UI),
+                    );
+                }
                 let kinds: Vec<&str> = r.markers.kinds().map(MarkerKind::label).collect();
                 if !kinds.is_empty() {
                     ui.label(RichText::new(kinds.join(", ")).color(Color32::YELLOW));

@@ -21,6 +21,7 @@ mod open_scenario;
 mod probe_c;
 mod probe_files;
 mod probe_game;
+mod probe_ui;
 mod properties;
 mod render_dynamic;
 mod render_lessons;

@@ -6,7 +6,8 @@ use std::net::TcpStream;
 use std::time::Duration;
 
 use slidescope::probe::check::{CheckOptions, check_file};
-use slidescope::probe::listen::{ListenEvent, Listener, REFUSAL};
+use slidescope::probe::feed::FeedEvent;
+use slidescope::probe::listen::{Listener, REFUSAL};
 use slidescope::probe::{Cause, ShadowConfig};
 use slidescope_probe::{Move, MoveResult, encode};
 
@@ -228,9 +229,9 @@ fn a_second_game_is_refused_with_a_line_and_the_first_is_not_disturbed() {
     let (mut moves, mut refused, mut clean) = (0, 0, false);
     while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
         match e {
-            ListenEvent::Move(_) => moves += 1,
-            ListenEvent::Refused(_) => refused += 1,
-            ListenEvent::Disconnected { clean: c, .. } => {
+            FeedEvent::Move(_) => moves += 1,
+            FeedEvent::Refused(_) => refused += 1,
+            FeedEvent::Disconnected { clean: c, .. } => {
                 clean = c;
                 break;
             }
@@ -251,8 +252,8 @@ fn a_connection_that_drops_mid_record_keeps_the_moves_before_it() {
     let (mut moves, mut error) = (0, None);
     while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
         match e {
-            ListenEvent::Move(_) => moves += 1,
-            ListenEvent::Disconnected {
+            FeedEvent::Move(_) => moves += 1,
+            FeedEvent::Disconnected {
                 error: e, clean, ..
             } => {
                 assert!(!clean);

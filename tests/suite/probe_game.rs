@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 use slidescope::collision::{CollisionMesh, Scratch};
 use slidescope::level::Level;
 use slidescope::probe::check::{CheckOptions, check_file};
-use slidescope::probe::listen::{ListenEvent, Listener};
+use slidescope::probe::feed::FeedEvent;
+use slidescope::probe::listen::Listener;
 use slidescope::probe::minimise::minimise;
 use slidescope::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
 use slidescope::sim::{FrameRecord, MarkerKind};
@@ -77,14 +78,14 @@ fn drain_until_disconnected(listener: &Listener) -> Received {
     };
     while Instant::now() < deadline {
         match listener.recv_timeout(Duration::from_millis(200)) {
-            Some(ListenEvent::Level(l)) => r.level = Some(l),
-            Some(ListenEvent::Move(m)) => r.moves.push(*m),
-            Some(ListenEvent::Disconnected { clean, error, .. }) => {
+            Some(FeedEvent::Level(l)) => r.level = Some(l),
+            Some(FeedEvent::Move(m)) => r.moves.push(*m),
+            Some(FeedEvent::Disconnected { clean, error, .. }) => {
                 assert!(error.is_none(), "{error:?}");
                 r.clean = clean;
                 return r;
             }
-            Some(ListenEvent::Problem(p)) => panic!("problem: {p}"),
+            Some(FeedEvent::Problem(p)) => panic!("problem: {p}"),
             _ => {}
         }
     }

@@ -1,0 +1,91 @@
+//! What several benchmarks share: a fixed-seed generator, the shared levels, and walking
+//! queries on them (an ellipsoid resting just above a random upward-facing triangle, picked by
+//! area, clear of all geometry, moving 0.05–0.5 m horizontally and 0.1 m down).
+#![allow(dead_code)]
+
+use glam::Vec3;
+use slidescope::collision::{CollisionMesh, Ellipsoid, SlideSettings, sweep};
+
+pub const SPONZA: &str = "../shared/levels/sponza/sponza.glb";
+pub const QUERIES: usize = 1000;
+
+/// SplitMix64: a fixed-seed generator so every run sees the same queries.
+pub struct Rng(pub u64);
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    pub fn f32(&mut self) -> f32 {
+        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
+    }
+    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * self.f32()
+    }
+}
+
+pub fn load_sponza() -> CollisionMesh {
+    slidescope::level::Level::load(SPONZA)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .collision
+}
+
+/// (start centre, velocity) pairs for an ellipsoid of `radii`, resting 3 cm above a random
+/// upward-facing triangle.
+pub fn walking_queries(mesh: &CollisionMesh, radii: Vec3, seed: u64) -> Vec<(Vec3, Vec3)> {
+    walking_queries_n(mesh, radii, seed, QUERIES)
+}
+
+/// `n` walking queries (see [`walking_queries`]).
+pub fn walking_queries_n(
+    mesh: &CollisionMesh,
+    radii: Vec3,
+    seed: u64,
+    n: usize,
+) -> Vec<(Vec3, Vec3)> {
+    // Triangles are picked with probability proportional to their area (a uniform point on
+    // the walkable surface): picking by count lands 99% of the queries inside plant foliage.
+    let up: Vec<u32> = (0..mesh.triangle_count() as u32)
+        .filter(|&i| mesh.triangle(i).normal.y > 0.7)
+        .collect();
+    let mut cdf = Vec::with_capacity(up.len());
+    let mut total = 0.0f64;
+    for &i in &up {
+        let [a, b, c] = mesh.triangle(i).vertices;
+        total += 0.5 * (b - a).cross(c - a).length() as f64;
+        cdf.push(total);
+    }
+    let mut rng = Rng(seed);
+    let settings = SlideSettings::default();
+    let overlaps = |c: Vec3| {
+        let e = Ellipsoid::new(c, radii).expect("valid");
+        // A zero motion reports every triangle the ellipsoid already overlaps.
+        sweep(mesh, &e, Vec3::ZERO, &settings)
+            .expect("valid")
+            .is_some()
+    };
+    std::iter::repeat_with(|| {
+        let x = rng.f32() as f64 * total;
+        let k = cdf.partition_point(|&c| c < x).min(up.len() - 1);
+        let tri = mesh.triangle(up[k]);
+        let (mut a, mut b) = (rng.f32(), rng.f32());
+        if a + b > 1.0 {
+            (a, b) = (1.0 - a, 1.0 - b);
+        }
+        let [p0, p1, p2] = tri.vertices;
+        let on = p0 + (p1 - p0) * a + (p2 - p0) * b;
+        // Clear of the plane by 3 cm (Sponza was stored as half floats: 12 mm steps): the ellipsoid's support distance along the normal.
+        let n = tri.normal;
+        let start = on + n * ((radii * n).length() + 0.03);
+        let ang = rng.range(0.0, std::f32::consts::TAU);
+        let len = rng.range(0.05, 0.5);
+        (start, Vec3::new(ang.cos() * len, -0.1, ang.sin() * len))
+    })
+    // Walking starts are clear of everything (Sponza has hidden floors under the visible one).
+    .filter(|q| !overlaps(q.0))
+    .take(n)
+    .collect()
+}

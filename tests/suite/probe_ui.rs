@@ -1,0 +1,178 @@
+//! The inspector's game section as text (rows, verdict line) on a real diverging move, the
+//! re-solve with another case mask, and what "open any file" takes a file for.
+
+use glam::Vec3;
+use slidescope::app::open_any::{FileKind, file_kind};
+use slidescope::collision::{CaseMask, Scratch, SlideSettings, Trace};
+use slidescope::probe::shadow::{MoveContext, ShadowConfig, resolve, resolve_again};
+use slidescope::probe::{ProbeSession, ShadowTolerance, Step};
+use slidescope::ui::game::{game_rows, verdict_line};
+use slidescope_probe::read::MoveRecord;
+use slidescope_probe::{Case, Contact, Move, MoveResult, encode};
+
+use crate::common::temp_dir;
+
+/// A floor (triangles 0, 1) and the level session that holds it.
+fn floor_session() -> (ProbeSession, std::sync::Arc<slidescope::probe::ProbeLevel>) {
+    let mut b = Vec::new();
+    encode::header(&mut b);
+    encode::mesh(
+        &mut b,
+        None,
+        &[
+            [-10.0, 0.0, -10.0],
+            [-10.0, 0.0, 10.0],
+            [10.0, 0.0, 10.0],
+            [10.0, 0.0, -10.0],
+        ],
+        &[[0, 1, 2], [0, 2, 3]],
+    );
+    let (records, _) = slidescope_probe::read::read_all(&b[..]);
+    let mut s = ProbeSession::new(".");
+    let mut level = None;
+    for r in records {
+        if let Step::Level(l) = s.step(r) {
+            level = Some(l);
+        }
+    }
+    (s, level.unwrap())
+}
+
+/// A sphere dropping onto the floor's triangle 1, away from the quad's diagonal: the game
+/// says it touched at t = 0.5 but ends 2 mm lower than the reference.
+fn dropped_move() -> MoveRecord {
+    let mut mv = Move::new(7, [0.5; 3], [2.0, 1.5, -5.0], [0.0, -2.0, 0.0]);
+    mv.result = Some(MoveResult {
+        end: [2.0, 0.4985, -5.0],
+        integration_velocity: [0.0; 3],
+        iterations: 1,
+    });
+    MoveRecord {
+        mv,
+        contacts: vec![Contact {
+            iteration: 0,
+            case: Some(Case::Face),
+            t: 0.5,
+            center: [2.0, 0.5, -5.0],
+            point: [2.0, 0.0, -5.0],
+            normal: [0.0, 1.0, 0.0],
+            triangle: Some(1),
+        }],
+    }
+}
+
+#[test]
+fn the_game_section_says_where_the_two_part_and_by_how_much() {
+    let (_, level) = floor_session();
+    let objects = Default::default();
+    let ctx = MoveContext {
+        level: Some(&level),
+        objects: &objects,
+        poses: &[],
+        frame: slidescope_probe::Frame {
+            frame: 12,
+            time_secs: 0.2,
+            dt_secs: 1.0 / 60.0,
+        },
+        index: 3,
+    };
+    let rec = resolve(
+        &ctx,
+        &dropped_move(),
+        &ShadowConfig::default(),
+        &mut Scratch::default(),
+        &mut Trace::default(),
+    );
+    let game = rec.game.as_ref().unwrap();
+    let tol = ShadowTolerance::default();
+    let rows = game_rows(&rec, game, &tol);
+    assert_eq!(rows.len(), 1);
+    assert!(
+        rows[0].game.starts_with("face, t = 0.500, tri 1"),
+        "{:?}",
+        rows[0]
+    );
+    assert!(
+        rows[0].reference.starts_with("face, t = 0.500"),
+        "{:?}",
+        rows[0]
+    );
+    assert!(
+        rows[0].difference.starts_with("0.000 mm, 0.0°"),
+        "{:?}",
+        rows[0]
+    );
+    let (line, bad) = verdict_line(game, &tol);
+    assert!(bad);
+    // The reference ends at 0.5 + skin (0.5005); the game 2 mm lower.
+    assert!(
+        line.starts_with("diverges: end position 2.000 mm apart"),
+        "{line}"
+    );
+    // A looser tolerance accepts it.
+    let loose = ShadowTolerance {
+        position_m: 0.003,
+        ..tol
+    };
+    let (line, bad) = verdict_line(game, &loose);
+    assert!(
+        !bad && line.starts_with("agrees: ends 2.000 mm apart"),
+        "{line}"
+    );
+    // Re-solved with the face case off, the reference falls through the floor's face (its
+    // edges are metres away): now the game has a contact the reference does not.
+    let config = ShadowConfig {
+        settings: SlideSettings {
+            cases: CaseMask::ALL.with(slidescope::collision::CaseKind::Face, false),
+            ..Default::default()
+        },
+        tolerance: tol,
+    };
+    let again = resolve_again(
+        &rec,
+        &level,
+        &config,
+        &mut Scratch::default(),
+        &mut Trace::default(),
+    )
+    .unwrap();
+    assert_eq!(again.frame, rec.frame);
+    let v = again.game.as_ref().unwrap().verdict(&tol);
+    assert_eq!(v.cause, Some(slidescope::probe::Cause::ExtraContact));
+    assert_eq!(v.iteration, Some(0));
+    let end = again.outcome.slide().unwrap().position;
+    assert!((end - Vec3::new(2.0, -0.5, -5.0)).length() < 1e-5, "{end}");
+}
+
+#[test]
+fn open_any_file_tells_levels_scenarios_recordings_and_probe_files_apart() {
+    let dir = temp_dir("open_any");
+    let write = |name: &str, bytes: &[u8]| {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    };
+    let mut probe = Vec::new();
+    encode::header(&mut probe);
+    // A probe file is known by its magic whatever its name.
+    assert_eq!(file_kind(&write("run.bin", &probe)), Ok(FileKind::Probe));
+    assert_eq!(
+        file_kind(&write(
+            "s.json",
+            br#"{"format": "slidescope-scenario", "version": 1}"#
+        )),
+        Ok(FileKind::Scenario)
+    );
+    assert_eq!(
+        file_kind(&write("r.json", br#"{"format": "slidescope-recording"}"#)),
+        Ok(FileKind::Recording)
+    );
+    assert_eq!(file_kind(&write("l.glb", b"glTF....")), Ok(FileKind::Level));
+    assert!(
+        file_kind(&write("x.json", b"{}"))
+            .unwrap_err()
+            .contains("neither")
+    );
+    assert!(file_kind(&write("x.txt", b"hello")).is_err());
+    assert!(file_kind(&dir.join("missing.glb")).is_err());
+}

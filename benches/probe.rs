@@ -4,6 +4,10 @@
 //! reader on loopback that drains the socket. The writer thread runs beside the measured
 //! loop; its work shows up only if it falls behind (the game then waits for it).
 //!
+//! Two loads: `sustained` logs as fast as it can for seconds (gigabytes: the figure is then
+//! the sink's bandwidth, the disk's for a file), `burst` logs 1,000 moves (a crowd's frame)
+//! and then lets the writer drain outside the timing, as a game at 60 Hz does.
+//!
 //! Run: `cargo bench --bench probe`.
 
 use std::hint::black_box;
@@ -39,11 +43,36 @@ fn bench(c: &mut Criterion) {
     g.bench_function("off", |b| {
         b.iter(|| noop.log_move(black_box(&m), black_box(&contacts)))
     });
+    // A crowd's frame: 1,000 moves timed, then the writer drains (untimed).
+    let burst =
+        |name: &str, probe: &mut RecordingProbe, g: &mut criterion::BenchmarkGroup<'_, _>| {
+            g.bench_function(name, |b| {
+                b.iter_custom(|iters| {
+                    let mut total = std::time::Duration::ZERO;
+                    let mut left = iters;
+                    while left > 0 {
+                        let n = left.min(1000);
+                        let t = std::time::Instant::now();
+                        probe.frame(0, 0.0, 1.0 / 60.0);
+                        for _ in 0..n {
+                            probe.log_move(black_box(&m), black_box(&contacts));
+                        }
+                        total += t.elapsed();
+                        probe.flush();
+                        left -= n;
+                    }
+                    total
+                })
+            });
+        };
     let dir = std::env::temp_dir().join(format!("slidescope-probe-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut file = RecordingProbe::save(dir.join("burst.slidelog")).expect("file");
+    burst("file_burst", &mut file, &mut g);
+    drop(file);
     let mut file = RecordingProbe::save(dir.join("bench.slidelog")).expect("file");
     let mut n = 0u64;
-    g.bench_function("file", |b| {
+    g.bench_function("file_sustained", |b| {
         b.iter(|| {
             n += 1;
             if n.is_multiple_of(1000) {
@@ -68,7 +97,8 @@ fn bench(c: &mut Criterion) {
         total
     });
     let mut tcp = RecordingProbe::connect(addr).expect("connect");
-    g.bench_function("tcp", |b| {
+    burst("tcp_burst", &mut tcp, &mut g);
+    g.bench_function("tcp_sustained", |b| {
         b.iter(|| {
             n += 1;
             if n.is_multiple_of(1000) {

@@ -202,22 +202,29 @@ pub fn probe_move(m: &LoggedMove) -> slidescope_probe::Move {
     p
 }
 
-/// A crowd for the live stress test: `n` characters on the teaching level's open floor (the
-/// band between the station rows), each walking its own circle, one move a frame each.
+/// A crowd for the live stress test: `n` characters on the teaching level, each walking its
+/// own circle, one move a frame each.
 pub struct Crowd {
     centers: Vec<Vec3>,
     scratch: Scratch,
 }
 
 impl Crowd {
-    pub fn new(n: usize) -> Self {
-        let centers = (0..n)
-            .map(|i| {
-                let x = -38.0 + (i % 76) as f32;
-                let z = -20.0 + 0.8 * (i / 76 % 10) as f32;
-                Vec3::new(x, 0.905, z)
+    /// `n` characters on a grid over the whole level, each at the first grid point clear of
+    /// every triangle (a zero-length sweep finds nothing), standing on the floor.
+    pub fn new(mesh: &CollisionMesh, n: usize) -> Self {
+        let settings = SlideSettings::default();
+        let clear = |c: Vec3| {
+            Ellipsoid::new(c, RADII).is_ok_and(|e| {
+                slidescope_collision::sweep(mesh, &e, Vec3::ZERO, &settings)
+                    .is_ok_and(|hit| hit.is_none())
             })
-            .collect();
+        };
+        let grid = (0..).map(|k: u32| {
+            let (x, z) = (k % 100, k / 100);
+            Vec3::new(-39.0 + 0.8 * x as f32, 0.905, -39.0 + 0.8 * z as f32)
+        });
+        let centers = grid.take(100 * 100).filter(|&c| clear(c)).take(n).collect();
         Self {
             centers,
             scratch: Scratch::default(),

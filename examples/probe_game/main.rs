@@ -111,7 +111,7 @@ fn play_crowd(
     n: usize,
     secs: f64,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let mut crowd = game::Crowd::new(n);
+    let mut crowd = game::Crowd::new(mesh, n);
     let started = std::time::Instant::now();
     let frames = (secs * 60.0) as u64;
     let mut late = 0u64;

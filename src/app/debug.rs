@@ -22,7 +22,7 @@ use crate::sim::{
     rerun_frame_in,
 };
 use crate::ui::debugger::{
-    CaseToggles, DebugCommand, DebugView, FrameSummary, LaterRerun, RerunView, TriangleInfo,
+    CaseToggles, DebugCommand, DebugView, LaterRerun, RerunView, TriangleInfo,
 };
 
 const MIB: usize = 1024 * 1024;
@@ -486,14 +486,10 @@ impl App {
         let triangle = triangle.or_else(|| self.object_triangle_info());
         DebugView {
             paused: self.sim.is_paused(),
-            frames: h
-                .iter()
-                .map(|f| FrameSummary {
-                    frame: f.frame,
-                    iterations: f.iteration_count() as u32,
-                    markers: f.markers,
-                })
-                .collect(),
+            frames: {
+                let (a, b) = h.summaries();
+                [a, b].concat()
+            },
             cursor: self.sim.cursor(),
             record: self.sim.cursor_frame().map(|(r, _)| r.clone()),
             used_bytes: h.used_bytes(),

@@ -1,7 +1,8 @@
 //! Frame-time statistics for measurements (`SLIDESCOPE_FRAME_STATS=stats.json slidescope …`):
 //! per drawn frame, the CPU time of the whole redraw (probe events, simulation, UI, scene,
 //! command encoding and submit) and the time since the previous frame; written as JSON with
-//! percentiles when the app exits, with the history's memory and the process's peak RSS.
+//! percentiles every few seconds and when the app exits, with the history's memory and the
+//! process's peak RSS (so a measurement can end the app any way it likes).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -14,9 +15,16 @@ pub(super) struct FrameStats {
     path: PathBuf,
     cpu_ms: Vec<f32>,
     interval_ms: Vec<f32>,
+    /// Time spent taking a game's moves off the probe this frame (ms).
+    probe_ms: Vec<f32>,
+    pending_probe_ms: f32,
     last: Option<Instant>,
     started: Instant,
+    written: Instant,
 }
+
+/// How often the file is rewritten while running.
+const WRITE_EVERY_SECS: f64 = 2.0;
 
 fn percentiles(v: &[f32]) -> serde_json::Value {
     let mut s = v.to_vec();
@@ -47,8 +55,11 @@ impl FrameStats {
             path: path.into(),
             cpu_ms: Vec::new(),
             interval_ms: Vec::new(),
+            probe_ms: Vec::new(),
+            pending_probe_ms: 0.0,
             last: None,
             started: Instant::now(),
+            written: Instant::now(),
         })
     }
 
@@ -58,26 +69,41 @@ impl FrameStats {
         if self.cpu_ms.len() >= MAX_SAMPLES {
             self.cpu_ms.clear();
             self.interval_ms.clear();
+            self.probe_ms.clear();
         }
         self.cpu_ms.push((now - began).as_secs_f32() * 1e3);
+        self.probe_ms
+            .push(std::mem::take(&mut self.pending_probe_ms));
         if let Some(last) = self.last {
             self.interval_ms.push((began - last).as_secs_f32() * 1e3);
         }
         self.last = Some(began);
     }
 
+    /// Time this frame spent on probe events.
+    pub fn probe(&mut self, ms: f32) {
+        self.pending_probe_ms += ms;
+    }
+
+    /// Whether the file is due to be rewritten.
+    pub fn due(&self) -> bool {
+        self.written.elapsed().as_secs_f64() >= WRITE_EVERY_SECS
+    }
+
     /// Writes the JSON (errors are logged: this is a measurement aid).
-    pub fn write(&self, history_bytes: usize, history_frames: usize, extra: serde_json::Value) {
+    pub fn write(&mut self, history_bytes: usize, history_frames: usize, extra: serde_json::Value) {
         let json = serde_json::json!({
             "frames": self.cpu_ms.len(),
             "seconds": self.started.elapsed().as_secs_f64(),
             "redraw_cpu_ms": percentiles(&self.cpu_ms),
             "frame_interval_ms": percentiles(&self.interval_ms),
+            "probe_events_ms": percentiles(&self.probe_ms),
             "history_bytes": history_bytes,
             "history_frames": history_frames,
             "peak_rss_kb": peak_rss_kb(),
             "probe": extra,
         });
+        self.written = Instant::now();
         if let Err(e) = std::fs::write(&self.path, json.to_string()) {
             log::warn!("frame stats not written to {}: {e}", self.path.display());
         }

@@ -534,7 +534,11 @@ impl App {
             self.recreate_gfx(event_loop);
             return;
         }
+        let polled = Instant::now();
         self.poll_probe();
+        if let Some(s) = &mut self.frame_stats {
+            s.probe(polled.elapsed().as_secs_f32() * 1e3);
+        }
         self.simulate(dt);
 
         let (Some(window), Some(state)) = (self.window.clone(), self.egui_state.as_mut()) else {
@@ -711,6 +715,21 @@ impl App {
         g.gpu.queue.present(frame);
         if let Some(s) = &mut self.frame_stats {
             s.frame(now);
+        }
+        if self.frame_stats.as_ref().is_some_and(|s| s.due()) {
+            self.write_frame_stats();
+        }
+    }
+
+    fn write_frame_stats(&mut self) {
+        let p = self.probe_status();
+        let (bytes, frames) = (self.sim.history().used_bytes(), self.sim.history().len());
+        if let Some(s) = &mut self.frame_stats {
+            s.write(
+                bytes,
+                frames,
+                serde_json::json!({ "moves": p.moves, "diverging": p.diverging }),
+            );
         }
     }
 
@@ -891,13 +910,6 @@ impl ApplicationHandler for App {
 
     fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
         self.save_settings();
-        if let Some(s) = &self.frame_stats {
-            let p = self.probe_status();
-            s.write(
-                self.sim.history().used_bytes(),
-                self.sim.history().len(),
-                serde_json::json!({ "moves": p.moves, "diverging": p.diverging }),
-            );
-        }
+        self.write_frame_stats();
     }
 }

@@ -19,8 +19,12 @@ use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
 use crate::sim::{MarkerKind, Sim, TimelineCommand};
 use crate::ui::game::{ProbeCommand, ProbeSource, ProbeStatusView};
 
-/// Time the app spends on probe events per drawn frame, so a flood never stalls the window.
-const EVENT_BUDGET: Duration = Duration::from_millis(4);
+/// Time the app spends on probe events per drawn frame: a quarter of the frame interval, at
+/// least 4 ms and at most 50 ms. Proportional, so a slow-drawing window (software rendering)
+/// still takes a fast game's moves at the rate they come, and a flood never stalls it.
+fn event_budget(frame_ms: f32) -> Duration {
+    Duration::from_secs_f32((frame_ms * 0.25 * 1e-3).clamp(0.004, 0.05))
+}
 
 /// The probe's state in the app.
 #[derive(Default)]
@@ -183,7 +187,7 @@ impl App {
         }
     }
 
-    /// Takes the probe's events for this frame (within [`EVENT_BUDGET`]).
+    /// Takes the probe's events for this frame (within [`event_budget`]).
     pub(super) fn poll_probe(&mut self) {
         let config = self.probe.config(&self.settings.slide);
         if let Some(l) = &self.probe.listener
@@ -193,8 +197,9 @@ impl App {
             self.probe.sent = Some(config);
         }
         let started = Instant::now();
+        let budget = event_budget(self.frame_ms);
         let mut moved = false;
-        while started.elapsed() < EVENT_BUDGET {
+        while started.elapsed() < budget {
             let event = match (&self.probe.listener, &self.probe.feed) {
                 (Some(l), _) => l.try_recv(),
                 (None, Some(f)) => f.try_recv(),

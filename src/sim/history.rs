@@ -7,6 +7,25 @@ use std::collections::VecDeque;
 use super::markers::{FLICKER_WINDOW_FRAMES, MarkerKind, is_flicker};
 use super::{FrameRecord, Markers};
 
+/// One frame as the timeline draws it: a few bytes kept beside each record, so drawing the
+/// timeline of a long history never walks the records themselves.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FrameSummary {
+    pub frame: u64,
+    pub iterations: u32,
+    pub markers: Markers,
+}
+
+impl FrameSummary {
+    pub fn of(r: &FrameRecord) -> Self {
+        Self {
+            frame: r.frame,
+            iterations: r.iteration_count() as u32,
+            markers: r.markers,
+        }
+    }
+}
+
 /// Default budget: 512 MiB, ≥ 10 minutes at 60 Hz of walking (the benchmark reports the
 /// bytes per frame measured on real levels).
 pub const DEFAULT_BUDGET_BYTES: usize = 512 * 1024 * 1024;
@@ -16,6 +35,8 @@ pub const DEFAULT_BUDGET_BYTES: usize = 512 * 1024 * 1024;
 pub struct History {
     frames: VecDeque<FrameRecord>,
     bytes: VecDeque<usize>,
+    /// One per frame, in step with `frames`.
+    summaries: VecDeque<FrameSummary>,
     used_bytes: usize,
     budget_bytes: usize,
     /// Frames ever pushed (for the bytes-per-frame average).
@@ -37,6 +58,7 @@ impl History {
         Self {
             frames: VecDeque::new(),
             bytes: VecDeque::new(),
+            summaries: VecDeque::new(),
             used_bytes: 0,
             budget_bytes,
             pushed: 0,
@@ -54,29 +76,40 @@ impl History {
         {
             self.clear();
         }
-        let window = FLICKER_WINDOW_FRAMES + 1;
-        let start = self.frames.len().saturating_sub(window);
-        let mut recent: Vec<bool> = self
-            .frames
-            .range(start..)
-            .map(|f| f.after.grounded)
-            .collect();
-        recent.push(record.after.grounded);
-        if is_flicker(&recent) {
-            record.markers = record.markers.with(MarkerKind::GroundedFlicker, true);
+        // A game's moves (through the probe) have no walker to flicker.
+        if record.game.is_none() {
+            let window = FLICKER_WINDOW_FRAMES + 1;
+            let start = self.frames.len().saturating_sub(window);
+            let mut recent = [false; FLICKER_WINDOW_FRAMES + 2];
+            let mut n = 0;
+            for f in self.frames.range(start..) {
+                recent[n] = f.after.grounded;
+                n += 1;
+            }
+            recent[n] = record.after.grounded;
+            if is_flicker(&recent[..=n]) {
+                record.markers = record.markers.with(MarkerKind::GroundedFlicker, true);
+            }
         }
+        self.append(record);
+        self.evict_over_budget();
+    }
+
+    /// Appends without any check (callers keep frame numbers consecutive).
+    fn append(&mut self, record: FrameRecord) {
         let size = record.heap_bytes();
         self.pushed += 1;
         self.pushed_bytes += size as u128;
         self.used_bytes += size;
+        self.summaries.push_back(FrameSummary::of(&record));
         self.frames.push_back(record);
         self.bytes.push_back(size);
-        self.evict_over_budget();
     }
 
     fn evict_over_budget(&mut self) {
         while self.used_bytes > self.budget_bytes && self.frames.len() > 1 {
             self.frames.pop_front();
+            self.summaries.pop_front();
             if let Some(b) = self.bytes.pop_front() {
                 self.used_bytes -= b;
             }
@@ -87,8 +120,9 @@ impl History {
     /// Recomputes every frame's markers with `f` (e.g. after the probe's tolerance changed);
     /// nothing else of a record changes, so its size does not either.
     pub fn remark(&mut self, mut f: impl FnMut(&FrameRecord) -> Markers) {
-        for r in &mut self.frames {
+        for (r, s) in self.frames.iter_mut().zip(&mut self.summaries) {
             r.markers = f(r);
+            s.markers = r.markers;
         }
     }
 
@@ -109,6 +143,7 @@ impl History {
         let size = record.heap_bytes();
         self.used_bytes = self.used_bytes - self.bytes[i] + size;
         self.bytes[i] = size;
+        self.summaries[i] = FrameSummary::of(&record);
         self.frames[i] = record;
         self.evict_over_budget();
         true
@@ -123,6 +158,7 @@ impl History {
     pub fn clear(&mut self) {
         self.frames.clear();
         self.bytes.clear();
+        self.summaries.clear();
         self.used_bytes = 0;
     }
 
@@ -138,6 +174,7 @@ impl History {
         };
         while self.frames.len() > keep {
             self.frames.pop_back();
+            self.summaries.pop_back();
             if let Some(b) = self.bytes.pop_back() {
                 self.used_bytes -= b;
             }
@@ -183,6 +220,11 @@ impl History {
         self.frames.back().map(|f| f.frame)
     }
 
+    /// Every frame's summary, oldest first (two slices: the ring may wrap).
+    pub fn summaries(&self) -> (&[FrameSummary], &[FrameSummary]) {
+        self.summaries.as_slices()
+    }
+
     /// The record of `frame`, if still held.
     pub fn get(&self, frame: u64) -> Option<&FrameRecord> {
         let first = self.first_frame()?;
@@ -224,17 +266,12 @@ impl History {
     pub fn from_frames(frames: Vec<FrameRecord>, budget_bytes: usize) -> Self {
         let mut h = Self::new(budget_bytes);
         for f in frames {
-            let size = f.heap_bytes();
             if let Some(last) = h.frames.back()
                 && last.frame.checked_add(1) != Some(f.frame)
             {
                 h.clear();
             }
-            h.pushed += 1;
-            h.pushed_bytes += size as u128;
-            h.used_bytes += size;
-            h.frames.push_back(f);
-            h.bytes.push_back(size);
+            h.append(f);
             h.evict_over_budget();
         }
         h

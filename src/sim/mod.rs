@@ -31,7 +31,7 @@ pub use diff::{
     diff_traces,
 };
 pub use ground::is_grounded;
-pub use history::{DEFAULT_BUDGET_BYTES, History};
+pub use history::{DEFAULT_BUDGET_BYTES, FrameSummary, History};
 pub use input::PlayerInput;
 pub use markers::{MarkerKind, Markers};
 pub use movers::Movers;

@@ -8,7 +8,7 @@ use glam::Vec3;
 
 use crate::collision::sweep::roots::PartRoots;
 use crate::collision::{CaseKind, CaseMask, ObjectId, Trace};
-use crate::sim::{Cursor, FrameRecord, Markers, TimelineCommand, TraceDiff};
+use crate::sim::{Cursor, FrameRecord, TimelineCommand, TraceDiff};
 
 /// Per case (face / edge / vertex): draw it in the view, and let the solver use it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,13 +53,7 @@ pub enum DebugCommand {
     Probe(super::game::ProbeCommand),
 }
 
-/// One frame on the timeline.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct FrameSummary {
-    pub frame: u64,
-    pub iterations: u32,
-    pub markers: Markers,
-}
+pub use crate::sim::FrameSummary;
 
 /// The selected triangle, as the inspector shows it.
 #[derive(Debug, Clone, PartialEq)]

@@ -225,37 +225,58 @@ fn interleaved_ratio(mesh: &CollisionMesh, tm: &parry3d::shape::TriMesh, qs: &[(
     );
 }
 
-/// `SLIDESCOPE_COUNT=ours|parry|load|parry_build`: run the 1000 sphere sweeps once of one side and exit — for
-/// `valgrind --tool=callgrind`, whose instruction counts do not depend on machine load.
+/// `SLIDESCOPE_COUNT=ours|ours_ellipsoid|slide|slide_traced|parry|load|parry_build`: run the
+/// 1000 queries once of one side and exit — for `valgrind --tool=callgrind
+/// --toggle-collect='*count_run*'`, whose instruction counts do not depend on machine load.
 fn count_mode(mesh: &CollisionMesh) {
     let Ok(which) = std::env::var("SLIDESCOPE_COUNT") else {
         return;
     };
-    let qs = walking_queries(mesh, Vec3::splat(0.5), 1);
-    if which == "load" {
-        // Baseline: loading and query generation only.
-    } else if which == "parry_build" {
-        // Baseline for parry3d: its TriMesh (and BVH) build.
-        black_box(parry_trimesh(mesh));
-    } else if which == "parry" {
-        let tm = parry_trimesh(mesh);
-        let ball = parry3d::shape::Ball::new(0.5);
-        for q in &qs {
-            black_box(parry_cast(&tm, &ball, q.0, q.1));
+    let sphere = Vec3::splat(0.5);
+    let ellipsoid = Vec3::new(0.4, 0.9, 0.4);
+    match which.as_str() {
+        "load" => {}
+        "parry_build" => {
+            black_box(parry_trimesh(mesh));
         }
-    } else {
-        count_ours(mesh, &qs);
+        "parry" => {
+            let qs = walking_queries(mesh, sphere, 1);
+            let tm = parry_trimesh(mesh);
+            count_run_parry(&tm, &qs);
+        }
+        "ours_ellipsoid" => count_run(mesh, ellipsoid, &walking_queries(mesh, ellipsoid, 2), 0),
+        "slide" => count_run(mesh, ellipsoid, &walking_queries(mesh, ellipsoid, 2), 1),
+        "slide_traced" => count_run(mesh, ellipsoid, &walking_queries(mesh, ellipsoid, 2), 2),
+        _ => count_run(mesh, sphere, &walking_queries(mesh, sphere, 1), 0),
     }
     std::process::exit(0);
 }
 
-/// The measured loop of `count_mode` on its own, so `--toggle-collect=*count_ours*` isolates it.
 #[inline(never)]
-fn count_ours(mesh: &CollisionMesh, qs: &[(Vec3, Vec3)]) {
-    let s = SlideSettings::default();
-    let (mut scratch, mut out) = (Scratch::default(), Vec::new());
+fn count_run_parry(tm: &parry3d::shape::TriMesh, qs: &[(Vec3, Vec3)]) {
+    let ball = parry3d::shape::Ball::new(0.5);
     for q in qs {
-        black_box(ours(mesh, Vec3::splat(0.5), q, &s, &mut scratch, &mut out));
+        black_box(parry_cast(tm, &ball, q.0, q.1));
+    }
+}
+
+/// The measured loop of `count_mode` on its own (`kind` 0 sweeps, 1 slides, 2 traced slides),
+/// so `--toggle-collect=*count_run*` isolates it.
+#[inline(never)]
+fn count_run(mesh: &CollisionMesh, radii: Vec3, qs: &[(Vec3, Vec3)], kind: u8) {
+    let s = SlideSettings::default();
+    let (mut scratch, mut out, mut trace) = (Scratch::default(), Vec::new(), Trace::default());
+    for q in qs {
+        match kind {
+            0 => {
+                black_box(ours(mesh, radii, q, &s, &mut scratch, &mut out));
+            }
+            _ => {
+                let e = Ellipsoid::new(q.0, radii).expect("valid");
+                let t = (kind == 2).then_some(&mut trace);
+                black_box(collide_and_slide_with(mesh, &e, q.1, &s, &mut scratch, t).ok());
+            }
+        }
     }
 }
 

@@ -50,10 +50,15 @@ impl<N: NarrowPhase> Scan<'_, N> {
         };
         let s = self.settings;
         if let Some(rec) = self.record.as_deref_mut() {
+            let cases = sweep_triangle_cases(self.c, self.v, &tri_es, s.cases, s.two_sided);
             rec.push(CandidateTrace {
                 triangle: ti,
-                cases: sweep_triangle_cases(self.c, self.v, &tri_es, s.cases, s.two_sided),
+                cases,
             });
+            // Every part was just tested over [0, 1]: nothing by the limit, nothing to find.
+            if !cases.any_hit_by(self.limit()) {
+                return;
+            }
         }
         if let Some(hit) =
             self.narrow

@@ -9,6 +9,7 @@
 pub mod edge;
 pub mod face;
 pub mod hit;
+pub mod lanes;
 pub mod quadratic;
 pub mod roots;
 pub mod vertex;
@@ -217,6 +218,16 @@ pub struct CaseResults {
     pub vertices: [CaseOutcome; 3],
 }
 
+impl CaseResults {
+    /// Whether some enabled part was touched by time `t` (embedded starts count as touched
+    /// at once). When none was, [`sweep_triangle`] with `t_max = t` finds nothing either: it
+    /// runs the same tests, only pruned — so a traced scan can skip it.
+    pub fn any_hit_by(&self, t: f32) -> bool {
+        let by = |o: &CaseOutcome| matches!(o, CaseOutcome::Hit(time) if time.sort_key() <= t);
+        by(&self.face) || self.edges.iter().any(by) || self.vertices.iter().any(by)
+    }
+}
+
 /// Tests the face slab, each edge cylinder and each vertex sphere independently (no pruning by
 /// other parts or other triangles), so the inspector can show the contacts that lost.
 pub fn sweep_triangle_cases(
@@ -239,19 +250,36 @@ pub fn sweep_triangle_cases(
     };
     let face = match face::sweep_face(c, v, verts, tri.normal_es, two_sided, 1.0) {
         FacePlane::Hit(time, _, _) => Some(time),
+        // The plane is never within reach: no edge or vertex is either (every part misses).
+        FacePlane::Unreachable => {
+            let miss = outcome(true, None);
+            let part = |on: bool| if on { miss } else { CaseOutcome::Disabled };
+            return CaseResults {
+                face: part(mask.face),
+                edges: [part(mask.edge); 3],
+                vertices: [part(mask.vertex); 3],
+            };
+        }
         _ => None,
     };
+    // Every part is evaluated here (for the trace), so the lanes' exact prefilter pays; the
+    // detection path (`sweep_triangle`) stops early on its own and is better without it.
+    let may = lanes::may_touch(c, v, verts);
     CaseResults {
         face: outcome(mask.face, face),
         edges: std::array::from_fn(|i| {
-            let t = edge::sweep_edge(c, v, verts[i], verts[(i + 1) % 3], 1.0).map(|h| h.0);
+            let t = (may & (1 << i) != 0)
+                .then(|| edge::sweep_edge(c, v, verts[i], verts[(i + 1) % 3], 1.0))
+                .flatten()
+                .map(|h| h.0);
             outcome(mask.edge, t)
         }),
         vertices: std::array::from_fn(|i| {
-            outcome(
-                mask.vertex,
-                vertex::sweep_vertex(c, v, verts[i], 1.0).map(|h| h.0),
-            )
+            let t = (may & (8 << i) != 0)
+                .then(|| vertex::sweep_vertex(c, v, verts[i], 1.0))
+                .flatten()
+                .map(|h| h.0);
+            outcome(mask.vertex, t)
         }),
     }
 }

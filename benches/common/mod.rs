@@ -7,6 +7,21 @@ use glam::Vec3;
 use slidescope::collision::{CollisionMesh, Ellipsoid, SlideSettings, sweep};
 
 pub const SPONZA: &str = "../shared/levels/sponza/sponza.glb";
+pub const LAVADUCTS: &str = "../shared/levels/librequake_lavaducts/lavaducts.glb";
+pub const THREEJS: &str = "../shared/levels/threejs_collision_world/collision-world.glb";
+/// Every shared level, by short name.
+pub const SHARED_LEVELS: [(&str, &str); 3] = [
+    ("sponza", SPONZA),
+    ("lavaducts", LAVADUCTS),
+    ("threejs", THREEJS),
+];
+
+/// A level's collision mesh.
+pub fn load_level(path: &str) -> CollisionMesh {
+    slidescope::level::Level::load(path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .collision
+}
 pub const QUERIES: usize = 1000;
 
 /// SplitMix64: a fixed-seed generator so every run sees the same queries.
@@ -28,9 +43,7 @@ impl Rng {
 }
 
 pub fn load_sponza() -> CollisionMesh {
-    slidescope::level::Level::load(SPONZA)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .collision
+    load_level(SPONZA)
 }
 
 /// (start centre, velocity) pairs for an ellipsoid of `radii`, resting 3 cm above a random

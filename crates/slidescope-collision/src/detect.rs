@@ -45,7 +45,13 @@ impl<N: NarrowPhase> Scan<'_, N> {
     }
 
     fn test(&mut self, ti: u32, vertices: &[Vec3; 3]) {
-        let Some(tri_es) = TriangleEs::new(vertices.map(|p| self.frame.local_es(p))) else {
+        let f = self.frame;
+        let local = [
+            f.local_es(vertices[0]),
+            f.local_es(vertices[1]),
+            f.local_es(vertices[2]),
+        ];
+        let Some(tri_es) = TriangleEs::new(local) else {
             return;
         };
         let s = self.settings;

@@ -120,19 +120,25 @@ impl Bvh {
                 continue;
             }
             let node = &self.nodes[i as usize];
-            let t = node.entries(o_min, o_max, inv, limit);
+            let (t, mut mask) = node.entries(o_min, o_max, inv, limit);
+            if mask == 0 {
+                continue;
+            }
             // The children entered, nearest first: leaves visited at once in that order,
             // inner nodes pushed farthest first so the nearest is popped next.
+            let t = t.to_array();
             let mut order = [(0usize, 0f32); 4];
             let mut k = 0;
-            for lane in 0..4 {
-                if t[lane] <= limit {
-                    order[k] = (lane, t[lane]);
-                    k += 1;
-                }
+            while mask != 0 {
+                let lane = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                order[k] = (lane, t[lane]);
+                k += 1;
             }
             let order = &mut order[..k];
-            order.sort_unstable_by(|a, b| a.1.total_cmp(&b.1));
+            if k > 1 {
+                order.sort_unstable_by(|a, b| a.1.total_cmp(&b.1));
+            }
             let base = stack.len();
             for &(lane, te) in order.iter() {
                 if te > limit {

@@ -1,6 +1,6 @@
 //! A 4-wide node: the boxes of up to four children stored across SIMD lanes (one `Vec4` per
 //! bound and axis), so one pass of slab arithmetic tests all four against a swept box — the
-//! layout bepu, Embree and tinybvh use. 112 bytes, two cache lines.
+//! layout bepu, Embree and tinybvh use. 128 bytes, two cache lines.
 
 use glam::{Vec3A, Vec4};
 
@@ -50,6 +50,8 @@ pub struct Node4 {
     min: [Vec4; 3],
     max: [Vec4; 3],
     pub child: [ChildRef; 4],
+    /// Lanes holding a child (bit per lane).
+    valid: u32,
 }
 
 impl Node4 {
@@ -58,6 +60,7 @@ impl Node4 {
         min: [Vec4::INFINITY; 3],
         max: [Vec4::INFINITY; 3],
         child: [ChildRef::NONE; 4],
+        valid: 0,
     };
 
     pub fn set(&mut self, lane: usize, b: &Aabb, child: ChildRef) {
@@ -66,6 +69,7 @@ impl Node4 {
             self.max[axis][lane] = b.max[axis];
         }
         self.child[lane] = child;
+        self.valid |= 1 << lane;
     }
 
     /// The box of lane `lane`.
@@ -75,11 +79,11 @@ impl Node4 {
     }
 
     /// Entry times into each child's box of the segment `start + t·delta` grown by the query's
-    /// half-size (folded into `o_min`, `o_max`, see [`super::slab_entry`]), as lanes; lanes
-    /// that do not enter within `[0, limit]` are `+inf`. The same arithmetic as
+    /// half-size (folded into `o_min`, `o_max`, see [`super::slab_entry`]), as lanes, and the
+    /// mask of lanes holding a child entered within `[0, limit]`. The same arithmetic as
     /// [`super::slab_entry`], four lanes at a time.
     #[inline]
-    pub fn entries(&self, o_min: Vec3A, o_max: Vec3A, inv: Vec3A, limit: f32) -> Vec4 {
+    pub fn entries(&self, o_min: Vec3A, o_max: Vec3A, inv: Vec3A, limit: f32) -> (Vec4, u32) {
         let axis = |a: usize| {
             let t0 = (self.min[a] - Vec4::splat(o_min[a])) * inv[a];
             let t1 = (self.max[a] - Vec4::splat(o_max[a])) * inv[a];
@@ -90,7 +94,7 @@ impl Node4 {
         let (z0, z1) = axis(2);
         let enter = x0.max(y0).max(z0).max(Vec4::ZERO);
         let exit = x1.min(y1).min(z1).min(Vec4::splat(limit));
-        Vec4::select(enter.cmple(exit), enter, Vec4::INFINITY)
+        (enter, enter.cmple(exit).bitmask() & self.valid)
     }
 
     /// Lanes whose box overlaps `[qmin, qmax]` (closed intervals), as a bit mask.

@@ -95,11 +95,58 @@ proptest! {
         let a = collide_and_slide(&m, &e, vel, &bvh, Some(&mut ta)).unwrap();
         let b = collide_and_slide(&m, &e, vel, &brute, Some(&mut tb)).unwrap();
         prop_assert_eq!(a, b);
+        // Untraced calls scan the call's gathered candidates instead of walking the BVH.
+        let c = collide_and_slide(&m, &e, vel, &bvh, None).unwrap();
+        prop_assert_eq!(a, c);
         // Contacts identical; brute force offers more candidates, so compare contacts only.
         prop_assert_eq!(ta.iterations.len(), tb.iterations.len());
         for (x, y) in ta.iterations.iter().zip(&tb.iterations) {
             prop_assert_eq!(&x.contacts, &y.contacts);
             prop_assert_eq!(x.response, y.response);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The 4-wide BVH's invariants: every child box holds the box of every triangle below it,
+    /// every triangle sits below exactly one leaf reference, and a box query returns every
+    /// triangle whose box overlaps it (whole leaves: a few neighbours may come along).
+    #[test]
+    fn bvh_child_boxes_hold_everything_below_them(
+        tris in prop::collection::vec((vec3(20.0), vec3(1.0), vec3(1.0)), 1..600),
+        q_center in vec3(20.0),
+        q_half in vec3(6.0),
+    ) {
+        let soup: Vec<[Vec3; 3]> = tris.iter().map(|&(a, b, c)| [a, a + b, a + c]).collect();
+        let Ok(m) = CollisionMesh::from_triangles(&soup) else { return Ok(()) };
+        let bvh = m.bvh();
+        let tri_box = |i: u32| {
+            let [a, b, c] = m.triangle(i).vertices;
+            (a.min(b).min(c), a.max(b).max(c))
+        };
+        for (b, items) in bvh.child_boxes() {
+            prop_assert!(!items.is_empty());
+            for i in items {
+                let (lo, hi) = tri_box(i);
+                prop_assert!(b.min.cmple(lo).all() && hi.cmple(b.max).all(), "triangle {} outside its child box", i);
+            }
+        }
+        let mut seen = bvh.items().to_vec();
+        seen.sort_unstable();
+        prop_assert_eq!(seen, (0..m.triangle_count() as u32).collect::<Vec<_>>());
+        let q = slidescope::collision::Aabb::new(q_center - q_half.abs(), q_center + q_half.abs());
+        let mut got = Vec::new();
+        bvh.query(&q, &mut got);
+        got.sort_unstable();
+        let want: Vec<u32> = (0..m.triangle_count() as u32)
+            .filter(|&i| {
+                let (lo, hi) = tri_box(i);
+                lo.cmple(q.max).all() && q.min.cmple(hi).all()
+            })
+            .collect();
+        got.dedup();
+        prop_assert!(want.iter().all(|i| got.binary_search(i).is_ok()), "query missed some of {:?}: got {:?}", want, got);
     }
 }

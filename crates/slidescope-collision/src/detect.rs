@@ -10,10 +10,11 @@ use glam::{Vec3, Vec3A};
 
 use super::bvh::{inverse_delta, slab_entry};
 
+use super::candidates::CandidateCache;
 use super::frame::Frame;
 use super::sweep::{NarrowPhase, TriangleEs, sweep_triangle_cases};
 use super::trace::CandidateTrace;
-use super::{BroadPhase, CollisionMesh, Contact, SlideSettings, SweepHit};
+use super::{Aabb, BroadPhase, CollisionMesh, Contact, SlideSettings, SweepHit};
 
 /// Buffers reused across detections (no allocation per query once warm).
 #[derive(Debug, Default, Clone)]
@@ -23,6 +24,10 @@ pub struct Scratch {
     pub(crate) dynamic: super::dynamic::DynamicScratch,
     /// Contacts of the static sweep that bounds a moving object's push (respond.rs).
     pub(crate) pushed: Vec<super::Contact>,
+    /// Contacts of the current collide-and-slide iteration (respond.rs).
+    pub(crate) slide: Vec<super::Contact>,
+    /// The current collide-and-slide call's gathered candidates.
+    pub(crate) cache: CandidateCache,
 }
 
 /// The scan over candidate triangles for one detection.
@@ -51,9 +56,13 @@ impl<N: NarrowPhase> Scan<'_, N> {
             f.local_es(vertices[1]),
             f.local_es(vertices[2]),
         ];
-        let Some(tri_es) = TriangleEs::new(local) else {
-            return;
-        };
+        if let Some(tri_es) = TriangleEs::new(local) {
+            self.test_es(ti, &tri_es);
+        }
+    }
+
+    fn test_es(&mut self, ti: u32, tri_es: &TriangleEs) {
+        let tri_es = *tri_es;
         let s = self.settings;
         if let Some(rec) = self.record.as_deref_mut() {
             let cases = sweep_triangle_cases(self.c, self.v, &tri_es, s.cases, s.two_sided);
@@ -116,20 +125,43 @@ pub(crate) fn detect<N: NarrowPhase>(
             // than their triangles, and this costs a fraction of a sweep test.
             let inv = inverse_delta(delta);
             let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
-            mesh.bvh()
-                .sweep_query(start, delta, expand, &mut scratch.stack, |slots| {
-                    for k in slots {
-                        let verts = mesh.slot_vertices(k);
-                        let [a, b, c] = verts.map(Vec3A::from);
-                        let limit = scan.limit();
-                        if slab_entry(a.min(b).min(c), a.max(b).max(c), o_min, o_max, inv, limit)
-                            .is_some()
-                        {
-                            scan.test(items[k], &verts);
-                        }
+            let end = start + delta;
+            let swept = Aabb::new(start.min(end) - expand, start.max(end) + expand);
+            if scan.record.is_none() && scratch.cache.usable(mesh, frame, &swept) {
+                for cand in &mut scratch.cache.list {
+                    if slab_entry(cand.min, cand.max, o_min, o_max, inv, scan.limit()).is_none() {
+                        continue;
                     }
-                    scan.limit()
-                });
+                    let tri_es = *cand.tri_es.get_or_insert_with(|| {
+                        TriangleEs::new(cand.vertices.map(|p| frame.local_es(p)))
+                    });
+                    if let Some(tri_es) = tri_es {
+                        scan.test_es(cand.triangle, &tri_es);
+                    }
+                }
+            } else {
+                mesh.bvh()
+                    .sweep_query(start, delta, expand, &mut scratch.stack, |slots| {
+                        for k in slots {
+                            let verts = mesh.slot_vertices(k);
+                            let [a, b, c] = verts.map(Vec3A::from);
+                            let limit = scan.limit();
+                            if slab_entry(
+                                a.min(b).min(c),
+                                a.max(b).max(c),
+                                o_min,
+                                o_max,
+                                inv,
+                                limit,
+                            )
+                            .is_some()
+                            {
+                                scan.test(items[k], &verts);
+                            }
+                        }
+                        scan.limit()
+                    });
+            }
         }
         BroadPhase::BruteForce => {
             for ti in 0..mesh.triangle_count() as u32 {
@@ -146,7 +178,9 @@ pub(crate) fn detect<N: NarrowPhase>(
         return;
     }
     hits.retain(|h| h.1.time.sort_key() <= best + tol);
-    hits.sort_by_key(|h| h.0);
+    // One hit per triangle: unique keys, so the unstable sort (which never allocates) gives
+    // the stable order.
+    hits.sort_unstable_by_key(|h| h.0);
     let first = hits.iter().enumerate().fold(0, |b, (i, h)| {
         if h.1.time.sort_key() < hits[b].1.time.sort_key() {
             i

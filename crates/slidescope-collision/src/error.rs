@@ -15,7 +15,20 @@ pub enum CollisionError {
     EmptyMesh,
     BadPose(String),
     UnknownObject(String),
-    BadSetting { name: &'static str, reason: String },
+    BadSetting {
+        name: &'static str,
+        reason: String,
+    },
+    /// A batch's mover `index` was refused (see `batch::collide_and_slide_batch`).
+    Mover {
+        index: usize,
+        error: Box<CollisionError>,
+    },
+    /// A batch was given a result slice of another length than its movers.
+    BatchLength {
+        movers: usize,
+        results: usize,
+    },
 }
 
 impl fmt::Display for CollisionError {
@@ -37,6 +50,11 @@ impl fmt::Display for CollisionError {
             ),
             Self::UnknownObject(s) => write!(f, "no such dynamic {s}"),
             Self::BadSetting { name, reason } => write!(f, "invalid setting {name}: {reason}"),
+            Self::Mover { index, error } => write!(f, "mover {index}: {error}"),
+            Self::BatchLength { movers, results } => write!(
+                f,
+                "a batch of {movers} movers needs as many result slots, got {results}"
+            ),
         }
     }
 }

@@ -26,7 +26,9 @@
 //! ```
 
 pub mod aabb;
+pub mod batch;
 pub mod bvh;
+mod candidates;
 pub mod case;
 pub mod contact;
 pub mod detect;
@@ -45,6 +47,7 @@ pub mod trace;
 pub mod world;
 
 pub use aabb::Aabb;
+pub use batch::{Mover, SlideBatch, collide_and_slide_batch};
 pub use bvh::Bvh;
 pub use case::{CaseKind, CaseMask, Feature, feature_at_point};
 pub use contact::{Contact, ContactSource};

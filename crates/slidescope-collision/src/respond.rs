@@ -27,8 +27,9 @@ pub struct ContactExtents {
     pub max: Vec3,
 }
 
-/// What `collide_and_slide` returns.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// What `collide_and_slide` returns (the default is a zero result: a placeholder for a
+/// batch's output slots).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SlideResult {
     /// Final centre, world.
@@ -64,7 +65,7 @@ pub struct SweepResult {
     pub contacts: Vec<Contact>,
 }
 
-fn check_inputs(
+pub(crate) fn check_inputs(
     ellipsoid: &Ellipsoid,
     velocity: Vec3,
     settings: &SlideSettings,
@@ -134,6 +135,9 @@ fn sweep_in_with(
     check_inputs(ellipsoid, velocity, settings)?;
     let frame = Frame::new(ellipsoid);
     let v = frame.space.vector_to_es(velocity);
+    // A sweep in its own frame, possibly inside a collide-and-slide call (a moving object's
+    // push): the call's gathered candidates hold eSpace triangles of the call's frame.
+    let cached = std::mem::replace(&mut scratch.cache.active, false);
     detect_all(
         world,
         &frame,
@@ -144,6 +148,7 @@ fn sweep_in_with(
         contacts,
         None,
     );
+    scratch.cache.active = cached;
     Ok(())
 }
 
@@ -345,7 +350,10 @@ pub fn collide_and_slide_in(
     let mut extents: Option<(Vec3, Vec3)> = None;
     let mut lowest: Option<(f32, Option<ObjectId>)> = None;
     let mut contact_count = 0u32;
-    let mut contacts = Vec::new();
+    // Borrowed from the scratch for the call and given back below: no allocation once warm.
+    let mut contacts = std::mem::take(&mut scratch.slide);
+    contacts.clear();
+    scratch.cache.begin(velocity.length());
     let mut end = EndReason::MaxIterations;
     let mut iterations = 0;
     // A moving object can hit an ellipsoid whose own motion is spent (resting, or stopped
@@ -511,6 +519,8 @@ pub fn collide_and_slide_in(
     if let Some(t) = trace {
         t.end = end;
     }
+    scratch.slide = contacts;
+    scratch.cache.end();
     Ok(SlideResult {
         position,
         integration_velocity: integration,

@@ -58,14 +58,36 @@ impl Bvh {
         }
     }
 
-    /// Appends to `out` the index of every item whose box overlaps `query` (closed intervals).
-    /// Order is the tree order; callers that need index order sort `out`.
+    /// Appends to `out` the index of every item whose box overlaps `query` (closed intervals),
+    /// leaf by leaf: the other items of a leaf that overlaps come along, so callers test each
+    /// item. Order is the tree order; callers that need index order sort `out`.
     pub fn query(&self, query: &Aabb, out: &mut Vec<u32>) {
+        self.query_with(query, &mut Vec::new(), out);
+    }
+
+    /// [`Bvh::query`] with a caller-owned walk stack (no allocation once warm).
+    pub fn query_with(&self, query: &Aabb, stack: &mut Vec<u32>, out: &mut Vec<u32>) {
+        self.query_leaves(query, stack, |r| out.extend_from_slice(&self.items[r]));
+    }
+
+    /// Like [`Bvh::query_with`], but appends slots (indices into [`Bvh::items`], where the
+    /// mesh keeps its triangles in leaf order) instead of items.
+    pub fn query_slots_with(&self, query: &Aabb, stack: &mut Vec<u32>, out: &mut Vec<u32>) {
+        self.query_leaves(query, stack, |r| out.extend(r.start as u32..r.end as u32));
+    }
+
+    fn query_leaves(
+        &self,
+        query: &Aabb,
+        stack: &mut Vec<u32>,
+        mut visit: impl FnMut(std::ops::Range<usize>),
+    ) {
         if self.nodes.is_empty() {
             return;
         }
         let (qmin, qmax) = (Vec3A::from(query.min), Vec3A::from(query.max));
-        let mut stack = vec![0u32];
+        stack.clear();
+        stack.push(0);
         while let Some(i) = stack.pop() {
             let node = &self.nodes[i as usize];
             let mut mask = node.overlaps(qmin, qmax);
@@ -76,7 +98,7 @@ impl Bvh {
                 if let Some(n) = child.as_node() {
                     stack.push(n);
                 } else if let Some(r) = child.as_leaf() {
-                    out.extend_from_slice(&self.items[r]);
+                    visit(r);
                 }
             }
         }

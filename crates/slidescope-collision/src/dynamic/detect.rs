@@ -32,9 +32,19 @@ const SETTLE_PASSES: usize = 4;
 #[derive(Debug, Default, Clone)]
 pub struct DynamicScratch {
     hits: Vec<DynHit>,
-    tris: Vec<u32>,
+    query: QueryBufs,
     /// BVH walk stack, reused between objects and calls.
     stack: Vec<(u32, f32)>,
+    /// The merged contacts before they are copied to the caller's list (no allocation once
+    /// warm).
+    merged: Vec<Contact>,
+}
+
+/// Buffers of the settling box queries.
+#[derive(Debug, Default, Clone)]
+struct QueryBufs {
+    tris: Vec<u32>,
+    stack: Vec<u32>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -126,7 +136,11 @@ pub(crate) fn detect_dynamic(
     let limit = best + tol;
     out.retain(|c| c.time.sort_key() <= limit);
     scratch.hits.retain(|h| h.hit.time.sort_key() <= limit);
-    scratch.hits.sort_by_key(|h| (h.object, h.triangle));
+    // Keys are unique (one hit per object triangle): unstable sorting gives the same order
+    // and, unlike the stable sort, never allocates.
+    scratch
+        .hits
+        .sort_unstable_by_key(|h| (h.object, h.triangle));
     // The earliest overall: a static contact wins ties (it is already first in `out`).
     let static_first = out.first().map(|c| c.time.sort_key());
     let dyn_first = scratch.hits.iter().enumerate().fold(0, |b, (i, h)| {
@@ -138,7 +152,8 @@ pub(crate) fn detect_dynamic(
     });
     let dyn_key = scratch.hits[dyn_first].hit.time.sort_key();
     let max = settings.max_contacts as usize;
-    let mut contacts: Vec<Contact> = Vec::with_capacity(out.len() + scratch.hits.len());
+    let mut contacts = std::mem::take(&mut scratch.merged);
+    contacts.clear();
     let dyn_leads = static_first.is_none_or(|k| dyn_key < k);
     let hits = std::mem::take(&mut scratch.hits);
     if dyn_leads {
@@ -148,7 +163,7 @@ pub(crate) fn detect_dynamic(
             c,
             &hits[dyn_first],
             settings,
-            &mut scratch.tris,
+            &mut scratch.query,
         ));
     }
     contacts.extend(out.iter().copied());
@@ -157,12 +172,15 @@ pub(crate) fn detect_dynamic(
             break;
         }
         if !(dyn_leads && i == dyn_first) {
-            contacts.push(carry(scene, frame, c, h, settings, &mut scratch.tris));
+            contacts.push(carry(scene, frame, c, h, settings, &mut scratch.query));
         }
     }
     contacts.truncate(max);
     scratch.hits = hits;
-    *out = contacts;
+    // Copied back rather than swapped: the caller's buffers keep their own capacity.
+    out.clear();
+    out.extend_from_slice(&contacts);
+    scratch.merged = contacts;
 }
 
 /// Sweeps against one object's triangles at its previous pose, walking its model-space BVH.
@@ -222,7 +240,7 @@ fn carry(
     c: Vec3,
     h: &DynHit,
     settings: &SlideSettings,
-    tris: &mut Vec<u32>,
+    q: &mut QueryBufs,
 ) -> Contact {
     let space = frame.space;
     // The object exists: hits are only made from `scene.objects()`.
@@ -233,7 +251,7 @@ fn carry(
         .transform_vector(space.normal_to_world(h.hit.normal_es))
         .normalize_or_zero();
     let carried = motion.transform_point(center_prev);
-    let center = settle(obj, frame, carried, normal, settings, tris);
+    let center = settle(obj, frame, carried, normal, settings, q);
     let point = motion.transform_point(frame.to_world(h.hit.point_es)) + (center - carried);
     Contact {
         triangle: h.triangle,
@@ -261,7 +279,7 @@ fn settle(
     center: Vec3,
     normal: Vec3,
     settings: &SlideSettings,
-    tris: &mut Vec<u32>,
+    q: &mut QueryBufs,
 ) -> Vec3 {
     let cur = obj.current();
     let inv = cur.inverse();
@@ -270,10 +288,13 @@ fn settle(
     let mut c = frame.local_es(center);
     for _ in 0..SETTLE_PASSES {
         let center_m = inv.transform_point(frame.to_world(c));
+        let QueryBufs { tris, stack } = &mut *q;
         tris.clear();
-        obj.mesh()
-            .bvh()
-            .query(&Aabb::new(center_m - half_m, center_m + half_m), tris);
+        obj.mesh().bvh().query_with(
+            &Aabb::new(center_m - half_m, center_m + half_m),
+            stack,
+            tris,
+        );
         tris.sort_unstable();
         let mut deepest: Option<(f32, Vec3)> = None;
         for &ti in tris.iter() {
@@ -314,7 +335,7 @@ pub(crate) fn settle_all(
             continue;
         }
         let away = (c - bounds.center()).normalize_or(Vec3::Y);
-        c = settle(obj, frame, c, away, settings, &mut scratch.tris);
+        c = settle(obj, frame, c, away, settings, &mut scratch.query);
     }
     c
 }

@@ -1,7 +1,7 @@
 //! The candidates of one collide-and-slide call, gathered once (seed 001 12.3's loop re-runs
 //! detection from each slide position; every one of those sweeps stays near the start).
 //!
-//! The second untraced detection of a call gathers, with one BVH box query, every triangle
+//! The third untraced detection of a call gathers, with one BVH box query, every triangle
 //! whose box touches a region around the start: the ellipsoid's box grown by the length of
 //! the call's velocity. Each later detection whose swept box lies inside that region scans the
 //! gathered list instead of walking the BVH, and builds each triangle's eSpace form
@@ -35,7 +35,7 @@ pub(crate) struct Candidate {
 pub(crate) struct CandidateCache {
     /// Set by collide-and-slide for the length of one call.
     pub active: bool,
-    /// The region gathered, `None` until the call's second untraced detection.
+    /// The region gathered, `None` until the call's third untraced detection.
     region: Option<Aabb>,
     /// World length of the call's velocity.
     reach: f32,
@@ -51,6 +51,9 @@ pub(crate) struct CandidateCache {
 /// Past this many gathered triangles a BVH walk per detection is cheaper than scanning them
 /// all (a call that moves far across dense geometry).
 const MAX_GATHERED: usize = 96;
+
+/// The detection of a call that gathers (see [`CandidateCache::usable`]).
+const GATHER_AT: u32 = 3;
 
 impl CandidateCache {
     /// Starts a call whose detections stay near `reach` (world length of its velocity) from
@@ -73,10 +76,11 @@ impl CandidateCache {
         if !self.active {
             return false;
         }
-        // The first detection walks the BVH, whose pruning by the earliest contact beats a
-        // gather; a call that hits nothing never gathers.
+        // The first two detections walk the BVH, whose pruning by the earliest contact beats
+        // a gather: a walking call (hit the floor, slide clear) never gathers, which measured
+        // 23 % fewer instructions on Sponza than gathering at the second.
         self.detections += 1;
-        if self.detections == 1 {
+        if self.detections < GATHER_AT {
             return false;
         }
         let region = match self.region {
@@ -96,9 +100,10 @@ impl CandidateCache {
     fn gather(&mut self, mesh: &CollisionMesh, region: &Aabb) {
         self.slots.clear();
         self.list.clear();
-        mesh.bvh()
-            .query_slots_with(region, &mut self.stack, &mut self.slots);
-        self.overflow = self.slots.len() > MAX_GATHERED;
+        self.overflow =
+            !mesh
+                .bvh()
+                .query_slots_with(region, &mut self.stack, &mut self.slots, MAX_GATHERED);
         if self.overflow {
             return;
         }
@@ -116,5 +121,74 @@ impl CandidateCache {
         }
         // Left in tree order: the scan's order does not change its result, and sorting cost
         // a tenth of a whole slide in callgrind.
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec3;
+
+    use crate::{BroadPhase, CollisionMesh, Ellipsoid, Scratch, SlideSettings};
+    use crate::{collide_and_slide_with, respond::collide_and_slide_in};
+
+    /// Creases and corners (a floor of strips, walls at odd angles): moves into them take many
+    /// iterations, so their later detections scan the gathered list.
+    fn creases() -> CollisionMesh {
+        let mut tris = Vec::new();
+        for i in -6..6 {
+            let x = i as f32;
+            tris.push([
+                Vec3::new(x, 0.0, -6.0),
+                Vec3::new(x, 0.0, 6.0),
+                Vec3::new(x + 1.0, 0.1 * (i % 2) as f32, -6.0),
+            ]);
+            tris.push([
+                Vec3::new(x + 1.0, 0.1 * (i % 2) as f32, -6.0),
+                Vec3::new(x, 0.0, 6.0),
+                Vec3::new(x + 1.0, 0.1 * (i % 2) as f32, 6.0),
+            ]);
+        }
+        for k in 0..6 {
+            let a = k as f32 * 1.1;
+            let (s, c) = a.sin_cos();
+            let base = Vec3::new(c * 2.5, 0.0, s * 2.5);
+            let side = Vec3::new(-s, 0.0, c) * 1.5;
+            tris.push([
+                base - side,
+                base + side + Vec3::Y * 0.3,
+                base + Vec3::Y * 3.0,
+            ]);
+        }
+        CollisionMesh::from_triangles(&tris).unwrap()
+    }
+
+    #[test]
+    fn many_iteration_calls_equal_brute_force_bit_for_bit() {
+        let mesh = creases();
+        let bvh = SlideSettings::default();
+        let brute = SlideSettings {
+            broad_phase: BroadPhase::BruteForce,
+            ..bvh
+        };
+        let mut scratch = Scratch::default();
+        let mut long_calls = 0;
+        for i in 0..600 {
+            let a = i as f32 * 0.37;
+            let e = Ellipsoid::new(
+                Vec3::new(a.cos() * 0.8, 0.95, a.sin() * 0.8),
+                Vec3::new(0.4, 0.9, 0.4),
+            )
+            .unwrap();
+            let v = Vec3::new(a.cos() * 3.0, -1.0 - (i % 5) as f32, a.sin() * 3.0);
+            let got = collide_and_slide_with(&mesh, &e, v, &bvh, &mut scratch, None).unwrap();
+            let want =
+                collide_and_slide_in((&mesh).into(), &e, v, &brute, &mut scratch, None).unwrap();
+            assert_eq!(got, want, "mover {i}");
+            long_calls += usize::from(got.iterations >= super::GATHER_AT + 1);
+        }
+        assert!(
+            long_calls > 100,
+            "only {long_calls} calls used the gathered list"
+        );
     }
 }

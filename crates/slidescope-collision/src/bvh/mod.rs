@@ -67,23 +67,38 @@ impl Bvh {
 
     /// [`Bvh::query`] with a caller-owned walk stack (no allocation once warm).
     pub fn query_with(&self, query: &Aabb, stack: &mut Vec<u32>, out: &mut Vec<u32>) {
-        self.query_leaves(query, stack, |r| out.extend_from_slice(&self.items[r]));
+        self.query_leaves(query, stack, |r| {
+            out.extend_from_slice(&self.items[r]);
+            true
+        });
     }
 
     /// Like [`Bvh::query_with`], but appends slots (indices into [`Bvh::items`], where the
-    /// mesh keeps its triangles in leaf order) instead of items.
-    pub fn query_slots_with(&self, query: &Aabb, stack: &mut Vec<u32>, out: &mut Vec<u32>) {
-        self.query_leaves(query, stack, |r| out.extend(r.start as u32..r.end as u32));
+    /// mesh keeps its triangles in leaf order) instead of items, and gives up (returning
+    /// `false`) once more than `max` were found.
+    pub fn query_slots_with(
+        &self,
+        query: &Aabb,
+        stack: &mut Vec<u32>,
+        out: &mut Vec<u32>,
+        max: usize,
+    ) -> bool {
+        self.query_leaves(query, stack, |r| {
+            out.extend(r.start as u32..r.end as u32);
+            out.len() <= max
+        })
     }
 
+    /// Calls `visit` with the slot range of every leaf whose box overlaps `query`, until it
+    /// returns `false`; returns whether the walk finished.
     fn query_leaves(
         &self,
         query: &Aabb,
         stack: &mut Vec<u32>,
-        mut visit: impl FnMut(std::ops::Range<usize>),
-    ) {
+        mut visit: impl FnMut(std::ops::Range<usize>) -> bool,
+    ) -> bool {
         if self.nodes.is_empty() {
-            return;
+            return true;
         }
         let (qmin, qmax) = (Vec3A::from(query.min), Vec3A::from(query.max));
         stack.clear();
@@ -97,11 +112,14 @@ impl Bvh {
                 let child = node.child[lane];
                 if let Some(n) = child.as_node() {
                     stack.push(n);
-                } else if let Some(r) = child.as_leaf() {
-                    visit(r);
+                } else if let Some(r) = child.as_leaf()
+                    && !visit(r)
+                {
+                    return false;
                 }
             }
         }
+        true
     }
 
     /// Visits the leaves a box of half-size `expand`, swept from `start` by `delta`, can reach

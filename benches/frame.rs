@@ -48,6 +48,7 @@ fn shell_model(world: &World, sim: &Sim) -> ShellModel {
         slide: sim.settings,
         view: Default::default(),
         fov_deg: 70.0,
+        auto_exposure: world.auto_exposure,
         mode: slidescope::app::camera_rig::CameraMode::Orbit,
         recent: Vec::new(),
         debug: Default::default(),

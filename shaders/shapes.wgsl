@@ -10,6 +10,8 @@ struct Frame {
     // world → displayed (world / eSpace view) and its inverse transpose for normals
     space: mat4x4<f32>,
     space_normal: mat4x4<f32>,
+    // level colour mode, exposure, cos(max slope): used by level.wgsl only
+    look: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> frame: Frame;

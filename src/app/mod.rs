@@ -567,6 +567,7 @@ impl App {
             slide: self.settings.slide,
             view: self.settings.view,
             fov_deg: self.rig.fov_deg,
+            auto_exposure: self.world.auto_exposure,
             mode: self.rig.mode,
             recent: self.settings.recent.clone(),
             debug: self.debug_view(),
@@ -617,6 +618,9 @@ impl App {
                 0.0
             },
             flip_winding: self.world.clockwise,
+            colour: self.settings.view.level_colour,
+            exposure: self.settings.view.exposure.factor(self.world.auto_exposure),
+            max_slope_deg: self.settings.params.max_ground_slope_deg,
             ..FrameSettings::default()
         };
         let camera = self.teach_frame(camera, &mut frame_settings);

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::camera_rig::CameraMode;
 use crate::collision::SlideSettings;
+use crate::render::{Exposure, LevelColour};
 use crate::sim::PlayerParams;
 
 /// Most recent files remembered.
@@ -27,6 +28,10 @@ pub struct ViewToggles {
     pub highlight_triangle: bool,
     /// Velocity arrows show the step displacement times this.
     pub arrow_scale: f32,
+    /// How the level is coloured (material, slope, normal, triangle, facing).
+    pub level_colour: LevelColour,
+    /// Brightness of the lit colour modes: automatic per level, or fixed.
+    pub exposure: Exposure,
 }
 
 impl Default for ViewToggles {
@@ -41,6 +46,8 @@ impl Default for ViewToggles {
             ground_marker: true,
             highlight_triangle: true,
             arrow_scale: 10.0,
+            level_colour: LevelColour::Material,
+            exposure: Exposure::default(),
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::collision::{
     CollisionMesh, Contact, ContactSource, DynamicObject, ObjectId, ObjectPoses, RigidPose,
 };
 use crate::level::{Level, LoadOptions, teaching, winding};
-use crate::render::{LevelGeometry, MeshBatch};
+use crate::render::{LevelGeometry, MeshBatch, auto_exposure};
 use crate::sim::Movers;
 
 /// A named place to teleport to.
@@ -42,6 +42,8 @@ pub struct World {
     pub movers: Movers,
     /// Per dynamic object, in id order: its triangles in model space and its draw colour.
     pub dynamic_geometry: Vec<MeshBatch>,
+    /// The exposure that makes this level's materials readable ([`auto_exposure`]).
+    pub auto_exposure: f32,
 }
 
 /// Colour used for meshes without a material (linear RGB).
@@ -149,7 +151,9 @@ impl World {
         let clockwise = winding::looks_clockwise(&level.collision, &eyes);
         let dynamic_geometry = dynamic_geometry(&level);
         let movers = Movers::from_level(&level);
+        let geometry = LevelGeometry { batches };
         Self {
+            auto_exposure: auto_exposure(&geometry),
             name,
             path,
             triangle_sources,
@@ -157,7 +161,7 @@ impl World {
             movers,
             dynamic_geometry,
             collision: level.collision,
-            geometry: LevelGeometry { batches },
+            geometry,
             stations,
             note: None,
         }

@@ -1,5 +1,5 @@
 //! `slidescope screenshot <level> --out file.png [--size 1280x720] [--at x,y,z --look x,y,z]
-//! [--frames N]`: renders the level with the ellipsoid at the first spawn point after a few
+//! [--frames N] [--colour MODE] [--exposure auto|F]`: renders the level with the ellipsoid at the first spawn point after a few
 //! walking steps of the sim (the last step's trace drawn: swept volume, contacts, normals,
 //! velocities) through the app's renderer, offscreen, and writes a PNG. `--frames N` renders N
 //! frames and prints the frame rate. The level `builtin` is the teaching level generated in
@@ -18,8 +18,8 @@ use crate::app::world::World;
 use crate::collision::SlideSettings;
 use crate::render::dynamic_scene::add_live_objects;
 use crate::render::{
-    Camera, DebugScene, FrameSettings, FrameTarget, Gpu, Renderer, TraceStyle, pick_color_format,
-    pick_sample_count,
+    Camera, DebugScene, Exposure, FrameSettings, FrameTarget, Gpu, LevelColour, Renderer,
+    TraceStyle, pick_color_format, pick_sample_count,
 };
 use crate::sim::{FrameRecord, PlayerInput, PlayerParams, Sim};
 
@@ -48,6 +48,39 @@ pub struct ScreenshotArgs {
     /// Start at the station (spawn point) of this name instead of the first one.
     #[arg(long)]
     pub station: Option<String>,
+    /// Level colours: material, slope, normal, triangle or facing.
+    #[arg(long, default_value = "material", value_parser = parse_colour)]
+    pub colour: LevelColour,
+    /// Exposure of the lit colour modes: `auto` (from the level's colours) or a factor.
+    #[arg(long, default_value = "auto", value_parser = parse_exposure)]
+    pub exposure: Exposure,
+    /// Steepest walkable slope (degrees) for `--colour slope`.
+    #[arg(long, default_value_t = 45.0)]
+    pub max_slope: f32,
+}
+
+fn parse_colour(s: &str) -> Result<LevelColour, String> {
+    LevelColour::ALL
+        .into_iter()
+        .find(|c| format!("{c:?}").eq_ignore_ascii_case(s))
+        .ok_or_else(|| {
+            format!("colour must be one of material, slope, normal, triangle, facing; got {s:?}")
+        })
+}
+
+fn parse_exposure(s: &str) -> Result<Exposure, String> {
+    if s.eq_ignore_ascii_case("auto") {
+        return Ok(Exposure::default());
+    }
+    match s.parse::<f32>() {
+        Ok(f) if f.is_finite() && f > 0.0 => Ok(Exposure {
+            auto: false,
+            manual: f,
+        }),
+        _ => Err(format!(
+            "exposure must be `auto` or a positive factor, got {s:?}"
+        )),
+    }
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -221,6 +254,9 @@ pub fn run(args: &ScreenshotArgs) -> Result<(), Box<dyn std::error::Error>> {
     let settings = FrameSettings {
         wireframe: args.wireframe,
         flip_winding: shot.world.clockwise,
+        colour: args.colour,
+        exposure: args.exposure.factor(shot.world.auto_exposure),
+        max_slope_deg: args.max_slope,
         ..FrameSettings::default()
     };
     let frames = args.frames.max(1);

@@ -10,6 +10,7 @@ pub mod dynamic_draw;
 pub mod dynamic_scene;
 pub mod geometry;
 pub mod gpu;
+pub mod level_colour;
 pub mod meshes;
 pub mod presentation;
 pub mod renderer;
@@ -23,6 +24,7 @@ pub use debug_scene::{
 };
 pub use geometry::{LevelGeometry, MeshBatch};
 pub use gpu::{Gpu, NO_ADAPTER_HINT, RenderError};
+pub use level_colour::{Exposure, LevelColour, auto_exposure};
 pub use renderer::{FrameSettings, Renderer, pick_sample_count};
 pub use space_view::SpaceMap;
 pub use target::{FrameTarget, pick_color_format};

@@ -15,6 +15,7 @@ use super::camera::Camera;
 use super::debug_scene::{Arrow, DebugScene, palette};
 use super::dynamic_draw::DynamicDraw;
 use super::geometry::LevelGeometry;
+use super::level_colour::{LevelColour, MAX_EXPOSURE};
 use super::meshes::{self, MeshData, ShapeVertex};
 use super::space_view::SpaceMap;
 use super::target::{COLOR_FORMAT, DEPTH_FORMAT, FALLBACK_COLOR_FORMAT, FrameTarget};
@@ -36,6 +37,12 @@ pub struct FrameSettings {
     pub flip_winding: bool,
     /// World → displayed map (the world / eSpace view), applied to everything drawn.
     pub space: SpaceMap,
+    /// How the level's triangles are coloured.
+    pub colour: LevelColour,
+    /// Brightness factor of the lit colour modes.
+    pub exposure: f32,
+    /// Steepest walkable slope (degrees), for [`LevelColour::Slope`].
+    pub max_slope_deg: f32,
 }
 
 impl Default for FrameSettings {
@@ -48,6 +55,9 @@ impl Default for FrameSettings {
             ambient: 0.35,
             flip_winding: false,
             space: SpaceMap::IDENTITY,
+            colour: LevelColour::Material,
+            exposure: 1.0,
+            max_slope_deg: 45.0,
         }
     }
 }
@@ -62,6 +72,8 @@ struct FrameUniform {
     /// World → displayed (the eSpace view) and its inverse transpose for normals.
     space: [[f32; 4]; 4],
     space_normal: [[f32; 4]; 4],
+    /// x: colour mode, y: exposure, z: cos(max walkable slope).
+    look: [f32; 4],
 }
 
 /// A level vertex (de-indexed, so `vertex_index % 3` is the triangle corner).
@@ -597,6 +609,16 @@ impl Renderer {
             ],
             space: settings.space.matrix().to_cols_array_2d(),
             space_normal: Mat4::from_mat3(settings.space.normal_matrix()).to_cols_array_2d(),
+            look: [
+                settings.colour.shader_index(),
+                if settings.colour.exposed() {
+                    settings.exposure.clamp(0.1, MAX_EXPOSURE)
+                } else {
+                    1.0
+                },
+                settings.max_slope_deg.clamp(0.0, 90.0).to_radians().cos(),
+                0.0,
+            ],
         };
         queue.write_buffer(&self.frame_buffer, 0, bytemuck::bytes_of(&uniform));
         if let Some(t) = scene.highlight_triangle {

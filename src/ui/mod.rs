@@ -21,7 +21,8 @@ use glam::Vec3;
 use crate::app::camera_rig::CameraMode;
 use crate::app::settings::ViewToggles;
 use crate::collision::{BroadPhase, EndReason, SlideSettings};
-use crate::render::palette;
+use crate::render::level_colour::MAX_EXPOSURE;
+use crate::render::{LevelColour, palette};
 use crate::sim::PlayerParams;
 
 /// What the user asked for.
@@ -233,6 +234,7 @@ pub fn settings_ui(
     slide: &SlideSettings,
     view: &ViewToggles,
     fov_deg: f32,
+    auto_exposure: f32,
     out: &mut Vec<Command>,
 ) {
     let mut p = *params;
@@ -381,6 +383,7 @@ pub fn settings_ui(
         .num_columns(2)
         .spacing([8.0, 2.0])
         .show(ui, |ui| {
+            level_colour_rows_ui(ui, &mut v, auto_exposure, params.max_ground_slope_deg);
             ui.label("arrow scale");
             ui.add(egui::Slider::new(&mut v.arrow_scale, 1.0..=60.0).max_decimals(1));
             ui.end_row();
@@ -396,6 +399,51 @@ pub fn settings_ui(
     }
 }
 
+/// Grid rows: the level's colour mode (with its legend) and the exposure.
+fn level_colour_rows_ui(ui: &mut Ui, v: &mut ViewToggles, auto_exposure: f32, max_slope: f32) {
+    ui.label("level colours");
+    egui::ComboBox::from_id_salt("level_colour")
+        .selected_text(v.level_colour.label())
+        .show_ui(ui, |ui| {
+            for c in LevelColour::ALL {
+                ui.selectable_value(&mut v.level_colour, c, c.label());
+            }
+        })
+        .response
+        .on_hover_text(format!(
+            "Slope colours walkable floors (up to the max slope, now {max_slope:.0}°, set \
+             under 'Ellipsoid and movement') apart from what is too steep to stand on."
+        ));
+    ui.end_row();
+    if !v.level_colour.legend().is_empty() {
+        ui.label("");
+        ui.vertical(|ui| level_colour_legend_ui(ui, v.level_colour));
+        ui.end_row();
+    }
+    ui.label("exposure");
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut v.exposure.auto, "auto")
+            .on_hover_text("Brightens dark levels from their material colours");
+        if v.exposure.auto {
+            ui.label(RichText::new(format!("{auto_exposure:.2}×")).monospace());
+        } else {
+            ui.add(
+                egui::Slider::new(&mut v.exposure.manual, 0.25..=MAX_EXPOSURE)
+                    .logarithmic(true)
+                    .max_decimals(2),
+            );
+        }
+    });
+    ui.end_row();
+}
+
+/// The colours of a level colour mode, each with its meaning.
+pub fn level_colour_legend_ui(ui: &mut Ui, mode: LevelColour) {
+    for (c, text) in mode.legend() {
+        ui.horizontal(|ui| swatch(ui, *c, text));
+    }
+}
+
 /// Everything the shell shows, gathered by the app each frame.
 #[derive(Debug, Clone)]
 pub struct ShellModel {
@@ -408,6 +456,8 @@ pub struct ShellModel {
     pub slide: SlideSettings,
     pub view: ViewToggles,
     pub fov_deg: f32,
+    /// The level's automatic exposure (shown beside the exposure control).
+    pub auto_exposure: f32,
     pub mode: CameraMode,
     pub recent: Vec<PathBuf>,
     /// The debugger panels (timeline, inspector).
@@ -467,7 +517,7 @@ pub fn shell_ui(
     if m.teach.lesson.is_none() {
         side_panel_ui(ui, m, out);
     }
-    central_view_ui(ui, view_texture, out);
+    central_view_ui(ui, view_texture, m.view.level_colour, out);
 }
 
 /// The left panel outside lessons: HUD, stations, settings.
@@ -504,6 +554,7 @@ fn side_panel_ui(ui: &mut Ui, m: &ShellModel, out: &mut ShellOutput) {
                             &m.slide,
                             &m.view,
                             m.fov_deg,
+                            m.auto_exposure,
                             &mut out.commands,
                         )
                     });
@@ -512,7 +563,12 @@ fn side_panel_ui(ui: &mut Ui, m: &ShellModel, out: &mut ShellOutput) {
 }
 
 /// The 3D view: the renderer's offscreen frame in the remaining space.
-fn central_view_ui(ui: &mut Ui, view_texture: Option<egui::TextureId>, out: &mut ShellOutput) {
+fn central_view_ui(
+    ui: &mut Ui,
+    view_texture: Option<egui::TextureId>,
+    colour: LevelColour,
+    out: &mut ShellOutput,
+) {
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE)
         .show(ui, |ui| {
@@ -530,6 +586,18 @@ fn central_view_ui(ui: &mut Ui, view_texture: Option<egui::TextureId>, out: &mut
                     egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
                     Color32::WHITE,
                 );
+            }
+            if !colour.legend().is_empty() {
+                // The colour mode's legend in the view's corner, where the colours are.
+                egui::Area::new(egui::Id::unique("level_colour_legend"))
+                    .fixed_pos(rect.left_top() + egui::vec2(8.0, 8.0))
+                    .interactable(false)
+                    .show(ui.ctx(), |ui| {
+                        egui::Frame::popup(ui.style()).show(ui, |ui| {
+                            ui.label(RichText::new(format!("Level: {}", colour.label())).strong());
+                            level_colour_legend_ui(ui, colour);
+                        });
+                    });
             }
             if response.dragged() {
                 let d = response.drag_delta() * ppp;

@@ -23,6 +23,7 @@ mod probe_files;
 mod probe_game;
 mod probe_ui;
 mod properties;
+mod render_colour_modes;
 mod render_dynamic;
 mod render_lessons;
 mod render_minkowski;

@@ -65,7 +65,10 @@ fn run_ui(ctx: &egui::Context, model: &ShellModel) -> usize {
         ..Default::default()
     };
     let mut out = ShellOutput::default();
-    let full = ctx.run_ui(raw, |ui| ui::shell_ui(ui, model, None, &mut out));
+    let mut layout = slidescope::ui::layout::Layout::default();
+    let full = ctx.run_ui(raw, |ui| {
+        ui::shell_ui(ui, model, &mut layout, None, &mut out)
+    });
     ctx.tessellate(full.shapes, full.pixels_per_point).len()
 }
 

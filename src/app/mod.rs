@@ -312,6 +312,8 @@ impl App {
                 }
             }
             Command::SetView(v) => self.settings.view = v,
+            Command::TogglePane(p) => self.settings.layout.toggle(p),
+            Command::ResetLayout => self.settings.layout = ui::layout::Layout::default(),
             Command::SetFov(f) => self.rig.fov_deg = f,
             Command::ResetSettings => {
                 let recent = std::mem::take(&mut self.settings.recent);
@@ -574,7 +576,10 @@ impl App {
             teach: self.teach_view(),
         };
         let mut shell = ui::ShellOutput::default();
-        let mut output = ctx.run_ui(raw, |ui| ui::shell_ui(ui, &model, texture, &mut shell));
+        let layout = &mut self.settings.layout;
+        let mut output = ctx.run_ui(raw, |ui| {
+            ui::shell_ui(ui, &model, layout, texture, &mut shell)
+        });
         // Handled on every path (egui asserts that deltas are not dropped unapplied).
         let textures = gfx::TexturesGuard(std::mem::take(&mut output.textures_delta));
         let ui::ShellOutput {

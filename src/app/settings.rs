@@ -10,6 +10,7 @@ use super::camera_rig::CameraMode;
 use crate::collision::SlideSettings;
 use crate::render::{Exposure, LevelColour};
 use crate::sim::PlayerParams;
+use crate::ui::layout::Layout;
 
 /// Most recent files remembered.
 pub const MAX_RECENT: usize = 8;
@@ -67,6 +68,8 @@ pub struct Settings {
     pub slide: SlideSettings,
     pub view: ViewToggles,
     pub recent: Vec<PathBuf>,
+    /// The workbench's tiles (issue 16).
+    pub layout: Layout,
 }
 
 impl Default for Settings {
@@ -81,6 +84,7 @@ impl Default for Settings {
             slide: SlideSettings::default(),
             view: ViewToggles::default(),
             recent: Vec::new(),
+            layout: Layout::default(),
         }
     }
 }
@@ -147,6 +151,7 @@ impl Settings {
             self.slide = SlideSettings::default();
         }
         self.recent.truncate(MAX_RECENT);
+        self.layout = self.layout.sanitized();
         self
     }
 }

@@ -198,6 +198,8 @@ impl App {
             Ok(l) => l.clone(),
             Err(e) => return self.say(format!("lesson not opened: {e}"), true),
         };
+        // The lesson's tab comes to the front (reopened if the user closed it).
+        self.settings.layout.show(crate::ui::layout::Pane::Lesson);
         let opened = match load_scenario(&lesson.scenario_path(&path)) {
             Ok(o) => o,
             Err(e) => {

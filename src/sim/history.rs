@@ -7,13 +7,24 @@ use std::collections::VecDeque;
 use super::markers::{FLICKER_WINDOW_FRAMES, MarkerKind, is_flicker};
 use super::{FrameRecord, Markers};
 
-/// One frame as the timeline draws it: a few bytes kept beside each record, so drawing the
-/// timeline of a long history never walks the records themselves.
+/// One frame as the timeline and the plots draw it: a few bytes kept beside each record, so
+/// drawing a long history never walks the records themselves.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FrameSummary {
     pub frame: u64,
     pub iterations: u32,
     pub markers: Markers,
+    /// Contacts the frame's move saw (0 in noclip).
+    pub contacts: u32,
+    /// Speed after the step (m/s).
+    pub speed_mps: f32,
+    /// Height of the ellipsoid centre after the step (m, world y).
+    pub height_m: f32,
+    /// Vertical velocity after the step (m/s).
+    pub vertical_mps: f32,
+    pub grounded: bool,
+    /// A game's move: |game end − reference end| (m), when both have one.
+    pub game_gap_m: Option<f32>,
 }
 
 impl FrameSummary {
@@ -22,6 +33,12 @@ impl FrameSummary {
             frame: r.frame,
             iterations: r.iteration_count() as u32,
             markers: r.markers,
+            contacts: r.outcome.slide().map_or(0, |s| s.contact_count),
+            speed_mps: r.after.velocity_mps.length(),
+            height_m: r.after.center.y,
+            vertical_mps: r.after.velocity_mps.y,
+            grounded: r.after.grounded,
+            game_gap_m: r.game.as_ref().and_then(|g| g.comparison.end_distance_m),
         }
     }
 }

@@ -215,31 +215,3 @@ pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCo
         out.push(DebugCommand::SetToggles(t));
     }
 }
-
-/// The timeline (bottom), the inspector (right) and the F1 overlay; commands come back
-/// wrapped in [`Command::Debug`](super::Command::Debug).
-pub fn debugger_panels_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<super::Command>) {
-    let mut cmds = Vec::new();
-    egui::Panel::bottom("timeline")
-        .resizable(false)
-        .show(ui, |ui| {
-            ui.add_space(2.0);
-            super::timeline::timeline_ui(ui, v, &mut cmds);
-            ui.add_space(2.0);
-        });
-    let max_width = (ui.available_width() * 0.36).max(380.0);
-    egui::Panel::right("inspector")
-        .resizable(true)
-        .default_size(380.0)
-        .max_size(max_width)
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("inspector_scroll")
-                .show(ui, |ui| {
-                    ui.heading("Inspector");
-                    super::inspector::inspector_ui(ui, v, &mut cmds);
-                });
-        });
-    help_ui(ui.ctx(), v.show_help, &mut cmds);
-    out.extend(cmds.into_iter().map(super::Command::Debug));
-}

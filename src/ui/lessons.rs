@@ -117,8 +117,13 @@ pub fn space_ui(ui: &mut Ui, blend: f32, out: &mut Vec<TeachCommand>) {
     });
 }
 
-/// The "View" menu: space, presentation, legend.
-pub fn view_menu_ui(ui: &mut Ui, v: &TeachView, out: &mut Vec<TeachCommand>) {
+/// The "View" menu: space, presentation, legend, then what `more` adds (the panels).
+pub fn view_menu_ui(
+    ui: &mut Ui,
+    v: &TeachView,
+    out: &mut Vec<TeachCommand>,
+    more: impl FnOnce(&mut Ui),
+) {
     ui.menu_button("View", |ui| {
         ui.label("3D view space");
         space_ui(ui, v.blend, out);
@@ -134,6 +139,7 @@ pub fn view_menu_ui(ui: &mut Ui, v: &TeachView, out: &mut Vec<TeachCommand>) {
         if ui.checkbox(&mut l, "Legend of colours").changed() {
             out.push(TeachCommand::SetLegend(l));
         }
+        more(ui);
     });
 }
 

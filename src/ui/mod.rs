@@ -6,9 +6,11 @@ pub mod dynamic_inspector;
 pub mod dynamic_narration;
 pub mod game;
 pub mod inspector;
+pub mod layout;
 pub mod legend;
 pub mod lessons;
 pub mod narration;
+pub mod plots;
 pub mod presentation;
 pub mod solvers;
 pub mod timeline;
@@ -50,6 +52,9 @@ pub enum Command {
     Teach(lessons::TeachCommand),
     /// Listening for a game, a game's probe file.
     Probe(game::ProbeCommand),
+    /// Close a shown pane, reopen a closed one (View menu).
+    TogglePane(layout::Pane),
+    ResetLayout,
 }
 
 /// Numbers shown in the HUD.
@@ -91,12 +96,14 @@ fn swatch(ui: &mut Ui, rgba: [f32; 4], text: &str) {
 }
 
 /// The top menu bar: File (open, recent, built-in, quit) and Camera.
+#[allow(clippy::too_many_arguments)]
 pub fn menu_bar_ui(
     ui: &mut Ui,
     recent: &[PathBuf],
     mode: CameraMode,
     teach: &lessons::TeachView,
     probe: &game::ProbeStatusView,
+    panes: &[(layout::Pane, bool)],
     out: &mut Vec<Command>,
 ) {
     egui::MenuBar::new().ui(ui, |ui| {
@@ -143,7 +150,21 @@ pub fn menu_bar_ui(
             }
         });
         let mut t = Vec::new();
-        lessons::view_menu_ui(ui, teach, &mut t);
+        let mut panel_cmds = Vec::new();
+        lessons::view_menu_ui(ui, teach, &mut t, |ui| {
+            ui.separator();
+            ui.label("Panels");
+            for &(pane, shown) in panes {
+                let mut on = shown;
+                if ui.checkbox(&mut on, pane.title()).changed() {
+                    panel_cmds.push(Command::TogglePane(pane));
+                }
+            }
+            if ui.button("Reset layout").clicked() {
+                panel_cmds.push(Command::ResetLayout);
+            }
+        });
+        out.extend(panel_cmds);
         lessons::lessons_menu_ui(ui, teach, &mut t);
         out.extend(t.into_iter().map(Command::Teach));
         game::probe_indicator_ui(ui, probe);
@@ -482,14 +503,20 @@ pub struct ShellOutput {
     pub click_uv: Option<[f32; 2]>,
 }
 
-/// The whole window: menu bar, side panel (HUD, stations, settings) and the 3D view showing
-/// `view_texture` (the renderer's offscreen frame) in the remaining space.
+/// The whole window: the menu bar above the workbench's tiles (3D view, inspector, plots,
+/// timeline, controls, lesson; see [`layout`]), the 3D view showing `view_texture` (the
+/// renderer's offscreen frame).
 pub fn shell_ui(
     ui: &mut Ui,
     m: &ShellModel,
+    layout: &mut layout::Layout,
     view_texture: Option<egui::TextureId>,
     out: &mut ShellOutput,
 ) {
+    let panes: Vec<(layout::Pane, bool)> = layout::Pane::CLOSABLE
+        .iter()
+        .map(|&p| (p, layout.has(p)))
+        .collect();
     egui::Panel::top("menu").show(ui, |ui| {
         menu_bar_ui(
             ui,
@@ -497,81 +524,126 @@ pub fn shell_ui(
             m.mode,
             &m.teach,
             &m.debug.probe,
+            &panes,
             &mut out.commands,
         );
     });
-    debugger::debugger_panels_ui(ui, &m.debug, &mut out.commands);
-    // Teaching mode: the lesson panel takes the left side while a lesson is open.
     let mut teach = Vec::new();
     lessons::legend_window_ui(ui.ctx(), &m.teach, &mut teach);
-    if m.teach.lesson.is_some() {
-        let max_width = (ui.available_width() * 0.45).max(300.0);
-        egui::Panel::left("lesson")
-            .resizable(true)
-            .default_size(380.0)
-            .min_size(300.0)
-            .max_size(max_width)
-            .show(ui, |ui| lessons::lesson_panel_ui(ui, &m.teach, &mut teach));
-    }
+    let mut debug = Vec::new();
+    debugger::help_ui(ui.ctx(), m.debug.show_help, &mut debug);
+    let mut panes = ShellPanes {
+        m,
+        view_texture,
+        out,
+        debug,
+        teach,
+    };
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE)
+        .show(ui, |ui| {
+            layout.tree.ui(
+                &mut layout::Behavior {
+                    contents: &mut panes,
+                },
+                ui,
+            );
+        });
+    let ShellPanes {
+        out, debug, teach, ..
+    } = panes;
+    out.commands.extend(debug.into_iter().map(Command::Debug));
     out.commands.extend(teach.into_iter().map(Command::Teach));
-    if m.teach.lesson.is_none() {
-        side_panel_ui(ui, m, out);
-    }
-    central_view_ui(ui, view_texture, m.view.level_colour, out);
 }
 
-/// The left panel outside lessons: HUD, stations, settings.
-fn side_panel_ui(ui: &mut Ui, m: &ShellModel, out: &mut ShellOutput) {
-    egui::Panel::left("side")
-        .resizable(true)
-        .default_size(350.0)
-        .min_size(350.0)
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.heading("slidescope");
-                if let Some(n) = &m.note {
-                    ui.colored_label(Color32::YELLOW, n);
-                }
-                for (text, error) in &m.messages {
-                    let c = if *error {
-                        Color32::LIGHT_RED
-                    } else {
-                        Color32::LIGHT_GREEN
-                    };
-                    ui.colored_label(c, text);
-                }
-                hud_ui(ui, &m.hud);
-                ui.separator();
-                egui::CollapsingHeader::new("Stations and spawn points")
-                    .default_open(true)
-                    .show(ui, |ui| stations_ui(ui, &m.stations, &mut out.commands));
-                egui::CollapsingHeader::new("Settings")
-                    .default_open(false)
+/// What each tile draws.
+struct ShellPanes<'a> {
+    m: &'a ShellModel,
+    view_texture: Option<egui::TextureId>,
+    out: &'a mut ShellOutput,
+    debug: Vec<debugger::DebugCommand>,
+    teach: Vec<lessons::TeachCommand>,
+}
+
+impl layout::PaneContents for ShellPanes<'_> {
+    fn pane_ui(&mut self, ui: &mut Ui, pane: layout::Pane) {
+        use layout::Pane;
+        let m = self.m;
+        match pane {
+            Pane::View3d => view_ui(ui, self.view_texture, m.view.level_colour, self.out),
+            Pane::Inspector => {
+                egui::ScrollArea::vertical()
+                    .id_salt("inspector_scroll")
                     .show(ui, |ui| {
-                        settings_ui(
-                            ui,
-                            &m.params,
-                            &m.slide,
-                            &m.view,
-                            m.fov_deg,
-                            m.auto_exposure,
-                            &mut out.commands,
-                        )
+                        inspector::inspector_ui(ui, &m.debug, &mut self.debug)
                     });
-            });
+            }
+            Pane::Plots => plots::plots_ui(ui, &m.debug, &mut self.debug),
+            Pane::Timeline => {
+                egui::ScrollArea::vertical()
+                    .id_salt("timeline_scroll")
+                    .show(ui, |ui| {
+                        timeline::timeline_ui(ui, &m.debug, &mut self.debug)
+                    });
+            }
+            Pane::Controls => controls_ui(ui, m, self.out),
+            Pane::Lesson => {
+                if m.teach.lesson.is_some() {
+                    lessons::lesson_panel_ui(ui, &m.teach, &mut self.teach);
+                } else {
+                    ui.label("No lesson open: pick one from the Lessons menu.");
+                }
+            }
+        }
+    }
+}
+
+/// HUD, messages, stations and settings.
+fn controls_ui(ui: &mut Ui, m: &ShellModel, out: &mut ShellOutput) {
+    egui::ScrollArea::vertical()
+        .id_salt("controls_scroll")
+        .show(ui, |ui| {
+            if let Some(n) = &m.note {
+                ui.colored_label(Color32::YELLOW, n);
+            }
+            for (text, error) in &m.messages {
+                let c = if *error {
+                    Color32::LIGHT_RED
+                } else {
+                    Color32::LIGHT_GREEN
+                };
+                ui.colored_label(c, text);
+            }
+            hud_ui(ui, &m.hud);
+            ui.separator();
+            egui::CollapsingHeader::new("Stations and spawn points")
+                .default_open(true)
+                .show(ui, |ui| stations_ui(ui, &m.stations, &mut out.commands));
+            egui::CollapsingHeader::new("Settings")
+                .default_open(false)
+                .show(ui, |ui| {
+                    settings_ui(
+                        ui,
+                        &m.params,
+                        &m.slide,
+                        &m.view,
+                        m.fov_deg,
+                        m.auto_exposure,
+                        &mut out.commands,
+                    )
+                });
         });
 }
 
-/// The 3D view: the renderer's offscreen frame in the remaining space.
-fn central_view_ui(
+/// The 3D view: the renderer's offscreen frame filling its tile.
+fn view_ui(
     ui: &mut Ui,
     view_texture: Option<egui::TextureId>,
     colour: LevelColour,
     out: &mut ShellOutput,
 ) {
-    egui::CentralPanel::default()
-        .frame(egui::Frame::NONE)
-        .show(ui, |ui| {
+    {
+        {
             let size = ui.available_size();
             let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
             let ppp = ui.ctx().pixels_per_point();
@@ -614,5 +686,6 @@ fn central_view_ui(
                     [uv.x, uv.y]
                 });
             }
-        });
+        }
+    }
 }

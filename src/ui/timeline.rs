@@ -12,7 +12,8 @@ pub const WINDOW_FRAMES: u64 = 600;
 
 const MIB: f64 = 1024.0 * 1024.0;
 
-fn marker_color(kind: MarkerKind) -> Color32 {
+/// The colour of a marker kind on the timeline and the plots.
+pub fn marker_color(kind: MarkerKind) -> Color32 {
     match kind {
         MarkerKind::ExtraIterations => Color32::from_rgb(120, 170, 255),
         MarkerKind::SimultaneousContacts => Color32::from_rgb(255, 210, 40),

@@ -40,3 +40,4 @@ mod solvers_plane_space;
 mod solvers_static;
 mod sweep_analytic;
 mod teaching_level;
+mod workbench_layout;

@@ -4,7 +4,9 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use crate::collision::{CollisionMesh, ContactTime, Ellipsoid, SlideSettings, sweep};
+use crate::collision::{
+    CollisionMesh, ContactTime, Ellipsoid, IterationTrace, SlideSettings, sweep,
+};
 use crate::render::Camera;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,6 +49,61 @@ pub struct CameraRig {
     pub fov_deg: f32,
     /// True when the orbit camera was pulled in front of a wall last frame.
     pub pulled_in: bool,
+    /// Where the orbit camera looks instead of the ellipsoid (framed selection, clicked
+    /// point), until the walk resumes.
+    pub focus: Option<Vec3>,
+    /// A framing move under way: (target it started from, distance it started from,
+    /// progress 0..1).
+    glide: Option<(Vec3, f32, f32)>,
+    /// The orbit target of the last frame (where a glide starts).
+    last_target: Vec3,
+}
+
+/// What framing shows, as a sphere (centre, radius; world): the selected triangle with the
+/// iteration's first contact, else that contact and the ellipsoid touching there (`reach`: its
+/// largest radius), else the iteration's whole sweep, else `fallback` (the ellipsoid's centre).
+pub fn selection_sphere(
+    triangle: Option<[Vec3; 3]>,
+    iteration: Option<&IterationTrace>,
+    fallback: Vec3,
+    reach: f32,
+) -> (Vec3, f32) {
+    let mut pts: Vec<Vec3> = triangle.map_or_else(Vec::new, |t| t.to_vec());
+    let mut grow = 0.0;
+    match iteration {
+        Some(it) if !it.contacts.is_empty() => {
+            let c = &it.contacts[0];
+            if pts.is_empty() {
+                // The contact and the ellipsoid touching there.
+                pts.push(c.center);
+                grow = reach;
+            }
+            pts.push(c.point);
+        }
+        Some(it) if pts.is_empty() => {
+            pts.extend([it.start_center, it.start_center + it.velocity]);
+            grow = reach;
+        }
+        _ => {}
+    }
+    if pts.is_empty() {
+        pts.push(fallback);
+        grow = reach;
+    }
+    let (lo, hi) = pts
+        .iter()
+        .fold((pts[0], pts[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    ((lo + hi) * 0.5, (hi - lo).length() * 0.5 + grow)
+}
+
+/// Seconds a framing move takes.
+pub const GLIDE_SECS: f32 = 0.35;
+
+/// The orbit distance that shows a sphere of `radius` whole in a view of vertical field of
+/// view `fov_deg` (with a margin), clamped to the zoom range.
+pub fn framing_distance(radius: f32, fov_deg: f32) -> f32 {
+    let half = (fov_deg.clamp(20.0, 120.0).to_radians() * 0.5).tan();
+    (radius.max(0.05) * 1.6 / half).clamp(0.5, 100.0)
 }
 
 impl CameraRig {
@@ -59,6 +116,42 @@ impl CameraRig {
             fly_eye: Vec3::new(0.0, 3.0, 6.0),
             fov_deg,
             pulled_in: false,
+            focus: None,
+            glide: None,
+            last_target: Vec3::ZERO,
+        }
+    }
+
+    /// Frames a sphere (centre, radius) with a short animated move of the orbit camera.
+    pub fn frame_on(&mut self, center: Vec3, radius: f32) {
+        self.glide = Some((self.last_target, self.orbit_distance, 0.0));
+        self.focus = Some(center);
+        self.orbit_distance = framing_distance(radius, self.fov_deg);
+        if self.mode == CameraMode::FirstPerson {
+            self.mode = CameraMode::Orbit;
+        }
+    }
+
+    /// Re-centres the orbit on `point` (a clicked point), keeping the distance.
+    pub fn recenter(&mut self, point: Vec3) {
+        self.glide = Some((self.last_target, self.orbit_distance, 0.0));
+        self.focus = Some(point);
+    }
+
+    /// Back to following the ellipsoid.
+    pub fn release_focus(&mut self) {
+        if self.focus.take().is_some() {
+            self.glide = Some((self.last_target, self.orbit_distance, 0.0));
+        }
+    }
+
+    /// Advances a framing move by `dt` seconds.
+    pub fn advance(&mut self, dt: f32) {
+        if let Some((_, _, t)) = &mut self.glide {
+            *t += dt.max(0.0) / GLIDE_SECS;
+            if *t >= 1.0 {
+                self.glide = None;
+            }
         }
     }
 
@@ -105,9 +198,23 @@ impl CameraRig {
                 Camera::look_at(eye, eye + dir)
             }
             CameraMode::Orbit => {
-                let target = center + Vec3::Y * (radii.y * 0.3);
-                let wanted = -dir * self.orbit_distance;
-                let t = pull_in(mesh, target, wanted);
+                let mut target = self.focus.unwrap_or(center + Vec3::Y * (radii.y * 0.3));
+                let mut distance = self.orbit_distance;
+                if let Some((from, from_distance, t)) = self.glide {
+                    // Smoothstep from where the camera was.
+                    let s = t * t * (3.0 - 2.0 * t);
+                    target = from.lerp(target, s);
+                    distance = from_distance + (distance - from_distance) * s;
+                }
+                self.last_target = target;
+                let wanted = -dir * distance;
+                // A framed point usually lies on a surface, where the pull-in sphere would
+                // start embedded: framing looks from the full distance.
+                let t = if self.focus.is_some() {
+                    1.0
+                } else {
+                    pull_in(mesh, target, wanted)
+                };
                 self.pulled_in = t < 1.0;
                 let eye = target + wanted * t;
                 Camera::look_at(eye, target)
@@ -146,6 +253,54 @@ pub fn pull_in(mesh: &CollisionMesh, target: Vec3, offset: Vec3) -> f32 {
 mod tests {
     use super::*;
     use crate::render::geometry::box_triangles;
+
+    #[test]
+    fn framing_glides_to_the_selection_and_shows_it_whole() {
+        let mesh = CollisionMesh::from_triangles(&box_triangles(
+            Vec3::new(-20.0, -1.0, -20.0),
+            Vec3::new(20.0, 0.0, 20.0),
+        ))
+        .unwrap();
+        let (center, radii) = (Vec3::new(0.0, 0.9, 0.0), Vec3::new(0.4, 0.9, 0.4));
+        let mut rig = CameraRig::new(CameraMode::Orbit, 4.0, 70.0);
+        let before = rig.camera(&mesh, center, radii);
+        let point = Vec3::new(5.0, 0.0, 3.0);
+        rig.frame_on(point, 2.0);
+        // Half-way the camera is between the old target and the new one.
+        rig.advance(GLIDE_SECS * 0.5);
+        let mid = rig.camera(&mesh, center, radii);
+        assert!(
+            (mid.target - (before.target + point) * 0.5).length() < 0.05,
+            "{mid:?}"
+        );
+        rig.advance(GLIDE_SECS);
+        let done = rig.camera(&mesh, center, radii);
+        assert!((done.target - point).length() < 1e-5);
+        // The 2 m sphere fits the vertical field of view.
+        let dist = (done.eye - done.target).length();
+        let half = (70f32.to_radians() * 0.5).tan();
+        assert!(2.0 / dist < half, "{dist}");
+        rig.release_focus();
+        rig.advance(GLIDE_SECS * 2.0);
+        let back = rig.camera(&mesh, center, radii);
+        assert!((back.target - before.target).length() < 1e-5);
+    }
+
+    #[test]
+    fn the_selection_sphere_covers_the_triangle_and_contact_or_the_sweep() {
+        let tri = [Vec3::ZERO, Vec3::X * 2.0, Vec3::Z * 2.0];
+        let (c, r) = selection_sphere(Some(tri), None, Vec3::splat(9.0), 0.5);
+        assert!((c - Vec3::new(1.0, 0.0, 1.0)).length() < 1e-6 && (r - 2f32.sqrt()).abs() < 1e-5);
+        let sweep = IterationTrace {
+            start_center: Vec3::new(0.0, 1.0, 0.0),
+            velocity: Vec3::new(4.0, 0.0, 0.0),
+            ..Default::default()
+        };
+        let (c, r) = selection_sphere(None, Some(&sweep), Vec3::ZERO, 0.9);
+        assert!((c - Vec3::new(2.0, 1.0, 0.0)).length() < 1e-6 && (r - 2.9).abs() < 1e-5);
+        let (c, r) = selection_sphere(None, None, Vec3::splat(3.0), 0.9);
+        assert_eq!((c, r), (Vec3::splat(3.0), 0.9));
+    }
 
     #[test]
     fn facing_a_look_point_matches_the_sim_forward() {

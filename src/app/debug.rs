@@ -11,6 +11,7 @@ use winit::keyboard::KeyCode;
 
 use super::App;
 use super::camera_rig::CameraMode;
+use super::camera_rig::selection_sphere;
 use crate::collision::solvers::side_by_side::{SideBySide, side_by_side_at};
 use crate::collision::{CaseMask, ObjectId, raycast, raycast_objects};
 use crate::level::query::Geometry;
@@ -105,6 +106,10 @@ impl App {
             KeyCode::End => tl(TimelineCommand::End),
             KeyCode::KeyR if paused => tl(TimelineCommand::ResumeFromCursor),
             KeyCode::KeyM => Some(DebugCommand::SetMinkowski(!self.dbg.minkowski)),
+            KeyCode::KeyZ => {
+                self.frame_selection();
+                return true;
+            }
             _ => None,
         };
         match cmd {
@@ -532,9 +537,57 @@ impl App {
         (self.render_center(), self.radii())
     }
 
+    /// What the frame key (Z) frames, as a sphere (centre, radius; world): the selected
+    /// triangle with the cursor iteration's contact, else the contact with the ellipsoid
+    /// around it, else the iteration's whole sweep, else the ellipsoid.
+    pub(super) fn selection_sphere(&self) -> Option<(Vec3, f32)> {
+        let (rec, i) = self.sim.cursor_frame()?;
+        let reach = rec
+            .ellipsoid
+            .map_or(self.radii(), |e| e.radii)
+            .max_element();
+        let triangle = self
+            .dbg
+            .triangle
+            .and_then(|t| self.world.collision.get_triangle(t))
+            .map(|t| t.vertices);
+        Some(selection_sphere(
+            triangle,
+            rec.trace.iterations.get(i as usize),
+            rec.after.center,
+            reach,
+        ))
+    }
+
+    /// Frames the selection (see [`App::selection_sphere`]) with a short camera move.
+    pub(super) fn frame_selection(&mut self) {
+        match self.selection_sphere() {
+            Some((c, r)) => self.rig.frame_on(c, r),
+            None => self.say("nothing to frame: no frame at the cursor".into(), false),
+        }
+    }
+
+    /// Re-centres the orbit camera on the level point under `uv` of the 3D view.
+    pub(super) fn recenter_at(&mut self, uv: [f32; 2]) {
+        let Some((cam, aspect)) = self.dbg.last_camera else {
+            return;
+        };
+        let Some((origin, dir)) = pick_ray(&cam, aspect, uv) else {
+            return;
+        };
+        let (origin, dir) = self.unmap_pick_ray(origin, dir);
+        if let Ok(Some(hit)) = raycast(&self.world.collision, origin, dir, cam.far) {
+            self.rig.recenter(hit.point);
+        }
+    }
+
     /// The camera for this frame; while paused a first-person camera becomes the orbit one
     /// (the eye would sit inside the drawn ellipsoid).
     pub(super) fn debug_camera(&mut self, aspect: f32) -> Camera {
+        if !self.sim.is_paused() {
+            // Walking: the camera follows the ellipsoid again.
+            self.rig.release_focus();
+        }
         let (center, radii) = self.view_target();
         let mode = self.rig.mode;
         if self.sim.is_paused() && mode == CameraMode::FirstPerson {

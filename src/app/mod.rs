@@ -589,7 +589,12 @@ impl App {
             zoom_steps,
             clicked: capture_click,
             click_uv,
+            double_click_uv,
         } = shell;
+        self.rig.advance(dt);
+        if let Some(uv) = double_click_uv {
+            self.recenter_at(uv);
+        }
         let look = (look_drag[0], look_drag[1], zoom_steps);
         for c in commands {
             self.apply(c, event_loop);

@@ -174,6 +174,9 @@ impl super::App {
             self.rig.yaw = (-flat.x).atan2(-flat.z) + 1.0;
             self.rig.pitch = -0.35;
         }
+        // Framed on the call's first contact (or its sweep).
+        self.rig.focus = None;
+        self.frame_selection();
         let verdict = if failures.is_empty() {
             String::new()
         } else {

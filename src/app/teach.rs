@@ -239,6 +239,16 @@ impl App {
                 i32::try_from(it).unwrap_or(0),
             ));
         }
+        // Centred on the open iteration's contact, from the lesson's angle and distance (a
+        // lesson without a contact there keeps its own framing).
+        let contact = self
+            .sim
+            .cursor_frame()
+            .and_then(|(rec, i)| rec.trace.iterations.get(i as usize))
+            .is_some_and(|it| !it.contacts.is_empty());
+        self.rig.focus = contact
+            .then(|| self.selection_sphere().map(|(c, _)| c))
+            .flatten();
         self.teach.touched.clear();
         self.teach.scanned_to = 0;
         self.teach.solvers = None;

@@ -5,7 +5,7 @@
 use glam::Mat3;
 
 use super::LessonState;
-use crate::app::camera_rig::{CameraMode, CameraRig};
+use crate::app::camera_rig::{CameraMode, CameraRig, selection_sphere};
 use crate::app::scenario_open::OpenedScenario;
 use crate::render::cursor_scene::{self, CursorStyle};
 use crate::render::{Camera, DebugScene, FrameSettings, SpaceMap, dynamic_scene};
@@ -63,6 +63,15 @@ pub fn first_frame(
         rig.yaw = c.yaw_deg.to_radians();
         rig.pitch = c.pitch_deg.to_radians().clamp(-1.55, 1.55);
         rig.orbit_distance = c.distance_m.clamp(0.5, 100.0);
+    }
+    // Centred on the open iteration's contact, as the app opens it (a lesson without one
+    // keeps its own framing).
+    let reach = radii.max_element();
+    let selected_vertices = selected
+        .and_then(|t| mesh.get_triangle(t))
+        .map(|t| t.vertices);
+    if first_contact.is_some() {
+        rig.focus = Some(selection_sphere(selected_vertices, it, rec.after.center, reach).0);
     }
     let space = SpaceMap::espace_blend(radii, axes, center, view.blend);
     let camera = space.camera(rig.camera(mesh, center, radii));

@@ -122,7 +122,7 @@ pub struct DebugView {
 }
 
 /// The keys, shown by the F1 overlay (key, action).
-pub const KEYS: [(&str, &str); 13] = [
+pub const KEYS: [(&str, &str); 15] = [
     ("P / Pause", "pause / resume (live)"),
     (
         ", / .  or Left / Right (paused)",
@@ -137,6 +137,11 @@ pub const KEYS: [(&str, &str); 13] = [
     ("R (paused)", "resume walking from the cursor"),
     ("click (paused)", "select the triangle under the mouse"),
     ("M", "Minkowski view of the selected triangle"),
+    (
+        "Z",
+        "frame the selection: triangle, contact or the iteration's sweep",
+    ),
+    ("double-click", "orbit around the clicked point"),
     ("Ctrl+S / Ctrl+L", "save / load a recording"),
     ("Ctrl+E", "export the frame at the cursor"),
     ("F1", "this help"),

@@ -501,6 +501,8 @@ pub struct ShellOutput {
     pub clicked: bool,
     /// Where the 3D view was clicked, as a fraction of its size (0..1, origin top-left).
     pub click_uv: Option<[f32; 2]>,
+    /// Where the 3D view was double-clicked (same units).
+    pub double_click_uv: Option<[f32; 2]>,
 }
 
 /// The whole window: the menu bar above the workbench's tiles (3D view, inspector, plots,
@@ -678,6 +680,12 @@ fn view_ui(
             }
             if response.hovered() {
                 out.zoom_steps += ui.input(|i| i.smooth_scroll_delta.y) / 50.0;
+            }
+            if response.double_clicked() {
+                out.double_click_uv = response.interact_pointer_pos().map(|p| {
+                    let uv = (p - rect.min) / rect.size().max(egui::vec2(1.0, 1.0));
+                    [uv.x, uv.y]
+                });
             }
             if response.clicked() {
                 out.clicked = true;

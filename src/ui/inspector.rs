@@ -14,6 +14,26 @@ fn v3(v: glam::Vec3) -> String {
     format!("({:.3}, {:.3}, {:.3})", v.x, v.y, v.z)
 }
 
+/// The vectors of one iteration row: point, normal, remaining, slide, integration.
+fn row_details_ui(ui: &mut Ui, r: &super::narration::IterationRow) {
+    egui::Grid::new(("iteration_details", r.iteration))
+        .num_columns(2)
+        .spacing([8.0, 1.0])
+        .show(ui, |ui| {
+            for (k, v) in [
+                ("point", &r.point),
+                ("normal", &r.normal),
+                ("remaining m", &r.remaining),
+                ("slide m", &r.slide),
+                ("integration", &r.integration),
+            ] {
+                ui.label(RichText::new(k).weak());
+                ui.monospace(v.as_str());
+                ui.end_row();
+            }
+        });
+}
+
 /// The right-hand panel's contents.
 pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
     let (Some(c), Some(rec)) = (v.cursor, &v.record) else {
@@ -72,72 +92,53 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
     if rows.is_empty() {
         ui.label("No detect/respond iterations in this frame.");
     } else {
-        // A solid bar below the table: a floating one would cover its last row.
-        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-        egui::ScrollArea::horizontal()
-            .id_salt("iter_table")
+        // Narrow enough for the inspector tile (nothing clipped, no sideways scroll): the
+        // row's vectors are shown for the selected row below, and on hover.
+        egui::Grid::new("iterations")
+            .striped(true)
+            .num_columns(5)
+            .spacing([10.0, 2.0])
             .show(ui, |ui| {
-                egui::Grid::new("iterations")
-                    .striped(true)
-                    .num_columns(10)
-                    .spacing([10.0, 2.0])
-                    .show(ui, |ui| {
-                        for h in [
-                            "#",
-                            "t / depth",
-                            "case",
-                            "tri",
-                            "point",
-                            "normal",
-                            "remaining m",
-                            "slide m",
-                            "integration",
-                            "end",
-                        ] {
-                            ui.label(RichText::new(h).strong());
-                        }
-                        ui.end_row();
-                        for r in &rows {
-                            let selected = r.iteration as u32 == c.iteration;
-                            if ui
-                                .selectable_label(selected, format!("{}", r.iteration + 1))
-                                .clicked()
-                            {
-                                out.push(DebugCommand::Select {
-                                    frame: c.frame,
-                                    iteration: r.iteration as u32,
+                for h in ["#", "t / depth", "case", "tri", "end"] {
+                    ui.label(RichText::new(h).strong());
+                }
+                ui.end_row();
+                for r in &rows {
+                    let selected = r.iteration as u32 == c.iteration;
+                    if ui
+                        .selectable_label(selected, format!("{}", r.iteration + 1))
+                        .on_hover_ui(|ui| row_details_ui(ui, r))
+                        .clicked()
+                    {
+                        out.push(DebugCommand::Select {
+                            frame: c.frame,
+                            iteration: r.iteration as u32,
+                        });
+                    }
+                    ui.monospace(r.time.as_str());
+                    ui.monospace(r.case.as_str());
+                    match r.first_triangle {
+                        // The triangle cell selects the triangle.
+                        Some((object, t)) => {
+                            if ui.link(r.triangle.as_str()).clicked() {
+                                out.push(match object {
+                                    None => DebugCommand::SelectTriangle(Some(t)),
+                                    Some(o) => DebugCommand::SelectObjectTriangle(o, t),
                                 });
                             }
-                            let cells = [
-                                &r.time,
-                                &r.case,
-                                &r.triangle,
-                                &r.point,
-                                &r.normal,
-                                &r.remaining,
-                                &r.slide,
-                                &r.integration,
-                                &r.end,
-                            ];
-                            for (k, cell) in cells.into_iter().enumerate() {
-                                // The triangle cell selects the triangle.
-                                if k == 2
-                                    && let Some((object, t)) = r.first_triangle
-                                {
-                                    if ui.link(cell.as_str()).clicked() {
-                                        out.push(match object {
-                                            None => DebugCommand::SelectTriangle(Some(t)),
-                                            Some(o) => DebugCommand::SelectObjectTriangle(o, t),
-                                        });
-                                    }
-                                } else {
-                                    ui.monospace(cell.as_str());
-                                }
-                            }
-                            ui.end_row();
                         }
-                    });
+                        None => {
+                            ui.monospace(r.triangle.as_str());
+                        }
+                    }
+                    ui.add(egui::Label::new(RichText::new(r.end.as_str()).monospace()).wrap());
+                    ui.end_row();
+                }
             });
+        if let Some(r) = rows.iter().find(|r| r.iteration as u32 == c.iteration) {
+            ui.add_space(2.0);
+            row_details_ui(ui, r);
+        }
     }
 
     ui.add_space(4.0);

@@ -39,8 +39,15 @@ fn rapier_world(mesh: &CollisionMesh) -> PhysicsWorld {
         .map(|i| mesh.triangle_indices(i))
         .collect();
     let mut world = PhysicsWorld::default();
+    // `SLIDE_RAPIER_FIX_INTERNAL_EDGES=1` builds the trimesh with parry's internal-edge fix
+    // (to see whether rapier's early stops on flat floors are ghost-edge hits).
+    let flags = if std::env::var_os("SLIDE_RAPIER_FIX_INTERNAL_EDGES").is_some() {
+        rapier3d::parry::shape::TriMeshFlags::FIX_INTERNAL_EDGES
+    } else {
+        rapier3d::parry::shape::TriMeshFlags::empty()
+    };
     world.insert_collider(
-        ColliderBuilder::trimesh(verts, idx).expect("valid trimesh"),
+        ColliderBuilder::trimesh_with_flags(verts, idx, flags).expect("valid trimesh"),
         None,
     );
     // One step puts the collider into the broad phase the query pipeline reads.

@@ -12,8 +12,9 @@ use slidescope::render::{
     pick_sample_count, render_image,
 };
 
-const W: u32 = 640;
-const H: u32 = 400;
+/// The check size: a 1280 × 720 frame.
+const W: u32 = 1280;
+const H: u32 = 720;
 
 fn render(world: &World, camera: &Camera, settings: &FrameSettings) -> image::RgbaImage {
     let gpu = Gpu::headless().unwrap_or_else(|e| panic!("render test needs a GPU adapter: {e}"));

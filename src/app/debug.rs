@@ -569,16 +569,21 @@ impl App {
 
     /// Re-centres the orbit camera on the level point under `uv` of the 3D view.
     pub(super) fn recenter_at(&mut self, uv: [f32; 2]) {
-        let Some((cam, aspect)) = self.dbg.last_camera else {
+        let Some((origin, dir, far)) = self.view_ray(uv) else {
             return;
         };
-        let Some((origin, dir)) = pick_ray(&cam, aspect, uv) else {
-            return;
-        };
-        let (origin, dir) = self.unmap_pick_ray(origin, dir);
-        if let Ok(Some(hit)) = raycast(&self.world.collision, origin, dir, cam.far) {
+        if let Ok(Some(hit)) = raycast(&self.world.collision, origin, dir, far) {
             self.rig.recenter(hit.point);
         }
+    }
+
+    /// The world ray under `uv` of the 3D view as last drawn (origin, direction, far plane),
+    /// undoing the eSpace view's map.
+    fn view_ray(&self, uv: [f32; 2]) -> Option<(Vec3, Vec3, f32)> {
+        let (cam, aspect) = self.dbg.last_camera?;
+        let (origin, dir) = pick_ray(&cam, aspect, uv)?;
+        let (origin, dir) = self.unmap_pick_ray(origin, dir);
+        Some((origin, dir, cam.far))
     }
 
     /// The camera for this frame; while paused a first-person camera becomes the orbit one
@@ -601,21 +606,17 @@ impl App {
 
     /// Selects the triangle under `uv` of the 3D view (paused only).
     pub(super) fn pick(&mut self, uv: [f32; 2]) {
-        let Some((cam, aspect)) = self.dbg.last_camera else {
+        let Some((origin, dir, far)) = self.view_ray(uv) else {
             return;
         };
-        let Some((origin, dir)) = pick_ray(&cam, aspect, uv) else {
-            return;
-        };
-        let (origin, dir) = self.unmap_pick_ray(origin, dir);
         // Moving objects at the poses recorded for the frame at the cursor (where they are
         // drawn); the nearer of the level and the objects wins.
         let poses = self
             .sim
             .cursor_frame()
             .map_or(&[][..], |(rec, _)| rec.objects.as_slice());
-        let level = raycast(&self.world.collision, origin, dir, cam.far);
-        let objects = raycast_objects(self.world.movers.scene(), poses, origin, dir, cam.far);
+        let level = raycast(&self.world.collision, origin, dir, far);
+        let objects = raycast_objects(self.world.movers.scene(), poses, origin, dir, far);
         match (level, objects) {
             (Ok(level), Ok(object)) => {
                 let object = object.filter(|(_, o)| level.is_none_or(|l| o.distance < l.distance));

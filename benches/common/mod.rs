@@ -24,23 +24,9 @@ pub fn load_level(path: &str) -> CollisionMesh {
 }
 pub const QUERIES: usize = 1000;
 
-/// SplitMix64: a fixed-seed generator so every run sees the same queries.
-pub struct Rng(pub u64);
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn f32(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
-    }
-    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.f32()
-    }
-}
+/// SplitMix64 (the solver harness's): a fixed-seed generator so every run sees the same
+/// queries.
+pub use slidescope::collision::solvers::harness::Rng;
 
 pub fn load_sponza() -> CollisionMesh {
     load_level(SPONZA)

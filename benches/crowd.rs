@@ -150,6 +150,15 @@ fn main() {
         iterations as f64 / (frames * CROWD) as f64,
         contacts as f64 / (frames * CROWD) as f64
     );
+    let fell_back = reference
+        .iter()
+        .flatten()
+        .filter(|r| r.end == slidescope::collision::EndReason::Fallback)
+        .count();
+    println!(
+        "  seed response: {:.3} % of the moves fell back",
+        fell_back as f64 * 100.0 / (frames * CROWD) as f64
+    );
     let mut by_end = std::collections::BTreeMap::new();
     let mut by_iter = std::collections::BTreeMap::new();
     for r in reference.iter().flatten() {
@@ -186,6 +195,44 @@ fn main() {
         );
     }
     println!("  every batch frame equal to the one-at-a-time frame: yes");
+
+    // The crease response (issue 15) on the same crowd: the seed's ping-pong in creases is
+    // where half the detections go.
+    let crease = SlideSettings {
+        response: slidescope::collision::Response::Crease,
+        ..settings
+    };
+    for threads in [1, 2] {
+        let mut crowd = Crowd::new(&starts, radii);
+        let mut batch = SlideBatch::new();
+        let mut times = Vec::with_capacity(frames);
+        let (mut iterations, mut fallbacks) = (0u64, 0u64);
+        for f in 0..60 + frames {
+            let t = Instant::now();
+            batch
+                .run(world, &crowd.movers, &crease, &mut results, threads)
+                .expect("valid");
+            if f >= 60 {
+                times.push(t.elapsed().as_secs_f64() * 1e3);
+                iterations += results.iter().map(|r| u64::from(r.iterations)).sum::<u64>();
+                fallbacks += results
+                    .iter()
+                    .filter(|r| r.end == slidescope::collision::EndReason::Fallback)
+                    .count() as u64;
+            }
+            crowd.advance(&results);
+        }
+        println!(
+            "  crease response: {:.2} iterations per character per frame, {:.3} % of the moves fell back",
+            iterations as f64 / (frames * CROWD) as f64,
+            fallbacks as f64 * 100.0 / (frames * CROWD) as f64
+        );
+        report(
+            &format!("crease, {threads} thread(s)"),
+            &stats(times),
+            Some(&solo_stats),
+        );
+    }
 }
 
 fn report(what: &str, s: &Stats, base: Option<&Stats>) {

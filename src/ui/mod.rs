@@ -354,6 +354,20 @@ pub fn settings_ui(
                 ui.checkbox(&mut s.fallback, "fallback");
             });
             ui.end_row();
+            ui.label("slide rule");
+            egui::ComboBox::from_id_salt("response_variant")
+                .selected_text(s.response.name())
+                .show_ui(ui, |ui| {
+                    for r in crate::collision::Response::ALL {
+                        ui.selectable_value(&mut s.response, r, r.name());
+                    }
+                })
+                .response
+                .on_hover_text(
+                    "The seed projects onto one plane per iteration and ping-pongs in creases; \
+                     the crease rule slides along two planes' crease line and stops at a third.",
+                );
+            ui.end_row();
             ui.label("triangles");
             ui.horizontal(|ui| {
                 ui.checkbox(&mut s.two_sided, "two-sided");

@@ -65,6 +65,9 @@ pub fn end_reason_text(end: EndReason) -> &'static str {
         EndReason::MaxIterations => {
             "the iterations ran out with the fallback off; the last position is kept"
         }
+        EndReason::CreaseStop => {
+            "the crease response stopped: the line between two slide planes runs into a third"
+        }
     }
 }
 
@@ -76,6 +79,7 @@ pub fn end_reason_label(end: EndReason) -> &'static str {
         EndReason::ImpulseFilter => "impulse filter",
         EndReason::Fallback => "fallback",
         EndReason::MaxIterations => "max iterations",
+        EndReason::CreaseStop => "crease stop",
     }
 }
 
@@ -253,6 +257,14 @@ pub fn narrate_named(trace: &Trace, iteration: usize, object_names: &[String]) -
             r.remaining_velocity.length(),
             r.slide_velocity.length()
         );
+        if let Some(other) = r.crease_with {
+            let _ = write!(
+                s,
+                "That slide would have gone back into an earlier plane (normal {}), so the crease \
+                 response slides along the line where the two planes meet. ",
+                v3(other)
+            );
+        }
     }
     if iteration + 1 == total {
         let _ = write!(s, "The loop ended: {}.", end_reason_text(trace.end));

@@ -6,7 +6,7 @@ use common::*;
 use glam::Vec3;
 use proptest::prelude::*;
 use slidescope::collision::{
-    BroadPhase, CollisionMesh, Ellipsoid, SlideSettings, Trace, collide_and_slide,
+    BroadPhase, CollisionMesh, Ellipsoid, Response, SlideSettings, Trace, collide_and_slide,
     distance::distance_to_triangle,
 };
 
@@ -40,6 +40,7 @@ proptest! {
         vel in vec3(6.0),
         axis in vec3(1.0),
         angle in 0.0f32..std::f32::consts::PI,
+        crease in any::<bool>(),
     ) {
         let m = scene(&extra);
         // Half the cases rotated about a random axis (seed 000's arbitrary ellipsoid axes).
@@ -49,7 +50,11 @@ proptest! {
             glam::Mat3::IDENTITY
         };
         let e = Ellipsoid::with_axes(start, Vec3::new(radii.0, radii.1, radii.2), axes).unwrap();
-        let settings = SlideSettings::default();
+        // The seed's response and the crease response (issue 15) hold the same invariant.
+        let settings = SlideSettings {
+            response: if crease { Response::Crease } else { Response::Seed },
+            ..SlideSettings::default()
+        };
         // Only starts that are clear of everything are meaningful for this invariant.
         prop_assume!(clearance_es(&m, &e) > 1.0 + settings.skin_es);
         let r = collide_and_slide(&m, &e, vel, &settings, None).unwrap();

@@ -31,6 +31,7 @@ pub mod bvh;
 mod candidates;
 pub mod case;
 pub mod contact;
+mod crease;
 pub mod detect;
 pub mod distance;
 pub mod dynamic;
@@ -61,7 +62,7 @@ pub use respond::{
     ContactExtents, SlideResult, SweepResult, collide_and_slide, collide_and_slide_in,
     collide_and_slide_with, sweep, sweep_in, sweep_with, sweep_with_solver,
 };
-pub use settings::{BroadPhase, NarrowPhaseKind, SlideSettings};
+pub use settings::{BroadPhase, NarrowPhaseKind, Response, SlideSettings};
 pub use sweep::{CaseOutcome, CaseResults, ContactTime, NarrowPhase, SweepHit, TriangleEs};
 pub use trace::{
     CandidateTrace, DynamicSweepTrace, EndReason, FallbackTrace, IterationTrace, ResponseTrace,

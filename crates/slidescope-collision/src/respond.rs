@@ -4,6 +4,7 @@
 
 use glam::Vec3;
 
+use super::crease::{Crease, Planes, crease_slide};
 use super::detect::{Scratch, detect};
 use super::dynamic::ObjectId;
 use super::dynamic::detect::{detect_dynamic, settle_all};
@@ -14,7 +15,7 @@ use super::sweep::NarrowPhase;
 use super::trace::{FallbackTrace, IterationTrace, ResponseTrace};
 use super::{
     Aabb, CollisionError, CollisionMesh, CollisionWorld, Contact, ContactSource, ContactTime,
-    DynamicScene, Ellipsoid, EndReason, SlideSettings, Trace,
+    DynamicScene, Ellipsoid, EndReason, Response, SlideSettings, Trace,
 };
 
 /// The bounding box of all contact points of a call, as offsets from the ellipsoid centre
@@ -356,6 +357,8 @@ pub fn collide_and_slide_in(
     scratch.cache.begin(velocity.length());
     let mut end = EndReason::MaxIterations;
     let mut iterations = 0;
+    // The crease response's planes of this call.
+    let mut planes = Planes::default();
     // A moving object can hit an ellipsoid whose own motion is spent (resting, or stopped
     // early by the level): while objects move, the loop does not stop on a short velocity
     // until a detection has responded to an object or found nothing (seed 001 12.15 has no
@@ -433,7 +436,6 @@ pub fn collide_and_slide_in(
             None => Vec3::ZERO,
         };
         integration -= n_world * integration.dot(n_world);
-        integration += object_push;
         for c in &contacts {
             let off = c.point - c.center;
             extents = Some(match extents {
@@ -448,6 +450,27 @@ pub fn collide_and_slide_in(
         from = new_center;
         to -= n * (to - new_center).dot(n);
         v = to - from;
+        let mut crease_with = None;
+        if settings.response == Response::Crease {
+            let (slide, what) = crease_slide(&planes, n, remaining, v);
+            match what {
+                Crease::Plane => {}
+                Crease::Line { other, line } => {
+                    crease_with = Some(space.normal_to_world(other));
+                    if let Some(d) = space.vector_to_world(line).try_normalize() {
+                        integration = d * integration.dot(d);
+                    }
+                }
+                Crease::Stop => {
+                    integration = Vec3::ZERO;
+                    end = EndReason::CreaseStop;
+                }
+            }
+            v = slide;
+            to = from + v;
+            planes.push(n);
+        }
+        integration += object_push;
         if let (Some(t), Some(mut r)) = (trace.as_deref_mut(), record) {
             r.contacts = contacts.clone();
             r.response = Some(ResponseTrace {
@@ -461,8 +484,12 @@ pub fn collide_and_slide_in(
                 slide_velocity_es: v,
                 integration_velocity: integration,
                 object_push,
+                crease_with,
             });
             t.iterations.push(r);
+        }
+        if end == EndReason::CreaseStop {
+            break;
         }
         if settings.impulse_filter && v.dot(input_v) < 0.0 {
             to = from;

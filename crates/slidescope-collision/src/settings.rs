@@ -41,6 +41,30 @@ impl NarrowPhaseKind {
     }
 }
 
+/// How a contact turns the remaining motion (issue 15's response variants).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Response {
+    /// Seed 001 12.3: project onto the contact's plane, one plane per iteration.
+    #[default]
+    Seed,
+    /// As the seed, but a slide that would re-enter an earlier plane of the call follows the
+    /// two planes' crease line, and stops where a third plane closes it (see `crease`).
+    Crease,
+}
+
+impl Response {
+    pub const ALL: [Self; 2] = [Self::Seed, Self::Crease];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Seed => "seed (one plane)",
+            Self::Crease => "crease (two planes, stop at three)",
+        }
+    }
+}
+
 /// Settings of [`collide_and_slide`](super::collide_and_slide) and [`sweep`](super::sweep).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -71,6 +95,8 @@ pub struct SlideSettings {
     pub max_contacts: u32,
     /// The per-triangle sweep test (the core's decomposed one by default).
     pub narrow_phase: NarrowPhaseKind,
+    /// How a contact turns the remaining motion (the seed's by default).
+    pub response: Response,
 }
 
 impl Default for SlideSettings {
@@ -87,6 +113,7 @@ impl Default for SlideSettings {
             broad_phase: BroadPhase::Bvh,
             max_contacts: 100,
             narrow_phase: NarrowPhaseKind::Decomposed,
+            response: Response::Seed,
         }
     }
 }

@@ -23,6 +23,8 @@ pub enum EndReason {
     Fallback,
     /// `max_iterations` ran out with the fallback off: the last position is kept.
     MaxIterations,
+    /// The crease response: the crease line of two planes ran into a third (issue 15).
+    CreaseStop,
 }
 
 /// One triangle offered by the broad phase, with every part of its Minkowski sum tested alone.
@@ -56,6 +58,10 @@ pub struct ResponseTrace {
     /// Zero otherwise.
     #[cfg_attr(feature = "serde", serde(default))]
     pub object_push: Vec3,
+    /// The crease response followed the line where the slide plane meets this earlier plane
+    /// (its normal, world); `None` for a plain slide.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub crease_with: Option<Vec3>,
 }
 
 /// One dynamic object as one detection saw it (seed 001 12.12.1, figs. 12.44–12.47): what the

@@ -1,0 +1,148 @@
+//! The crease response (issue 15, a variant beside seed 001 12.3's, never replacing it): the
+//! seed projects the remaining motion onto one plane per iteration, so in a crease between two
+//! planes the slide re-enters the plane it just left and the loop ping-pongs until the impulse
+//! filter or the iteration limit stops it. Here, when the new slide would re-enter an earlier
+//! plane of the same call, the motion slides along the two planes' crease line instead, and
+//! stops dead when that line re-enters a third (the two- and three-plane cases of Quake III's
+//! `PM_SlideMove` and PhysX's character controller).
+
+use glam::Vec3;
+
+/// Earlier planes kept per call (the oldest is dropped past this).
+const MAX_PLANES: usize = 8;
+
+/// Two normals closer than this (cosine) are the same plane.
+const SAME_PLANE_COS: f32 = 0.9999;
+
+/// The slide normals met so far in one call (local eSpace, unit).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Planes {
+    n: [Vec3; MAX_PLANES],
+    len: usize,
+}
+
+impl Planes {
+    pub fn push(&mut self, n: Vec3) {
+        if self.iter().any(|p| p.dot(n) > SAME_PLANE_COS) {
+            return;
+        }
+        if self.len == MAX_PLANES {
+            self.n.copy_within(1.., 0);
+            self.len -= 1;
+        }
+        self.n[self.len] = n;
+        self.len += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Vec3> + '_ {
+        self.n[..self.len].iter().copied()
+    }
+}
+
+/// What the crease rule did to one iteration's slide.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Crease {
+    /// The slide on the new plane leaves every earlier plane alone: unchanged.
+    Plane,
+    /// Slid along the line where the new plane meets `other` (an earlier normal, eSpace);
+    /// `line` is that line's unit direction (eSpace).
+    Line { other: Vec3, line: Vec3 },
+    /// The crease line re-enters a third plane (or the two planes face each other): no motion.
+    Stop,
+}
+
+/// Motion shorter than this (eSpace) does not count as re-entering a plane.
+const ENTER_EPS: f32 = 1e-7;
+
+/// The slide for plane `n` given the motion left past the contact `remaining` and the seed's
+/// slide `v` (its projection onto `n`), against the call's earlier `planes`. Returns the
+/// motion to use and what was done.
+pub(crate) fn crease_slide(planes: &Planes, n: Vec3, remaining: Vec3, v: Vec3) -> (Vec3, Crease) {
+    let others = || planes.iter().filter(move |p| p.dot(n) <= SAME_PLANE_COS);
+    let entering = |m: Vec3, p: Vec3| m.dot(p) < -ENTER_EPS;
+    // The earlier plane the slide goes into most deeply.
+    let Some(p) = others()
+        .filter(|&p| entering(v, p))
+        .min_by(|a, b| v.dot(*a).total_cmp(&v.dot(*b)))
+    else {
+        return (v, Crease::Plane);
+    };
+    let Some(line) = n.cross(p).try_normalize() else {
+        return (Vec3::ZERO, Crease::Stop);
+    };
+    let along = line * remaining.dot(line);
+    if others().any(|q| q.dot(p) <= SAME_PLANE_COS && entering(along, q)) {
+        return (Vec3::ZERO, Crease::Stop);
+    }
+    (along, Crease::Line { other: p, line })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slide_that_leaves_the_earlier_planes_alone_is_unchanged() {
+        let mut planes = Planes::default();
+        planes.push(Vec3::Y);
+        let v = Vec3::new(1.0, 0.0, 0.5);
+        assert_eq!(
+            crease_slide(&planes, Vec3::X.neg_ish(), v, v).1,
+            Crease::Plane
+        );
+    }
+
+    #[test]
+    fn a_slide_back_into_the_floor_follows_the_crease_line() {
+        // Floor (+Y) then a wall leaning over it (normal up and towards -X): the wall's slide
+        // goes down into the floor; the crease runs along Z.
+        let mut planes = Planes::default();
+        planes.push(Vec3::Y);
+        let wall = Vec3::new(-1.0, -0.5, 0.0).normalize();
+        let remaining = Vec3::new(1.0, -0.2, 0.7);
+        let v = remaining - wall * remaining.dot(wall);
+        assert!(v.dot(Vec3::Y) < 0.0, "the seed's slide re-enters the floor");
+        let (m, what) = crease_slide(&planes, wall, remaining, v);
+        assert!(matches!(what, Crease::Line { other, .. } if other == Vec3::Y));
+        assert!((m - Vec3::new(0.0, 0.0, 0.7)).length() < 1e-6, "{m}");
+        assert!(m.dot(wall).abs() < 1e-6 && m.dot(Vec3::Y).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_third_plane_across_the_crease_stops_the_motion() {
+        let mut planes = Planes::default();
+        planes.push(Vec3::Y);
+        planes.push(Vec3::new(0.0, 0.0, -1.0));
+        let wall = Vec3::new(-1.0, -0.5, 0.0).normalize();
+        let remaining = Vec3::new(1.0, -0.2, 0.7);
+        let v = remaining - wall * remaining.dot(wall);
+        assert_eq!(
+            crease_slide(&planes, wall, remaining, v),
+            (Vec3::ZERO, Crease::Stop)
+        );
+    }
+
+    #[test]
+    fn the_same_plane_twice_is_kept_once_and_the_oldest_goes_first() {
+        let mut planes = Planes::default();
+        planes.push(Vec3::Y);
+        planes.push(Vec3::Y);
+        assert_eq!(planes.len, 1);
+        for k in 0..20 {
+            let a = k as f32 * 0.3;
+            planes.push(Vec3::new(a.cos(), 0.0, a.sin()));
+        }
+        assert_eq!(planes.len, MAX_PLANES);
+        assert!(planes.iter().all(|p| p != Vec3::Y));
+    }
+
+    trait NegIsh {
+        fn neg_ish(self) -> Self;
+    }
+    impl NegIsh for Vec3 {
+        /// A wall facing -X.
+        fn neg_ish(self) -> Self {
+            -self
+        }
+    }
+}

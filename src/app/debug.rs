@@ -13,7 +13,7 @@ use super::App;
 use super::camera_rig::CameraMode;
 use super::camera_rig::selection_sphere;
 use crate::collision::solvers::side_by_side::{SideBySide, side_by_side_at};
-use crate::collision::{CaseMask, ObjectId, raycast, raycast_objects};
+use crate::collision::{CaseMask, ObjectId, Response, raycast, raycast_objects};
 use crate::level::query::Geometry;
 use crate::level::scenario::Scenario;
 use crate::render::cursor_scene::{self, CursorStyle, MinkowskiRay};
@@ -31,8 +31,9 @@ const MIB: usize = 1024 * 1024;
 /// switched off, so a toggle stays interactive on a long history.
 const MAX_LATER_FRAMES: usize = 600;
 
-/// What a re-run depends on: the cursor's frame, the solve mask and the newest frame.
-type RerunKey = (u64, CaseMask, Option<u64>);
+/// What a re-run depends on: the cursor's frame, the solve mask, the response variant and
+/// the newest frame.
+type RerunKey = (u64, CaseMask, Response, Option<u64>);
 
 /// The cursor (frame, iteration) the "all solvers" rows were computed for.
 type SolversKey = (u64, u32);
@@ -157,10 +158,13 @@ impl App {
                 // The solve switches are the walking settings' case mask (one value, also in
                 // the settings panel): frames simulated from now on use it, and while paused
                 // the cursor's frame and the frames after it are re-run with it.
-                let solve_changed = self.settings.slide.cases != t.solve;
+                let solve_changed = self.settings.slide.cases != t.solve
+                    || self.settings.slide.response != t.response;
                 self.dbg.toggles = t;
                 self.settings.slide.cases = t.solve;
                 self.sim.settings.cases = t.solve;
+                self.settings.slide.response = t.response;
+                self.sim.settings.response = t.response;
                 if self.probe.active && solve_changed {
                     // A game's moves are re-solved in place with the new mask.
                     self.resolve_game_moves_again();
@@ -345,22 +349,26 @@ impl App {
     /// Recomputes the re-run when the cursor's frame or the solve mask changed.
     fn refresh_rerun(&mut self) {
         self.dbg.toggles.solve = self.settings.slide.cases;
+        self.dbg.toggles.response = self.settings.slide.response;
         let solve = self.dbg.toggles.solve;
+        let response = self.dbg.toggles.response;
         let Some((rec, _)) = self.sim.cursor_frame() else {
             self.dbg.rerun = None;
             return;
         };
         // A game's moves are re-solved in place when the mask changes (app/probe.rs).
-        if solve == rec.settings.cases || rec.ellipsoid.is_none() || rec.game.is_some() {
+        let same = solve == rec.settings.cases && response == rec.settings.response;
+        if same || rec.ellipsoid.is_none() || rec.game.is_some() {
             self.dbg.rerun = None;
             return;
         }
-        let key = (rec.frame, solve, self.sim.history().last_frame());
+        let key = (rec.frame, solve, response, self.sim.history().last_frame());
         if self.dbg.rerun.as_ref().is_some_and(|(k, _)| *k == key) {
             return;
         }
         let edits = RerunEdits {
             cases: Some(solve),
+            response: Some(response),
             ..Default::default()
         };
         let scene = Some(self.world.movers.scene());
@@ -375,6 +383,7 @@ impl App {
             key,
             RerunView {
                 solve,
+                response,
                 result,
                 later,
             },

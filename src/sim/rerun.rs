@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::replay::replay_frames;
 use super::{FrameRecord, PlayerParams};
 use crate::collision::{
-    CaseMask, CollisionError, CollisionMesh, CollisionWorld, DynamicScene, Ellipsoid, Scratch,
-    SlideResult, SlideSettings, Trace, collide_and_slide_in,
+    CaseMask, CollisionError, CollisionMesh, CollisionWorld, DynamicScene, Ellipsoid, Response,
+    Scratch, SlideResult, SlideSettings, Trace, collide_and_slide_in,
 };
 
 /// Edits applied on top of a frame's recorded settings; `None` keeps the recorded value.
@@ -24,6 +24,8 @@ pub struct RerunEdits {
     pub radii: Option<Vec3>,
     pub impulse_filter: Option<bool>,
     pub fallback: Option<bool>,
+    /// The response variant (seed or crease, issue 15).
+    pub response: Option<Response>,
 }
 
 impl RerunEdits {
@@ -35,6 +37,7 @@ impl RerunEdits {
             cases: self.cases.unwrap_or(settings.cases),
             impulse_filter: self.impulse_filter.unwrap_or(settings.impulse_filter),
             fallback: self.fallback.unwrap_or(settings.fallback),
+            response: self.response.unwrap_or(settings.response),
             ..*settings
         }
     }

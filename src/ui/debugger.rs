@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use glam::Vec3;
 
 use crate::collision::sweep::roots::PartRoots;
-use crate::collision::{CaseKind, CaseMask, ObjectId, Trace};
+use crate::collision::{CaseKind, CaseMask, ObjectId, Response, Trace};
 use crate::sim::{Cursor, FrameRecord, TimelineCommand, TraceDiff};
 
 /// Per case (face / edge / vertex): draw it in the view, and let the solver use it.
@@ -15,6 +15,9 @@ use crate::sim::{Cursor, FrameRecord, TimelineCommand, TraceDiff};
 pub struct CaseToggles {
     pub draw: CaseMask,
     pub solve: CaseMask,
+    /// The solver's response variant (issue 15): like the solve mask, the walking setting,
+    /// and the cursor's frame is re-run with it while paused.
+    pub response: Response,
 }
 
 impl Default for CaseToggles {
@@ -22,6 +25,7 @@ impl Default for CaseToggles {
         Self {
             draw: CaseMask::ALL,
             solve: CaseMask::ALL,
+            response: Response::Seed,
         }
     }
 }
@@ -70,10 +74,12 @@ pub struct TriangleInfo {
     pub object: Option<ObjectId>,
 }
 
-/// The frame at the cursor re-run with some cases switched off in the solver.
+/// The frame at the cursor re-run with some cases switched off in the solver, or with another
+/// response variant.
 #[derive(Debug, Clone)]
 pub struct RerunView {
     pub solve: CaseMask,
+    pub response: Response,
     pub result: Result<(Trace, TraceDiff, Vec3), String>,
     /// The frames after the cursor re-simulated with the same mask (the path the player would
     /// have walked): `None` when the cursor is on the newest frame.
@@ -216,6 +222,14 @@ pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCo
                 ui.end_row();
             }
         });
+    ui.horizontal(|ui| {
+        ui.label("slide rule");
+        for r in Response::ALL {
+            ui.radio_value(&mut t.response, r, r.name()).on_hover_text(
+                "re-run the frame at the cursor (and the walk after it) with this rule",
+            );
+        }
+    });
     if t != *toggles {
         out.push(DebugCommand::SetToggles(t));
     }

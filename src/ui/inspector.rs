@@ -256,8 +256,15 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                 ui.colored_label(Color32::LIGHT_RED, format!("re-run failed: {e}"));
             }
             Ok((trace, diff, end_pos)) => {
+                let mut what = Vec::new();
+                if r.solve != rec.settings.cases {
+                    what.push("without the switched-off cases".to_string());
+                }
+                if r.response != rec.settings.response {
+                    what.push(format!("with the {} rule", r.response.name()));
+                }
                 ui.label(
-                    RichText::new("Re-run of this frame without the switched-off cases").strong(),
+                    RichText::new(format!("Re-run of this frame {}", what.join(" and "))).strong(),
                 );
                 ui.label(format!(
                     "{} -> {} iterations, end {} -> {}",

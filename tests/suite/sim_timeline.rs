@@ -5,7 +5,8 @@ use crate::common;
 use common::*;
 use glam::Vec3;
 use slidescope::collision::{
-    CaseMask, CollisionMesh, Ellipsoid, EndReason, SlideSettings, Trace, collide_and_slide,
+    CaseMask, CollisionMesh, Ellipsoid, EndReason, Response, SlideSettings, Trace,
+    collide_and_slide,
 };
 use slidescope::sim::markers::trace_markers;
 use slidescope::sim::{
@@ -398,4 +399,62 @@ fn rerun_unchanged_is_identical_and_without_edges_diverges() {
         "{first:?} vs edge at {edge_iter}"
     );
     assert!(!d.rows[first.iteration].differences.is_empty());
+}
+
+#[test]
+fn rerun_with_the_crease_response_ends_the_ping_pong_of_a_recorded_frame() {
+    // A floor and a wall leaning 30° over it across the +X walk: pressed into the crease by
+    // gravity, the seed's slide alternates between the two planes.
+    let (s, c) = 30f32.to_radians().sin_cos();
+    let foot = v(1.5, 0.0, 0.0);
+    let top = v(1.5 - 4.0 * s, 4.0 * c, 0.0);
+    let z = v(0.0, 0.0, 20.0);
+    let mut tris = floor(0.0, 20.0).to_vec();
+    tris.push([foot - z, top + z, foot + z]);
+    tris.push([foot - z, top - z, top + z]);
+    let m = mesh(&tris);
+    let mut sim = Sim::new(
+        v(0.0, 0.0, 0.0),
+        PlayerParams::default(),
+        SlideSettings::default(),
+    );
+    let diagonal = PlayerInput {
+        forward: 1.0,
+        right: 0.5,
+        yaw_rad: -std::f32::consts::FRAC_PI_2,
+        ..Default::default()
+    };
+    for _ in 0..90 {
+        sim.step(&m, &diagonal);
+    }
+    let rec = sim
+        .history()
+        .iter()
+        .max_by_key(|f| f.trace.iterations.len())
+        .expect("recorded")
+        .clone();
+    assert!(
+        rec.trace.iterations.len() >= 6,
+        "the seed ping-pongs: {} iterations",
+        rec.trace.iterations.len()
+    );
+    let crease = RerunEdits {
+        response: Some(Response::Crease),
+        ..Default::default()
+    };
+    let other = rerun_frame(&m, &rec, &crease).unwrap();
+    assert!(
+        other.trace.iterations.len() <= 4,
+        "{} iterations with the crease response",
+        other.trace.iterations.len()
+    );
+    assert!(
+        other
+            .trace
+            .iterations
+            .iter()
+            .any(|it| it.response.is_some_and(|r| r.crease_with.is_some()))
+    );
+    let d = diff_traces(&rec.trace, &other.trace, &DiffTolerance::default());
+    assert!(d.first_divergence.is_some());
 }

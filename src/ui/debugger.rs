@@ -222,12 +222,14 @@ pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCo
                 ui.end_row();
             }
         });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("slide rule");
         for r in Response::ALL {
-            ui.radio_value(&mut t.response, r, r.name()).on_hover_text(
-                "re-run the frame at the cursor (and the walk after it) with this rule",
-            );
+            ui.radio_value(&mut t.response, r, r.short_name())
+                .on_hover_text(format!(
+                    "{}: re-run the frame at the cursor (and the walk after it) with this rule",
+                    r.name()
+                ));
         }
     });
     if t != *toggles {

@@ -133,7 +133,8 @@ fn no_text_is_cut_at_the_inspectors_sides() {
             .is_some_and(|r| !r.trace.iterations.is_empty())
     );
     let mut layout = Layout::default();
-    let (_, _, shapes) = lay_out_model(&mut layout, [1280.0, 720.0], 1.0, &m);
+    // 1280 wide, as the issue asks, and tall enough that the whole inspector is on screen.
+    let (_, _, shapes) = lay_out_model(&mut layout, [1280.0, 4000.0], 1.0, &m);
     let pane = layout.rect(Pane::Inspector).expect("inspector shown");
     let mut texts = 0;
     for (clip, s) in flat(&shapes) {

@@ -57,6 +57,14 @@ pub enum Response {
 impl Response {
     pub const ALL: [Self; 2] = [Self::Seed, Self::Crease];
 
+    /// One word, for tight places.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Self::Seed => "seed",
+            Self::Crease => "crease",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Self::Seed => "seed (one plane)",

@@ -128,9 +128,11 @@ fn accept_loop(
             Ok((mut stream, peer)) => {
                 let busy = lock(&connection).is_some();
                 if busy {
+                    // The event goes first: once the game reads the line, anything it makes
+                    // the first game do must come after the refusal on the timeline.
+                    let _ = tx.try_send(FeedEvent::Refused(peer));
                     let _ = stream.write_all(REFUSAL.as_bytes());
                     let _ = stream.shutdown(Shutdown::Both);
-                    let _ = tx.try_send(FeedEvent::Refused(peer));
                     continue;
                 }
                 if let Some(w) = worker.take() {

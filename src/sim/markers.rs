@@ -1,7 +1,8 @@
 //! Timeline markers: frames worth a look, computed from the trace of each recorded step
 //! (issue 5): extra iterations, simultaneous contacts (seed 001 12.13, the wedge), embedded
 //! correction (12.4.4), the impulse filter (12.15), the max-iteration fallback (12.3),
-//! grounded flicker and no progress despite input.
+//! grounded flicker, no progress despite input, and ping-pong between two planes (issue 15's
+//! first pathology detector).
 
 use serde::{Deserialize, Serialize};
 
@@ -30,10 +31,13 @@ pub enum MarkerKind {
     /// A game's move (through the probe) whose result differs from the reference's re-solve
     /// by more than the tolerance.
     GameDiverges,
+    /// The slide alternated between the same two planes within one move (a crease the seed's
+    /// one-plane response cannot leave; see [`ping_pong`]).
+    PingPong,
 }
 
 impl MarkerKind {
-    pub const ALL: [MarkerKind; 8] = [
+    pub const ALL: [MarkerKind; 9] = [
         MarkerKind::ExtraIterations,
         MarkerKind::SimultaneousContacts,
         MarkerKind::EmbeddedCorrection,
@@ -42,6 +46,7 @@ impl MarkerKind {
         MarkerKind::GroundedFlicker,
         MarkerKind::NoProgress,
         MarkerKind::GameDiverges,
+        MarkerKind::PingPong,
     ];
 
     fn bit(self) -> u32 {
@@ -59,6 +64,7 @@ impl MarkerKind {
             MarkerKind::GroundedFlicker => "grounded flicker",
             MarkerKind::NoProgress => "no progress",
             MarkerKind::GameDiverges => "game diverges",
+            MarkerKind::PingPong => "ping-pong",
         }
     }
 }
@@ -106,6 +112,51 @@ impl Markers {
     }
 }
 
+/// Two normals closer than this (cosine) are the same plane.
+const SAME_PLANE_COS: f32 = 0.999;
+
+/// A move whose slide went back and forth between two planes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PingPong {
+    /// Iterations that returned to the plane of the iteration before the last (A B A: one).
+    pub returns: usize,
+    /// The two planes' normals (world).
+    pub planes: [glam::Vec3; 2],
+}
+
+impl PingPong {
+    /// One line for the timeline and the inspector.
+    pub fn reason(&self) -> String {
+        let [a, b] = self.planes;
+        format!(
+            "ping-pong: the slide went back to the same plane {} times, between normals ({:.2}, {:.2}, {:.2}) and ({:.2}, {:.2}, {:.2})",
+            self.returns, a.x, a.y, a.z, b.x, b.y, b.z
+        )
+    }
+}
+
+/// The move's slide normals alternating A B A B …: at least two returns to the plane two
+/// iterations back across a different plane. `None` for an ordinary move.
+pub fn ping_pong(trace: &Trace) -> Option<PingPong> {
+    let normals: Vec<glam::Vec3> = trace
+        .iterations
+        .iter()
+        .filter_map(|it| it.response.map(|r| r.slide_normal))
+        .collect();
+    let mut returns = 0;
+    let mut planes = None;
+    for w in normals.windows(3) {
+        if w[0].dot(w[2]) > SAME_PLANE_COS && w[0].dot(w[1]) < SAME_PLANE_COS {
+            returns += 1;
+            planes.get_or_insert([w[0], w[1]]);
+        }
+    }
+    (returns >= 2).then(|| PingPong {
+        returns,
+        planes: planes.unwrap_or_default(),
+    })
+}
+
 /// Markers that depend on one frame's trace only.
 pub fn trace_markers(trace: &Trace) -> Markers {
     let contact_iterations = trace
@@ -131,6 +182,7 @@ pub fn trace_markers(trace: &Trace) -> Markers {
             MarkerKind::MaxIterations,
             matches!(trace.end, EndReason::Fallback | EndReason::MaxIterations),
         )
+        .with(MarkerKind::PingPong, ping_pong(trace).is_some())
 }
 
 /// True when `grounded` (oldest first, the newest last) changed on its last entry and had
@@ -144,4 +196,53 @@ pub fn is_flicker(grounded_recent: &[bool]) -> bool {
     grounded_recent[start..n - 1]
         .windows(2)
         .any(|w| w[0] != w[1])
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec3;
+
+    use super::*;
+    use crate::collision::{IterationTrace, ResponseTrace};
+
+    /// A trace whose iterations slid on these normals, in order.
+    fn trace(normals: &[Vec3]) -> Trace {
+        Trace {
+            iterations: normals
+                .iter()
+                .map(|&n| IterationTrace {
+                    response: Some(ResponseTrace {
+                        new_center: Vec3::ZERO,
+                        new_center_es: Vec3::ZERO,
+                        slide_normal: n,
+                        slide_normal_es: n,
+                        remaining_velocity: Vec3::ZERO,
+                        remaining_velocity_es: Vec3::ZERO,
+                        slide_velocity: Vec3::ZERO,
+                        slide_velocity_es: Vec3::ZERO,
+                        integration_velocity: Vec3::ZERO,
+                        object_push: Vec3::ZERO,
+                        crease_with: None,
+                    }),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn ping_pong_fires_on_alternating_planes_only() {
+        let (a, b, c) = (Vec3::Y, Vec3::new(-0.87, -0.5, 0.0), Vec3::Z);
+        let p = ping_pong(&trace(&[a, b, a, b, a])).expect("A B A B A");
+        assert_eq!(p.returns, 3);
+        assert_eq!(p.planes, [a, b]);
+        assert!(p.reason().contains("3 times"));
+        assert!(trace_markers(&trace(&[a, b, a, b])).contains(MarkerKind::PingPong));
+        // One return is a corner, not a ping-pong; new planes and repeats are not either.
+        assert_eq!(ping_pong(&trace(&[a, b, a])), None);
+        assert_eq!(ping_pong(&trace(&[a, b, c, a])), None);
+        assert_eq!(ping_pong(&trace(&[a, a, a, a])), None);
+        assert_eq!(ping_pong(&trace(&[])), None);
+    }
 }

@@ -23,6 +23,7 @@ pub fn marker_color(kind: MarkerKind) -> Color32 {
         MarkerKind::GroundedFlicker => Color32::from_rgb(90, 230, 120),
         MarkerKind::NoProgress => Color32::from_rgb(230, 230, 230),
         MarkerKind::GameDiverges => Color32::from_rgb(255, 70, 170),
+        MarkerKind::PingPong => Color32::from_rgb(255, 150, 200),
     }
 }
 
@@ -109,6 +110,9 @@ pub fn timeline_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                 let kinds: Vec<&str> = r.markers.kinds().map(MarkerKind::label).collect();
                 if !kinds.is_empty() {
                     ui.label(RichText::new(kinds.join(", ")).color(Color32::YELLOW));
+                }
+                if let Some(p) = crate::sim::markers::ping_pong(&r.trace) {
+                    ui.label(RichText::new(p.reason()).color(marker_color(MarkerKind::PingPong)));
                 }
             }
             _ => {

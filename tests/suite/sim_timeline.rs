@@ -442,7 +442,14 @@ fn rerun_with_the_crease_response_ends_the_ping_pong_of_a_recorded_frame() {
         response: Some(Response::Crease),
         ..Default::default()
     };
+    // The ping-pong detector (issue 15) marks the recorded frame, and not the re-run.
+    assert!(
+        rec.markers.contains(MarkerKind::PingPong),
+        "{:?}",
+        rec.markers
+    );
     let other = rerun_frame(&m, &rec, &crease).unwrap();
+    assert_eq!(slidescope::sim::markers::ping_pong(&other.trace), None);
     assert!(
         other.trace.iterations.len() <= 4,
         "{} iterations with the crease response",

@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::markers::{FLICKER_WINDOW_FRAMES, MarkerKind, is_flicker};
+use super::markers::{NEIGHBOUR_WINDOW, neighbour_markers};
 use super::{FrameRecord, Markers};
 
 /// One frame as the timeline and the plots draw it: a few bytes kept beside each record, so
@@ -85,8 +85,8 @@ impl History {
     }
 
     /// Appends a record. Its frame number must follow the last one; otherwise the history is
-    /// cleared first (a new, discontinuous run). Computes the grounded-flicker marker from the
-    /// recent frames, then evicts the oldest frames over budget.
+    /// cleared first (a new, discontinuous run). Computes the grounded-flicker and stuck
+    /// markers from the recent frames, then evicts the oldest frames over budget.
     pub fn push(&mut self, mut record: FrameRecord) {
         if let Some(last) = self.frames.back()
             && last.frame.checked_add(1) != Some(record.frame)
@@ -95,17 +95,10 @@ impl History {
         }
         // A game's moves (through the probe) have no walker to flicker.
         if record.game.is_none() {
-            let window = FLICKER_WINDOW_FRAMES + 1;
-            let start = self.frames.len().saturating_sub(window);
-            let mut recent = [false; FLICKER_WINDOW_FRAMES + 2];
-            let mut n = 0;
-            for f in self.frames.range(start..) {
-                recent[n] = f.after.grounded;
-                n += 1;
-            }
-            recent[n] = record.after.grounded;
-            if is_flicker(&recent[..=n]) {
-                record.markers = record.markers.with(MarkerKind::GroundedFlicker, true);
+            let start = self.frames.len().saturating_sub(NEIGHBOUR_WINDOW);
+            let m = neighbour_markers(self.frames.range(start..), &record);
+            for k in m.kinds() {
+                record.markers = record.markers.with(k, true);
             }
         }
         self.append(record);

@@ -34,10 +34,12 @@ pub enum MarkerKind {
     /// The slide alternated between the same two planes within one move (a crease the seed's
     /// one-plane response cannot leave; see [`ping_pong`]).
     PingPong,
+    /// A move key held and no progress for [`STUCK_FRAMES`] frames in a row.
+    Stuck,
 }
 
 impl MarkerKind {
-    pub const ALL: [MarkerKind; 9] = [
+    pub const ALL: [MarkerKind; 10] = [
         MarkerKind::ExtraIterations,
         MarkerKind::SimultaneousContacts,
         MarkerKind::EmbeddedCorrection,
@@ -47,6 +49,7 @@ impl MarkerKind {
         MarkerKind::NoProgress,
         MarkerKind::GameDiverges,
         MarkerKind::PingPong,
+        MarkerKind::Stuck,
     ];
 
     fn bit(self) -> u32 {
@@ -65,6 +68,7 @@ impl MarkerKind {
             MarkerKind::NoProgress => "no progress",
             MarkerKind::GameDiverges => "game diverges",
             MarkerKind::PingPong => "ping-pong",
+            MarkerKind::Stuck => "stuck",
         }
     }
 }
@@ -73,6 +77,46 @@ impl MarkerKind {
 pub const FLICKER_WINDOW_FRAMES: usize = 6;
 /// "No progress": moved less than this fraction of the wished horizontal distance.
 pub const NO_PROGRESS_FRACTION: f32 = 0.05;
+/// "Stuck": this many frames in a row without progress (half a second at 60 Hz).
+pub const STUCK_FRAMES: usize = 30;
+/// How many frames before a new one [`neighbour_markers`] looks at.
+pub const NEIGHBOUR_WINDOW: usize = if STUCK_FRAMES > FLICKER_WINDOW_FRAMES + 1 {
+    STUCK_FRAMES - 1
+} else {
+    FLICKER_WINDOW_FRAMES + 1
+};
+
+/// Markers that need the frames before `record`: grounded flicker and stuck. `before` are
+/// the frames just before it, oldest first (the last [`NEIGHBOUR_WINDOW`] are used). The one
+/// place both the history and a replay compute them.
+pub fn neighbour_markers<'a>(
+    before: impl DoubleEndedIterator<Item = &'a super::FrameRecord>,
+    record: &super::FrameRecord,
+) -> Markers {
+    // Newest first, bounded.
+    let mut grounded = [false; NEIGHBOUR_WINDOW + 1];
+    let mut no_progress = [false; NEIGHBOUR_WINDOW + 1];
+    grounded[0] = record.after.grounded;
+    no_progress[0] = record.markers.contains(MarkerKind::NoProgress);
+    let mut n = 1;
+    for f in before.rev().take(NEIGHBOUR_WINDOW) {
+        grounded[n] = f.after.grounded;
+        no_progress[n] = f.markers.contains(MarkerKind::NoProgress);
+        n += 1;
+    }
+    let flicker_len = n.min(FLICKER_WINDOW_FRAMES + 2);
+    let mut recent = [false; FLICKER_WINDOW_FRAMES + 2];
+    for (k, g) in grounded[..flicker_len].iter().rev().enumerate() {
+        recent[k] = *g;
+    }
+    let stuck = n >= STUCK_FRAMES && no_progress[..STUCK_FRAMES].iter().all(|p| *p);
+    Markers::NONE
+        .with(
+            MarkerKind::GroundedFlicker,
+            is_flicker(&recent[..flicker_len]),
+        )
+        .with(MarkerKind::Stuck, stuck)
+}
 
 /// A set of [`MarkerKind`]s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -57,19 +57,11 @@ pub fn replay_frames_in(
             &mut scratch,
             &mut trace,
         );
-        // Grounded flicker needs the neighbours; recompute it over the replayed run.
-        let recent_start = out
-            .len()
-            .saturating_sub(super::markers::FLICKER_WINDOW_FRAMES + 1);
-        let mut recent: Vec<bool> = out[recent_start..]
-            .iter()
-            .map(|f| f.after.grounded)
-            .collect();
-        recent.push(replayed.after.grounded);
-        if super::markers::is_flicker(&recent) {
-            replayed.markers = replayed
-                .markers
-                .with(super::MarkerKind::GroundedFlicker, true);
+        // Grounded flicker and stuck need the neighbours; recompute them over the replay.
+        let start = out.len().saturating_sub(super::markers::NEIGHBOUR_WINDOW);
+        let m = super::markers::neighbour_markers(out[start..].iter(), &replayed);
+        for k in m.kinds() {
+            replayed.markers = replayed.markers.with(k, true);
         }
         out.push(replayed);
     }

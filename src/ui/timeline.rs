@@ -24,6 +24,7 @@ pub fn marker_color(kind: MarkerKind) -> Color32 {
         MarkerKind::NoProgress => Color32::from_rgb(230, 230, 230),
         MarkerKind::GameDiverges => Color32::from_rgb(255, 70, 170),
         MarkerKind::PingPong => Color32::from_rgb(255, 150, 200),
+        MarkerKind::Stuck => Color32::from_rgb(255, 255, 255),
     }
 }
 

@@ -465,3 +465,38 @@ fn rerun_with_the_crease_response_ends_the_ping_pong_of_a_recorded_frame() {
     let d = diff_traces(&rec.trace, &other.trace, &DiffTolerance::default());
     assert!(d.first_divergence.is_some());
 }
+
+#[test]
+fn walking_into_a_wall_is_marked_stuck_after_half_a_second_without_progress() {
+    use slidescope::sim::markers::STUCK_FRAMES;
+    let (_, sim) = walked_into_wall(200);
+    let frames: Vec<_> = sim.history().iter().collect();
+    let first_no_progress = frames
+        .iter()
+        .position(|f| f.markers.contains(MarkerKind::NoProgress))
+        .expect("pressed against the wall");
+    let first_stuck = frames
+        .iter()
+        .position(|f| f.markers.contains(MarkerKind::Stuck))
+        .expect("stuck");
+    assert_eq!(first_stuck, first_no_progress + STUCK_FRAMES - 1);
+    assert!(
+        frames[first_stuck..]
+            .iter()
+            .all(|f| f.markers.contains(MarkerKind::Stuck))
+    );
+    assert!(
+        frames[..first_stuck]
+            .iter()
+            .all(|f| !f.markers.contains(MarkerKind::Stuck))
+    );
+    // A replay marks the same frames.
+    let recorded: Vec<_> = sim.history().iter().cloned().collect();
+    let replayed = slidescope::sim::replay_frames(&floor_and_wall(), &recorded, None);
+    assert!(
+        replayed
+            .iter()
+            .zip(&frames)
+            .all(|(a, b)| a.markers == b.markers)
+    );
+}

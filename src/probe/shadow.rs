@@ -254,5 +254,6 @@ fn unresolved_frame(
         objects: Vec::new(),
         platform: None,
         game: None,
+        overlap: None,
     }
 }

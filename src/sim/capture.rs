@@ -5,6 +5,7 @@
 use glam::Vec3;
 
 use super::markers::{MarkerKind, NO_PROGRESS_FRACTION, trace_markers};
+use super::overlap::end_overlap;
 use super::{FrameRecord, PlayerInput, PlayerParams, PlayerState, step_player};
 use crate::collision::{CollisionWorld, Scratch, SlideSettings, Trace};
 
@@ -40,12 +41,19 @@ pub fn capture_frame<'a>(
         Some(trace),
     );
     let input = inputs.input.sanitized();
-    let markers = trace_markers(trace).with(
-        MarkerKind::NoProgress,
-        no_progress(&input, inputs.before, &step.after, step.requested_move),
-    );
+    let overlap = match (&step.ellipsoid, step.outcome.slide()) {
+        (Some(e), Some(r)) => end_overlap(world.mesh, e, r.position, trace),
+        _ => None,
+    };
+    let markers = trace_markers(trace)
+        .with(
+            MarkerKind::NoProgress,
+            no_progress(&input, inputs.before, &step.after, step.requested_move),
+        )
+        .with(MarkerKind::SkinViolation, overlap.is_some());
     FrameRecord {
         game: None,
+        overlap,
         frame: inputs.frame,
         dt_secs: inputs.dt_secs,
         input,

@@ -36,10 +36,12 @@ pub enum MarkerKind {
     PingPong,
     /// A move key held and no progress for [`STUCK_FRAMES`] frames in a row.
     Stuck,
+    /// The move ended overlapping a triangle it touched (see `sim::overlap`).
+    SkinViolation,
 }
 
 impl MarkerKind {
-    pub const ALL: [MarkerKind; 10] = [
+    pub const ALL: [MarkerKind; 11] = [
         MarkerKind::ExtraIterations,
         MarkerKind::SimultaneousContacts,
         MarkerKind::EmbeddedCorrection,
@@ -50,6 +52,7 @@ impl MarkerKind {
         MarkerKind::GameDiverges,
         MarkerKind::PingPong,
         MarkerKind::Stuck,
+        MarkerKind::SkinViolation,
     ];
 
     fn bit(self) -> u32 {
@@ -69,6 +72,7 @@ impl MarkerKind {
             MarkerKind::GameDiverges => "game diverges",
             MarkerKind::PingPong => "ping-pong",
             MarkerKind::Stuck => "stuck",
+            MarkerKind::SkinViolation => "skin violation",
         }
     }
 }

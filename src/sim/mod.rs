@@ -12,6 +12,7 @@ pub mod history;
 pub mod input;
 pub mod markers;
 pub mod movers;
+pub mod overlap;
 pub mod params;
 pub mod record;
 pub mod recording;

@@ -50,6 +50,9 @@ pub struct FrameRecord {
     /// trace, which is the reference's re-solve of the same inputs. `None` for the walker.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<Box<GameMove>>,
+    /// The move ended overlapping a triangle it touched (skin violation, issue 15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overlap: Option<super::overlap::Overlap>,
 }
 
 impl FrameRecord {

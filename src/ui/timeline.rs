@@ -25,6 +25,7 @@ pub fn marker_color(kind: MarkerKind) -> Color32 {
         MarkerKind::GameDiverges => Color32::from_rgb(255, 70, 170),
         MarkerKind::PingPong => Color32::from_rgb(255, 150, 200),
         MarkerKind::Stuck => Color32::from_rgb(255, 255, 255),
+        MarkerKind::SkinViolation => Color32::from_rgb(255, 0, 0),
     }
 }
 
@@ -111,6 +112,11 @@ pub fn timeline_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                 let kinds: Vec<&str> = r.markers.kinds().map(MarkerKind::label).collect();
                 if !kinds.is_empty() {
                     ui.label(RichText::new(kinds.join(", ")).color(Color32::YELLOW));
+                }
+                if let Some(o) = &r.overlap {
+                    ui.label(
+                        RichText::new(o.reason()).color(marker_color(MarkerKind::SkinViolation)),
+                    );
                 }
                 if let Some(p) = crate::sim::markers::ping_pong(&r.trace) {
                     ui.label(RichText::new(p.reason()).color(marker_color(MarkerKind::PingPong)));

@@ -255,5 +255,6 @@ fn unresolved_frame(
         platform: None,
         game: None,
         overlap: None,
+        internal_edge: None,
     }
 }

@@ -4,6 +4,7 @@
 
 use glam::Vec3;
 
+use super::internal_edge::internal_edge_contact;
 use super::markers::{MarkerKind, NO_PROGRESS_FRACTION, trace_markers};
 use super::overlap::end_overlap;
 use super::{FrameRecord, PlayerInput, PlayerParams, PlayerState, step_player};
@@ -51,9 +52,12 @@ pub fn capture_frame<'a>(
             no_progress(&input, inputs.before, &step.after, step.requested_move),
         )
         .with(MarkerKind::SkinViolation, overlap.is_some());
+    let internal_edge = internal_edge_contact(world.mesh, trace);
+    let markers = markers.with(MarkerKind::InternalEdge, internal_edge.is_some());
     FrameRecord {
         game: None,
         overlap,
+        internal_edge,
         frame: inputs.frame,
         dt_secs: inputs.dt_secs,
         input,

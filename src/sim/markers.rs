@@ -38,10 +38,12 @@ pub enum MarkerKind {
     Stuck,
     /// The move ended overlapping a triangle it touched (see `sim::overlap`).
     SkinViolation,
+    /// A contact on an edge shared with a coplanar triangle (see `sim::internal_edge`).
+    InternalEdge,
 }
 
 impl MarkerKind {
-    pub const ALL: [MarkerKind; 11] = [
+    pub const ALL: [MarkerKind; 12] = [
         MarkerKind::ExtraIterations,
         MarkerKind::SimultaneousContacts,
         MarkerKind::EmbeddedCorrection,
@@ -53,6 +55,7 @@ impl MarkerKind {
         MarkerKind::PingPong,
         MarkerKind::Stuck,
         MarkerKind::SkinViolation,
+        MarkerKind::InternalEdge,
     ];
 
     fn bit(self) -> u32 {
@@ -73,6 +76,7 @@ impl MarkerKind {
             MarkerKind::PingPong => "ping-pong",
             MarkerKind::Stuck => "stuck",
             MarkerKind::SkinViolation => "skin violation",
+            MarkerKind::InternalEdge => "internal edge",
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod diff;
 pub mod ground;
 pub mod history;
 pub mod input;
+pub mod internal_edge;
 pub mod markers;
 pub mod movers;
 pub mod overlap;

@@ -53,6 +53,9 @@ pub struct FrameRecord {
     /// The move ended overlapping a triangle it touched (skin violation, issue 15).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overlap: Option<super::overlap::Overlap>,
+    /// A contact on a ghost edge of a flat surface (issue 15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub internal_edge: Option<super::internal_edge::InternalEdge>,
 }
 
 impl FrameRecord {

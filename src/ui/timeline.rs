@@ -26,6 +26,7 @@ pub fn marker_color(kind: MarkerKind) -> Color32 {
         MarkerKind::PingPong => Color32::from_rgb(255, 150, 200),
         MarkerKind::Stuck => Color32::from_rgb(255, 255, 255),
         MarkerKind::SkinViolation => Color32::from_rgb(255, 0, 0),
+        MarkerKind::InternalEdge => Color32::from_rgb(120, 255, 255),
     }
 }
 
@@ -112,6 +113,11 @@ pub fn timeline_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                 let kinds: Vec<&str> = r.markers.kinds().map(MarkerKind::label).collect();
                 if !kinds.is_empty() {
                     ui.label(RichText::new(kinds.join(", ")).color(Color32::YELLOW));
+                }
+                if let Some(e) = &r.internal_edge {
+                    ui.label(
+                        RichText::new(e.reason()).color(marker_color(MarkerKind::InternalEdge)),
+                    );
                 }
                 if let Some(o) = &r.overlap {
                     ui.label(

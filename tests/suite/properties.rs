@@ -7,16 +7,8 @@ use glam::Vec3;
 use proptest::prelude::*;
 use slidescope::collision::{
     BroadPhase, CollisionMesh, Ellipsoid, Response, SlideSettings, Trace, collide_and_slide,
-    distance::distance_to_triangle,
+    distance::clearance_es,
 };
-
-fn clearance_es(mesh: &CollisionMesh, e: &Ellipsoid) -> f32 {
-    let space = e.space();
-    let c = space.point_to_es(e.center);
-    (0..mesh.triangle_count() as u32)
-        .map(|i| distance_to_triangle(c, mesh.triangle(i).vertices.map(|p| space.point_to_es(p))))
-        .fold(f32::INFINITY, f32::min)
-}
 
 fn vec3(r: f32) -> impl Strategy<Value = Vec3> {
     (-r..r, -r..r, -r..r).prop_map(|(x, y, z)| v(x, y, z))

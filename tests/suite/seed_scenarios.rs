@@ -7,7 +7,7 @@ use common::*;
 use glam::Vec3;
 use slidescope::collision::{
     CollisionMesh, ContactTime, Ellipsoid, EndReason, Feature, SlideResult, SlideSettings, Trace,
-    collide_and_slide, distance::distance_to_triangle,
+    collide_and_slide, distance::clearance_es,
 };
 
 fn slide(
@@ -19,20 +19,6 @@ fn slide(
     let mut trace = Trace::default();
     let r = collide_and_slide(mesh, &e, vel, settings, Some(&mut trace)).unwrap();
     (r, trace)
-}
-
-/// Smallest eSpace distance from the ellipsoid centre to any triangle (1 = touching).
-fn clearance_es(mesh: &CollisionMesh, e: &Ellipsoid) -> f32 {
-    let space = e.space();
-    (0..mesh.triangle_count() as u32)
-        .map(|i| {
-            let t = mesh.triangle(i);
-            distance_to_triangle(
-                space.point_to_es(e.center),
-                t.vertices.map(|p| space.point_to_es(p)),
-            )
-        })
-        .fold(f32::INFINITY, f32::min)
 }
 
 /// A wall in the plane x = 0 facing +x.

@@ -46,3 +46,14 @@ pub fn closest_point_on_triangle(p: Vec3, [a, b, c]: [Vec3; 3]) -> Vec3 {
 pub fn distance_to_triangle(p: Vec3, tri: [Vec3; 3]) -> f32 {
     (p - closest_point_on_triangle(p, tri)).length()
 }
+
+/// Smallest eSpace distance from `ellipsoid`'s centre to any triangle of `mesh` (1 = touching,
+/// below 1 = overlapping), by brute force over every triangle: the independent check tests use
+/// against the BVH-driven core.
+pub fn clearance_es(mesh: &super::CollisionMesh, ellipsoid: &super::Ellipsoid) -> f32 {
+    let space = ellipsoid.space();
+    let c = space.point_to_es(ellipsoid.center);
+    (0..mesh.triangle_count() as u32)
+        .map(|i| distance_to_triangle(c, mesh.triangle(i).vertices.map(|p| space.point_to_es(p))))
+        .fold(f32::INFINITY, f32::min)
+}

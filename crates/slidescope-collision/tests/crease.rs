@@ -4,7 +4,7 @@
 use glam::Vec3;
 use slidescope_collision::{
     CollisionMesh, Ellipsoid, EndReason, Response, SlideSettings, Trace, collide_and_slide,
-    distance::distance_to_triangle,
+    distance::clearance_es,
 };
 
 /// A floor and a wall leaning over it at `lean` degrees from vertical (a crease along Z).
@@ -36,14 +36,6 @@ fn crease(lean_deg: f32) -> CollisionMesh {
         ],
     ])
     .unwrap()
-}
-
-fn clearance_es(mesh: &CollisionMesh, e: &Ellipsoid) -> f32 {
-    let space = e.space();
-    let c = space.point_to_es(e.center);
-    (0..mesh.triangle_count() as u32)
-        .map(|i| distance_to_triangle(c, mesh.triangle(i).vertices.map(|p| space.point_to_es(p))))
-        .fold(f32::INFINITY, f32::min)
 }
 
 #[test]

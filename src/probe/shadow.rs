@@ -183,6 +183,13 @@ pub fn resolve(
     record.frame = ctx.index;
     let diverges = game.verdict(&config.tolerance).diverges;
     record.markers = record.markers.with(MarkerKind::GameDiverges, diverges);
+    // The game's own result gaining speed is the game's pathology, whatever the reference did.
+    let game_gain = game.result.as_ref().and_then(|r| {
+        crate::sim::speed_gain::speed_gain(game.input.velocity, r.integration_velocity, Vec3::ZERO)
+    });
+    record.markers = record
+        .markers
+        .with(MarkerKind::SpeedGain, game_gain.is_some());
     record.game = Some(Box::new(game));
     record
 }

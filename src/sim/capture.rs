@@ -7,6 +7,7 @@ use glam::Vec3;
 use super::internal_edge::internal_edge_contact;
 use super::markers::{MarkerKind, NO_PROGRESS_FRACTION, trace_markers};
 use super::overlap::end_overlap;
+use super::speed_gain::speed_gain;
 use super::{FrameRecord, PlayerInput, PlayerParams, PlayerState, step_player};
 use crate::collision::{CollisionWorld, Scratch, SlideSettings, Trace};
 
@@ -53,6 +54,16 @@ pub fn capture_frame<'a>(
         )
         .with(MarkerKind::SkinViolation, overlap.is_some());
     let internal_edge = internal_edge_contact(world.mesh, trace);
+    let pushes: Vec3 = trace
+        .iterations
+        .iter()
+        .filter_map(|it| it.response.map(|r| r.object_push))
+        .sum();
+    let gained = step
+        .outcome
+        .slide()
+        .and_then(|r| speed_gain(step.requested_move, r.integration_velocity, pushes));
+    let markers = markers.with(MarkerKind::SpeedGain, gained.is_some());
     let markers = markers.with(MarkerKind::InternalEdge, internal_edge.is_some());
     FrameRecord {
         game: None,

@@ -40,10 +40,13 @@ pub enum MarkerKind {
     SkinViolation,
     /// A contact on an edge shared with a coplanar triangle (see `sim::internal_edge`).
     InternalEdge,
+    /// The move's integration velocity came out longer than the velocity asked for (see
+    /// `sim::speed_gain`); for a game's move, the game's own result.
+    SpeedGain,
 }
 
 impl MarkerKind {
-    pub const ALL: [MarkerKind; 12] = [
+    pub const ALL: [MarkerKind; 13] = [
         MarkerKind::ExtraIterations,
         MarkerKind::SimultaneousContacts,
         MarkerKind::EmbeddedCorrection,
@@ -56,6 +59,7 @@ impl MarkerKind {
         MarkerKind::Stuck,
         MarkerKind::SkinViolation,
         MarkerKind::InternalEdge,
+        MarkerKind::SpeedGain,
     ];
 
     fn bit(self) -> u32 {
@@ -77,6 +81,7 @@ impl MarkerKind {
             MarkerKind::Stuck => "stuck",
             MarkerKind::SkinViolation => "skin violation",
             MarkerKind::InternalEdge => "internal edge",
+            MarkerKind::SpeedGain => "speed gain",
         }
     }
 }

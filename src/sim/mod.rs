@@ -21,6 +21,7 @@ pub mod replay;
 pub mod rerun;
 pub mod session;
 pub mod single_call;
+pub mod speed_gain;
 pub mod stance;
 pub mod state;
 pub mod timeline;

@@ -3,6 +3,7 @@
 //! draggable cursor (a zoomed window around the cursor above an overview of the whole history).
 
 use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, pos2, vec2};
+use glam::Vec3;
 
 use super::debugger::{DebugCommand, DebugView, FrameSummary};
 use crate::sim::{MarkerKind, TimelineCommand};
@@ -27,6 +28,7 @@ pub fn marker_color(kind: MarkerKind) -> Color32 {
         MarkerKind::Stuck => Color32::from_rgb(255, 255, 255),
         MarkerKind::SkinViolation => Color32::from_rgb(255, 0, 0),
         MarkerKind::InternalEdge => Color32::from_rgb(120, 255, 255),
+        MarkerKind::SpeedGain => Color32::from_rgb(255, 230, 120),
     }
 }
 
@@ -113,6 +115,23 @@ pub fn timeline_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                 let kinds: Vec<&str> = r.markers.kinds().map(MarkerKind::label).collect();
                 if !kinds.is_empty() {
                     ui.label(RichText::new(kinds.join(", ")).color(Color32::YELLOW));
+                }
+                if r.markers.contains(MarkerKind::SpeedGain) {
+                    let (asked, got) = match (&r.game, r.outcome.slide()) {
+                        (Some(g), _) => (
+                            g.input.velocity,
+                            g.result
+                                .as_ref()
+                                .map_or(Vec3::ZERO, |x| x.integration_velocity),
+                        ),
+                        (None, Some(s)) => (r.requested_move, s.integration_velocity),
+                        _ => (Vec3::ZERO, Vec3::ZERO),
+                    };
+                    let ratio = got.length() / asked.length().max(f32::MIN_POSITIVE);
+                    ui.label(
+                        RichText::new(crate::sim::speed_gain::reason(ratio))
+                            .color(marker_color(MarkerKind::SpeedGain)),
+                    );
                 }
                 if let Some(e) = &r.internal_edge {
                     ui.label(

@@ -266,3 +266,31 @@ fn a_connection_that_drops_mid_record_keeps_the_moves_before_it() {
     assert_eq!(moves, 3);
     assert!(error.unwrap().contains("truncated"));
 }
+
+#[test]
+fn a_game_result_faster_than_asked_is_marked_speed_gain() {
+    use slidescope::sim::MarkerKind;
+    let (listener, _) = Listener::bind("127.0.0.1:0", ShadowConfig::default()).unwrap();
+    let mut game = slidescope_probe::RecordingProbe::connect(listener.local_addr()).unwrap();
+    game.set_level_mesh(&FLOOR, &[[0, 1, 2], [0, 2, 3]]);
+    for (i, factor) in [0.9f32, 1.5].into_iter().enumerate() {
+        let mut m = Move::new(0, [0.5; 3], [0.0, 0.5005, 0.0], [0.1, 0.0, 0.0]);
+        m.result = Some(MoveResult {
+            end: [0.1, 0.5005, 0.0],
+            integration_velocity: [0.1 * factor, 0.0, 0.0],
+            iterations: 1,
+        });
+        game.frame(i as u64, 0.0, 0.01);
+        game.log_move(&m, &[]);
+    }
+    drop(game);
+    let mut gains = Vec::new();
+    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+        match e {
+            FeedEvent::Move(r) => gains.push(r.markers.contains(MarkerKind::SpeedGain)),
+            FeedEvent::Disconnected { .. } => break,
+            _ => {}
+        }
+    }
+    assert_eq!(gains, [false, true]);
+}

@@ -169,21 +169,18 @@ fn main() {
     report("one at a time", &solo_stats, None);
 
     for threads in [1, 2] {
-        let mut crowd = Crowd::new(&starts, radii);
-        let mut batch = SlideBatch::new();
-        let mut times = Vec::with_capacity(frames);
         let mut identical = true;
-        for f in 0..60 + frames {
-            let t = Instant::now();
-            batch
-                .run(world, &crowd.movers, &settings, &mut results, threads)
-                .expect("valid");
-            if f >= 60 {
-                times.push(t.elapsed().as_secs_f64() * 1e3);
-                identical &= results == reference[f - 60];
-            }
-            crowd.advance(&results);
-        }
+        let times = batch_walk(
+            world,
+            &starts,
+            radii,
+            &settings,
+            threads,
+            frames,
+            |f, results| {
+                identical &= results == reference[f].as_slice();
+            },
+        );
         assert!(
             identical,
             "batch on {threads} threads differs from one-at-a-time calls"
@@ -203,25 +200,22 @@ fn main() {
         ..settings
     };
     for threads in [1, 2] {
-        let mut crowd = Crowd::new(&starts, radii);
-        let mut batch = SlideBatch::new();
-        let mut times = Vec::with_capacity(frames);
         let (mut iterations, mut fallbacks) = (0u64, 0u64);
-        for f in 0..60 + frames {
-            let t = Instant::now();
-            batch
-                .run(world, &crowd.movers, &crease, &mut results, threads)
-                .expect("valid");
-            if f >= 60 {
-                times.push(t.elapsed().as_secs_f64() * 1e3);
+        let times = batch_walk(
+            world,
+            &starts,
+            radii,
+            &crease,
+            threads,
+            frames,
+            |_, results| {
                 iterations += results.iter().map(|r| u64::from(r.iterations)).sum::<u64>();
                 fallbacks += results
                     .iter()
                     .filter(|r| r.end == slidescope::collision::EndReason::Fallback)
                     .count() as u64;
-            }
-            crowd.advance(&results);
-        }
+            },
+        );
         println!(
             "  crease response: {:.2} iterations per character per frame, {:.3} % of the moves fell back",
             iterations as f64 / (frames * CROWD) as f64,
@@ -233,6 +227,36 @@ fn main() {
             Some(&solo_stats),
         );
     }
+}
+
+/// The crowd walked with `collide_and_slide_batch` on `threads` threads: 60 warm-up frames,
+/// then `frames` timed ones, each handed to `timed` (its index and results). Returns the
+/// timed frames' milliseconds.
+fn batch_walk(
+    world: CollisionWorld<'_>,
+    starts: &[(Vec3, Vec3)],
+    radii: Vec3,
+    settings: &SlideSettings,
+    threads: usize,
+    frames: usize,
+    mut timed: impl FnMut(usize, &[SlideResult]),
+) -> Vec<f64> {
+    let mut crowd = Crowd::new(starts, radii);
+    let mut batch = SlideBatch::new();
+    let mut results = vec![SlideResult::default(); CROWD];
+    let mut times = Vec::with_capacity(frames);
+    for f in 0..60 + frames {
+        let t = Instant::now();
+        batch
+            .run(world, &crowd.movers, settings, &mut results, threads)
+            .expect("valid");
+        if f >= 60 {
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+            timed(f - 60, &results);
+        }
+        crowd.advance(&results);
+    }
+    times
 }
 
 fn report(what: &str, s: &Stats, base: Option<&Stats>) {

@@ -184,12 +184,12 @@ pub fn resolve(
     let diverges = game.verdict(&config.tolerance).diverges;
     record.markers = record.markers.with(MarkerKind::GameDiverges, diverges);
     // The game's own result gaining speed is the game's pathology, whatever the reference did.
-    let game_gain = game.result.as_ref().and_then(|r| {
+    record.findings.speed_gain = game.result.as_ref().and_then(|r| {
         crate::sim::speed_gain::speed_gain(game.input.velocity, r.integration_velocity, Vec3::ZERO)
     });
     record.markers = record
         .markers
-        .with(MarkerKind::SpeedGain, game_gain.is_some());
+        .with(MarkerKind::SpeedGain, record.findings.speed_gain.is_some());
     record.game = Some(Box::new(game));
     record
 }
@@ -261,7 +261,6 @@ fn unresolved_frame(
         objects: Vec::new(),
         platform: None,
         game: None,
-        overlap: None,
-        internal_edge: None,
+        findings: Default::default(),
     }
 }

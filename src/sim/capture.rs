@@ -4,6 +4,7 @@
 
 use glam::Vec3;
 
+use super::findings::Findings;
 use super::internal_edge::internal_edge_contact;
 use super::markers::{MarkerKind, NO_PROGRESS_FRACTION, trace_markers};
 use super::overlap::end_overlap;
@@ -43,32 +44,31 @@ pub fn capture_frame<'a>(
         Some(trace),
     );
     let input = inputs.input.sanitized();
-    let overlap = match (&step.ellipsoid, step.outcome.slide()) {
-        (Some(e), Some(r)) => end_overlap(world.mesh, e, r.position, trace),
-        _ => None,
+    let pushes: Vec3 = trace
+        .iterations
+        .iter()
+        .filter_map(|it| it.response.map(|r| r.object_push))
+        .sum();
+    let findings = Findings {
+        overlap: match (&step.ellipsoid, step.outcome.slide()) {
+            (Some(e), Some(r)) => end_overlap(world.mesh, e, r.position, trace),
+            _ => None,
+        },
+        internal_edge: internal_edge_contact(world.mesh, trace),
+        speed_gain: step
+            .outcome
+            .slide()
+            .and_then(|r| speed_gain(step.requested_move, r.integration_velocity, pushes)),
     };
     let markers = trace_markers(trace)
         .with(
             MarkerKind::NoProgress,
             no_progress(&input, inputs.before, &step.after, step.requested_move),
         )
-        .with(MarkerKind::SkinViolation, overlap.is_some());
-    let internal_edge = internal_edge_contact(world.mesh, trace);
-    let pushes: Vec3 = trace
-        .iterations
-        .iter()
-        .filter_map(|it| it.response.map(|r| r.object_push))
-        .sum();
-    let gained = step
-        .outcome
-        .slide()
-        .and_then(|r| speed_gain(step.requested_move, r.integration_velocity, pushes));
-    let markers = markers.with(MarkerKind::SpeedGain, gained.is_some());
-    let markers = markers.with(MarkerKind::InternalEdge, internal_edge.is_some());
+        .union(findings.markers());
     FrameRecord {
         game: None,
-        overlap,
-        internal_edge,
+        findings,
         frame: inputs.frame,
         dt_secs: inputs.dt_secs,
         input,

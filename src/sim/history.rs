@@ -96,10 +96,9 @@ impl History {
         // A game's moves (through the probe) have no walker to flicker.
         if record.game.is_none() {
             let start = self.frames.len().saturating_sub(NEIGHBOUR_WINDOW);
-            let m = neighbour_markers(self.frames.range(start..), &record);
-            for k in m.kinds() {
-                record.markers = record.markers.with(k, true);
-            }
+            record.markers = record
+                .markers
+                .union(neighbour_markers(self.frames.range(start..), &record));
         }
         self.append(record);
         self.evict_over_budget();

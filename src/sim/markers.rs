@@ -149,6 +149,11 @@ impl Markers {
         self
     }
 
+    /// Both sets together.
+    pub fn union(self, other: Markers) -> Self {
+        Markers(self.0 | other.0)
+    }
+
     pub fn contains(self, kind: MarkerKind) -> bool {
         self.0 & kind.bit() != 0
     }

@@ -7,6 +7,7 @@ pub mod capture;
 pub mod clock;
 pub mod controller;
 pub mod diff;
+pub mod findings;
 pub mod ground;
 pub mod history;
 pub mod input;

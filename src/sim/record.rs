@@ -50,12 +50,9 @@ pub struct FrameRecord {
     /// trace, which is the reference's re-solve of the same inputs. `None` for the walker.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<Box<GameMove>>,
-    /// The move ended overlapping a triangle it touched (skin violation, issue 15).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub overlap: Option<super::overlap::Overlap>,
-    /// A contact on a ghost edge of a flat surface (issue 15).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub internal_edge: Option<super::internal_edge::InternalEdge>,
+    /// What the pathology detectors found beyond the markers (issue 15).
+    #[serde(default, skip_serializing_if = "super::findings::Findings::is_empty")]
+    pub findings: super::findings::Findings,
 }
 
 impl FrameRecord {

@@ -59,10 +59,10 @@ pub fn replay_frames_in(
         );
         // Grounded flicker and stuck need the neighbours; recompute them over the replay.
         let start = out.len().saturating_sub(super::markers::NEIGHBOUR_WINDOW);
-        let m = super::markers::neighbour_markers(out[start..].iter(), &replayed);
-        for k in m.kinds() {
-            replayed.markers = replayed.markers.with(k, true);
-        }
+        replayed.markers = replayed.markers.union(super::markers::neighbour_markers(
+            out[start..].iter(),
+            &replayed,
+        ));
         out.push(replayed);
     }
     out

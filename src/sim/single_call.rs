@@ -24,8 +24,7 @@ pub fn single_call_frame(call: RecordedCall<'_>, dt_secs: f32) -> FrameRecord {
     };
     FrameRecord {
         game: None,
-        overlap: None,
-        internal_edge: None,
+        findings: Default::default(),
         frame: 0,
         dt_secs: dt,
         input: PlayerInput::default(),

@@ -3,7 +3,6 @@
 //! draggable cursor (a zoomed window around the cursor above an overview of the whole history).
 
 use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, pos2, vec2};
-use glam::Vec3;
 
 use super::debugger::{DebugCommand, DebugView, FrameSummary};
 use crate::sim::{MarkerKind, TimelineCommand};
@@ -116,32 +115,8 @@ pub fn timeline_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                 if !kinds.is_empty() {
                     ui.label(RichText::new(kinds.join(", ")).color(Color32::YELLOW));
                 }
-                if r.markers.contains(MarkerKind::SpeedGain) {
-                    let (asked, got) = match (&r.game, r.outcome.slide()) {
-                        (Some(g), _) => (
-                            g.input.velocity,
-                            g.result
-                                .as_ref()
-                                .map_or(Vec3::ZERO, |x| x.integration_velocity),
-                        ),
-                        (None, Some(s)) => (r.requested_move, s.integration_velocity),
-                        _ => (Vec3::ZERO, Vec3::ZERO),
-                    };
-                    let ratio = got.length() / asked.length().max(f32::MIN_POSITIVE);
-                    ui.label(
-                        RichText::new(crate::sim::speed_gain::reason(ratio))
-                            .color(marker_color(MarkerKind::SpeedGain)),
-                    );
-                }
-                if let Some(e) = &r.internal_edge {
-                    ui.label(
-                        RichText::new(e.reason()).color(marker_color(MarkerKind::InternalEdge)),
-                    );
-                }
-                if let Some(o) = &r.overlap {
-                    ui.label(
-                        RichText::new(o.reason()).color(marker_color(MarkerKind::SkinViolation)),
-                    );
+                for (kind, reason) in r.findings.reasons() {
+                    ui.label(RichText::new(reason).color(marker_color(kind)));
                 }
                 if let Some(p) = crate::sim::markers::ping_pong(&r.trace) {
                     ui.label(RichText::new(p.reason()).color(marker_color(MarkerKind::PingPong)));

@@ -7,6 +7,7 @@ pub mod app;
 /// app's modules name it as before.
 pub use slidescope_collision as collision;
 pub mod cli;
+pub mod issues;
 pub mod lessons;
 pub mod level;
 pub mod probe;

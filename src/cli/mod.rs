@@ -4,6 +4,7 @@
 
 pub mod compare;
 pub mod info;
+pub mod issues_cmd;
 pub mod probe_check;
 pub mod query_cmd;
 pub mod run;
@@ -64,6 +65,10 @@ pub enum Command {
     Run(run::RunArgs),
     /// Run random sweeps through every solver and compare them with the f64 reference.
     Compare(compare::CompareArgs),
+    /// Run the Issues suite (publicly reported controller bugs rebuilt as scenes) at several
+    /// step rates with every response variant and print the scorecard. Exit status: 0 every
+    /// expected pass held, 1 one failed.
+    Issues(issues_cmd::IssuesArgs),
     /// Re-solve every move of a game's probe file with the reference and print where they
     /// part. Exit status: 0 none diverge, 1 some diverge, 2 the file could not be read.
     ProbeCheck(probe_check::ProbeCheckArgs),
@@ -81,6 +86,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Compare(args)) => ok(compare::run(&args)),
         Some(Command::Run(args)) => run::run(&args),
         Some(Command::ProbeCheck(args)) => probe_check::run(&args),
+        Some(Command::Issues(args)) => issues_cmd::run(&args),
         Some(Command::Open(args)) => ok(crate::app::run(crate::app::Startup {
             level: None,
             open: Some(args.file),

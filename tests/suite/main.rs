@@ -11,6 +11,7 @@ mod dynamic_app;
 mod dynamic_core;
 mod dynamic_gltf;
 mod dynamic_sim;
+mod issues_suite;
 mod lessons;
 mod level_broken_files;
 mod level_fuzz;

@@ -1,0 +1,20 @@
+//! The Issues suite (issue 15): publicly reported character-controller bugs rebuilt as scenes
+//! (`scenes/`, one file each, written to `assets/issues/`), run headless through the walker at
+//! several step rates and with every response variant, and scored ([`score`]); the scorecard
+//! is `slidescope issues`.
+
+pub mod check;
+pub mod files;
+pub mod level;
+pub mod metrics;
+pub mod scene;
+pub mod scenes;
+pub mod score;
+pub mod scorecard;
+pub mod shapes;
+pub mod variant;
+
+pub use check::Check;
+pub use scene::{IssueScene, Run};
+pub use score::{RATES_HZ, SceneScore, score_scene};
+pub use variant::Variant;

@@ -1,0 +1,72 @@
+//! The twenty scenes, one file each, in the issue's order. Every file's first comment says the
+//! geometry, the motion and the public report it rebuilds.
+
+pub mod s01_ramps;
+pub mod s02_wedged_ramps;
+pub mod s03_pillar_wall;
+pub mod s04_funnels;
+pub mod s05_bumps;
+pub mod s06_stairs_zigzag;
+pub mod s07_shallow_wall;
+pub mod s08_fall_into_wall;
+pub mod s09_ramp_internal_edges;
+pub mod s10_seam_floor;
+pub mod s11_slope_transition;
+pub mod s12_jump_cube_edge;
+pub mod s13_box_seam;
+pub mod s14_two_box_ramp;
+pub mod s15_tiled_ceiling;
+pub mod s16_wide_corner;
+pub mod s17_wall_slide_angles;
+pub mod s18_rampbug;
+pub mod s19_standing_on_slope;
+pub mod s20_floor_pits;
+
+/// What a scene file needs.
+mod prelude {
+    pub use glam::DVec3;
+
+    pub use crate::issues::check::Check;
+    pub use crate::issues::scene::{Ground, IssueScene, Report, Run, Segment};
+    pub use crate::issues::shapes::{board, floor_quad};
+    pub use crate::issues::variant::Variant;
+    pub use crate::level::teaching::{Face, MaterialId, Part, SPAWN_LIFT_M};
+
+    /// Feet on the floor (y = 0) at `(x, z)`, lifted by the spawn lift.
+    pub fn feet(x: f64, z: f64) -> DVec3 {
+        DVec3::new(x, SPAWN_LIFT_M, z)
+    }
+
+    /// The view yaw (degrees) that walks towards `dir` (horizontal).
+    pub fn yaw_towards(dir: DVec3) -> f64 {
+        (-dir.x).atan2(-dir.z).to_degrees()
+    }
+}
+
+use super::scene::IssueScene;
+
+/// Every scene, numbered 1..=20.
+pub fn all() -> Vec<IssueScene> {
+    vec![
+        s01_ramps::scene(),
+        s02_wedged_ramps::scene(),
+        s03_pillar_wall::scene(),
+        s04_funnels::scene(),
+        s05_bumps::scene(),
+        s06_stairs_zigzag::scene(),
+        s07_shallow_wall::scene(),
+        s08_fall_into_wall::scene(),
+        s09_ramp_internal_edges::scene(),
+        s10_seam_floor::scene(),
+        s11_slope_transition::scene(),
+        s12_jump_cube_edge::scene(),
+        s13_box_seam::scene(),
+        s14_two_box_ramp::scene(),
+        s15_tiled_ceiling::scene(),
+        s16_wide_corner::scene(),
+        s17_wall_slide_angles::scene(),
+        s18_rampbug::scene(),
+        s19_standing_on_slope::scene(),
+        s20_floor_pits::scene(),
+    ]
+}

@@ -1,0 +1,130 @@
+//! Runs a scene headless through the walker (the same [`Sim`] the app steps) at a step rate
+//! with a variant, and judges every run against its checks.
+
+use glam::Vec3;
+use serde::Serialize;
+
+use super::check::Check;
+use super::metrics::{RunMetrics, measure};
+use super::scene::{IssueScene, Run};
+use super::shapes::wish_dir;
+use super::variant::Variant;
+use crate::collision::{CollisionWorld, SlideSettings};
+use crate::level::Level;
+use crate::sim::{FixedStep, PlayerInput, PlayerParams, Sim};
+
+/// The step rates the scorecard runs by default (Hz).
+pub const RATES_HZ: [f64; 4] = [30.0, 60.0, 120.0, 240.0];
+/// The rate the expectations are stated for (the app's).
+pub const NOMINAL_HZ: f64 = 60.0;
+
+/// One run's verdict.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunScore {
+    pub run: String,
+    pub passed: bool,
+    /// `(criterion, measured)` of every failed check.
+    pub failed: Vec<(String, String)>,
+    pub metrics: RunMetrics,
+}
+
+/// A scene at one rate with one variant.
+#[derive(Debug, Clone, Serialize)]
+pub struct SceneScore {
+    pub number: u8,
+    pub slug: &'static str,
+    pub variant: Variant,
+    pub rate_hz: f64,
+    pub passed: bool,
+    pub runs: Vec<RunScore>,
+}
+
+/// The input a run holds at time `t` (s).
+pub fn input_at(run: &Run, t: f64) -> PlayerInput {
+    let yaw_rad = run.yaw_deg.to_radians() as f32;
+    match run.segment_at(t) {
+        Some(s) => PlayerInput {
+            forward: s.forward,
+            right: s.right,
+            yaw_rad,
+            jump: s.jump,
+            run: s.run,
+            ..Default::default()
+        },
+        None => PlayerInput {
+            yaw_rad,
+            ..Default::default()
+        },
+    }
+}
+
+/// Frames a run lasts at `rate_hz`.
+pub fn frame_count(run: &Run, rate_hz: f64) -> u64 {
+    (run.secs() * rate_hz).round() as u64
+}
+
+/// A session for `run`, standing at its start, not yet stepped.
+pub fn new_sim(run: &Run, settings: SlideSettings, rate_hz: f64) -> Sim {
+    Sim::with_clock(
+        run.start_feet.as_vec3(),
+        PlayerParams::default(),
+        settings,
+        FixedStep::new(rate_hz, FixedStep::DEFAULT_MAX_STEPS),
+    )
+}
+
+/// Steps `sim` through `run` up to frame `frames` (exclusive).
+pub fn walk(sim: &mut Sim, world: CollisionWorld<'_>, run: &Run, frames: u64) {
+    let dt = f64::from(sim.dt_secs());
+    while sim.next_frame() < frames {
+        let input = input_at(run, sim.next_frame() as f64 * dt);
+        sim.step(world, &input);
+    }
+}
+
+/// Runs one run and measures it.
+pub fn score_run(level: &Level, run: &Run, settings: SlideSettings, rate_hz: f64) -> RunScore {
+    let world = CollisionWorld::static_only(&level.collision);
+    let mut sim = new_sim(run, settings, rate_hz);
+    walk(&mut sim, world, run, frame_count(run, rate_hz));
+    let frames: Vec<_> = sim.history().iter().collect();
+    let wish: Vec3 = wish_dir(run.yaw_deg).as_vec3();
+    let metrics = measure(&level.collision, &frames, wish, f64::from(sim.dt_secs()));
+    let failed: Vec<(String, String)> = Check::ALWAYS
+        .iter()
+        .chain(&run.checks)
+        .filter_map(|c| {
+            let (ok, measured) = c.judge(&metrics);
+            (!ok).then(|| (c.describe(), measured))
+        })
+        .collect();
+    RunScore {
+        run: run.label.clone(),
+        passed: failed.is_empty(),
+        failed,
+        metrics,
+    }
+}
+
+/// Every run of `scene` (loaded as `level`) at `rate_hz` with `variant`.
+pub fn score_scene(
+    scene: &IssueScene,
+    level: &Level,
+    variant: Variant,
+    rate_hz: f64,
+) -> SceneScore {
+    let settings = variant.settings(&SlideSettings::default());
+    let runs: Vec<RunScore> = scene
+        .runs
+        .iter()
+        .map(|r| score_run(level, r, settings, rate_hz))
+        .collect();
+    SceneScore {
+        number: scene.number,
+        slug: scene.slug,
+        variant,
+        rate_hz,
+        passed: runs.iter().all(|r| r.passed),
+        runs,
+    }
+}

@@ -1,0 +1,202 @@
+//! The Issues suite (issue 15): the scene files on disk are what the generator makes, they
+//! replay as scenarios, and the scorecard holds every scene's stated expectations with numbers
+//! that show each reported pathology where the scene says it is reproduced.
+
+use std::path::{Path, PathBuf};
+
+use slidescope::cli::issues_cmd::{IssuesArgs, output};
+use slidescope::issues::files::generate;
+use slidescope::issues::level::ISSUES_DIR;
+use slidescope::issues::scenes;
+use slidescope::issues::score::NOMINAL_HZ;
+use slidescope::issues::scorecard::{self, SceneCard};
+use slidescope::issues::{RATES_HZ, Variant};
+use slidescope::level::scenario::run_folder;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(ISSUES_DIR)
+}
+
+fn path(stem: &str, ext: &str) -> PathBuf {
+    dir().join(format!("{stem}.{ext}"))
+}
+
+#[test]
+#[ignore = "writes assets/issues/; run after changing a scene"]
+fn regenerate_issue_scenes() {
+    std::fs::create_dir_all(dir()).expect("mkdir assets/issues");
+    for scene in scenes::all() {
+        let files = generate(&scene).expect("generate");
+        std::fs::write(path(&scene.stem(), "glb"), &files.glb).expect("write glb");
+        std::fs::write(path(&scene.stem(), "json"), &files.scenario_json).expect("write json");
+    }
+}
+
+#[test]
+fn twenty_scenes_numbered_in_order_each_file_citing_its_report() {
+    let all = scenes::all();
+    assert_eq!(all.len(), 20);
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/issues/scenes");
+    for (i, s) in all.iter().enumerate() {
+        assert_eq!(usize::from(s.number), i + 1);
+        let file = std::fs::read_dir(&src)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| {
+                p.file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with(&format!("s{:02}_", s.number))
+            })
+            .expect("scene file");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let first = text.lines().next().unwrap();
+        assert!(
+            first.starts_with(&format!("//! Scene {} — ", s.number)),
+            "{file:?}: {first}"
+        );
+        let comment: String = text
+            .lines()
+            .take_while(|l| l.starts_with("//!"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        for part in ["Geometry:", "Motion:", "Report:", "Adaptation:"] {
+            assert!(comment.contains(part), "{file:?} lacks {part}");
+        }
+        assert!(!s.runs.is_empty() && s.runs.iter().all(|r| r.secs() > 0.0));
+    }
+}
+
+#[test]
+fn committed_scene_files_are_what_the_generator_makes() {
+    for scene in scenes::all() {
+        let files = generate(&scene).expect("generate");
+        let glb = std::fs::read(path(&scene.stem(), "glb")).expect("committed .glb");
+        assert!(
+            glb == files.glb,
+            "{}.glb differs from the generator: run `cargo test --test suite -- --ignored regenerate_issue_scenes`",
+            scene.stem()
+        );
+        let json = std::fs::read_to_string(path(&scene.stem(), "json")).expect("committed .json");
+        assert_eq!(json, files.scenario_json, "{}.json differs", scene.stem());
+    }
+}
+
+#[test]
+fn the_scene_scenarios_replay_bit_identically() {
+    let entries = run_folder(&dir()).expect("list assets/issues");
+    assert_eq!(entries.len(), 20);
+    for e in &entries {
+        let (_, replay) = e.outcome.as_ref().expect("runs");
+        assert!(replay.passed(), "{:?}: {:?}", e.file, replay.failures);
+    }
+}
+
+fn card(cards: &[SceneCard], n: u8) -> &SceneCard {
+    cards.iter().find(|c| c.number == n).unwrap()
+}
+
+fn metric<T>(
+    c: &SceneCard,
+    v: Variant,
+    run: usize,
+    f: impl Fn(&slidescope::issues::metrics::RunMetrics) -> T,
+) -> T {
+    f(&c.score(v, NOMINAL_HZ).unwrap().runs[run].metrics)
+}
+
+#[test]
+fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
+    let cards = scorecard::run(&scenes::all(), &RATES_HZ, &Variant::ALL);
+    assert_eq!(cards.len(), 20);
+    for c in &cards {
+        assert!(c.error.is_none(), "{}: {:?}", c.slug, c.error);
+        assert_eq!(c.scores.len(), RATES_HZ.len() * Variant::ALL.len());
+        assert!(
+            c.broken_expectations().is_empty(),
+            "scene {} {}: {:?} expected to pass",
+            c.number,
+            c.slug,
+            c.broken_expectations()
+        );
+        // Every variant expected to fail does fail at the nominal rate: the scene reproduces its
+        // report.
+        for v in Variant::ALL {
+            if !c.expect_pass.contains(&v) {
+                assert!(!c.score(v, NOMINAL_HZ).unwrap().passed, "{} {v:?}", c.slug);
+            }
+        }
+        // Never a tunnel or a NaN; the seed never ends a move deeper than the skin. The crease
+        // response does once (ramps 150° at 120 Hz: 1.5e-3, a push-back in the acute wedge
+        // under the overhang, issue 15's open goal): bounded here at two skins.
+        for s in &c.scores {
+            for r in &s.runs {
+                assert_eq!(r.metrics.tunnels, 0, "{} {}", c.slug, r.run);
+                assert!(!r.metrics.non_finite);
+                let limit = match s.variant {
+                    Variant::Seed => 1e-3,
+                    Variant::Crease => 2e-3,
+                };
+                let depth = r.metrics.deepest_overlap_es;
+                assert!(
+                    depth <= limit,
+                    "{} {} {:?} {}: {depth}",
+                    c.slug,
+                    r.run,
+                    s.variant,
+                    s.rate_hz
+                );
+            }
+        }
+    }
+    // Numbers behind the verdicts.
+    let seed = Variant::Seed;
+    // 19: standing still on 30°: the walker drifts down (avian #949's symptom).
+    assert!(metric(card(&cards, 19), seed, 0, |m| m.drift_m) > 0.5);
+    // 13: dropped on a box seam: stays put.
+    assert!(metric(card(&cards, 13), seed, 0, |m| m.drift_m) < 1e-3);
+    // 16: in a 120° corner the slide jitters between the walls by millimetres.
+    let j = metric(card(&cards, 16), seed, 0, |m| m.jitter_m);
+    assert!((1e-3..0.01).contains(&j), "{j}");
+    // 7 and 17: shallow walls are slid along, never stuck.
+    assert_eq!(metric(card(&cards, 7), seed, 0, |m| m.stuck_frames), 0);
+    // 1: the 20° ramp is climbed at 60 Hz, the 60° one is not.
+    assert!(metric(card(&cards, 1), seed, 2, |m| m.rise_m) > 1.5);
+    assert!(metric(card(&cards, 1), seed, 6, |m| m.rise_m) < 0.35);
+    // 6: the stairs' outcome depends on the step rate (climbed at 60 Hz, not at 240 Hz).
+    let stairs = card(&cards, 6);
+    assert!(stairs.rate_dependent().contains(&(seed, 240.0)));
+    assert!(stairs.score(seed, 240.0).unwrap().runs[0].metrics.rise_m < 0.5);
+}
+
+#[test]
+fn the_command_prints_the_table_and_rejects_bad_arguments() {
+    let args = IssuesArgs {
+        json: false,
+        rates: vec![60.0],
+        scenes: vec![7, 19],
+    };
+    let (text, ok) = output(&args).expect("runs");
+    assert!(ok);
+    assert!(
+        text.contains("shallow_wall") && text.contains("standing_on_slope"),
+        "{text}"
+    );
+    assert!(text.contains("drift ≤ 0.001 m: drift"), "{text}");
+    let json = IssuesArgs { json: true, ..args };
+    let (text, _) = output(&json).expect("runs");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(v.as_array().unwrap().len(), 2);
+    let bad = IssuesArgs {
+        json: false,
+        rates: vec![],
+        scenes: vec![21],
+    };
+    assert!(output(&bad).is_err());
+    let bad_rate = IssuesArgs {
+        json: false,
+        rates: vec![0.0],
+        scenes: vec![],
+    };
+    assert!(output(&bad_rate).is_err());
+}

@@ -53,6 +53,7 @@ fn shell_model(world: &World, sim: &Sim) -> ShellModel {
         recent: Vec::new(),
         debug: Default::default(),
         teach: Default::default(),
+        issues: Default::default(),
     }
 }
 

@@ -7,6 +7,7 @@ mod debug;
 mod dynamic;
 mod frame_stats;
 mod gfx;
+mod issues;
 pub mod open_any;
 mod probe;
 pub mod scenario_open;
@@ -78,6 +79,9 @@ struct Message {
 }
 
 struct App {
+    /// The Issues menu's scenes, and the one whose report window is open.
+    issue_entries: Vec<crate::ui::issues::IssueEntry>,
+    issue_open: Option<u8>,
     settings: Settings,
     settings_path: Option<PathBuf>,
     world: World,
@@ -169,6 +173,8 @@ impl App {
             fatal: None,
             dbg: debug::DebugState::default(),
             teach: teach::TeachState::new(),
+            issue_entries: issues::entries(),
+            issue_open: None,
             probe: probe::ProbeState::default(),
             frame_stats: frame_stats::FrameStats::from_env(),
         }
@@ -290,6 +296,8 @@ impl App {
                 }
             }
             Command::Open(p) => self.open(&p),
+            Command::OpenIssue(n) => self.open_issue(n),
+            Command::CloseIssue => self.issue_open = None,
             Command::OpenScenarioDialog => self.open_scenario_dialog(),
             Command::OpenScenario(p) => {
                 self.open_scenario(&p);
@@ -574,6 +582,10 @@ impl App {
             recent: self.settings.recent.clone(),
             debug: self.debug_view(),
             teach: self.teach_view(),
+            issues: ui::issues::IssuesView {
+                entries: self.issue_entries.clone(),
+                open: self.issue_open,
+            },
         };
         let mut shell = ui::ShellOutput::default();
         let layout = &mut self.settings.layout;

@@ -6,6 +6,7 @@ pub mod dynamic_inspector;
 pub mod dynamic_narration;
 pub mod game;
 pub mod inspector;
+pub mod issues;
 pub mod layout;
 pub mod legend;
 pub mod lessons;
@@ -55,6 +56,9 @@ pub enum Command {
     /// Close a shown pane, reopen a closed one (View menu).
     TogglePane(layout::Pane),
     ResetLayout,
+    /// Open scene N of the Issues suite; close its report window.
+    OpenIssue(u8),
+    CloseIssue,
 }
 
 /// Numbers shown in the HUD.
@@ -104,6 +108,7 @@ pub fn menu_bar_ui(
     teach: &lessons::TeachView,
     probe: &game::ProbeStatusView,
     panes: &[(layout::Pane, bool)],
+    issues: &issues::IssuesView,
     out: &mut Vec<Command>,
 ) {
     egui::MenuBar::new().ui(ui, |ui| {
@@ -167,6 +172,7 @@ pub fn menu_bar_ui(
         out.extend(panel_cmds);
         lessons::lessons_menu_ui(ui, teach, &mut t);
         out.extend(t.into_iter().map(Command::Teach));
+        issues::issues_menu_ui(ui, issues, out);
         game::probe_indicator_ui(ui, probe);
         ui.separator();
         ui.label(
@@ -499,6 +505,8 @@ pub struct ShellModel {
     pub debug: debugger::DebugView,
     /// Lessons, view space, presentation.
     pub teach: lessons::TeachView,
+    /// The Issues menu and the open scene's report.
+    pub issues: issues::IssuesView,
 }
 
 /// What the shell gathered this frame.
@@ -541,9 +549,11 @@ pub fn shell_ui(
             &m.teach,
             &m.debug.probe,
             &panes,
+            &m.issues,
             &mut out.commands,
         );
     });
+    issues::report_window_ui(ui.ctx(), &m.issues, &mut out.commands);
     let mut teach = Vec::new();
     lessons::legend_window_ui(ui.ctx(), &m.teach, &mut teach);
     let mut debug = Vec::new();

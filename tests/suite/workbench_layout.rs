@@ -28,6 +28,7 @@ fn model() -> ShellModel {
         recent: Vec::new(),
         debug: Default::default(),
         teach: Default::default(),
+        issues: Default::default(),
     }
 }
 

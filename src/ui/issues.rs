@@ -1,0 +1,68 @@
+//! The Issues menu (issue 15): every scene of the Issues suite by number, title and report;
+//! picking one opens its scenario (the walker's call at the scene's interesting frame) paused in
+//! the debugger, and a window gives the public report, the adaptation and what the scorecard
+//! expects, like a lesson's text.
+
+use egui::{Context, RichText, Ui};
+
+use super::Command;
+
+/// One scene as the menu and the report window show it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IssueEntry {
+    pub number: u8,
+    /// File stem under `assets/issues/`.
+    pub stem: String,
+    pub title: String,
+    pub source: String,
+    pub url: String,
+    pub report: String,
+    pub adaptation: String,
+    pub expectation: String,
+}
+
+/// What the UI needs: the scenes, and the one whose report is shown.
+#[derive(Debug, Clone, Default)]
+pub struct IssuesView {
+    pub entries: Vec<IssueEntry>,
+    pub open: Option<u8>,
+}
+
+/// The "Issues" menu.
+pub fn issues_menu_ui(ui: &mut Ui, view: &IssuesView, out: &mut Vec<Command>) {
+    ui.menu_button("Issues", |ui| {
+        ui.label(RichText::new("Reported controller bugs, rebuilt (slidescope issues)").weak());
+        for e in &view.entries {
+            let text = format!("{:>2}. {}  ({})", e.number, e.title, e.source);
+            if ui.button(text).clicked() {
+                out.push(Command::OpenIssue(e.number));
+            }
+        }
+    });
+}
+
+/// The open scene's report, in a window the user can close.
+pub fn report_window_ui(ctx: &Context, view: &IssuesView, out: &mut Vec<Command>) {
+    let Some(e) = view
+        .open
+        .and_then(|n| view.entries.iter().find(|e| e.number == n))
+    else {
+        return;
+    };
+    let mut open = true;
+    egui::Window::new(format!("Issue scene {}", e.number))
+        .open(&mut open)
+        .default_width(360.0)
+        .resizable(true)
+        .show(ctx, |ui| {
+            ui.label(RichText::new(&e.title).strong());
+            ui.hyperlink_to(&e.source, &e.url);
+            ui.label(&e.report);
+            ui.separator();
+            ui.label(format!("Adaptation: {}", e.adaptation));
+            ui.label(format!("Scorecard: {}", e.expectation));
+        });
+    if !open {
+        out.push(Command::CloseIssue);
+    }
+}

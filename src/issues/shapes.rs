@@ -50,3 +50,30 @@ pub fn wish_dir(yaw_deg: f64) -> DVec3 {
     let (s, c) = yaw_deg.to_radians().sin_cos();
     DVec3::new(-s, 0.0, -c)
 }
+
+/// A wedge 6 m wide rising −Z at `slope_deg` from z = 0 to z = −6 (its slope one quad: two
+/// triangles) and a 3 m plateau box behind it at the same height. Returns the parts and the
+/// height (m).
+pub fn slope_with_plateau(slope_deg: f64) -> (Vec<Part>, f64) {
+    let rise = 6.0 * slope_deg.to_radians().tan();
+    let section = [
+        DVec3::new(-3.0, 0.0, 0.0),
+        DVec3::new(-3.0, 0.0, -6.0),
+        DVec3::new(-3.0, rise, -6.0),
+    ];
+    let parts = vec![
+        Part::prism(
+            "slope",
+            MaterialId::Slope,
+            &section,
+            DVec3::new(6.0, 0.0, 0.0),
+        ),
+        Part::cuboid(
+            "plateau",
+            MaterialId::Wall,
+            DVec3::new(-3.0, 0.0, -9.0),
+            DVec3::new(3.0, rise, -6.0),
+        ),
+    ];
+    (parts, rise)
+}

@@ -28,7 +28,7 @@ mod prelude {
 
     pub use crate::issues::check::Check;
     pub use crate::issues::scene::{Ground, IssueScene, Report, Run, Segment};
-    pub use crate::issues::shapes::{board, floor_quad};
+    pub use crate::issues::shapes::{board, floor_quad, slope_with_plateau};
     pub use crate::issues::variant::Variant;
     pub use crate::level::teaching::{Face, MaterialId, Part, SPAWN_LIFT_M};
 

@@ -11,12 +11,7 @@
 use super::prelude::*;
 
 pub fn scene() -> IssueScene {
-    let rise = 6.0 * 25f64.to_radians().tan();
-    let section = [
-        DVec3::new(-3.0, 0.0, 0.0),
-        DVec3::new(-3.0, 0.0, -6.0),
-        DVec3::new(-3.0, rise, -6.0),
-    ];
+    let (parts, rise) = slope_with_plateau(25.0);
     let dir = DVec3::new(0.6, 0.0, -0.8);
     let runs = vec![
         Run::new("diagonally up", feet(-2.0, 1.0), yaw_towards(dir))
@@ -47,20 +42,7 @@ pub fn scene() -> IssueScene {
         },
         adaptation: "None beyond the ellipsoid.",
         ground: Ground::Full,
-        parts: vec![
-            Part::prism(
-                "slope",
-                MaterialId::Slope,
-                &section,
-                DVec3::new(6.0, 0.0, 0.0),
-            ),
-            Part::cuboid(
-                "plateau",
-                MaterialId::Wall,
-                DVec3::new(-3.0, 0.0, -9.0),
-                DVec3::new(3.0, rise, -6.0),
-            ),
-        ],
+        parts,
         runs,
         expect_pass: &[Variant::Seed, Variant::Crease],
         expect_why: "one plane at a time is enough on a slope",

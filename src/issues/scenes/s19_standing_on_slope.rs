@@ -10,12 +10,7 @@
 use super::prelude::*;
 
 pub fn scene() -> IssueScene {
-    let rise = 6.0 * 30f64.to_radians().tan();
-    let section = [
-        DVec3::new(-3.0, 0.0, 0.0),
-        DVec3::new(-3.0, 0.0, -6.0),
-        DVec3::new(-3.0, rise, -6.0),
-    ];
+    let (parts, _) = slope_with_plateau(30.0);
     let y = 3.0 * 30f64.to_radians().tan();
     let run = Run::new("standing still", DVec3::new(0.0, y + 0.05, -3.0), 0.0)
         .script([Segment::idle(5.0)])
@@ -31,20 +26,7 @@ pub fn scene() -> IssueScene {
         },
         adaptation: "None beyond the ellipsoid.",
         ground: Ground::Full,
-        parts: vec![
-            Part::prism(
-                "slope",
-                MaterialId::Slope,
-                &section,
-                DVec3::new(6.0, 0.0, 0.0),
-            ),
-            Part::cuboid(
-                "plateau",
-                MaterialId::Wall,
-                DVec3::new(-3.0, 0.0, -9.0),
-                DVec3::new(3.0, rise, -6.0),
-            ),
-        ],
+        parts,
         runs: vec![run],
         expect_pass: &[],
         expect_why: "both fail: the walker's gravity step is projected onto the slope every frame, so it drifts down (1.2 m in 5 s), exactly avian's symptom",

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use super::level::{glb_bytes, load};
+use super::level::{from_glb, glb_bytes};
 use super::scene::IssueScene;
 use super::score::{NOMINAL_HZ, new_sim, walk};
 use crate::collision::{CollisionWorld, SlideSettings};
@@ -52,7 +52,7 @@ pub fn description(scene: &IssueScene) -> String {
 /// frame has no call).
 pub fn generate(scene: &IssueScene) -> Result<SceneFiles, String> {
     let glb = glb_bytes(scene).map_err(|e| e.to_string())?;
-    let level = load(scene).map_err(|e| e.to_string())?;
+    let level = from_glb(scene, glb.clone()).map_err(|e| e.to_string())?;
     let (run_index, frame) = focus_frame(scene);
     let run = scene
         .runs

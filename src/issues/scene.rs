@@ -7,6 +7,7 @@ use glam::DVec3;
 use super::check::Check;
 use super::variant::Variant;
 use crate::level::teaching::Part;
+use crate::sim::PlayerInput;
 
 /// Radii of the character every scene uses unless its report says otherwise (m).
 pub const RADII_M: [f32; 3] = [0.4, 0.9, 0.4];
@@ -109,6 +110,18 @@ impl Run {
         self.checks = checks.into_iter().collect();
         self
     }
+    /// The horizontal unit direction forward walks in at this run's yaw (the walker's own
+    /// [`PlayerInput::wish_direction`]).
+    pub fn wish_dir(&self) -> glam::Vec3 {
+        PlayerInput {
+            forward: 1.0,
+            yaw_rad: self.yaw_deg.to_radians() as f32,
+            ..Default::default()
+        }
+        .sanitized()
+        .wish_direction()
+    }
+
     /// Length of the script (s).
     pub fn secs(&self) -> f64 {
         self.script.iter().map(|s| s.secs).sum()

@@ -1,13 +1,11 @@
 //! Runs a scene headless through the walker (the same [`Sim`] the app steps) at a step rate
 //! with a variant, and judges every run against its checks.
 
-use glam::Vec3;
 use serde::Serialize;
 
 use super::check::Check;
 use super::metrics::{RunMetrics, measure};
 use super::scene::{IssueScene, Run};
-use super::shapes::wish_dir;
 use super::variant::Variant;
 use crate::collision::{CollisionWorld, SlideSettings};
 use crate::level::Level;
@@ -88,8 +86,12 @@ pub fn score_run(level: &Level, run: &Run, settings: SlideSettings, rate_hz: f64
     let mut sim = new_sim(run, settings, rate_hz);
     walk(&mut sim, world, run, frame_count(run, rate_hz));
     let frames: Vec<_> = sim.history().iter().collect();
-    let wish: Vec3 = wish_dir(run.yaw_deg).as_vec3();
-    let metrics = measure(&level.collision, &frames, wish, f64::from(sim.dt_secs()));
+    let metrics = measure(
+        &level.collision,
+        &frames,
+        run.wish_dir(),
+        f64::from(sim.dt_secs()),
+    );
     let failed: Vec<(String, String)> = Check::ALWAYS
         .iter()
         .chain(&run.checks)

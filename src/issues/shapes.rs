@@ -44,13 +44,6 @@ pub fn floor_quad(x0: f64, z0: f64, x1: f64, z1: f64, y: f64) -> Face {
     }
 }
 
-/// Horizontal unit direction the walker moves in when holding forward at view yaw `yaw_deg`
-/// (0 looks down −Z, positive turns left).
-pub fn wish_dir(yaw_deg: f64) -> DVec3 {
-    let (s, c) = yaw_deg.to_radians().sin_cos();
-    DVec3::new(-s, 0.0, -c)
-}
-
 /// A wedge 6 m wide rising −Z at `slope_deg` from z = 0 to z = −6 (its slope one quad: two
 /// triangles) and a 3 m plateau box behind it at the same height. Returns the parts and the
 /// height (m).

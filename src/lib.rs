@@ -14,3 +14,4 @@ pub mod probe;
 pub mod render;
 pub mod sim;
 pub mod ui;
+pub mod vfs;

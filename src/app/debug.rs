@@ -207,10 +207,7 @@ impl App {
     fn save_recording_dialog(&mut self) {
         self.set_capture(false);
         self.sim.command(TimelineCommand::Pause);
-        let Some(path) = rfd::FileDialog::new()
-            .add_filter("slidescope recording", &["json"])
-            .set_file_name("recording.json")
-            .save_file()
+        let Some(path) = super::dialog::save(super::dialog::Purpose::Recording, "recording.json")
         else {
             return;
         };
@@ -238,10 +235,7 @@ impl App {
 
     fn load_recording_dialog(&mut self) {
         self.set_capture(false);
-        let Some(path) = rfd::FileDialog::new()
-            .add_filter("slidescope recording", &["json"])
-            .pick_file()
-        else {
+        let Some(path) = super::dialog::pick(super::dialog::Purpose::Recording) else {
             return;
         };
         self.load_recording_from(&path);
@@ -318,11 +312,8 @@ impl App {
     fn export_frame_dialog(&mut self) {
         self.set_capture(false);
         let frame = self.sim.cursor().map_or(0, |c| c.frame);
-        let Some(path) = rfd::FileDialog::new()
-            .add_filter("slidescope scenario", &["json"])
-            .set_file_name(format!("frame-{frame}.scenario.json"))
-            .save_file()
-        else {
+        let name = format!("frame-{frame}.scenario.json");
+        let Some(path) = super::dialog::save(super::dialog::Purpose::Scenario, &name) else {
             return;
         };
         match self.export_frame_to(&path) {
@@ -343,7 +334,7 @@ impl App {
         let dir = path.parent().unwrap_or(Path::new("."));
         let scenario = self.cursor_scenario(dir)?;
         let text = scenario.to_json().map_err(|e| e.to_string())?;
-        write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
+        crate::vfs::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
     }
 
     /// Recomputes the re-run when the cursor's frame or the solve mask changed.
@@ -800,17 +791,6 @@ fn relative_path(from: &Path, to: &Path) -> Option<std::path::PathBuf> {
         out.push(c.as_os_str());
     }
     Some(out)
-}
-
-/// Writes `bytes` to a temporary file next to `path`, then renames it over `path`.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
 }
 
 #[cfg(test)]

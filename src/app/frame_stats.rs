@@ -5,7 +5,7 @@
 //! process's peak RSS (so a measurement can end the app any way it likes).
 
 use std::path::PathBuf;
-use std::time::Instant;
+use web_time::Instant;
 
 /// Samples kept (about 4.6 hours at 60 Hz); older ones are dropped.
 const MAX_SAMPLES: usize = 1 << 20;

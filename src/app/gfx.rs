@@ -31,14 +31,25 @@ pub struct Gfx {
 }
 
 impl Gfx {
-    /// Opens the GPU for `window`.
+    /// Opens the GPU for `window` (blocking: the desktop).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn new(window: Arc<Window>) -> Result<Self, RenderError> {
-        let instance =
-            wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        pollster::block_on(Self::open(window))
+    }
+
+    /// Opens the GPU for `window`. The browser must await it: its adapter and device requests
+    /// resolve on the page's event loop, which a blocking wait would stall forever.
+    pub async fn open(window: Arc<Window>) -> Result<Self, RenderError> {
+        let desc = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
+        // In a browser WebGPU is used where it gives an adapter, else WebGL2.
+        #[cfg(target_arch = "wasm32")]
+        let instance = wgpu::util::new_instance_with_webgpu_detection(desc).await;
+        #[cfg(not(target_arch = "wasm32"))]
+        let instance = wgpu::Instance::new(desc);
         let surface = instance
             .create_surface(window.clone())
             .map_err(|e| RenderError::Surface(e.to_string()))?;
-        let gpu = pollster::block_on(Gpu::open(instance, Some(&surface)))?;
+        let gpu = Gpu::open(instance, Some(&surface)).await?;
         let size = window.inner_size();
         let caps = surface.get_capabilities(&gpu.adapter);
         // egui wants a non-sRGB framebuffer (it blends in gamma space).

@@ -4,26 +4,29 @@
 
 pub mod camera_rig;
 mod debug;
+mod dialog;
 mod dynamic;
 mod frame_stats;
 mod gfx;
 mod issues;
+pub mod link;
 pub mod open_any;
 mod probe;
 pub mod scenario_open;
 pub mod settings;
 mod teach;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 pub mod world;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use web_time::Instant;
 
 use glam::Vec3;
 use winit::application::ApplicationHandler;
-use winit::dpi::LogicalSize;
 use winit::event::{DeviceEvent, DeviceId, ElementState, MouseButton, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
@@ -288,10 +291,7 @@ impl App {
         match cmd {
             Command::OpenDialog => {
                 self.set_capture(false);
-                let picked = rfd::FileDialog::new()
-                    .add_filter("levels", &["glb", "gltf", "obj"])
-                    .pick_file();
-                if let Some(p) = picked {
+                if let Some(p) = dialog::pick(dialog::Purpose::Level) {
                     self.open(&p);
                 }
             }
@@ -761,6 +761,20 @@ impl App {
 
     fn recreate_gfx(&mut self, event_loop: &ActiveEventLoop) {
         self.gfx = None;
+        // The page cannot block on a new device: it asks for a reload instead.
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.fail(
+                "the GPU device was lost: reload the page".into(),
+                event_loop,
+            );
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.recreate_gfx_blocking(event_loop);
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn recreate_gfx_blocking(&mut self, event_loop: &ActiveEventLoop) {
         let Some(window) = self.window.clone() else {
             return;
         };
@@ -793,6 +807,62 @@ impl App {
                 event_loop.exit();
             }
         }
+    }
+
+    /// The window attributes: sized from the settings on the desktop; in the browser the page's
+    /// canvas (appended to the page, sized by its style sheet).
+    fn window_attributes(&self) -> winit::window::WindowAttributes {
+        let attrs =
+            Window::default_attributes().with_title(format!("slidescope — {}", self.world.name));
+        #[cfg(target_arch = "wasm32")]
+        return web::window_attributes(attrs);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let [w, h] = self.settings.window_size;
+            attrs
+                .with_inner_size(winit::dpi::LogicalSize::new(f64::from(w), f64::from(h)))
+                .with_min_inner_size(winit::dpi::LogicalSize::new(640.0, 400.0))
+        }
+    }
+
+    /// Ends the app with `error` (in the browser: shown on the page).
+    fn fail(&mut self, error: String, event_loop: &ActiveEventLoop) {
+        #[cfg(target_arch = "wasm32")]
+        web::show_status(&error, true);
+        self.fatal = Some(error);
+        event_loop.exit();
+    }
+
+    /// The window's GPU is open (or failed to open): set up drawing and egui.
+    fn gfx_ready(
+        &mut self,
+        window: Arc<Window>,
+        gfx: Result<Gfx, crate::render::RenderError>,
+        event_loop: &ActiveEventLoop,
+    ) {
+        let mut g = match gfx {
+            Ok(g) => g,
+            Err(e) => {
+                self.fail(e.to_string(), event_loop);
+                return;
+            }
+        };
+        // The page's canvas may have been laid out (and resized) while the GPU opened.
+        let size = window.inner_size();
+        g.resize(size.width, size.height);
+        g.renderer.set_level(&g.gpu.device, &self.world.geometry);
+        self.upload_dynamic(&mut g.renderer);
+        self.egui_state = Some(egui_winit::State::new(
+            self.egui_ctx.clone(),
+            egui::ViewportId::ROOT,
+            window.as_ref(),
+            Some(window.scale_factor() as f32),
+            window.theme(),
+            Some(g.gpu.device.limits().max_texture_dimension_2d as usize),
+        ));
+        self.gfx = Some(g);
+        self.window = Some(window);
+        self.last_frame = Instant::now();
     }
 }
 
@@ -828,40 +898,21 @@ impl ApplicationHandler for App {
         if self.window.is_some() {
             return;
         }
-        let [w, h] = self.settings.window_size;
-        let attrs = Window::default_attributes()
-            .with_title(format!("slidescope — {}", self.world.name))
-            .with_inner_size(LogicalSize::new(f64::from(w), f64::from(h)))
-            .with_min_inner_size(LogicalSize::new(640.0, 400.0));
-        let window = match event_loop.create_window(attrs) {
+        let window = match event_loop.create_window(self.window_attributes()) {
             Ok(w) => Arc::new(w),
             Err(e) => {
-                self.fatal = Some(format!("cannot create a window: {e}"));
-                event_loop.exit();
+                self.fail(format!("cannot create a window: {e}"), event_loop);
                 return;
             }
         };
-        let mut g = match Gfx::new(window.clone()) {
-            Ok(g) => g,
-            Err(e) => {
-                self.fatal = Some(e.to_string());
-                event_loop.exit();
-                return;
-            }
-        };
-        g.renderer.set_level(&g.gpu.device, &self.world.geometry);
-        self.upload_dynamic(&mut g.renderer);
-        self.egui_state = Some(egui_winit::State::new(
-            self.egui_ctx.clone(),
-            egui::ViewportId::ROOT,
-            window.as_ref(),
-            Some(window.scale_factor() as f32),
-            window.theme(),
-            Some(g.gpu.device.limits().max_texture_dimension_2d as usize),
-        ));
-        self.gfx = Some(g);
-        self.window = Some(window);
-        self.last_frame = Instant::now();
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let gfx = Gfx::new(window.clone());
+            self.gfx_ready(window, gfx, event_loop);
+        }
+        // The page's GPU comes later (`web::take_gfx` hands it over in `about_to_wait`).
+        #[cfg(target_arch = "wasm32")]
+        web::open_gfx(window);
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
@@ -923,6 +974,8 @@ impl ApplicationHandler for App {
     }
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        #[cfg(target_arch = "wasm32")]
+        self.web_events(event_loop);
         let Some(w) = &self.window else {
             return;
         };

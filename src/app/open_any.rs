@@ -2,7 +2,6 @@
 //! on the command line: what it is comes from its first bytes (a probe file's magic, a JSON
 //! file's `format` field), then its extension (levels).
 
-use std::io::Read;
 use std::path::Path;
 
 use super::App;
@@ -26,10 +25,8 @@ const SNIFF_BYTES: u64 = 4096;
 
 /// What `path` holds, or why it is not something the app opens.
 pub fn file_kind(path: &Path) -> Result<FileKind, String> {
-    let mut head = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(SNIFF_BYTES).read_to_end(&mut head))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let head =
+        crate::vfs::read_head(path, SNIFF_BYTES).map_err(|e| format!("{}: {e}", path.display()))?;
     if head.starts_with(&slidescope_probe::format::MAGIC) {
         return Ok(FileKind::Probe);
     }

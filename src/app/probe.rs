@@ -6,7 +6,9 @@
 use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use super::App;
 use super::world::World;
@@ -93,10 +95,7 @@ impl App {
             }
             ProbeCommand::OpenFileDialog => {
                 self.set_capture(false);
-                if let Some(p) = rfd::FileDialog::new()
-                    .add_filter("slidescope probe file", &["slidelog"])
-                    .pick_file()
-                {
+                if let Some(p) = super::dialog::pick(super::dialog::Purpose::Probe) {
                     self.open_probe_file(&p);
                 }
             }
@@ -332,11 +331,8 @@ impl App {
                 return;
             }
         };
-        let Some(path) = rfd::FileDialog::new()
-            .add_filter("slidescope scenario", &["json"])
-            .set_file_name(format!("{}.scenario.json", case.scenario.name))
-            .save_file()
-        else {
+        let name = format!("{}.scenario.json", case.scenario.name);
+        let Some(path) = super::dialog::save(super::dialog::Purpose::Scenario, &name) else {
             return;
         };
         match case.scenario.write(&path) {

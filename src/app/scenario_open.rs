@@ -198,10 +198,7 @@ impl super::App {
     /// "Open scenario…": a file dialog, then [`App::open_scenario`].
     pub(super) fn open_scenario_dialog(&mut self) {
         self.set_capture(false);
-        if let Some(p) = rfd::FileDialog::new()
-            .add_filter("slidescope scenario", &["json"])
-            .pick_file()
-        {
+        if let Some(p) = super::dialog::pick(super::dialog::Purpose::Scenario) {
             self.open_scenario(&p);
         }
     }

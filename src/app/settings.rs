@@ -92,13 +92,16 @@ impl Default for Settings {
 impl Settings {
     /// `<config dir>/settings.json`, `None` when the platform has no home/config folder.
     pub fn default_path() -> Option<PathBuf> {
+        #[cfg(target_arch = "wasm32")]
+        return Some(Path::new(crate::vfs::LOCAL_STORAGE_DIR).join("settings.json"));
+        #[cfg(not(target_arch = "wasm32"))]
         directories::ProjectDirs::from("", "", "slidescope")
             .map(|d| d.config_dir().join("settings.json"))
     }
 
     /// Reads `path`; returns the defaults and a warning when it is unreadable or corrupt.
     pub fn load(path: &Path) -> (Self, Option<String>) {
-        let text = match std::fs::read_to_string(path) {
+        let text = match crate::vfs::read_to_string(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Self::default(), None),
             Err(e) => {
@@ -122,11 +125,8 @@ impl Settings {
 
     /// Writes `path` (creating its folder).
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
         let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+        crate::vfs::write(path, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// Puts `path` first in the recent list.

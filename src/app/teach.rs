@@ -35,7 +35,7 @@ pub(super) struct TeachState {
     pub solver: Option<SolverKind>,
     pub catalog: Catalog,
     /// The open lesson and its place in the catalog.
-    lesson: Option<(usize, LessonState)>,
+    pub(super) lesson: Option<(usize, LessonState)>,
     /// The world the lesson opened (closing the lesson when another level is opened).
     lesson_world: Option<(String, Option<PathBuf>)>,
     /// The arrow scale before the lesson changed it.

@@ -46,19 +46,16 @@ impl Catalog {
             folder: folder.to_owned(),
             ..Default::default()
         };
-        let dir = match std::fs::read_dir(folder) {
-            Ok(d) => d,
+        let files: Vec<PathBuf> = match crate::vfs::list_files(folder) {
+            Ok(files) => files
+                .into_iter()
+                .filter(|p| p.extension().is_some_and(|e| e == "json"))
+                .collect(),
             Err(e) => {
                 out.error = Some(format!("{}: {e}", folder.display()));
                 return out;
             }
         };
-        let mut files: Vec<PathBuf> = dir
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "json"))
-            .collect();
-        files.sort();
         out.entries = files
             .into_iter()
             .map(|path| CatalogEntry {

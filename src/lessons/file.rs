@@ -160,7 +160,7 @@ impl Lesson {
 
     /// Reads and checks a lesson file (not its scene: see [`LessonState::open`](super::LessonState::open)).
     pub fn read(path: &Path) -> Result<Self, LessonError> {
-        let text = std::fs::read_to_string(path).map_err(|source| LessonError::Read {
+        let text = crate::vfs::read_to_string(path).map_err(|source| LessonError::Read {
             path: path.to_owned(),
             source,
         })?;

@@ -38,7 +38,7 @@ impl LevelHash {
 
     /// Reads and hashes the file at `path`.
     pub fn of_file(path: &Path) -> std::io::Result<Self> {
-        std::fs::read(path).map(|b| Self::of_bytes(&b))
+        crate::vfs::read(path).map(|b| Self::of_bytes(&b))
     }
 
     /// The raw 64-bit value.

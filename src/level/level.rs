@@ -3,7 +3,7 @@
 //! source of every triangle, spawn points and load statistics. All positions are world space.
 
 use std::path::Path;
-use std::time::Instant;
+use web_time::Instant;
 
 use glam::Vec3;
 

@@ -191,7 +191,7 @@ impl Geometry {
 impl Query {
     /// Reads a query from a JSON file.
     pub fn read(path: &Path) -> Result<Self, QueryError> {
-        let text = std::fs::read_to_string(path).map_err(|source| QueryError::Read {
+        let text = crate::vfs::read_to_string(path).map_err(|source| QueryError::Read {
             path: path.to_owned(),
             source,
         })?;

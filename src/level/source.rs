@@ -1,7 +1,6 @@
 //! Getting bytes off the disk safely: the byte budget, format detection, and the resolution of
 //! URIs found inside a level (`data:` base64, or relative paths that stay in the level's folder).
 
-use std::fs;
 use std::io::ErrorKind;
 use std::path::{Component, Path, PathBuf};
 
@@ -55,17 +54,14 @@ pub fn detect_format(path: &Path, bytes: &[u8]) -> Result<LevelFormat, LevelErro
 
 /// Reads a whole file, refusing it (before reading) when it is larger than `max_bytes`.
 pub fn read_within_budget(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LevelErrorKind> {
-    let meta = fs::metadata(path).map_err(io_kind)?;
-    if !meta.is_file() {
-        return Err(LevelErrorKind::Io("not a regular file".into()));
-    }
-    if meta.len() > max_bytes {
+    let len = crate::vfs::file_len(path).map_err(io_kind)?;
+    if len > max_bytes {
         return Err(LevelErrorKind::TooLarge {
-            size: meta.len(),
+            size: len,
             budget: max_bytes,
         });
     }
-    fs::read(path).map_err(io_kind)
+    crate::vfs::read(path).map_err(io_kind)
 }
 
 fn io_kind(e: std::io::Error) -> LevelErrorKind {

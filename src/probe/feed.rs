@@ -9,7 +9,10 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::mpsc::{SyncSender, TrySendError};
+#[cfg(not(target_arch = "wasm32"))]
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -60,46 +63,78 @@ pub(super) fn send(tx: &SyncSender<FeedEvent>, stop: &AtomicBool, mut event: Fee
     }
 }
 
-/// A probe file being read on a worker thread. Dropping it stops the reading.
+#[cfg(target_arch = "wasm32")]
+type WebReader = std::io::BufReader<Box<dyn std::io::Read + Send>>;
+
+/// A probe file being read: on a worker thread on the desktop; in the browser (no threads) a
+/// batch at a time on the page's thread, each time the app asks for events and none wait.
+/// Dropping it stops the reading.
 pub struct FileFeed {
     pub path: PathBuf,
+    #[cfg(not(target_arch = "wasm32"))]
     events: Receiver<FeedEvent>,
+    #[cfg(not(target_arch = "wasm32"))]
     stop: Arc<AtomicBool>,
+    #[cfg(not(target_arch = "wasm32"))]
     worker: Option<JoinHandle<()>>,
+    #[cfg(target_arch = "wasm32")]
+    pump: std::cell::RefCell<(FilePump<WebReader>, std::collections::VecDeque<FeedEvent>)>,
 }
 
 impl FileFeed {
     /// Starts reading `path` (its header is checked first, so a file that is not a probe file
     /// is an error here and nothing starts).
     pub fn open(path: &Path, config: ShadowConfig) -> Result<Self, String> {
-        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file = crate::vfs::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let reader = Reader::new(std::io::BufReader::with_capacity(1 << 20, file))
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let base = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-        let (tx, events) = sync_channel(QUEUE);
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
-        let worker = std::thread::Builder::new()
-            .name("probe-file".into())
-            .spawn(move || feed_file(reader, base, config, &tx, &flag))
-            .map_err(|e| e.to_string())?;
-        Ok(Self {
+        let pump = FilePump::new(reader, base, config);
+        #[cfg(target_arch = "wasm32")]
+        return Ok(Self {
             path: path.to_path_buf(),
-            events,
-            stop,
-            worker: Some(worker),
-        })
+            pump: std::cell::RefCell::new((pump, Default::default())),
+        });
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let (tx, events) = sync_channel(QUEUE);
+            let stop = Arc::new(AtomicBool::new(false));
+            let flag = stop.clone();
+            let worker = std::thread::Builder::new()
+                .name("probe-file".into())
+                .spawn(move || feed_file(pump, &tx, &flag))
+                .map_err(|e| e.to_string())?;
+            Ok(Self {
+                path: path.to_path_buf(),
+                events,
+                stop,
+                worker: Some(worker),
+            })
+        }
     }
 
     pub fn try_recv(&self) -> Option<FeedEvent> {
-        self.events.try_recv().ok()
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.events.try_recv().ok();
+        #[cfg(target_arch = "wasm32")]
+        {
+            let (pump, queue) = &mut *self.pump.borrow_mut();
+            if queue.is_empty() {
+                let mut out = Vec::new();
+                pump.pump(&mut out);
+                queue.extend(out);
+            }
+            queue.pop_front()
+        }
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn recv_timeout(&self, timeout: Duration) -> Option<FeedEvent> {
         self.events.recv_timeout(timeout).ok()
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Drop for FileFeed {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
@@ -110,69 +145,106 @@ impl Drop for FileFeed {
     }
 }
 
-fn feed_file<R: std::io::Read>(
-    mut reader: Reader<R>,
-    base: PathBuf,
+/// The file feed's work, a batch per call: reads records until [`BATCH`] moves are waiting or
+/// the file ends, and re-solves them (in parallel where there are threads).
+struct FilePump<R> {
+    reader: Reader<R>,
+    session: ProbeSession,
     config: ShadowConfig,
+    threads: usize,
+    batch: Vec<PendingMove>,
+    clean: bool,
+    finished: bool,
+}
+
+impl<R: std::io::Read> FilePump<R> {
+    fn new(reader: Reader<R>, base: PathBuf, config: ShadowConfig) -> Self {
+        Self {
+            reader,
+            session: ProbeSession::new(base),
+            config,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            batch: Vec::with_capacity(BATCH),
+            clean: false,
+            finished: false,
+        }
+    }
+
+    fn flush(&mut self, out: &mut Vec<FeedEvent>) {
+        resolve_all(&self.batch, &self.config, self.threads, |r| {
+            out.push(FeedEvent::Move(Box::new(r)));
+        });
+        self.batch.clear();
+    }
+
+    /// Appends the next events to `out`; false once the file has ended (its last call adds
+    /// [`FeedEvent::Disconnected`]).
+    fn pump(&mut self, out: &mut Vec<FeedEvent>) -> bool {
+        if self.finished {
+            return false;
+        }
+        let mut error = None;
+        loop {
+            let record = match self.reader.next_record() {
+                Ok(Some(r)) => r,
+                Ok(None) => break,
+                Err(e) => {
+                    error = Some(e.to_string());
+                    break;
+                }
+            };
+            let step = self.session.step(record);
+            let problems = self.session.take_problems();
+            let mut full = false;
+            match step {
+                Step::Move(m) => {
+                    self.batch.push(*m);
+                    full = self.batch.len() >= BATCH;
+                }
+                Step::Level(l) => {
+                    // Moves before a level change belong to the old level.
+                    self.flush(out);
+                    out.push(FeedEvent::Level(l));
+                }
+                Step::End => self.clean = true,
+                Step::Quiet => {}
+            }
+            out.extend(problems.into_iter().map(FeedEvent::Problem));
+            if full {
+                self.flush(out);
+                return true;
+            }
+        }
+        self.flush(out);
+        self.finished = true;
+        out.push(FeedEvent::Disconnected {
+            moves: self.session.moves(),
+            clean: self.clean,
+            error,
+        });
+        false
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn feed_file<R: std::io::Read>(
+    mut pump: FilePump<R>,
     tx: &SyncSender<FeedEvent>,
     stop: &AtomicBool,
 ) {
-    let mut session = ProbeSession::new(base);
-    let mut batch: Vec<PendingMove> = Vec::with_capacity(BATCH);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let flush = |batch: &mut Vec<PendingMove>| -> bool {
-        let mut out = Vec::with_capacity(batch.len());
-        resolve_all(batch, &config, threads, |r| out.push(r));
-        batch.clear();
-        out.into_iter()
-            .all(|r| send(tx, stop, FeedEvent::Move(Box::new(r))))
-    };
-    let (mut clean, mut error) = (false, None);
+    let mut out = Vec::new();
     loop {
         if stop.load(Ordering::Relaxed) {
             return;
         }
-        let record = match reader.next_record() {
-            Ok(Some(r)) => r,
-            Ok(None) => break,
-            Err(e) => {
-                error = Some(e.to_string());
-                break;
-            }
-        };
-        let step = session.step(record);
-        let problems = session.take_problems();
-        match step {
-            Step::Move(m) => {
-                batch.push(*m);
-                if batch.len() >= BATCH && !flush(&mut batch) {
-                    return;
-                }
-            }
-            Step::Level(l) => {
-                // Moves before a level change belong to the old level.
-                if !flush(&mut batch) || !send(tx, stop, FeedEvent::Level(l)) {
-                    return;
-                }
-            }
-            Step::End => clean = true,
-            Step::Quiet => {}
-        }
-        for p in problems {
-            if !send(tx, stop, FeedEvent::Problem(p)) {
+        let more = pump.pump(&mut out);
+        for e in out.drain(..) {
+            if !send(tx, stop, e) {
                 return;
             }
         }
-    }
-    if flush(&mut batch) {
-        send(
-            tx,
-            stop,
-            FeedEvent::Disconnected {
-                moves: session.moves(),
-                clean,
-                error,
-            },
-        );
+        if !more {
+            return;
+        }
     }
 }

@@ -21,6 +21,16 @@ pub enum RenderError {
     BadSize(u32, u32, u32),
 }
 
+/// The limits asked for: WebGL2's in the browser (the lowest tier the page runs on; WebGPU
+/// gives at least these), the downlevel defaults elsewhere.
+fn base_limits() -> wgpu::Limits {
+    if cfg!(target_arch = "wasm32") {
+        wgpu::Limits::downlevel_webgl2_defaults()
+    } else {
+        wgpu::Limits::downlevel_defaults()
+    }
+}
+
 /// An open GPU: everything the renderer needs to create resources and submit work.
 pub struct Gpu {
     pub instance: wgpu::Instance,
@@ -57,7 +67,7 @@ impl Gpu {
                 required_features: wgpu::Features::empty(),
                 required_limits: wgpu::Limits {
                     max_buffer_size: adapter.limits().max_buffer_size,
-                    ..wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits())
+                    ..base_limits().using_resolution(adapter.limits())
                 },
                 ..Default::default()
             })

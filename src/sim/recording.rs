@@ -80,28 +80,36 @@ pub fn save_recording(path: &Path, recording: &Recording) -> Result<(), Recordin
         path: path.to_owned(),
         source,
     };
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "recording".to_owned());
-    let tmp = path.with_file_name(format!(".{file_name}.tmp-{}", std::process::id()));
-    let result = (|| {
-        let file = std::fs::File::create(&tmp).map_err(io)?;
-        let mut w = std::io::BufWriter::new(file);
-        serde_json::to_writer(&mut w, recording).map_err(|e| io(std::io::Error::other(e)))?;
-        let file = w.into_inner().map_err(|e| io(e.into_error()))?;
-        file.sync_all().map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    // The page has no disk: the bytes become a download (`vfs::write_atomic`).
+    #[cfg(target_arch = "wasm32")]
+    return serde_json::to_vec(recording)
+        .map_err(|e| io(std::io::Error::other(e)))
+        .and_then(|bytes| crate::vfs::write_atomic(path, &bytes).map_err(io));
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let file_name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "recording".to_owned());
+        let tmp = path.with_file_name(format!(".{file_name}.tmp-{}", std::process::id()));
+        let result = (|| {
+            let file = std::fs::File::create(&tmp).map_err(io)?;
+            let mut w = std::io::BufWriter::new(file);
+            serde_json::to_writer(&mut w, recording).map_err(|e| io(std::io::Error::other(e)))?;
+            let file = w.into_inner().map_err(|e| io(e.into_error()))?;
+            file.sync_all().map_err(io)?;
+            std::fs::rename(&tmp, path).map_err(io)
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result
     }
-    result
 }
 
 /// Reads a recording. Checks the format, the version and that frames are consecutive.
 pub fn load_recording(path: &Path) -> Result<Recording, RecordingError> {
-    let bytes = std::fs::read(path).map_err(|source| RecordingError::Io {
+    let bytes = crate::vfs::read(path).map_err(|source| RecordingError::Io {
         path: path.to_owned(),
         source,
     })?;

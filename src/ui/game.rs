@@ -59,11 +59,18 @@ pub fn probe_menu_ui(ui: &mut Ui, s: &ProbeStatusView, out: &mut Vec<ProbeComman
                 out.push(ProbeCommand::StopListening);
             }
         }
+        // A browser page cannot accept connections: the entry stays, greyed, saying why.
         _ => {
-            let b = ui.button("Listen for a game").on_hover_text(
-                "Accept a game's probe connection on 127.0.0.1:7878 \
-                 (slidescope_probe::Probe::connect). Desktop only.",
-            );
+            let b = ui
+                .add_enabled(!super::IN_BROWSER, egui::Button::new("Listen for a game"))
+                .on_hover_text(
+                    "Accept a game's probe connection on 127.0.0.1:7878 \
+                     (slidescope_probe::Probe::connect). Desktop only.",
+                )
+                .on_disabled_hover_text(
+                    "Desktop only: a browser page cannot accept a game's connection. \
+                     Open the game's probe file instead (or drop it on the page).",
+                );
             if b.clicked() {
                 out.push(ProbeCommand::Listen(None));
             }

@@ -16,6 +16,9 @@ pub mod presentation;
 pub mod solvers;
 pub mod timeline;
 
+/// The browser build: no Quit, no probe listener (see `app::web`).
+pub const IN_BROWSER: bool = cfg!(target_arch = "wasm32");
+
 use std::path::PathBuf;
 
 use egui::{Color32, RichText, Ui};
@@ -143,7 +146,7 @@ pub fn menu_bar_ui(
             if ui.button("Reset settings").clicked() {
                 out.push(Command::ResetSettings);
             }
-            if ui.button("Quit").clicked() {
+            if !IN_BROWSER && ui.button("Quit").clicked() {
                 out.push(Command::Quit);
             }
         });

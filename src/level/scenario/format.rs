@@ -216,7 +216,7 @@ impl Scenario {
 
     /// Reads and checks a scenario file.
     pub fn read(path: &Path) -> Result<Self, ScenarioError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
+        let text = crate::vfs::read_to_string(path).map_err(|source| ScenarioError::Read {
             path: path.to_owned(),
             source,
         })?;
@@ -270,21 +270,6 @@ impl Scenario {
             source,
         };
         let text = self.to_json().map_err(|e| io(std::io::Error::other(e)))?;
-        let file_name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "scenario".to_owned());
-        let tmp = path.with_file_name(format!(".{file_name}.tmp-{}", std::process::id()));
-        let result = (|| {
-            use std::io::Write as _;
-            let mut file = std::fs::File::create(&tmp).map_err(io)?;
-            file.write_all(text.as_bytes()).map_err(io)?;
-            file.sync_all().map_err(io)?;
-            std::fs::rename(&tmp, path).map_err(io)
-        })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        result
+        crate::vfs::write_atomic(path, text.as_bytes()).map_err(io)
     }
 }

@@ -1,0 +1,111 @@
+//! Links into the app: the page address's fragment names what to open, so a teacher hands out
+//! one link per figure: `index.html#lesson=5` (the fifth lesson of the Lessons menu) or
+//! `index.html#scenario=<url>` (a scenario file: a path inside the page such as
+//! `assets/issues/16-wide_corner.json`, or any URL the page may fetch). Parsed here on every
+//! platform (tested natively); the page applies it (`web.rs`).
+
+/// What a link opens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Link {
+    /// 0-based index into the lesson catalog (the link says 1-based, as the menu does).
+    Lesson(usize),
+    /// The scenario's URL or in-page path, percent-decoded.
+    Scenario(String),
+}
+
+/// The link in a fragment (`#lesson=5`, with or without the `#`); `Ok(None)` for an empty one.
+pub fn parse(fragment: &str) -> Result<Option<Link>, String> {
+    let f = fragment.strip_prefix('#').unwrap_or(fragment).trim();
+    if f.is_empty() {
+        return Ok(None);
+    }
+    let (key, value) = f
+        .split_once('=')
+        .ok_or_else(|| format!("link #{f}: expected #lesson=N or #scenario=URL"))?;
+    match key {
+        "lesson" => match value.parse::<usize>() {
+            Ok(n) if n >= 1 => Ok(Some(Link::Lesson(n - 1))),
+            _ => Err(format!("link #{f}: the lesson is a number from 1")),
+        },
+        "scenario" => {
+            let url = percent_decode(value)
+                .ok_or_else(|| format!("link #{f}: the scenario's address is not valid UTF-8"))?;
+            if url.is_empty() {
+                Err(format!("link #{f}: no scenario address"))
+            } else {
+                Ok(Some(Link::Scenario(url)))
+            }
+        }
+        _ => Err(format!("link #{f}: expected #lesson=N or #scenario=URL")),
+    }
+}
+
+/// `%XX` escapes decoded (a `%` not followed by two hex digits is kept as it is).
+fn percent_decode(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if b[i] == b'%'
+            && let (Some(h), Some(l)) = (
+                b.get(i + 1).copied().and_then(hex),
+                b.get(i + 2).copied().and_then(hex),
+            )
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lessons_and_scenarios() {
+        assert_eq!(parse("#lesson=5"), Ok(Some(Link::Lesson(4))));
+        assert_eq!(parse("lesson=1"), Ok(Some(Link::Lesson(0))));
+        assert_eq!(parse(""), Ok(None));
+        assert_eq!(parse("#"), Ok(None));
+        assert_eq!(
+            parse("#scenario=assets/issues/16-wide_corner.json"),
+            Ok(Some(Link::Scenario(
+                "assets/issues/16-wide_corner.json".into()
+            )))
+        );
+        assert_eq!(
+            parse("#scenario=https%3A%2F%2Fexample.org%2Fa%20b.json"),
+            Ok(Some(Link::Scenario("https://example.org/a b.json".into())))
+        );
+        assert_eq!(
+            parse("#scenario=50%25.json"),
+            Ok(Some(Link::Scenario("50%.json".into())))
+        );
+        assert_eq!(
+            parse("#scenario=x%2"),
+            Ok(Some(Link::Scenario("x%2".into())))
+        );
+    }
+
+    #[test]
+    fn bad_links_say_why() {
+        for bad in [
+            "#lesson=0",
+            "#lesson=x",
+            "#lesson=",
+            "#foo=1",
+            "#lesson",
+            "#scenario=",
+            "#scenario=%ff",
+        ] {
+            let e = parse(bad).unwrap_err();
+            assert!(e.starts_with("link #"), "{bad}: {e}");
+        }
+    }
+}

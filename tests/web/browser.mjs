@@ -1,0 +1,115 @@
+// The browser page's end-to-end test (run by .ci/web-test): serves nothing itself; it opens
+// the page at $PAGE_URL in headless Chromium (Debian's, through playwright-core), and checks
+// that it loads without console errors, that lesson 1's first frame renders (a non-blank
+// canvas with the ellipsoid's orange in it), that a key press steps the iteration (the page's
+// #state text changes), and that links open lessons and scenarios. It prints the figures the
+// README reports: time to the first lesson frame and the frame rate of lesson 1.
+import { chromium } from "playwright-core";
+import { PNG } from "pngjs";
+
+const base = process.env.PAGE_URL;
+if (!base) throw new Error("PAGE_URL is not set");
+const fail = (msg) => { console.error("FAIL: " + msg); process.exitCode = 1; };
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
+    "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+  ],
+});
+const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+const errors = [];
+page.on("console", (m) => {
+  // winit's web event loop hands control back to the page by throwing on purpose.
+  if (m.type() === "error" && !m.text().includes("Using exceptions for control flow")) {
+    errors.push(m.text());
+  }
+});
+page.on("pageerror", (e) => {
+  if (!String(e).includes("Using exceptions for control flow")) errors.push(String(e));
+});
+
+const state = () => page.locator("#state").textContent();
+const waitState = async (pred, what, ms = 30000) => {
+  const t0 = Date.now();
+  for (;;) {
+    const s = await state();
+    if (pred(s)) return s;
+    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}; #state = ${JSON.stringify(s)}`);
+    await page.waitForTimeout(50);
+  }
+};
+
+/**
+ * Distinct colours in the 3D view (left of the side panel, between the menu bar and the
+ * timeline at 1280x720), and its pixels in the swept ellipsoid's blue (palette::SWEPT_WIRE,
+ * 0.35 0.6 1.0, over the level): lesson 1's first frame shows the ellipsoid as its sweep to
+ * the wall (its start is behind the lesson's camera, as on the desktop).
+ */
+async function look() {
+  const png = PNG.sync.read(await page.locator("canvas").screenshot());
+  let ellipsoid = 0;
+  const colours = new Set();
+  for (let y = 30; y < 580; y++) {
+    for (let x = 0; x < 920; x++) {
+      const i = (y * png.width + x) * 4;
+      const [r, g, b] = [png.data[i], png.data[i + 1], png.data[i + 2]];
+      if (b > 200 && b > r + 60 && g > 110 && g < 215) ellipsoid++;
+      colours.add((r >> 3) << 10 | (g >> 3) << 5 | (b >> 3));
+    }
+  }
+  return { ellipsoid, colours: colours.size, width: png.width, height: png.height };
+}
+
+// 1. Lesson 1 through a link: the first frame.
+const t0 = Date.now();
+await page.goto(base + "#lesson=1");
+const opened = await waitState((s) => s && /lesson: (?!none)/.test(s) && /frame \d+ iteration/.test(s),
+  "lesson 1 to open");
+await page.locator("#status").waitFor({ state: "hidden", timeout: 30000 });
+let first = await look();
+while (first.colours < 20 && Date.now() - t0 < 30000) {
+  await page.waitForTimeout(50);
+  first = await look();
+}
+const firstFrameMs = Date.now() - t0;
+console.log(`first lesson frame: ${firstFrameMs} ms`);
+console.log(`#state: ${JSON.stringify(opened)}`);
+if (first.colours < 20) fail(`blank canvas (${first.colours} colours)`);
+if (first.ellipsoid < 500) fail(`the ellipsoid's colour is missing (${first.ellipsoid} pixels)`);
+console.log(`canvas ${first.width}x${first.height}: ${first.colours} colours in the view, ${first.ellipsoid} in the ellipsoid's blue`);
+
+// 2. A key press steps the iteration.
+await page.locator("canvas").click({ position: { x: 5, y: 5 } }).catch(() => {});
+await page.locator("canvas").focus();
+const before = await state();
+const iter = (s) => (s.match(/iteration (\d+) of (\d+)/) || []).slice(1).map(Number);
+const [i0, n0] = iter(before);
+if (!(n0 > 1)) fail(`lesson 1 should have several iterations, #state = ${JSON.stringify(before)}`);
+await page.keyboard.press("BracketRight");
+const after = await waitState((s) => s !== before, "the iteration to step", 5000).catch((e) => { fail(e.message); return before; });
+const [i1] = iter(after);
+if (i1 !== i0 + 1) fail(`']' should step from iteration ${i0} to ${i0 + 1}, got ${JSON.stringify(after)}`);
+console.log(`']' stepped: ${JSON.stringify(before.split("\n")[2])} -> ${JSON.stringify(after.split("\n")[2])}`);
+
+// 3. Frame rate of lesson 1 (the app's own count, over 5 s).
+const fps = await page.evaluate(() => new Promise((done) => {
+  let frames = 0;
+  const t = performance.now();
+  const tick = () => { frames++; if (performance.now() - t < 5000) requestAnimationFrame(tick); else done(frames / ((performance.now() - t) / 1000)); };
+  requestAnimationFrame(tick);
+}));
+console.log(`lesson 1 frame rate: ${fps.toFixed(1)} fps`);
+
+// 4. A scenario link inside the page, then a link to a lesson that does not exist.
+await page.evaluate(() => { location.hash = "#scenario=assets/issues/16-wide_corner.json"; });
+await waitState((s) => /level: 16-wide_corner/.test(s) && /lesson: none/.test(s), "the scenario link");
+await page.evaluate(() => { location.hash = "#lesson=5"; });
+const l5 = await waitState((s) => /lesson: (?!none)/.test(s), "the lesson 5 link");
+console.log(`#lesson=5 opened: ${JSON.stringify(l5.split("\n")[1])}`);
+
+if (errors.length) fail(`console errors:\n  ${errors.join("\n  ")}`);
+await browser.close();
+if (!process.exitCode) console.log("web test: ok");

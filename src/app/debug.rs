@@ -31,9 +31,9 @@ const MIB: usize = 1024 * 1024;
 /// switched off, so a toggle stays interactive on a long history.
 const MAX_LATER_FRAMES: usize = 600;
 
-/// What a re-run depends on: the cursor's frame, the solve mask, the response variant and
-/// the newest frame.
-type RerunKey = (u64, CaseMask, Response, Option<u64>);
+/// What a re-run depends on: the cursor's frame, the solve mask, the response variant, the
+/// exact contact switch and the newest frame.
+type RerunKey = (u64, CaseMask, Response, bool, Option<u64>);
 
 /// The cursor (frame, iteration) the "all solvers" rows were computed for.
 type SolversKey = (u64, u32);
@@ -159,12 +159,15 @@ impl App {
                 // the settings panel): frames simulated from now on use it, and while paused
                 // the cursor's frame and the frames after it are re-run with it.
                 let solve_changed = self.settings.slide.cases != t.solve
-                    || self.settings.slide.response != t.response;
+                    || self.settings.slide.response != t.response
+                    || self.settings.slide.exact_contact != t.exact_contact;
                 self.dbg.toggles = t;
                 self.settings.slide.cases = t.solve;
                 self.sim.settings.cases = t.solve;
                 self.settings.slide.response = t.response;
                 self.sim.settings.response = t.response;
+                self.settings.slide.exact_contact = t.exact_contact;
+                self.sim.settings.exact_contact = t.exact_contact;
                 if self.probe.active && solve_changed {
                     // A game's moves are re-solved in place with the new mask.
                     self.resolve_game_moves_again();
@@ -341,25 +344,36 @@ impl App {
     fn refresh_rerun(&mut self) {
         self.dbg.toggles.solve = self.settings.slide.cases;
         self.dbg.toggles.response = self.settings.slide.response;
+        self.dbg.toggles.exact_contact = self.settings.slide.exact_contact;
         let solve = self.dbg.toggles.solve;
         let response = self.dbg.toggles.response;
+        let exact_contact = self.dbg.toggles.exact_contact;
         let Some((rec, _)) = self.sim.cursor_frame() else {
             self.dbg.rerun = None;
             return;
         };
         // A game's moves are re-solved in place when the mask changes (app/probe.rs).
-        let same = solve == rec.settings.cases && response == rec.settings.response;
+        let same = solve == rec.settings.cases
+            && response == rec.settings.response
+            && exact_contact == rec.settings.exact_contact;
         if same || rec.ellipsoid.is_none() || rec.game.is_some() {
             self.dbg.rerun = None;
             return;
         }
-        let key = (rec.frame, solve, response, self.sim.history().last_frame());
+        let key = (
+            rec.frame,
+            solve,
+            response,
+            exact_contact,
+            self.sim.history().last_frame(),
+        );
         if self.dbg.rerun.as_ref().is_some_and(|(k, _)| *k == key) {
             return;
         }
         let edits = RerunEdits {
             cases: Some(solve),
             response: Some(response),
+            exact_contact: Some(exact_contact),
             ..Default::default()
         };
         let scene = Some(self.world.movers.scene());
@@ -375,6 +389,7 @@ impl App {
             RerunView {
                 solve,
                 response,
+                exact_contact,
                 result,
                 later,
             },

@@ -165,7 +165,7 @@ impl App {
             captured: false,
             gfx: None,
             window: None,
-            egui_ctx: egui::Context::default(),
+            egui_ctx: dark_context(),
             egui_state: None,
             last_frame: Instant::now(),
             fps: 0.0,
@@ -788,7 +788,7 @@ impl App {
                     );
                 }
                 // egui's font texture lived on the old device: start egui afresh.
-                self.egui_ctx = egui::Context::default();
+                self.egui_ctx = dark_context();
                 if let Some(w) = &self.window {
                     self.egui_state = Some(egui_winit::State::new(
                         self.egui_ctx.clone(),
@@ -864,6 +864,15 @@ impl App {
         self.window = Some(window);
         self.last_frame = Instant::now();
     }
+}
+
+/// An egui context in the dark theme whatever the system's: the panels, the HUD over the 3D
+/// view and the palette are drawn for it (with a light system theme, as in a browser by
+/// default, headings came out black on the dark panels).
+fn dark_context() -> egui::Context {
+    let ctx = egui::Context::default();
+    ctx.set_theme(egui::ThemePreference::Dark);
+    ctx
 }
 
 /// The level to start with: the argument, else the teaching level, else the built-in one.

@@ -12,16 +12,19 @@ pub enum Variant {
     Seed,
     /// Slide along the crease of two planes, stop dead at three (`Response::Crease`).
     Crease,
+    /// The seed's response with the contact centre made exact (`SlideSettings::exact_contact`).
+    Exact,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 2] = [Variant::Seed, Variant::Crease];
+    pub const ALL: [Variant; 3] = [Variant::Seed, Variant::Crease, Variant::Exact];
 
     /// Column heading.
     pub fn label(self) -> &'static str {
         match self {
             Variant::Seed => "seed",
             Variant::Crease => "crease",
+            Variant::Exact => "exact",
         }
     }
 
@@ -29,9 +32,10 @@ impl Variant {
     pub fn settings(self, base: &SlideSettings) -> SlideSettings {
         let mut s = *base;
         s.response = match self {
-            Variant::Seed => Response::Seed,
+            Variant::Seed | Variant::Exact => Response::Seed,
             Variant::Crease => Response::Crease,
         };
+        s.exact_contact = self == Variant::Exact;
         s
     }
 }

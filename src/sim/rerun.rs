@@ -26,6 +26,8 @@ pub struct RerunEdits {
     pub fallback: Option<bool>,
     /// The response variant (seed or crease, issue 15).
     pub response: Option<Response>,
+    /// `SlideSettings::exact_contact` (issue 15).
+    pub exact_contact: Option<bool>,
 }
 
 impl RerunEdits {
@@ -38,6 +40,7 @@ impl RerunEdits {
             impulse_filter: self.impulse_filter.unwrap_or(settings.impulse_filter),
             fallback: self.fallback.unwrap_or(settings.fallback),
             response: self.response.unwrap_or(settings.response),
+            exact_contact: self.exact_contact.unwrap_or(settings.exact_contact),
             ..*settings
         }
     }

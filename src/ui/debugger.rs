@@ -18,6 +18,8 @@ pub struct CaseToggles {
     /// The solver's response variant (issue 15): like the solve mask, the walking setting,
     /// and the cursor's frame is re-run with it while paused.
     pub response: Response,
+    /// `SlideSettings::exact_contact` (issue 15), the same way.
+    pub exact_contact: bool,
 }
 
 impl Default for CaseToggles {
@@ -26,6 +28,7 @@ impl Default for CaseToggles {
             draw: CaseMask::ALL,
             solve: CaseMask::ALL,
             response: Response::Seed,
+            exact_contact: false,
         }
     }
 }
@@ -80,6 +83,7 @@ pub struct TriangleInfo {
 pub struct RerunView {
     pub solve: CaseMask,
     pub response: Response,
+    pub exact_contact: bool,
     pub result: Result<(Trace, TraceDiff, Vec3), String>,
     /// The frames after the cursor re-simulated with the same mask (the path the player would
     /// have walked): `None` when the cursor is on the newest frame.
@@ -231,6 +235,12 @@ pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCo
                     r.name()
                 ));
         }
+        ui.checkbox(&mut t.exact_contact, "exact contact")
+            .on_hover_text(
+                "Put the contact centre exactly one eSpace unit from the triangles it touches \
+                 (the seed's start + v·t ends up to ~1e-3 inside on moves over ~26 radii): \
+                 re-run the frame at the cursor with it",
+            );
     });
     if t != *toggles {
         out.push(DebugCommand::SetToggles(t));

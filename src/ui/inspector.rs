@@ -263,6 +263,16 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                 if r.response != rec.settings.response {
                     what.push(format!("with the {} rule", r.response.name()));
                 }
+                if r.exact_contact != rec.settings.exact_contact {
+                    what.push(
+                        if r.exact_contact {
+                            "with the exact contact centre"
+                        } else {
+                            "with the seed's contact centre (start + v·t)"
+                        }
+                        .to_string(),
+                    );
+                }
                 ui.label(
                     RichText::new(format!("Re-run of this frame {}", what.join(" and "))).strong(),
                 );

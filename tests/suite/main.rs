@@ -18,6 +18,7 @@ mod level_fuzz;
 mod level_gltf_geometry;
 mod level_obj;
 mod level_real_files;
+mod long_moves;
 mod open_scenario;
 mod probe_c;
 mod probe_files;

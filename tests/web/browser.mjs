@@ -21,15 +21,13 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
 const errors = [];
-page.on("console", (m) => {
-  // winit's web event loop hands control back to the page by throwing on purpose.
-  if (m.type() === "error" && !m.text().includes("Using exceptions for control flow")) {
-    errors.push(m.text());
-  }
-});
-page.on("pageerror", (e) => {
-  if (!String(e).includes("Using exceptions for control flow")) errors.push(String(e));
-});
+// winit's web event loop hands control back to the page by throwing on purpose.
+const real = (text) => !text.includes("Using exceptions for control flow");
+const watch = (p) => {
+  p.on("console", (m) => m.type() === "error" && real(m.text()) && errors.push(m.text()));
+  p.on("pageerror", (e) => real(String(e)) && errors.push(String(e)));
+};
+watch(page);
 
 const state = () => page.locator("#state").textContent();
 const waitState = async (pred, what, ms = 30000) => {
@@ -94,7 +92,8 @@ const [i1] = iter(after);
 if (i1 !== i0 + 1) fail(`']' should step from iteration ${i0} to ${i0 + 1}, got ${JSON.stringify(after)}`);
 console.log(`']' stepped: ${JSON.stringify(before.split("\n")[2])} -> ${JSON.stringify(after.split("\n")[2])}`);
 
-// 3. Frame rate of lesson 1 (the app's own count, over 5 s).
+// 3. Frame rate of lesson 1: animation frames over 5 s (the app draws one per animation frame,
+// on the page's thread, so a slow app frame slows them all).
 const fps = await page.evaluate(() => new Promise((done) => {
   let frames = 0;
   const t = performance.now();
@@ -103,12 +102,78 @@ const fps = await page.evaluate(() => new Promise((done) => {
 }));
 console.log(`lesson 1 frame rate: ${fps.toFixed(1)} fps`);
 
-// 4. A scenario link inside the page, then a link to a lesson that does not exist.
+// 4. A link to a scenario inside the page (an Issues scene), then to lesson 5.
 await page.evaluate(() => { location.hash = "#scenario=assets/issues/16-wide_corner.json"; });
 await waitState((s) => /level: 16-wide_corner/.test(s) && /lesson: none/.test(s), "the scenario link");
 await page.evaluate(() => { location.hash = "#lesson=5"; });
 const l5 = await waitState((s) => /lesson: (?!none)/.test(s), "the lesson 5 link");
 console.log(`#lesson=5 opened: ${JSON.stringify(l5.split("\n")[1])}`);
+
+// 5. Saving becomes a download: Ctrl+E exports the frame at the cursor as a scenario.
+await page.locator("canvas").focus();
+const [download] = await Promise.all([
+  page.waitForEvent("download", { timeout: 10000 }),
+  page.keyboard.press("Control+KeyE"),
+]);
+const exported = await new Promise((done, bad) => {
+  download.createReadStream().then((st) => {
+    const parts = [];
+    st.on("data", (c) => parts.push(c)).on("end", () => done(Buffer.concat(parts).toString())).on("error", bad);
+  }, bad);
+});
+if (!/^frame-\d+\.scenario\.json$/.test(download.suggestedFilename())) fail(`download named ${download.suggestedFilename()}`);
+if (!exported.includes('"slidescope-scenario"')) fail(`the download is not a scenario: ${exported.slice(0, 80)}`);
+console.log(`Ctrl+E downloaded ${download.suggestedFilename()} (${exported.length} bytes)`);
+
+// 6. A level dropped on the page opens (an OBJ floor made here).
+await page.evaluate(() => {
+  const dt = new DataTransfer();
+  dt.items.add(new File(["v -4 0 -4\nv 4 0 -4\nv -4 0 4\nv 4 0 4\nf 1 3 2\nf 2 3 4\n"], "dropped-floor.obj"));
+  window.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+});
+const droppedState = await waitState((s) => /level: dropped-floor/.test(s), "the dropped level to open");
+console.log(`dropped level: ${JSON.stringify(droppedState.split("\n")[0])}`);
+
+
+// 7. Settings persist in local storage.
+await page.waitForTimeout(2500);
+const saved = await page.evaluate(() => localStorage.getItem("settings.json"));
+if (!saved || !JSON.parse(saved).params) fail(`no settings in local storage: ${saved}`);
+else console.log(`settings in local storage: ${saved.length} bytes`);
+
+// 8. File > Open level... opens the browser's file picker (rfd: with the click's user
+// activation it opens the chooser of an <input type=file> at once). The menu is egui's, drawn
+// in the canvas: clicked by position at 1280x720, on a fresh page (as a student would).
+// egui sees a click over a few frames (hover, press, release): the page draws ~5 fps here.
+const page2 = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+watch(page2);
+await page2.goto(base);
+await page2.locator("#status").waitFor({ state: "hidden", timeout: 30000 });
+const click = async (x, y) => {
+  await page2.mouse.move(x, y);
+  await page2.waitForTimeout(400);
+  await page2.mouse.down();
+  await page2.waitForTimeout(300);
+  await page2.mouse.up();
+  await page2.waitForTimeout(700);
+};
+const chooserShown = page2.waitForEvent("filechooser", { timeout: 10000 });
+await click(19, 12);
+await page2.screenshot({ path: process.env.SHOT_DIR ? process.env.SHOT_DIR + "/file-menu.png" : "/dev/null" }).catch(() => {});
+await click(80, 39);
+const chooser = await chooserShown;
+await chooser.setFiles({
+  name: "picked-floor.obj", mimeType: "text/plain",
+  buffer: Buffer.from("v -2 0 -2\nv 2 0 -2\nv -2 0 2\nf 1 3 2\n"),
+});
+const t1 = Date.now();
+let pickedState = "";
+while (!/level: picked-floor/.test(pickedState) && Date.now() - t1 < 10000) {
+  await page2.waitForTimeout(100);
+  pickedState = await page2.locator("#state").textContent();
+}
+if (!/level: picked-floor/.test(pickedState)) fail(`the picked level did not open: ${JSON.stringify(pickedState)}`);
+console.log(`picked level: ${JSON.stringify(pickedState.split("\n")[0])}`);
 
 if (errors.length) fail(`console errors:\n  ${errors.join("\n  ")}`);
 await browser.close();

@@ -11,7 +11,7 @@ use super::dynamic::detect::{detect_dynamic, settle_all};
 use super::frame::Frame;
 use super::settings::NarrowPhaseKind;
 use super::solvers::{Decomposed, GradientNormal, PlaneSpace};
-use super::sweep::NarrowPhase;
+use super::sweep::{CaseOutcome, NarrowPhase};
 use super::trace::{FallbackTrace, IterationTrace, ResponseTrace};
 use super::{
     Aabb, CollisionError, CollisionMesh, CollisionWorld, Contact, ContactSource, ContactTime,
@@ -139,7 +139,7 @@ fn sweep_in_with(
     // A sweep in its own frame, possibly inside a collide-and-slide call (a moving object's
     // push): the call's gathered candidates hold eSpace triangles of the call's frame.
     let cached = std::mem::replace(&mut scratch.cache.active, false);
-    detect_all(
+    detect_exact(
         world,
         &frame,
         Vec3::ZERO,
@@ -189,6 +189,80 @@ fn detect_all(
             contacts,
             record.map(|r| &mut r.dynamic),
         );
+    }
+}
+
+/// Longest sweep [`detect_exact`] hands detection in one piece (eSpace units). Edge and vertex
+/// quadratics of longer moves lose the contact to f32 cancellation (a 700-radius move onto a
+/// box corner missed it and ended 0.5 eSpace inside); 16 units keep the error at that of the
+/// walking moves the solvers are checked on.
+const SEGMENT_ES: f32 = 16.0;
+
+/// Detection for [`SlideSettings::exact_contact`]: a move longer than [`SEGMENT_ES`] is swept
+/// in equal pieces, stopping at the first piece with a contact; its times are given back as
+/// fractions of the whole move (and its candidates' too, in the trace). Shorter moves: exactly
+/// [`detect_all`].
+#[allow(clippy::too_many_arguments)]
+fn detect_exact(
+    world: CollisionWorld<'_>,
+    frame: &Frame,
+    c: Vec3,
+    v: Vec3,
+    settings: &SlideSettings,
+    scratch: &mut Scratch,
+    contacts: &mut Vec<Contact>,
+    mut record: Option<&mut IterationTrace>,
+) {
+    let pieces = (v.length() / SEGMENT_ES).ceil();
+    // Written so a NaN length takes the plain path.
+    if !settings.exact_contact || pieces.partial_cmp(&1.0) != Some(std::cmp::Ordering::Greater) {
+        return detect_all(world, frame, c, v, settings, scratch, contacts, record);
+    }
+    let n = pieces.min(1e6) as u32;
+    let piece = v / n as f32;
+    for k in 0..n {
+        if let Some(r) = record.as_deref_mut() {
+            r.candidates.clear();
+            r.dynamic.clear();
+        }
+        let start = c + v * (k as f32 / n as f32);
+        detect_all(
+            world,
+            frame,
+            start,
+            piece,
+            settings,
+            scratch,
+            contacts,
+            record.as_deref_mut(),
+        );
+        if contacts.is_empty() {
+            continue;
+        }
+        let whole = |t: f32| (k as f32 + t) / n as f32;
+        let rescale = |time: ContactTime| match time {
+            ContactTime::Toi(t) => ContactTime::Toi(whole(t)),
+            // Overlapping at a later piece's start: touching there, as far as the move goes.
+            ContactTime::Embedded { .. } if k > 0 => ContactTime::Toi(whole(0.0)),
+            embedded => embedded,
+        };
+        for contact in contacts.iter_mut() {
+            contact.time = rescale(contact.time);
+        }
+        if let Some(r) = record {
+            for cand in &mut r.candidates {
+                let cases = &mut cand.cases;
+                for o in std::iter::once(&mut cases.face)
+                    .chain(cases.edges.iter_mut())
+                    .chain(cases.vertices.iter_mut())
+                {
+                    if let CaseOutcome::Hit(t) = o {
+                        *t = rescale(*t);
+                    }
+                }
+            }
+        }
+        return;
     }
 }
 
@@ -379,7 +453,7 @@ pub fn collide_and_slide_in(
             velocity_es: v,
             ..Default::default()
         });
-        detect_all(
+        detect_exact(
             world,
             &frame,
             from,
@@ -406,6 +480,17 @@ pub fn collide_and_slide_in(
             (ContactSource::Static, ContactTime::Embedded { depth_es }) => from + n * depth_es,
             // Already carried into the object's current pose by detection.
             (ContactSource::Dynamic { .. }, _) => frame.local_es(first.center),
+        };
+        let contact_center = if settings.exact_contact && first.source == ContactSource::Static {
+            let exact = exact_contact_center(
+                world.mesh,
+                &frame,
+                frame.to_world(contact_center),
+                &contacts,
+            );
+            frame.local_es(exact)
+        } else {
+            contact_center
         };
         let mut new_center = contact_center + n * settings.skin_es;
         if first.source != ContactSource::Static {
@@ -505,7 +590,7 @@ pub fn collide_and_slide_in(
     let mut position = frame.to_world(to);
     if end == EndReason::MaxIterations && settings.fallback {
         end = EndReason::Fallback;
-        detect_all(
+        detect_exact(
             world,
             &frame,
             Vec3::ZERO,
@@ -518,6 +603,9 @@ pub fn collide_and_slide_in(
         // Seed 001 12.15: stop at the first contact of the input velocity, without the skin,
         // so being stuck between two planes never pushes through either. Nothing hit: stay.
         position = match contacts.first() {
+            Some(c) if c.source == ContactSource::Static && settings.exact_contact => {
+                exact_contact_center(world.mesh, &frame, c.center, &contacts)
+            }
             Some(c) if c.source == ContactSource::Static => c.center,
             Some(c) => push_within_static(
                 world.mesh,
@@ -557,4 +645,45 @@ pub fn collide_and_slide_in(
         contact_count,
         lowest_contact_object: lowest.and_then(|(_, o)| o),
     })
+}
+
+/// The contact centre (world) moved out to exactly one eSpace unit from each static triangle
+/// among `contacts` that it is closer to than that (issue 15, [`SlideSettings::exact_contact`]).
+/// Along the line from the triangle's closest point, so that point stays the closest. Worked in
+/// eSpace about the triangle's first vertex: the call's own frame is centred on the start, and
+/// 1,000 radii away its f32 steps are ~1e-4 eSpace, as coarse as the error being removed.
+fn exact_contact_center(
+    mesh: &CollisionMesh,
+    frame: &Frame,
+    center: Vec3,
+    contacts: &[Contact],
+) -> Vec3 {
+    let space = &frame.space;
+    let mut c = center;
+    // Two passes: a second triangle of the contacts can move the centre towards the first.
+    for _ in 0..2 {
+        for contact in contacts
+            .iter()
+            .filter(|k| k.source == ContactSource::Static)
+        {
+            if contact.triangle as usize >= mesh.triangle_count() {
+                continue;
+            }
+            let tri = mesh.triangle(contact.triangle).vertices;
+            let origin = tri[0];
+            let tri_es = tri.map(|p| space.vector_to_es(p - origin));
+            let c_es = space.vector_to_es(c - origin);
+            let p = super::distance::closest_point_on_triangle(c_es, tri_es);
+            let d = (c_es - p).length();
+            if d < 1.0 {
+                let out = if d > 1e-6 {
+                    p + (c_es - p) / d
+                } else {
+                    c_es + contact.normal_es * (1.0 - d)
+                };
+                c = origin + space.vector_to_world(out);
+            }
+        }
+    }
+    c
 }

@@ -40,7 +40,7 @@ pub fn scene() -> IssueScene {
             ),
         ],
         runs: vec![run],
-        expect_pass: &[Variant::Seed, Variant::Crease],
+        expect_pass: &[Variant::Seed, Variant::Crease, Variant::Exact],
         expect_why: "both top faces are met with the same normal",
         focus: (0, 0.8),
     }

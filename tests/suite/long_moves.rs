@@ -1,0 +1,173 @@
+//! Issue 15 "the skin holds for any move length": with `SlideSettings::exact_contact` a move of
+//! up to 1,000 radii ends no deeper than 1e-4 eSpace in anything (the seed's `start + v·t` ends
+//! up to ~1e-3 deep on long sweeps, measured on the shared levels).
+use crate::common::*;
+
+use glam::{Mat3, Vec3};
+use proptest::prelude::*;
+use slidescope::collision::{
+    CollisionMesh, Ellipsoid, Response, SlideSettings, collide_and_slide, distance::clearance_es,
+};
+
+/// A wedge of two big walls meeting along the y axis at `angle` and a floor, near the origin,
+/// so the end of a long move is measured where f32 is fine-grained.
+fn wedge(angle: f32) -> CollisionMesh {
+    let big = 50.0;
+    let (s, c) = angle.sin_cos();
+    let a = v(0.0, -big, 0.0);
+    let b = v(0.0, big, 0.0);
+    let mut tris: Vec<[Vec3; 3]> = Vec::new();
+    tris.extend(quad(a, b, v(big, big, 0.0), v(big, -big, 0.0)));
+    tris.extend(quad(
+        a,
+        v(big * c, -big, big * s),
+        v(big * c, big, big * s),
+        b,
+    ));
+    tris.extend(quad(
+        v(-big, -1.5, -big),
+        v(-big, -1.5, big),
+        v(big, -1.5, big),
+        v(big, -1.5, -big),
+    ));
+    mesh(&tris)
+}
+
+fn settings(exact: bool, crease: bool) -> SlideSettings {
+    SlideSettings {
+        exact_contact: exact,
+        response: if crease {
+            Response::Crease
+        } else {
+            Response::Seed
+        },
+        ..SlideSettings::default()
+    }
+}
+
+/// The deepest the ellipsoid ends inside `m` after a move of `length` radii from far away
+/// towards `target`.
+fn end_overlap(
+    m: &CollisionMesh,
+    e_at_target: Ellipsoid,
+    dir: Vec3,
+    length: f32,
+    s: &SlideSettings,
+) -> f32 {
+    let r = e_at_target.radii.max_element();
+    let start = e_at_target.center - dir * length * r;
+    let e = Ellipsoid {
+        center: start,
+        ..e_at_target
+    };
+    let out = collide_and_slide(m, &e, dir * (length * r * 1.01), s, None).unwrap();
+    assert!(out.position.is_finite());
+    1.0 - clearance_es(
+        m,
+        &Ellipsoid {
+            center: out.position,
+            ..e
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    #[test]
+    fn exact_contact_holds_the_skin_for_moves_up_to_1000_radii(
+        angle in 0.6f32..2.6,
+        radii in (0.2f32..0.8, 0.2f32..1.0, 0.2f32..0.8),
+        target in (0.3f32..3.0, -0.5f32..1.0, 0.3f32..3.0),
+        yaw in -1.2f32..1.2,
+        pitch in -0.6f32..0.4,
+        length in 5.0f32..1000.0,
+        tilt in 0.0f32..1.0,
+    ) {
+        let m = wedge(angle);
+        let axes = Mat3::from_rotation_z(tilt);
+        let e = Ellipsoid::with_axes(v(target.0, target.1, target.2), v(radii.0, radii.1, radii.2), axes).unwrap();
+        // Aim into the wedge's opening (between the walls, towards -x/-z) from far away.
+        let dir = (Mat3::from_rotation_y(yaw + angle * 0.5 + std::f32::consts::PI)
+            * Mat3::from_rotation_z(pitch) * Vec3::X).normalize();
+        let start = Ellipsoid { center: e.center - dir * length * e.radii.max_element(), ..e };
+        prop_assume!(clearance_es(&m, &start) > 1.01);
+        let deep = end_overlap(&m, e, dir, length, &settings(true, false));
+        prop_assert!(deep <= 1e-4, "ends {deep} eSpace deep after {length} radii");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// Moves of up to 1,000 radii onto a box's corners and edges.
+    #[test]
+    fn exact_contact_holds_on_edges_and_corners(
+        corner in (any::<bool>(), any::<bool>(), any::<bool>()),
+        along in (-0.4f32..0.4, -0.4f32..0.4, -0.4f32..0.4),
+        r in 0.1f32..0.5,
+        stretch in 1.0f32..2.0,
+        aim in (-0.5f32..0.5, -0.5f32..0.5, -0.5f32..0.5),
+        length in 5.0f32..1000.0,
+    ) {
+        let m = mesh(&solid_box(v(-1.0, -1.0, -1.0), v(1.0, 1.0, 1.0)));
+        let sign = |b: bool| if b { 1.0 } else { -1.0 };
+        let corner = v(sign(corner.0), sign(corner.1), sign(corner.2));
+        let e = Ellipsoid::new(corner * (1.0 + r * 1.05) + v(along.0, along.1, along.2), v(r, r * stretch, r)).unwrap();
+        let dir = (-corner + v(aim.0, aim.1, aim.2)).normalize();
+        let start = Ellipsoid { center: e.center - dir * length * e.radii.max_element(), ..e };
+        prop_assume!(clearance_es(&m, &start) > 1.01);
+        let deep = end_overlap(&m, e, dir, length, &settings(true, false));
+        prop_assert!(deep <= 1e-4, "ends {deep} eSpace deep after {length} radii");
+    }
+}
+
+/// Long moves onto a box's edges and corners (edge and vertex contacts: the quadratic's
+/// coefficients grow with the square of the move, and `start + v·t` with its length): the
+/// seed's contact centre ends measurably deep, the exact one does not.
+#[test]
+fn long_sweeps_onto_edges_and_corners() {
+    let m = mesh(&solid_box(v(-1.0, -1.0, -1.0), v(1.0, 1.0, 1.0)));
+    let (mut worst_seed, mut worst_exact) = (0.0f32, 0.0f32);
+    let mut rng = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng >> 40) as f32 / (1u64 << 24) as f32
+    };
+    for _ in 0..2000 {
+        // Aim at a point just beside a corner or an edge of the box, from far away.
+        let corner = v(
+            if next() < 0.5 { -1.0 } else { 1.0 },
+            if next() < 0.5 { -1.0 } else { 1.0 },
+            if next() < 0.5 { -1.0 } else { 1.0 },
+        );
+        let along = v(next() - 0.5, next() - 0.5, next() - 0.5) * 0.8;
+        let r = 0.1 + 0.4 * next();
+        let e = Ellipsoid::new(
+            corner * (1.0 + r * 1.05) + along,
+            v(r, r * (1.0 + next()), r),
+        )
+        .unwrap();
+        let dir = (-corner + v(next() - 0.5, next() - 0.5, next() - 0.5)).normalize();
+        let length = 30.0 + 970.0 * next();
+        let start = Ellipsoid {
+            center: e.center - dir * length * e.radii.max_element(),
+            ..e
+        };
+        if clearance_es(&m, &start) <= 1.01 {
+            continue;
+        }
+        worst_seed = worst_seed.max(end_overlap(&m, e, dir, length, &settings(false, false)));
+        worst_exact = worst_exact.max(end_overlap(&m, e, dir, length, &settings(true, false)));
+    }
+    eprintln!(
+        "deepest end over long moves onto edges and corners: seed {worst_seed:.2e}, exact {worst_exact:.2e}"
+    );
+    assert!(worst_exact <= 1e-4, "exact contact ends {worst_exact} deep");
+    assert!(
+        worst_seed > 1e-4,
+        "the seed was expected to end deeper than 1e-4 (got {worst_seed})"
+    );
+}

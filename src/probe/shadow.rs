@@ -187,9 +187,25 @@ pub fn resolve(
     record.findings.speed_gain = game.result.as_ref().and_then(|r| {
         crate::sim::speed_gain::speed_gain(game.input.velocity, r.integration_velocity, Vec3::ZERO)
     });
-    record.markers = record
-        .markers
-        .with(MarkerKind::SpeedGain, record.findings.speed_gain.is_some());
+    // So is the game's own end position overlapping the level (a skin violation of the game's
+    // collision code), checked against every triangle near it.
+    record.findings.overlap = match (ctx.level, &ellipsoid, &game.result) {
+        (Some(level), Ok(e), Some(r)) => {
+            crate::sim::overlap::any_overlap(level.collision(), e, r.end)
+                .map(|o| crate::sim::overlap::Overlap { game: true, ..o })
+        }
+        _ => None,
+    };
+    record.findings.upward_push = match (ctx.level, &ellipsoid, &game.result) {
+        (Some(level), Ok(e), Some(r)) => crate::sim::depenetration::upward_only_depenetration(
+            level.collision(),
+            e,
+            velocity,
+            r.end,
+        ),
+        _ => None,
+    };
+    record.markers = record.markers.union(record.findings.markers());
     record.game = Some(Box::new(game));
     record
 }

@@ -4,11 +4,13 @@
 
 use glam::Vec3;
 
+use super::depenetration::upward_only_depenetration;
 use super::findings::Findings;
 use super::internal_edge::internal_edge_contact;
 use super::markers::{MarkerKind, NO_PROGRESS_FRACTION, trace_markers};
 use super::overlap::end_overlap;
 use super::speed_gain::speed_gain;
+use super::step_rate::step_rate_dependence;
 use super::{FrameRecord, PlayerInput, PlayerParams, PlayerState, step_player};
 use crate::collision::{CollisionWorld, Scratch, SlideSettings, Trace};
 
@@ -59,6 +61,22 @@ pub fn capture_frame<'a>(
             .outcome
             .slide()
             .and_then(|r| speed_gain(step.requested_move, r.integration_velocity, pushes)),
+        upward_push: match (&step.ellipsoid, step.outcome.slide()) {
+            (Some(e), Some(r)) => {
+                upward_only_depenetration(world.mesh, e, step.requested_move, r.position)
+            }
+            _ => None,
+        },
+        step_rate: step_rate_dependence(
+            world,
+            inputs.before,
+            &step.after,
+            inputs.input,
+            inputs.params,
+            inputs.settings,
+            inputs.dt_secs,
+            scratch,
+        ),
     };
     let markers = trace_markers(trace)
         .with(

@@ -4,9 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::depenetration::UpwardPush;
 use super::internal_edge::InternalEdge;
 use super::markers::{MarkerKind, Markers};
 use super::overlap::Overlap;
+use super::step_rate::StepRate;
 
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -21,6 +23,12 @@ pub struct Findings {
     /// `speed_gain`): the walker's move, or a game's own result.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub speed_gain: Option<f32>,
+    /// A start inside a wall resolved by rising.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upward_push: Option<UpwardPush>,
+    /// The frame ends elsewhere when re-run at a higher step rate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step_rate: Option<StepRate>,
 }
 
 impl Findings {
@@ -34,6 +42,8 @@ impl Findings {
             .with(MarkerKind::SkinViolation, self.overlap.is_some())
             .with(MarkerKind::InternalEdge, self.internal_edge.is_some())
             .with(MarkerKind::SpeedGain, self.speed_gain.is_some())
+            .with(MarkerKind::UpwardDepenetration, self.upward_push.is_some())
+            .with(MarkerKind::StepRate, self.step_rate.is_some())
     }
 
     /// Each finding's marker and one-line reason.
@@ -47,6 +57,12 @@ impl Findings {
         }
         if let Some(g) = self.speed_gain {
             out.push((MarkerKind::SpeedGain, super::speed_gain::reason(g)));
+        }
+        if let Some(u) = &self.upward_push {
+            out.push((MarkerKind::UpwardDepenetration, u.reason()));
+        }
+        if let Some(r) = &self.step_rate {
+            out.push((MarkerKind::StepRate, r.reason()));
         }
         out
     }

@@ -43,10 +43,14 @@ pub enum MarkerKind {
     /// The move's integration velocity came out longer than the velocity asked for (see
     /// `sim::speed_gain`); for a game's move, the game's own result.
     SpeedGain,
+    /// A start inside a wall resolved by rising (see `sim::depenetration`).
+    UpwardDepenetration,
+    /// The frame ends elsewhere re-run at a higher step rate (see `sim::step_rate`).
+    StepRate,
 }
 
 impl MarkerKind {
-    pub const ALL: [MarkerKind; 13] = [
+    pub const ALL: [MarkerKind; 15] = [
         MarkerKind::ExtraIterations,
         MarkerKind::SimultaneousContacts,
         MarkerKind::EmbeddedCorrection,
@@ -60,6 +64,8 @@ impl MarkerKind {
         MarkerKind::SkinViolation,
         MarkerKind::InternalEdge,
         MarkerKind::SpeedGain,
+        MarkerKind::UpwardDepenetration,
+        MarkerKind::StepRate,
     ];
 
     fn bit(self) -> u32 {
@@ -82,6 +88,8 @@ impl MarkerKind {
             MarkerKind::SkinViolation => "skin violation",
             MarkerKind::InternalEdge => "internal edge",
             MarkerKind::SpeedGain => "speed gain",
+            MarkerKind::UpwardDepenetration => "upward-only depenetration",
+            MarkerKind::StepRate => "step-rate dependence",
         }
     }
 }

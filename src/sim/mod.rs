@@ -6,6 +6,7 @@
 pub mod capture;
 pub mod clock;
 pub mod controller;
+pub mod depenetration;
 pub mod diff;
 pub mod findings;
 pub mod ground;
@@ -25,6 +26,7 @@ pub mod single_call;
 pub mod speed_gain;
 pub mod stance;
 pub mod state;
+pub mod step_rate;
 pub mod timeline;
 
 pub use capture::{FrameInputs, capture_frame};

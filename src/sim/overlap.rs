@@ -18,16 +18,55 @@ pub struct Overlap {
     pub triangle: u32,
     /// How far the unit sphere reaches into the triangle (eSpace: 1 − distance).
     pub depth_es: f32,
+    /// The end is a game's own (through the probe), not the reference's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub game: bool,
 }
 
 impl Overlap {
     /// One line for the timeline.
     pub fn reason(&self) -> String {
         format!(
-            "skin violation: the move ends {:.2e} eSpace inside triangle {}",
-            self.depth_es, self.triangle
+            "skin violation: {} ends {:.2e} eSpace inside triangle {}",
+            if self.game {
+                "the game's move"
+            } else {
+                "the move"
+            },
+            self.depth_es,
+            self.triangle
         )
     }
+}
+
+/// The deepest overlap (beyond [`OVERLAP_REPORT_ES`]) of `ellipsoid` moved to `end` with any
+/// triangle of `mesh` (the BVH's triangles within the ellipsoid's box): for a game's end
+/// position, which may lie inside triangles the reference never touched.
+pub fn any_overlap(
+    mesh: &CollisionMesh,
+    ellipsoid: &Ellipsoid,
+    end: glam::Vec3,
+) -> Option<Overlap> {
+    let space = ellipsoid.space();
+    let c = space.point_to_es(end);
+    let half = glam::Vec3::splat(ellipsoid.radii.max_element());
+    let mut near = Vec::new();
+    mesh.bvh().query(
+        &crate::collision::Aabb::new(end - half, end + half),
+        &mut near,
+    );
+    near.into_iter()
+        .filter_map(|t| {
+            let tri = mesh.get_triangle(t)?;
+            let d = distance_to_triangle(c, tri.vertices.map(|p| space.point_to_es(p)));
+            Some(Overlap {
+                triangle: t,
+                depth_es: 1.0 - d,
+                game: false,
+            })
+        })
+        .filter(|o| o.depth_es > OVERLAP_REPORT_ES)
+        .max_by(|a, b| a.depth_es.total_cmp(&b.depth_es))
 }
 
 /// The deepest overlap (beyond [`OVERLAP_REPORT_ES`]) of `ellipsoid` moved to `end` with the
@@ -54,6 +93,7 @@ pub fn end_overlap(
             Some(Overlap {
                 triangle: t,
                 depth_es: 1.0 - d,
+                game: false,
             })
         })
         .filter(|o| o.depth_es > OVERLAP_REPORT_ES)

@@ -28,6 +28,8 @@ pub fn marker_color(kind: MarkerKind) -> Color32 {
         MarkerKind::SkinViolation => Color32::from_rgb(255, 0, 0),
         MarkerKind::InternalEdge => Color32::from_rgb(120, 255, 255),
         MarkerKind::SpeedGain => Color32::from_rgb(255, 230, 120),
+        MarkerKind::UpwardDepenetration => Color32::from_rgb(150, 255, 200),
+        MarkerKind::StepRate => Color32::from_rgb(200, 160, 255),
     }
 }
 

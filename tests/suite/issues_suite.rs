@@ -202,3 +202,45 @@ fn the_command_prints_the_table_and_rejects_bad_arguments() {
     };
     assert!(output(&bad_rate).is_err());
 }
+
+/// The step-rate detector (issue 15 §3) on the scenes: it fires on the stairs (which the
+/// scorecard finds rate-dependent) and on the 20° ramp, never on the flat floors.
+#[test]
+fn step_rate_dependence_fires_on_the_stairs_and_not_on_flat_floors() {
+    use slidescope::collision::{CollisionWorld, SlideSettings};
+    use slidescope::issues::score::{frame_count, new_sim, walk};
+    use slidescope::sim::MarkerKind;
+    let marked = |number: u8, label: &str| {
+        let scene = scenes::all()
+            .into_iter()
+            .find(|s| s.number == number)
+            .unwrap();
+        let level = slidescope::issues::level::load(&scene).unwrap();
+        let run = scene.runs.iter().find(|r| r.label == label).unwrap();
+        let mut sim = new_sim(run, SlideSettings::default(), 60.0);
+        let world = CollisionWorld::static_only(&level.collision);
+        walk(&mut sim, world, run, frame_count(run, 60.0));
+        sim.history()
+            .iter()
+            .filter(|r| r.markers.contains(MarkerKind::StepRate))
+            .map(|r| r.findings.step_rate.unwrap())
+            .collect::<Vec<_>>()
+    };
+    let stairs = marked(6, "stairs beside a wall");
+    assert!(stairs.len() >= 10, "{} frames", stairs.len());
+    let worst = stairs.iter().map(|s| s.gap_m).fold(0.0, f32::max);
+    assert!(worst > 0.03, "worst gap {worst}");
+    assert!(
+        stairs[0]
+            .reason()
+            .starts_with("step-rate dependence: at 240 Hz this frame ends")
+    );
+    assert!(marked(1, "20°").len() > 100);
+    for (n, run) in [
+        (10, "across the seam"),
+        (13, "dropped on the seam"),
+        (17, "10°"),
+    ] {
+        assert_eq!(marked(n, run), [], "scene {n}");
+    }
+}

@@ -294,3 +294,112 @@ fn a_game_result_faster_than_asked_is_marked_speed_gain() {
     }
     assert_eq!(gains, [false, true]);
 }
+
+#[test]
+fn a_game_ending_inside_the_floor_is_a_skin_violation_with_its_depth() {
+    use slidescope::sim::MarkerKind;
+    let (listener, _) = Listener::bind("127.0.0.1:0", ShadowConfig::default()).unwrap();
+    let mut game = slidescope_probe::RecordingProbe::connect(listener.local_addr()).unwrap();
+    game.set_level_mesh(&FLOOR, &[[0, 1, 2], [0, 2, 3]]);
+    // A sphere of radius 0.5 over the floor y = 0: the game's ends at heights 0.5005 (clear)
+    // and 0.49 (0.02 eSpace inside), from the same clear start.
+    for (i, end_y) in [0.5005f32, 0.49].into_iter().enumerate() {
+        let mut m = Move::new(0, [0.5; 3], [0.0, 0.5005, 0.0], [0.1, 0.0, 0.0]);
+        m.result = Some(MoveResult {
+            end: [0.1, end_y, 0.0],
+            integration_velocity: [0.1, 0.0, 0.0],
+            iterations: 1,
+        });
+        game.frame(i as u64, 0.0, 0.01);
+        game.log_move(&m, &[]);
+    }
+    drop(game);
+    let mut found = Vec::new();
+    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+        match e {
+            FeedEvent::Move(r) => found.push((
+                r.markers.contains(MarkerKind::SkinViolation),
+                r.findings.overlap,
+                r.findings.reasons(),
+            )),
+            FeedEvent::Disconnected { .. } => break,
+            _ => {}
+        }
+    }
+    assert_eq!(found.len(), 2);
+    assert!(!found[0].0 && found[0].1.is_none(), "{:?}", found[0]);
+    let (marked, overlap, reasons) = &found[1];
+    let o = overlap.expect("the game's end overlaps the floor");
+    assert!(*marked && o.game);
+    assert!((o.depth_es - 0.02).abs() < 1e-4, "depth {}", o.depth_es);
+    assert!(
+        reasons.iter().any(|(k, r)| *k == MarkerKind::SkinViolation
+            && r.starts_with("skin violation: the game's move ends 2.00e-2 eSpace inside")),
+        "{reasons:?}"
+    );
+}
+
+/// Upward-only depenetration on issue scene 8's wall (bevy_rapier #520, "falling into a wall
+/// ends embedded"): a game whose move starts inside the wall and lifts it out is marked; one
+/// that pushes it out sideways is not.
+#[test]
+fn a_game_lifting_out_of_scene_8s_wall_is_upward_only_depenetration() {
+    use slidescope::issues::scenes;
+    use slidescope::sim::MarkerKind;
+    let scene = scenes::all().into_iter().find(|s| s.number == 8).unwrap();
+    let level = slidescope::issues::level::load(&scene).unwrap();
+    let m = &level.collision;
+    let positions: Vec<[f32; 3]> = m.positions().iter().map(|p| p.to_array()).collect();
+    let indices: Vec<[u32; 3]> = (0..m.triangle_count() as u32)
+        .map(|i| m.triangle_indices(i))
+        .collect();
+    // The tallest vertical triangle is the wall; start 0.1 m inside it, half-way up.
+    let wall = (0..m.triangle_count() as u32)
+        .map(|i| m.triangle(i))
+        .filter(|t| t.normal.y.abs() < 0.1)
+        .max_by(|a, b| {
+            let h = |t: &slidescope::collision::Triangle| {
+                t.vertices.iter().map(|v| v.y).fold(f32::MIN, f32::max)
+            };
+            h(a).total_cmp(&h(b))
+        })
+        .expect("scene 8 has a wall");
+    let mid = (wall.vertices[0] + wall.vertices[1] + wall.vertices[2]) / 3.0;
+    let start = mid + wall.normal * 0.4;
+    let (listener, _) = Listener::bind("127.0.0.1:0", ShadowConfig::default()).unwrap();
+    let mut game = slidescope_probe::RecordingProbe::connect(listener.local_addr()).unwrap();
+    game.set_level_mesh(&positions, &indices);
+    for (i, end) in [start + glam::Vec3::Y * 0.6, start + wall.normal * 0.1011]
+        .into_iter()
+        .enumerate()
+    {
+        let mut mv = Move::new(0, [0.5; 3], start.to_array(), [0.0; 3]);
+        mv.result = Some(MoveResult {
+            end: end.to_array(),
+            integration_velocity: [0.0; 3],
+            iterations: 1,
+        });
+        game.frame(i as u64, 0.0, 0.01);
+        game.log_move(&mv, &[]);
+    }
+    drop(game);
+    let mut found = Vec::new();
+    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+        match e {
+            FeedEvent::Move(r) => found.push((
+                r.markers.contains(MarkerKind::UpwardDepenetration),
+                r.findings.upward_push,
+            )),
+            FeedEvent::Disconnected { .. } => break,
+            _ => {}
+        }
+    }
+    assert_eq!(found.len(), 2);
+    let (marked, push) = found[0];
+    let push = push.expect("lifted out of the wall");
+    assert!(
+        marked && (push.rise_m - 0.6).abs() < 1e-4 && (push.depth_es - 0.2).abs() < 1e-3,
+        "{push:?}"
+    );
+    assert_eq!(found[1], (false, None));
+}

@@ -14,29 +14,98 @@ const MAX_PLANES: usize = 8;
 /// Two normals closer than this (cosine) are the same plane.
 const SAME_PLANE_COS: f32 = 0.9999;
 
-/// The slide normals met so far in one call (local eSpace, unit).
+/// The slide normals met so far in one call (local eSpace, unit), each with the centre where
+/// it was touched (the plane of centres one unit off it passes there).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Planes {
     n: [Vec3; MAX_PLANES],
+    at: [Vec3; MAX_PLANES],
     len: usize,
 }
 
+/// A centre further than this many skins behind an earlier plane has left that plane's
+/// triangle behind (round a corner): the plane no longer holds it off.
+const BEHIND_SKINS: f32 = 2.0;
+
 impl Planes {
-    pub fn push(&mut self, n: Vec3) {
-        if self.iter().any(|p| p.dot(n) > SAME_PLANE_COS) {
+    /// Adds plane `n` touched with the centre at `at` (the same plane again: its newer touch).
+    pub fn push(&mut self, n: Vec3, at: Vec3) {
+        let same = self.iter().position(|p| p.dot(n) > SAME_PLANE_COS);
+        if let Some(k) = same {
+            self.at[k] = at;
             return;
         }
         if self.len == MAX_PLANES {
             self.n.copy_within(1.., 0);
+            self.at.copy_within(1.., 0);
             self.len -= 1;
         }
         self.n[self.len] = n;
+        self.at[self.len] = at;
         self.len += 1;
     }
 
     fn iter(&self) -> impl Iterator<Item = Vec3> + '_ {
         self.n[..self.len].iter().copied()
     }
+
+    /// `x`, a centre just pushed back by the skin off the planes `touched` (normal, centre where
+    /// touched: the iteration's simultaneous contacts), moved so it is a skin off them and off
+    /// every earlier plane of the call it is near. The seed's
+    /// push along one normal of a crease lands inside the other plane by up to a skin times the
+    /// cosine between them (the f64 check found 9e-4 eSpace); a few passes of pushes along each
+    /// plane's own normal settle it, each push at most a few skins.
+    pub fn hold_skin(
+        &self,
+        x: Vec3,
+        touched: impl Iterator<Item = (Vec3, Vec3)> + Clone,
+        skin: f32,
+    ) -> Vec3 {
+        let mut all = [(Vec3::ZERO, Vec3::ZERO); 2 * MAX_PLANES];
+        let mut len = 0;
+        let earlier = self.n[..self.len]
+            .iter()
+            .copied()
+            .zip(self.at[..self.len].iter().copied());
+        for plane in earlier.chain(touched).take(all.len()) {
+            all[len] = plane;
+            len += 1;
+        }
+        hold_off(x, &all[..len], skin)
+    }
+}
+
+/// Two planes whose normals' cosine is below this face each other (a slot, not a crease).
+const FACING_COS: f32 = -0.9;
+
+/// `x` pushed to be `skin` off each plane `(normal, centre touching it)` it is near, by passes
+/// of pushes along each normal. In a slot narrower than the sphere plus two skins the centre
+/// can't be a skin off both walls: each gets half the room there is (the midpoint), not a
+/// skin off one wall and inside the other.
+fn hold_off(mut x: Vec3, planes: &[(Vec3, Vec3)], skin: f32) -> Vec3 {
+    let target = |i: usize| {
+        let (n, at): (Vec3, Vec3) = planes[i];
+        planes
+            .iter()
+            .filter(|(m, _)| n.dot(*m) < FACING_COS)
+            .map(|(_, other)| ((*other - at).dot(n) * 0.5).max(0.0))
+            .fold(skin, f32::min)
+    };
+    for _ in 0..8 {
+        let mut moved = false;
+        for (i, &(n, at)) in planes.iter().enumerate() {
+            let s = (x - at).dot(n);
+            let want = target(i);
+            if s < want && s > -BEHIND_SKINS * skin {
+                x += n * (want - s);
+                moved = true;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    x
 }
 
 /// What the crease rule did to one iteration's slide.
@@ -84,7 +153,7 @@ mod tests {
     #[test]
     fn a_slide_that_leaves_the_earlier_planes_alone_is_unchanged() {
         let mut planes = Planes::default();
-        planes.push(Vec3::Y);
+        planes.push(Vec3::Y, Vec3::ZERO);
         let v = Vec3::new(1.0, 0.0, 0.5);
         assert_eq!(
             crease_slide(&planes, Vec3::X.neg_ish(), v, v).1,
@@ -97,7 +166,7 @@ mod tests {
         // Floor (+Y) then a wall leaning over it (normal up and towards -X): the wall's slide
         // goes down into the floor; the crease runs along Z.
         let mut planes = Planes::default();
-        planes.push(Vec3::Y);
+        planes.push(Vec3::Y, Vec3::ZERO);
         let wall = Vec3::new(-1.0, -0.5, 0.0).normalize();
         let remaining = Vec3::new(1.0, -0.2, 0.7);
         let v = remaining - wall * remaining.dot(wall);
@@ -111,8 +180,8 @@ mod tests {
     #[test]
     fn a_third_plane_across_the_crease_stops_the_motion() {
         let mut planes = Planes::default();
-        planes.push(Vec3::Y);
-        planes.push(Vec3::new(0.0, 0.0, -1.0));
+        planes.push(Vec3::Y, Vec3::ZERO);
+        planes.push(Vec3::new(0.0, 0.0, -1.0), Vec3::ZERO);
         let wall = Vec3::new(-1.0, -0.5, 0.0).normalize();
         let remaining = Vec3::new(1.0, -0.2, 0.7);
         let v = remaining - wall * remaining.dot(wall);
@@ -125,15 +194,36 @@ mod tests {
     #[test]
     fn the_same_plane_twice_is_kept_once_and_the_oldest_goes_first() {
         let mut planes = Planes::default();
-        planes.push(Vec3::Y);
-        planes.push(Vec3::Y);
+        planes.push(Vec3::Y, Vec3::ZERO);
+        planes.push(Vec3::Y, Vec3::ZERO);
         assert_eq!(planes.len, 1);
         for k in 0..20 {
             let a = k as f32 * 0.3;
-            planes.push(Vec3::new(a.cos(), 0.0, a.sin()));
+            planes.push(Vec3::new(a.cos(), 0.0, a.sin()), Vec3::ZERO);
         }
         assert_eq!(planes.len, MAX_PLANES);
         assert!(planes.iter().all(|p| p != Vec3::Y));
+    }
+
+    #[test]
+    fn the_push_back_holds_a_skin_off_both_planes_of_a_crease() {
+        // Floor y = 0 touched with the centre at y = 1; a wall leaning 30° over it touched now.
+        let skin = 1e-3;
+        let mut planes = Planes::default();
+        planes.push(Vec3::Y, Vec3::new(0.0, 1.0, 0.0));
+        let wall = Vec3::new(-1.0, -0.5, 0.0).normalize();
+        let touching = Vec3::new(0.3, 1.0, 0.0);
+        // The seed's push along the wall's normal alone dips below the floor's skin.
+        let seed = touching + wall * skin;
+        assert!(seed.y < 1.0);
+        let held = planes.hold_skin(seed, std::iter::once((wall, touching)), skin);
+        assert!(held.y - 1.0 >= skin * 0.99, "{held}");
+        assert!((held - touching).dot(wall) >= skin * 0.99, "{held}");
+        assert!((held - touching).length() < 4.0 * skin);
+        // A plane far behind the centre (left round a corner) does not pull it back.
+        let far = Vec3::new(0.3, 0.5, 0.0);
+        let touched = std::iter::once((Vec3::X, far - Vec3::X * skin));
+        assert_eq!(planes.hold_skin(far, touched, skin), far);
     }
 
     trait NegIsh {

@@ -493,6 +493,13 @@ pub fn collide_and_slide_in(
             contact_center
         };
         let mut new_center = contact_center + n * settings.skin_es;
+        if settings.response == Response::Crease && first.source == ContactSource::Static {
+            let touched = contacts
+                .iter()
+                .filter(|c| c.source == ContactSource::Static)
+                .map(|c| (c.normal_es, contact_center));
+            new_center = planes.hold_skin(new_center, touched, settings.skin_es);
+        }
         if first.source != ContactSource::Static {
             // Pushed by a moving object: never through the level (see `push_within_static`).
             let pushed = push_within_static(
@@ -553,7 +560,7 @@ pub fn collide_and_slide_in(
             }
             v = slide;
             to = from + v;
-            planes.push(n);
+            planes.push(n, contact_center);
         }
         integration += object_push;
         if let (Some(t), Some(mut r)) = (trace.as_deref_mut(), record) {

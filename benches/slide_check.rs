@@ -1,0 +1,293 @@
+//! Issue 15's goals, checked independently of the core in f64: `SLIDE_CHECK_MOVES` random
+//! moves per shared level (default 1,000,000), a third each walking (0.05–0.5 m), long (2–10 m)
+//! and 50 m, alternately for an ellipsoid 0.4 × 0.9 × 0.4 m and a sphere r = 0.5, from clear
+//! starts (`common::walking_queries_n`); each run with the seed's response, the crease
+//! response, and the crease response with the exact contact. Every iteration leg's end (the
+//! response's new centre), every move's end and the fallback's jump are checked against the
+//! triangles near them: the distance in eSpace (overlap deeper than 1e-4), a centre segment
+//! crossing a triangle (a tunnel), NaN; fallbacks are counted. The BVH only gathers the
+//! candidate triangles; every distance and crossing is computed here, in f64.
+//!
+//! Goals (issue 15): with the crease response 0 ends and 0 legs overlapping by more than
+//! 1e-4 eSpace, fallbacks under 0.01 %, 0 NaN, 0 tunnels; with the seed's, overlap never more
+//! than the skin (1e-3).
+
+mod common;
+
+use common::{Rng, SHARED_LEVELS, load_level, walking_queries_n};
+use glam::{DVec3, Vec3};
+use slidescope::collision::{
+    Aabb, CollisionMesh, Ellipsoid, EndReason, Response, Scratch, SlideSettings, Trace,
+    collide_and_slide_with,
+};
+
+const REPORT_ES: f64 = 1e-4;
+
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    moves: u64,
+    fallbacks: u64,
+    nan: u64,
+    tunnels: u64,
+    /// Ends and legs deeper than `REPORT_ES`, and the deepest of each (eSpace).
+    end_overlaps: u64,
+    leg_overlaps: u64,
+    deepest_end: f64,
+    deepest_leg: f64,
+    over_skin: u64,
+}
+
+impl Tally {
+    fn add(&mut self, o: &Tally) {
+        self.moves += o.moves;
+        self.fallbacks += o.fallbacks;
+        self.nan += o.nan;
+        self.tunnels += o.tunnels;
+        self.end_overlaps += o.end_overlaps;
+        self.leg_overlaps += o.leg_overlaps;
+        self.deepest_end = self.deepest_end.max(o.deepest_end);
+        self.deepest_leg = self.deepest_leg.max(o.deepest_leg);
+        self.over_skin += o.over_skin;
+    }
+}
+
+/// Closest point of triangle `[a, b, c]` to `p` (Ericson, Real-Time Collision Detection 5.1.5).
+fn closest(p: DVec3, [a, b, c]: [DVec3; 3]) -> DVec3 {
+    let (ab, ac, ap) = (b - a, c - a, p - a);
+    let (d1, d2) = (ab.dot(ap), ac.dot(ap));
+    if d1 <= 0.0 && d2 <= 0.0 {
+        return a;
+    }
+    let bp = p - b;
+    let (d3, d4) = (ab.dot(bp), ac.dot(bp));
+    if d3 >= 0.0 && d4 <= d3 {
+        return b;
+    }
+    let vc = d1 * d4 - d3 * d2;
+    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
+        return a + ab * (d1 / (d1 - d3));
+    }
+    let cp = p - c;
+    let (d5, d6) = (ab.dot(cp), ac.dot(cp));
+    if d6 >= 0.0 && d5 <= d6 {
+        return c;
+    }
+    let vb = d5 * d2 - d1 * d6;
+    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
+        return a + ac * (d2 / (d2 - d6));
+    }
+    let va = d3 * d6 - d5 * d4;
+    if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
+        return b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
+    }
+    let denom = 1.0 / (va + vb + vc);
+    a + ab * (vb * denom) + ac * (vc * denom)
+}
+
+/// Whether segment `p`→`q` crosses triangle `t` (Möller–Trumbore, both ends strictly apart).
+fn crosses(p: DVec3, q: DVec3, [a, b, c]: [DVec3; 3]) -> bool {
+    let d = q - p;
+    let (e1, e2) = (b - a, c - a);
+    let h = d.cross(e2);
+    let det = e1.dot(h);
+    if det.abs() < 1e-18 {
+        return false;
+    }
+    let s = p - a;
+    let u = s.dot(h) / det;
+    let qv = s.cross(e1);
+    let v = d.dot(qv) / det;
+    let t = e2.dot(qv) / det;
+    (0.0..=1.0).contains(&u) && v >= 0.0 && u + v <= 1.0 && t > 1e-9 && t < 1.0 - 1e-9
+}
+
+struct Checker<'a> {
+    mesh: &'a CollisionMesh,
+    near: Vec<u32>,
+}
+
+impl Checker<'_> {
+    fn tri(&self, i: u32) -> [DVec3; 3] {
+        self.mesh.triangle(i).vertices.map(|v| v.as_dvec3())
+    }
+
+    /// How deep (eSpace, f64) an axis-aligned ellipsoid of `radii` at `c` is in the level.
+    fn depth(&mut self, c: Vec3, radii: Vec3) -> f64 {
+        let r = radii * 1.01;
+        self.mesh
+            .bvh()
+            .query(&Aabb::new(c - r, c + r), &mut self.near);
+        let (c, inv) = (c.as_dvec3(), radii.as_dvec3().recip());
+        let mut deepest = f64::NEG_INFINITY;
+        for &i in &self.near {
+            let t = self.tri(i).map(|v| (v - c) * inv);
+            deepest = deepest.max(1.0 - closest(DVec3::ZERO, t).length());
+        }
+        self.near.clear();
+        deepest
+    }
+
+    /// Whether the centre's move `p`→`q` crosses a triangle.
+    fn tunnels(&mut self, p: Vec3, q: Vec3) -> bool {
+        let r = Vec3::splat(1e-3);
+        self.mesh
+            .bvh()
+            .query(&Aabb::new(p.min(q) - r, p.max(q) + r), &mut self.near);
+        let (pd, qd) = (p.as_dvec3(), q.as_dvec3());
+        let hit = self.near.iter().any(|&i| crosses(pd, qd, self.tri(i)));
+        self.near.clear();
+        hit
+    }
+}
+
+fn check(mesh: &CollisionMesh, moves: &[(Vec3, Vec3, Vec3)], settings: &SlideSettings) -> Tally {
+    let mut tally = Tally::default();
+    let mut ck = Checker {
+        mesh,
+        near: Vec::new(),
+    };
+    let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+    for &(start, radii, v) in moves {
+        let e = Ellipsoid::new(start, radii).expect("valid");
+        let r = collide_and_slide_with(mesh, &e, v, settings, &mut scratch, Some(&mut trace))
+            .expect("valid");
+        tally.moves += 1;
+        if !r.position.is_finite() || !r.integration_velocity.is_finite() {
+            tally.nan += 1;
+            continue;
+        }
+        tally.fallbacks += u64::from(r.end == EndReason::Fallback);
+        let mut from = start;
+        let mut tunnel = false;
+        for it in &trace.iterations {
+            let Some(resp) = it.response else { continue };
+            let d = ck.depth(resp.new_center, radii);
+            if d > REPORT_ES {
+                tally.leg_overlaps += 1;
+                if std::env::var_os("SLIDE_CHECK_DEBUG").is_some()
+                    && settings.response == Response::Crease
+                {
+                    eprintln!(
+                        "leg overlap {d:.2e}: start {start:?} radii {radii:?} v {v:?} end {:?}",
+                        trace.end
+                    );
+                    for (k, it) in trace.iterations.iter().enumerate() {
+                        let dd = ck.depth(it.start_center, radii);
+                        eprintln!(
+                            "  it {k} start depth {dd:.2e} contacts {:?} crease {:?}",
+                            it.contacts
+                                .iter()
+                                .map(|c| (c.triangle, c.feature.kind(), c.time, c.normal_es))
+                                .collect::<Vec<_>>(),
+                            it.response.map(|r| r.crease_with)
+                        );
+                    }
+                }
+            }
+            tally.deepest_leg = tally.deepest_leg.max(d);
+            tunnel |= ck.tunnels(from, resp.new_center);
+            from = resp.new_center;
+        }
+        if r.end == EndReason::Fallback {
+            // The fallback restarts from the move's start.
+            tunnel |= ck.tunnels(start, r.position);
+        } else {
+            tunnel |= ck.tunnels(from, r.position);
+        }
+        let d = ck.depth(r.position, radii);
+        if d > REPORT_ES {
+            tally.end_overlaps += 1;
+        }
+        if d > f64::from(settings.skin_es) {
+            tally.over_skin += 1;
+        }
+        tally.deepest_end = tally.deepest_end.max(d);
+        tally.tunnels += u64::from(tunnel);
+    }
+    tally
+}
+
+fn main() {
+    let n: usize = std::env::var("SLIDE_CHECK_MOVES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_000_000);
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    let variants: [(&str, SlideSettings); 3] = [
+        ("seed", SlideSettings::default()),
+        (
+            "crease",
+            SlideSettings {
+                response: Response::Crease,
+                ..SlideSettings::default()
+            },
+        ),
+        (
+            "crease+exact",
+            SlideSettings {
+                response: Response::Crease,
+                exact_contact: true,
+                ..SlideSettings::default()
+            },
+        ),
+    ];
+    println!(
+        "{n} moves per level (a third walking, long, 50 m; ellipsoid and sphere), {threads} threads"
+    );
+    println!(
+        "level | response | fallbacks | NaN | tunnels | ends > 1e-4 | legs > 1e-4 | ends > skin | deepest end | deepest leg | s"
+    );
+    for (name, path) in SHARED_LEVELS {
+        let mesh = load_level(path);
+        let ellipsoid = Vec3::new(0.4, 0.9, 0.4);
+        let sphere = Vec3::splat(0.5);
+        let mut moves = Vec::with_capacity(n);
+        for (k, radii) in [ellipsoid, sphere].into_iter().enumerate() {
+            let mut rng = Rng(0x5eed_0015 + k as u64);
+            for (i, (start, walk)) in walking_queries_n(&mesh, radii, 15 + k as u64, n / 2)
+                .into_iter()
+                .enumerate()
+            {
+                let dir = Vec3::new(
+                    rng.range(-1.0, 1.0),
+                    rng.range(-0.5, 0.2),
+                    rng.range(-1.0, 1.0),
+                )
+                .normalize_or(Vec3::X);
+                let v = match i % 3 {
+                    0 => walk,
+                    1 => dir * rng.range(2.0, 10.0),
+                    _ => dir * 50.0,
+                };
+                moves.push((start, radii, v));
+            }
+        }
+        for (label, settings) in &variants {
+            let t0 = std::time::Instant::now();
+            let chunk = moves.len().div_ceil(threads);
+            let mut total = Tally::default();
+            std::thread::scope(|s| {
+                let parts: Vec<_> = moves
+                    .chunks(chunk)
+                    .map(|part| s.spawn(|| check(&mesh, part, settings)))
+                    .collect();
+                for p in parts {
+                    total.add(&p.join().expect("checker thread"));
+                }
+            });
+            println!(
+                "{name} | {label} | {} ({:.4} %) | {} | {} | {} | {} | {} | {:.2e} | {:.2e} | {:.0}",
+                total.fallbacks,
+                100.0 * total.fallbacks as f64 / total.moves as f64,
+                total.nan,
+                total.tunnels,
+                total.end_overlaps,
+                total.leg_overlaps,
+                total.over_skin,
+                total.deepest_end,
+                total.deepest_leg,
+                t0.elapsed().as_secs_f64()
+            );
+        }
+    }
+}

@@ -52,6 +52,8 @@ impl Tally {
 }
 
 /// Closest point of triangle `[a, b, c]` to `p` (Ericson, Real-Time Collision Detection 5.1.5).
+/// An f64 copy of the core's `distance::closest_point_on_triangle` on purpose: the check must
+/// not share the code it checks.
 fn closest(p: DVec3, [a, b, c]: [DVec3; 3]) -> DVec3 {
     let (ab, ac, ap) = (b - a, c - a, p - a);
     let (d1, d2) = (ab.dot(ap), ac.dot(ap));

@@ -790,14 +790,7 @@ impl App {
                 // egui's font texture lived on the old device: start egui afresh.
                 self.egui_ctx = dark_context();
                 if let Some(w) = &self.window {
-                    self.egui_state = Some(egui_winit::State::new(
-                        self.egui_ctx.clone(),
-                        egui::ViewportId::ROOT,
-                        w.as_ref(),
-                        Some(w.scale_factor() as f32),
-                        w.theme(),
-                        Some(g.gpu.device.limits().max_texture_dimension_2d as usize),
-                    ));
+                    self.egui_state = Some(egui_state(&self.egui_ctx, w, &g));
                 }
                 self.gfx = Some(g);
                 self.say("GPU device was lost and has been recreated".into(), true);
@@ -852,18 +845,23 @@ impl App {
         g.resize(size.width, size.height);
         g.renderer.set_level(&g.gpu.device, &self.world.geometry);
         self.upload_dynamic(&mut g.renderer);
-        self.egui_state = Some(egui_winit::State::new(
-            self.egui_ctx.clone(),
-            egui::ViewportId::ROOT,
-            window.as_ref(),
-            Some(window.scale_factor() as f32),
-            window.theme(),
-            Some(g.gpu.device.limits().max_texture_dimension_2d as usize),
-        ));
+        self.egui_state = Some(egui_state(&self.egui_ctx, &window, &g));
         self.gfx = Some(g);
         self.window = Some(window);
         self.last_frame = Instant::now();
     }
+}
+
+/// egui's input state for `window`, textures limited to what `gfx`'s device takes.
+fn egui_state(ctx: &egui::Context, window: &Window, gfx: &Gfx) -> egui_winit::State {
+    egui_winit::State::new(
+        ctx.clone(),
+        egui::ViewportId::ROOT,
+        window,
+        Some(window.scale_factor() as f32),
+        window.theme(),
+        Some(gfx.gpu.device.limits().max_texture_dimension_2d as usize),
+    )
 }
 
 /// An egui context in the dark theme whatever the system's: the panels, the HUD over the 3D

@@ -47,26 +47,13 @@ pub fn any_overlap(
     ellipsoid: &Ellipsoid,
     end: glam::Vec3,
 ) -> Option<Overlap> {
-    let space = ellipsoid.space();
-    let c = space.point_to_es(end);
     let half = glam::Vec3::splat(ellipsoid.radii.max_element());
     let mut near = Vec::new();
     mesh.bvh().query(
         &crate::collision::Aabb::new(end - half, end + half),
         &mut near,
     );
-    near.into_iter()
-        .filter_map(|t| {
-            let tri = mesh.get_triangle(t)?;
-            let d = distance_to_triangle(c, tri.vertices.map(|p| space.point_to_es(p)));
-            Some(Overlap {
-                triangle: t,
-                depth_es: 1.0 - d,
-                game: false,
-            })
-        })
-        .filter(|o| o.depth_es > OVERLAP_REPORT_ES)
-        .max_by(|a, b| a.depth_es.total_cmp(&b.depth_es))
+    deepest(mesh, ellipsoid, end, near.into_iter())
 }
 
 /// The deepest overlap (beyond [`OVERLAP_REPORT_ES`]) of `ellipsoid` moved to `end` with the
@@ -77,8 +64,6 @@ pub fn end_overlap(
     end: glam::Vec3,
     trace: &Trace,
 ) -> Option<Overlap> {
-    let space = ellipsoid.space();
-    let c = space.point_to_es(end);
     let touched = trace
         .iterations
         .iter()
@@ -86,7 +71,19 @@ pub fn end_overlap(
         .chain(trace.fallback.iter().flat_map(|f| &f.contacts))
         .filter(|k| k.source == ContactSource::Static)
         .map(|k| k.triangle);
-    touched
+    deepest(mesh, ellipsoid, end, touched)
+}
+
+/// The deepest overlap beyond [`OVERLAP_REPORT_ES`] of `ellipsoid` at `end` with `triangles`.
+fn deepest(
+    mesh: &CollisionMesh,
+    ellipsoid: &Ellipsoid,
+    end: glam::Vec3,
+    triangles: impl Iterator<Item = u32>,
+) -> Option<Overlap> {
+    let space = ellipsoid.space();
+    let c = space.point_to_es(end);
+    triangles
         .filter_map(|t| {
             let tri = mesh.get_triangle(t)?;
             let d = distance_to_triangle(c, tri.vertices.map(|p| space.point_to_es(p)));

@@ -175,6 +175,18 @@ while (!/level: picked-floor/.test(pickedState) && Date.now() - t1 < 10000) {
 if (!/level: picked-floor/.test(pickedState)) fail(`the picked level did not open: ${JSON.stringify(pickedState)}`);
 console.log(`picked level: ${JSON.stringify(pickedState.split("\n")[0])}`);
 
+// 9. The Issues menu (egui's, in the canvas): scene 16 opens its scenario (the 16th entry).
+await click(212, 12);
+await click(400, 402);
+let issueState = "";
+const t2 = Date.now();
+while (!/level: 16-wide_corner/.test(issueState) && Date.now() - t2 < 10000) {
+  await page2.waitForTimeout(100);
+  issueState = await page2.locator("#state").textContent();
+}
+if (!/level: 16-wide_corner/.test(issueState)) fail(`Issues > 16 did not open its scene: ${JSON.stringify(issueState)}`);
+else console.log(`Issues menu opened: ${JSON.stringify(issueState.split("\n")[0])}`);
+
 if (errors.length) fail(`console errors:\n  ${errors.join("\n  ")}`);
 await browser.close();
 if (!process.exitCode) console.log("web test: ok");

@@ -32,8 +32,8 @@ const MIB: usize = 1024 * 1024;
 const MAX_LATER_FRAMES: usize = 600;
 
 /// What a re-run depends on: the cursor's frame, the solve mask, the response variant, the
-/// exact contact switch and the newest frame.
-type RerunKey = (u64, CaseMask, Response, bool, Option<u64>);
+/// exact contact and internal-edge switches and the newest frame.
+type RerunKey = (u64, CaseMask, Response, bool, bool, Option<u64>);
 
 /// The cursor (frame, iteration) the "all solvers" rows were computed for.
 type SolversKey = (u64, u32);
@@ -160,7 +160,8 @@ impl App {
                 // the cursor's frame and the frames after it are re-run with it.
                 let solve_changed = self.settings.slide.cases != t.solve
                     || self.settings.slide.response != t.response
-                    || self.settings.slide.exact_contact != t.exact_contact;
+                    || self.settings.slide.exact_contact != t.exact_contact
+                    || self.settings.slide.internal_edge_filter != t.internal_edge_filter;
                 self.dbg.toggles = t;
                 self.settings.slide.cases = t.solve;
                 self.sim.settings.cases = t.solve;
@@ -168,6 +169,8 @@ impl App {
                 self.sim.settings.response = t.response;
                 self.settings.slide.exact_contact = t.exact_contact;
                 self.sim.settings.exact_contact = t.exact_contact;
+                self.settings.slide.internal_edge_filter = t.internal_edge_filter;
+                self.sim.settings.internal_edge_filter = t.internal_edge_filter;
                 if self.probe.active && solve_changed {
                     // A game's moves are re-solved in place with the new mask.
                     self.resolve_game_moves_again();
@@ -345,9 +348,11 @@ impl App {
         self.dbg.toggles.solve = self.settings.slide.cases;
         self.dbg.toggles.response = self.settings.slide.response;
         self.dbg.toggles.exact_contact = self.settings.slide.exact_contact;
+        self.dbg.toggles.internal_edge_filter = self.settings.slide.internal_edge_filter;
         let solve = self.dbg.toggles.solve;
         let response = self.dbg.toggles.response;
         let exact_contact = self.dbg.toggles.exact_contact;
+        let internal_edge_filter = self.dbg.toggles.internal_edge_filter;
         let Some((rec, _)) = self.sim.cursor_frame() else {
             self.dbg.rerun = None;
             return;
@@ -355,7 +360,8 @@ impl App {
         // A game's moves are re-solved in place when the mask changes (app/probe.rs).
         let same = solve == rec.settings.cases
             && response == rec.settings.response
-            && exact_contact == rec.settings.exact_contact;
+            && exact_contact == rec.settings.exact_contact
+            && internal_edge_filter == rec.settings.internal_edge_filter;
         if same || rec.ellipsoid.is_none() || rec.game.is_some() {
             self.dbg.rerun = None;
             return;
@@ -365,6 +371,7 @@ impl App {
             solve,
             response,
             exact_contact,
+            internal_edge_filter,
             self.sim.history().last_frame(),
         );
         if self.dbg.rerun.as_ref().is_some_and(|(k, _)| *k == key) {
@@ -374,6 +381,7 @@ impl App {
             cases: Some(solve),
             response: Some(response),
             exact_contact: Some(exact_contact),
+            internal_edge_filter: Some(internal_edge_filter),
             ..Default::default()
         };
         let scene = Some(self.world.movers.scene());
@@ -390,6 +398,7 @@ impl App {
                 solve,
                 response,
                 exact_contact,
+                internal_edge_filter,
                 result,
                 later,
             },

@@ -14,10 +14,18 @@ pub enum Variant {
     Crease,
     /// The seed's response with the contact centre made exact (`SlideSettings::exact_contact`).
     Exact,
+    /// The seed's response sliding on the face at seams in flat surfaces
+    /// (`SlideSettings::internal_edge_filter`).
+    InternalEdge,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 3] = [Variant::Seed, Variant::Crease, Variant::Exact];
+    pub const ALL: [Variant; 4] = [
+        Variant::Seed,
+        Variant::Crease,
+        Variant::Exact,
+        Variant::InternalEdge,
+    ];
 
     /// Column heading.
     pub fn label(self) -> &'static str {
@@ -25,6 +33,7 @@ impl Variant {
             Variant::Seed => "seed",
             Variant::Crease => "crease",
             Variant::Exact => "exact",
+            Variant::InternalEdge => "int-edge",
         }
     }
 
@@ -32,10 +41,11 @@ impl Variant {
     pub fn settings(self, base: &SlideSettings) -> SlideSettings {
         let mut s = *base;
         s.response = match self {
-            Variant::Seed | Variant::Exact => Response::Seed,
+            Variant::Seed | Variant::Exact | Variant::InternalEdge => Response::Seed,
             Variant::Crease => Response::Crease,
         };
         s.exact_contact = self == Variant::Exact;
+        s.internal_edge_filter = self == Variant::InternalEdge;
         s
     }
 }

@@ -2,18 +2,15 @@
 //! coplanar (or nearly so) is a "ghost edge" — the seam between two triangles of one flat
 //! surface, which stops or deflects a slide that a single big triangle would not ("snags on
 //! seams"; what Jolt's active edges and parry's internal-edge fix are about). The neighbour
-//! is found through the BVH with a box around the edge, so nothing is precomputed per level.
+//! comes from the core (`collision::internal_edge`), which the response's internal-edge filter
+//! uses too.
 
-use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use crate::collision::{Aabb, CollisionMesh, ContactSource, Feature, Trace};
+use crate::collision::internal_edge::internal_neighbour;
+use crate::collision::{CollisionMesh, ContactSource, Feature, Trace};
 
-/// Neighbours whose planes differ by less than this make an edge internal (degrees).
-pub const INTERNAL_EDGE_DEG: f32 = 1.0;
-
-/// Two corners closer than this (m) are the same point.
-const SAME_POINT_M: f32 = 1e-5;
+pub use crate::collision::internal_edge::INTERNAL_EDGE_DEG;
 
 /// A contact on an edge shared with a (nearly) coplanar triangle.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -39,52 +36,29 @@ impl InternalEdge {
 /// The first contact of `trace` on an internal edge of `mesh`, if any.
 pub fn internal_edge_contact(mesh: &CollisionMesh, trace: &Trace) -> Option<InternalEdge> {
     let mut near = Vec::new();
-    for c in trace.iterations.iter().flat_map(|it| &it.contacts) {
-        let (ContactSource::Static, Feature::Edge(e)) = (c.source, c.feature) else {
-            continue;
-        };
-        let Some(tri) = mesh.get_triangle(c.triangle) else {
-            continue;
-        };
-        let (a, b) = (
-            tri.vertices[usize::from(e) % 3],
-            tri.vertices[(usize::from(e) + 1) % 3],
-        );
-        let pad = Vec3::splat(SAME_POINT_M);
-        near.clear();
-        mesh.bvh()
-            .query(&Aabb::new(a.min(b) - pad, a.max(b) + pad), &mut near);
-        near.sort_unstable();
-        for &n in &near {
-            if n == c.triangle {
-                continue;
-            }
-            let Some(other) = mesh.get_triangle(n) else {
-                continue;
+    trace
+        .iterations
+        .iter()
+        .flat_map(|it| &it.contacts)
+        .find_map(|c| {
+            let (ContactSource::Static, Feature::Edge(e)) = (c.source, c.feature) else {
+                return None;
             };
-            let has = |p: Vec3| other.vertices.iter().any(|q| q.distance(p) < SAME_POINT_M);
-            if !(has(a) && has(b)) {
-                continue;
-            }
-            let cos = tri.normal.dot(other.normal).abs().min(1.0);
-            let angle_deg = cos.acos().to_degrees();
-            if angle_deg < INTERNAL_EDGE_DEG {
-                return Some(InternalEdge {
-                    triangle: c.triangle,
-                    edge: e,
-                    neighbour: n,
-                    angle_deg,
-                });
-            }
-        }
-    }
-    None
+            let (neighbour, angle_deg) = internal_neighbour(mesh, c.triangle, e, &mut near)?;
+            Some(InternalEdge {
+                triangle: c.triangle,
+                edge: e,
+                neighbour,
+                angle_deg,
+            })
+        })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::collision::{Contact, ContactTime, IterationTrace};
+    use glam::Vec3;
 
     /// Two quads side by side along x = 1, the second folded up by `lift` at its far side.
     fn quads(lift: f32) -> CollisionMesh {

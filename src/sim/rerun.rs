@@ -28,6 +28,8 @@ pub struct RerunEdits {
     pub response: Option<Response>,
     /// `SlideSettings::exact_contact` (issue 15).
     pub exact_contact: Option<bool>,
+    /// `SlideSettings::internal_edge_filter` (issue 15).
+    pub internal_edge_filter: Option<bool>,
 }
 
 impl RerunEdits {
@@ -41,6 +43,9 @@ impl RerunEdits {
             fallback: self.fallback.unwrap_or(settings.fallback),
             response: self.response.unwrap_or(settings.response),
             exact_contact: self.exact_contact.unwrap_or(settings.exact_contact),
+            internal_edge_filter: self
+                .internal_edge_filter
+                .unwrap_or(settings.internal_edge_filter),
             ..*settings
         }
     }

@@ -20,6 +20,8 @@ pub struct CaseToggles {
     pub response: Response,
     /// `SlideSettings::exact_contact` (issue 15), the same way.
     pub exact_contact: bool,
+    /// `SlideSettings::internal_edge_filter` (issue 15), the same way.
+    pub internal_edge_filter: bool,
 }
 
 impl Default for CaseToggles {
@@ -29,6 +31,7 @@ impl Default for CaseToggles {
             solve: CaseMask::ALL,
             response: Response::Seed,
             exact_contact: false,
+            internal_edge_filter: false,
         }
     }
 }
@@ -84,6 +87,7 @@ pub struct RerunView {
     pub solve: CaseMask,
     pub response: Response,
     pub exact_contact: bool,
+    pub internal_edge_filter: bool,
     pub result: Result<(Trace, TraceDiff, Vec3), String>,
     /// The frames after the cursor re-simulated with the same mask (the path the player would
     /// have walked): `None` when the cursor is on the newest frame.
@@ -240,6 +244,12 @@ pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCo
                 "Put the contact centre exactly one eSpace unit from the triangles it touches \
                  (the seed's start + v·t ends up to ~1e-3 inside on moves over ~26 radii): \
                  re-run the frame at the cursor with it",
+            );
+        ui.checkbox(&mut t.internal_edge_filter, "internal-edge filter")
+            .on_hover_text(
+                "A contact on an edge shared with a coplanar triangle (a seam in a flat \
+                 surface) slides on the face, not on the edge's round normal: re-run the frame \
+                 at the cursor with it and watch a seam snag disappear",
             );
     });
     if t != *toggles {

@@ -263,6 +263,16 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                 if r.response != rec.settings.response {
                     what.push(format!("with the {} rule", r.response.name()));
                 }
+                if r.internal_edge_filter != rec.settings.internal_edge_filter {
+                    what.push(
+                        if r.internal_edge_filter {
+                            "with the internal-edge filter"
+                        } else {
+                            "without the internal-edge filter"
+                        }
+                        .to_string(),
+                    );
+                }
                 if r.exact_contact != rec.settings.exact_contact {
                     what.push(
                         if r.exact_contact {

@@ -28,6 +28,8 @@ pub struct Scratch {
     pub(crate) slide: Vec<super::Contact>,
     /// The current collide-and-slide call's gathered candidates.
     pub(crate) cache: CandidateCache,
+    /// Triangles near an edge (the internal-edge filter, respond.rs).
+    pub(crate) near: Vec<u32>,
 }
 
 /// The scan over candidate triangles for one detection.

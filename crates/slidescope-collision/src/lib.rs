@@ -38,6 +38,7 @@ pub mod dynamic;
 pub mod ellipsoid;
 pub mod error;
 pub mod frame;
+pub mod internal_edge;
 pub mod mesh;
 pub mod ray;
 pub mod respond;

@@ -15,7 +15,7 @@ use super::sweep::{CaseOutcome, NarrowPhase};
 use super::trace::{FallbackTrace, IterationTrace, ResponseTrace};
 use super::{
     Aabb, CollisionError, CollisionMesh, CollisionWorld, Contact, ContactSource, ContactTime,
-    DynamicScene, Ellipsoid, EndReason, Response, SlideSettings, Trace,
+    DynamicScene, Ellipsoid, EndReason, Feature, Response, SlideSettings, Trace,
 };
 
 /// The bounding box of all contact points of a call, as offsets from the ellipsoid centre
@@ -474,7 +474,11 @@ pub fn collide_and_slide_in(
         if first.source != ContactSource::Static {
             objects_pending = false;
         }
-        let n = first.normal_es;
+        let (n, n_world) = match settings.internal_edge_filter {
+            true => face_normal_on_internal_edge(world.mesh, &frame, &first, &mut scratch.near)
+                .unwrap_or((first.normal_es, first.normal)),
+            false => (first.normal_es, first.normal),
+        };
         let contact_center = match (first.source, first.time) {
             (ContactSource::Static, ContactTime::Toi(t)) => from + v * t,
             (ContactSource::Static, ContactTime::Embedded { depth_es }) => from + n * depth_es,
@@ -513,7 +517,6 @@ pub fn collide_and_slide_in(
             );
             new_center = frame.local_es(pushed);
         }
-        let n_world = first.normal;
         // Seed 001 12.15: the object's motion at the end of the integration velocity, taken
         // before the projection, pushes along the contact normal.
         let object_push = match first
@@ -693,4 +696,99 @@ fn exact_contact_center(
         }
     }
     c
+}
+
+/// For the internal-edge filter: when `contact` is a static edge contact on a seam inside a
+/// flat surface, the triangle's face normal turned to the contact's side, in local eSpace and
+/// in world (the slide plane to use instead of the edge's round normal).
+fn face_normal_on_internal_edge(
+    mesh: &CollisionMesh,
+    frame: &Frame,
+    contact: &Contact,
+    near: &mut Vec<u32>,
+) -> Option<(Vec3, Vec3)> {
+    let (ContactSource::Static, Feature::Edge(edge)) = (contact.source, contact.feature) else {
+        return None;
+    };
+    super::internal_edge::internal_neighbour(mesh, contact.triangle, edge, near)?;
+    let face = mesh.get_triangle(contact.triangle)?.normal;
+    let face = if face.dot(contact.normal) < 0.0 {
+        -face
+    } else {
+        face
+    };
+    let face_es = frame.space.normal_to_es(face).try_normalize()?;
+    Some((
+        face_es,
+        frame.space.normal_to_world(face_es).try_normalize()?,
+    ))
+}
+
+#[cfg(test)]
+mod internal_edge_tests {
+    use super::*;
+
+    /// Two triangles sharing the edge x = 0 (corners (0,0,±1)), the second folded by `fold_deg`.
+    fn floor(fold_deg: f32) -> CollisionMesh {
+        let v = Vec3::new;
+        let (s, c) = fold_deg.to_radians().sin_cos();
+        CollisionMesh::from_triangles(&[
+            [v(0.0, 0.0, -1.0), v(-2.0, 0.0, 0.0), v(0.0, 0.0, 1.0)],
+            [
+                v(0.0, 0.0, 1.0),
+                v(2.0 * c, 2.0 * s, 0.0),
+                v(0.0, 0.0, -1.0),
+            ],
+        ])
+        .unwrap()
+    }
+
+    /// A contact of a unit sphere on `feature` of triangle 0, its round normal tilted 30° off
+    /// the face towards +x.
+    fn contact(feature: Feature) -> Contact {
+        let n = Vec3::new(0.5, 0.866_025_4, 0.0);
+        Contact {
+            triangle: 0,
+            feature,
+            time: ContactTime::Toi(0.5),
+            center: n,
+            point: Vec3::ZERO,
+            normal: n,
+            center_es: n,
+            point_es: Vec3::ZERO,
+            normal_es: n,
+            source: ContactSource::Static,
+        }
+    }
+
+    #[test]
+    fn a_seam_in_a_flat_floor_slides_on_the_face() {
+        let frame = Frame::new(&Ellipsoid::sphere(Vec3::ZERO, 1.0).unwrap());
+        let mut near = Vec::new();
+        // Edge 2 of triangle 0 runs from (0,0,1) to (0,0,-1): the shared one.
+        let (n_es, n) = face_normal_on_internal_edge(
+            &floor(0.5),
+            &frame,
+            &contact(Feature::Edge(2)),
+            &mut near,
+        )
+        .expect("an internal edge");
+        assert!((n - Vec3::Y).length() < 1e-6 && (n_es - Vec3::Y).length() < 1e-6);
+        // An outer edge, a real fold and a face contact keep their own normal.
+        let outer = contact(Feature::Edge(0));
+        assert_eq!(
+            face_normal_on_internal_edge(&floor(0.5), &frame, &outer, &mut near),
+            None
+        );
+        let fold = contact(Feature::Edge(2));
+        assert_eq!(
+            face_normal_on_internal_edge(&floor(20.0), &frame, &fold, &mut near),
+            None
+        );
+        let face = contact(Feature::Face);
+        assert_eq!(
+            face_normal_on_internal_edge(&floor(0.0), &frame, &face, &mut near),
+            None
+        );
+    }
 }

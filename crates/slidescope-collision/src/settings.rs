@@ -112,6 +112,11 @@ pub struct SlideSettings {
     /// Written to files only when on, so files of the seed's settings stay as they were.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
     pub exact_contact: bool,
+    /// Issue 15's internal-edge filter: the first contact on an edge shared with a coplanar
+    /// neighbour (a seam inside a flat surface, see `internal_edge`) slides on the triangle's
+    /// face, not on the edge's round normal. Off (the seed): the edge's normal.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
+    pub internal_edge_filter: bool,
 }
 
 impl Default for SlideSettings {
@@ -130,6 +135,7 @@ impl Default for SlideSettings {
             narrow_phase: NarrowPhaseKind::Decomposed,
             response: Response::Seed,
             exact_contact: false,
+            internal_edge_filter: false,
         }
     }
 }

@@ -64,7 +64,12 @@ pub fn scene() -> IssueScene {
         ground: Ground::Full,
         parts,
         runs,
-        expect_pass: &[Variant::Seed, Variant::Crease, Variant::Exact],
+        expect_pass: &[
+            Variant::Seed,
+            Variant::Crease,
+            Variant::Exact,
+            Variant::InternalEdge,
+        ],
         expect_why: "a single slide plane is all a ramp needs",
         focus: (4, 1.2),
     }

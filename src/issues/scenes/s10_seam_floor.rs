@@ -43,7 +43,12 @@ pub fn scene() -> IssueScene {
             ),
         ],
         runs: vec![run],
-        expect_pass: &[Variant::Seed, Variant::Crease, Variant::Exact],
+        expect_pass: &[
+            Variant::Seed,
+            Variant::Crease,
+            Variant::Exact,
+            Variant::InternalEdge,
+        ],
         expect_why: "the seam is met as a face of both patches",
         focus: (0, 0.7),
     }

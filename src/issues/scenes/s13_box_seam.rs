@@ -40,7 +40,12 @@ pub fn scene() -> IssueScene {
             ),
         ],
         runs: vec![run],
-        expect_pass: &[Variant::Seed, Variant::Crease, Variant::Exact],
+        expect_pass: &[
+            Variant::Seed,
+            Variant::Crease,
+            Variant::Exact,
+            Variant::InternalEdge,
+        ],
         expect_why: "both top faces are met with the same normal",
         focus: (0, 0.8),
     }

@@ -58,7 +58,12 @@ pub fn scene() -> IssueScene {
             ),
         ],
         runs: vec![run],
-        expect_pass: &[Variant::Seed, Variant::Crease, Variant::Exact],
+        expect_pass: &[
+            Variant::Seed,
+            Variant::Crease,
+            Variant::Exact,
+            Variant::InternalEdge,
+        ],
         expect_why: "the lip is met low on the ellipsoid and lifts it",
         focus: (0, 1.0),
     }

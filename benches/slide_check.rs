@@ -11,6 +11,9 @@
 //! Goals (issue 15): with the crease response 0 ends and 0 legs overlapping by more than
 //! 1e-4 eSpace, fallbacks under 0.01 %, 0 NaN, 0 tunnels; with the seed's, overlap never more
 //! than the skin (1e-3).
+//!
+//! `SLIDE_CHECK_DEBUG=1` prints the iterations of every crease-response move whose leg overlaps
+//! (what the remaining cases look like).
 
 mod common;
 

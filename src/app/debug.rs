@@ -32,8 +32,8 @@ const MIB: usize = 1024 * 1024;
 const MAX_LATER_FRAMES: usize = 600;
 
 /// What a re-run depends on: the cursor's frame, the solve mask, the response variant, the
-/// exact contact and internal-edge switches and the newest frame.
-type RerunKey = (u64, CaseMask, Response, bool, bool, Option<u64>);
+/// exact contact, internal-edge and touching switches and the newest frame.
+type RerunKey = (u64, CaseMask, Response, bool, bool, bool, Option<u64>);
 
 /// The cursor (frame, iteration) the "all solvers" rows were computed for.
 type SolversKey = (u64, u32);
@@ -161,7 +161,8 @@ impl App {
                 let solve_changed = self.settings.slide.cases != t.solve
                     || self.settings.slide.response != t.response
                     || self.settings.slide.exact_contact != t.exact_contact
-                    || self.settings.slide.internal_edge_filter != t.internal_edge_filter;
+                    || self.settings.slide.internal_edge_filter != t.internal_edge_filter
+                    || self.settings.slide.touching_counts != t.touching_counts;
                 self.dbg.toggles = t;
                 self.settings.slide.cases = t.solve;
                 self.sim.settings.cases = t.solve;
@@ -171,6 +172,8 @@ impl App {
                 self.sim.settings.exact_contact = t.exact_contact;
                 self.settings.slide.internal_edge_filter = t.internal_edge_filter;
                 self.sim.settings.internal_edge_filter = t.internal_edge_filter;
+                self.settings.slide.touching_counts = t.touching_counts;
+                self.sim.settings.touching_counts = t.touching_counts;
                 if self.probe.active && solve_changed {
                     // A game's moves are re-solved in place with the new mask.
                     self.resolve_game_moves_again();
@@ -349,10 +352,12 @@ impl App {
         self.dbg.toggles.response = self.settings.slide.response;
         self.dbg.toggles.exact_contact = self.settings.slide.exact_contact;
         self.dbg.toggles.internal_edge_filter = self.settings.slide.internal_edge_filter;
+        self.dbg.toggles.touching_counts = self.settings.slide.touching_counts;
         let solve = self.dbg.toggles.solve;
         let response = self.dbg.toggles.response;
         let exact_contact = self.dbg.toggles.exact_contact;
         let internal_edge_filter = self.dbg.toggles.internal_edge_filter;
+        let touching_counts = self.dbg.toggles.touching_counts;
         let Some((rec, _)) = self.sim.cursor_frame() else {
             self.dbg.rerun = None;
             return;
@@ -361,7 +366,8 @@ impl App {
         let same = solve == rec.settings.cases
             && response == rec.settings.response
             && exact_contact == rec.settings.exact_contact
-            && internal_edge_filter == rec.settings.internal_edge_filter;
+            && internal_edge_filter == rec.settings.internal_edge_filter
+            && touching_counts == rec.settings.touching_counts;
         if same || rec.ellipsoid.is_none() || rec.game.is_some() {
             self.dbg.rerun = None;
             return;
@@ -372,6 +378,7 @@ impl App {
             response,
             exact_contact,
             internal_edge_filter,
+            touching_counts,
             self.sim.history().last_frame(),
         );
         if self.dbg.rerun.as_ref().is_some_and(|(k, _)| *k == key) {
@@ -382,6 +389,7 @@ impl App {
             response: Some(response),
             exact_contact: Some(exact_contact),
             internal_edge_filter: Some(internal_edge_filter),
+            touching_counts: Some(touching_counts),
             ..Default::default()
         };
         let scene = Some(self.world.movers.scene());
@@ -399,6 +407,7 @@ impl App {
                 response,
                 exact_contact,
                 internal_edge_filter,
+                touching_counts,
                 result,
                 later,
             },

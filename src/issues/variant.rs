@@ -17,14 +17,18 @@ pub enum Variant {
     /// The seed's response sliding on the face at seams in flat surfaces
     /// (`SlideSettings::internal_edge_filter`).
     InternalEdge,
+    /// The seed's response with grazing contacts at eSpace distance 1 reported
+    /// (`SlideSettings::touching_counts`).
+    Touching,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::Seed,
         Variant::Crease,
         Variant::Exact,
         Variant::InternalEdge,
+        Variant::Touching,
     ];
 
     /// Column heading.
@@ -34,6 +38,7 @@ impl Variant {
             Variant::Crease => "crease",
             Variant::Exact => "exact",
             Variant::InternalEdge => "int-edge",
+            Variant::Touching => "touch",
         }
     }
 
@@ -41,11 +46,14 @@ impl Variant {
     pub fn settings(self, base: &SlideSettings) -> SlideSettings {
         let mut s = *base;
         s.response = match self {
-            Variant::Seed | Variant::Exact | Variant::InternalEdge => Response::Seed,
+            Variant::Seed | Variant::Exact | Variant::InternalEdge | Variant::Touching => {
+                Response::Seed
+            }
             Variant::Crease => Response::Crease,
         };
         s.exact_contact = self == Variant::Exact;
         s.internal_edge_filter = self == Variant::InternalEdge;
+        s.touching_counts = self == Variant::Touching;
         s
     }
 }

@@ -30,6 +30,8 @@ pub struct RerunEdits {
     pub exact_contact: Option<bool>,
     /// `SlideSettings::internal_edge_filter` (issue 15).
     pub internal_edge_filter: Option<bool>,
+    /// `SlideSettings::touching_counts` (issue 15).
+    pub touching_counts: Option<bool>,
 }
 
 impl RerunEdits {
@@ -46,6 +48,7 @@ impl RerunEdits {
             internal_edge_filter: self
                 .internal_edge_filter
                 .unwrap_or(settings.internal_edge_filter),
+            touching_counts: self.touching_counts.unwrap_or(settings.touching_counts),
             ..*settings
         }
     }

@@ -22,6 +22,8 @@ pub struct CaseToggles {
     pub exact_contact: bool,
     /// `SlideSettings::internal_edge_filter` (issue 15), the same way.
     pub internal_edge_filter: bool,
+    /// `SlideSettings::touching_counts` (issue 15), the same way.
+    pub touching_counts: bool,
 }
 
 impl Default for CaseToggles {
@@ -32,6 +34,7 @@ impl Default for CaseToggles {
             response: Response::Seed,
             exact_contact: false,
             internal_edge_filter: false,
+            touching_counts: false,
         }
     }
 }
@@ -88,6 +91,7 @@ pub struct RerunView {
     pub response: Response,
     pub exact_contact: bool,
     pub internal_edge_filter: bool,
+    pub touching_counts: bool,
     pub result: Result<(Trace, TraceDiff, Vec3), String>,
     /// The frames after the cursor re-simulated with the same mask (the path the player would
     /// have walked): `None` when the cursor is on the newest frame.
@@ -250,6 +254,12 @@ pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCo
                 "A contact on an edge shared with a coplanar triangle (a seam in a flat \
                  surface) slides on the face, not on the edge's round normal: re-run the frame \
                  at the cursor with it and watch a seam snag disappear",
+            );
+        ui.checkbox(&mut t.touching_counts, "touching counts")
+            .on_hover_text(
+                "A path that only grazes a face, edge or vertex at eSpace distance exactly 1 \
+                 (resting on a plane, sliding onto the edge of its triangle) touches it: the \
+                 seed reports no contact there. Re-run the frame at the cursor with it",
             );
     });
     if t != *toggles {

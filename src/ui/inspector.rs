@@ -273,6 +273,16 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                         .to_string(),
                     );
                 }
+                if r.touching_counts != rec.settings.touching_counts {
+                    what.push(
+                        if r.touching_counts {
+                            "with touching contacts counted"
+                        } else {
+                            "without touching contacts"
+                        }
+                        .to_string(),
+                    );
+                }
                 if r.exact_contact != rec.settings.exact_contact {
                     what.push(
                         if r.exact_contact {

@@ -42,4 +42,5 @@ mod solvers_plane_space;
 mod solvers_static;
 mod sweep_analytic;
 mod teaching_level;
+mod touching;
 mod workbench_layout;

@@ -66,6 +66,13 @@ impl CandidateCache {
         self.list.clear();
     }
 
+    /// The call's frame was re-centred: every eSpace form built so far is in the old frame.
+    pub fn frame_moved(&mut self) {
+        for cand in &mut self.list {
+            cand.tri_es = None;
+        }
+    }
+
     pub fn end(&mut self) {
         self.active = false;
         self.region = None;

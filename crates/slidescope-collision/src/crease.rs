@@ -45,6 +45,13 @@ impl Planes {
         self.len += 1;
     }
 
+    /// Moves every plane by `-offset` (the call's frame re-centred at `offset`).
+    pub fn shift(&mut self, offset: Vec3) {
+        for at in &mut self.at[..self.len] {
+            *at -= offset;
+        }
+    }
+
     fn iter(&self) -> impl Iterator<Item = Vec3> + '_ {
         self.n[..self.len].iter().copied()
     }

@@ -12,7 +12,7 @@ use super::bvh::{inverse_delta, slab_entry};
 
 use super::candidates::CandidateCache;
 use super::frame::Frame;
-use super::sweep::{NarrowPhase, TriangleEs, sweep_triangle_cases};
+use super::sweep::{NarrowPhase, TriangleEs, sweep_triangle_cases, touch};
 use super::trace::CandidateTrace;
 use super::{Aabb, BroadPhase, CollisionMesh, Contact, SlideSettings, SweepHit};
 
@@ -67,7 +67,11 @@ impl<N: NarrowPhase> Scan<'_, N> {
         let tri_es = *tri_es;
         let s = self.settings;
         if let Some(rec) = self.record.as_deref_mut() {
-            let cases = sweep_triangle_cases(self.c, self.v, &tri_es, s.cases, s.two_sided);
+            let mut cases = sweep_triangle_cases(self.c, self.v, &tri_es, s.cases, s.two_sided);
+            if s.touching_counts {
+                let parts = touch::graze_parts(self.c, self.v, &tri_es, s.two_sided, 1.0);
+                touch::merge_cases(&mut cases, &parts);
+            }
             rec.push(CandidateTrace {
                 triangle: ti,
                 cases,
@@ -77,10 +81,16 @@ impl<N: NarrowPhase> Scan<'_, N> {
                 return;
             }
         }
-        if let Some(hit) =
-            self.narrow
-                .sweep_triangle(self.c, self.v, &tri_es, s.cases, s.two_sided, self.limit())
-        {
+        let limit = self.limit();
+        let (c, v) = (self.c, self.v);
+        let mut found = self
+            .narrow
+            .sweep_triangle(c, v, &tri_es, s.cases, s.two_sided, limit);
+        if s.touching_counts {
+            let grazing = touch::graze(c, v, &tri_es, s.cases, s.two_sided, limit);
+            found = touch::earliest(found, grazing);
+        }
+        if let Some(hit) = found {
             let key = hit.time.sort_key();
             if key <= self.best + s.simultaneous_tolerance {
                 self.best = self.best.min(key);

@@ -37,6 +37,16 @@ impl Frame {
         }
     }
 
+    /// The same frame about another world point (the exact contact's re-centring: a frame
+    /// 1,000 radii from where the ellipsoid now is quantizes its local eSpace to ~6e-5).
+    pub fn rebased(&self, origin: Vec3) -> Self {
+        Self {
+            origin,
+            origin_es: self.space.point_to_es(origin),
+            ..*self
+        }
+    }
+
     /// World point → local eSpace.
     #[inline]
     pub fn local_es(&self, p: Vec3) -> Vec3 {

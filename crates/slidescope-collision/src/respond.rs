@@ -198,6 +198,12 @@ fn detect_all(
 /// walking moves the solvers are checked on.
 const SEGMENT_ES: f32 = 16.0;
 
+/// With [`SlideSettings::exact_contact`], a static contact further than this from the call's
+/// frame origin (local eSpace units) re-centres the frame on the exact contact centre, so the
+/// skin push-back and the next iterations are worked at f32's finest steps, not 1,000 radii
+/// away where they are ~6e-5 (a long move into a three-plane corner ended 1.6e-4 deep).
+const REBASE_ES: f32 = 1.0;
+
 /// Detection for [`SlideSettings::exact_contact`]: a move longer than [`SEGMENT_ES`] is swept
 /// in equal pieces, stopping at the first piece with a contact; its times are given back as
 /// fractions of the whole move (and its candidates' too, in the trace). Shorter moves: exactly
@@ -415,7 +421,9 @@ pub fn collide_and_slide_in(
     if let Some(t) = trace.as_deref_mut() {
         t.clear();
     }
-    let frame = Frame::new(ellipsoid);
+    let start_frame = Frame::new(ellipsoid);
+    // Re-centred on the contact by `exact_contact` (see `REBASE_ES`); the start's otherwise.
+    let mut frame = start_frame;
     let space = frame.space;
     let input_v = space.vector_to_es(velocity);
     let mut from = Vec3::ZERO;
@@ -492,7 +500,17 @@ pub fn collide_and_slide_in(
                 frame.to_world(contact_center),
                 &contacts,
             );
-            frame.local_es(exact)
+            let local = frame.local_es(exact);
+            if local.length() > REBASE_ES {
+                frame = frame.rebased(exact);
+                from -= local;
+                to -= local;
+                planes.shift(local);
+                scratch.cache.frame_moved();
+                Vec3::ZERO
+            } else {
+                local
+            }
         } else {
             contact_center
         };
@@ -600,9 +618,12 @@ pub fn collide_and_slide_in(
     let mut position = frame.to_world(to);
     if end == EndReason::MaxIterations && settings.fallback {
         end = EndReason::Fallback;
+        if frame.origin != start_frame.origin {
+            scratch.cache.frame_moved();
+        }
         detect_exact(
             world,
-            &frame,
+            &start_frame,
             Vec3::ZERO,
             input_v,
             settings,
@@ -620,7 +641,7 @@ pub fn collide_and_slide_in(
             Some(c) => push_within_static(
                 world.mesh,
                 ellipsoid,
-                &frame,
+                &start_frame,
                 ellipsoid.center,
                 c.center,
                 settings,
@@ -636,9 +657,21 @@ pub fn collide_and_slide_in(
         }
     }
     if let Some(scene) = world.dynamic.filter(|s| s.is_moving()) {
-        let settled = settle_all(scene, &frame, position, settings, &mut scratch.dynamic);
+        let settled = settle_all(
+            scene,
+            &start_frame,
+            position,
+            settings,
+            &mut scratch.dynamic,
+        );
         position = push_within_static(
-            world.mesh, ellipsoid, &frame, position, settled, settings, scratch,
+            world.mesh,
+            ellipsoid,
+            &start_frame,
+            position,
+            settled,
+            settings,
+            scratch,
         );
     }
     if let Some(t) = trace {

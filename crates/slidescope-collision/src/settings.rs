@@ -117,6 +117,12 @@ pub struct SlideSettings {
     /// face, not on the edge's round normal. Off (the seed): the edge's normal.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
     pub internal_edge_filter: bool,
+    /// Issue 15 "touching counts": a centre whose path only grazes a part of a triangle's
+    /// Minkowski sum at eSpace distance 1 (within `sweep::touch::TOUCH_ES`) touches it, for
+    /// every narrow phase: a sphere sliding on a plane onto an edge of that plane's triangle
+    /// is an edge contact. Off (the seed): it is no contact (a double root lost to rounding).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
+    pub touching_counts: bool,
 }
 
 impl Default for SlideSettings {
@@ -136,6 +142,7 @@ impl Default for SlideSettings {
             response: Response::Seed,
             exact_contact: false,
             internal_edge_filter: false,
+            touching_counts: false,
         }
     }
 }

@@ -69,6 +69,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "a single slide plane is all a ramp needs",
         focus: (4, 1.2),

@@ -60,6 +60,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "a strip's edge is met low on the ellipsoid and the slide lifts it over",
         focus: (1, 0.8),

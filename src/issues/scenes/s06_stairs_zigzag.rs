@@ -92,6 +92,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "stairs are climbed at 60 Hz, the steep face is not, the zig-zag slides",
         focus: (0, 0.6),

@@ -41,6 +41,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "the skin is pushed back along the normal every contact, so the slide keeps its distance",
         focus: (0, 1.5),

@@ -35,6 +35,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "every contact backs off by the skin, also in the floor/wall crease",
         focus: (0, 0.6),

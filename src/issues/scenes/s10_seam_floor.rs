@@ -48,6 +48,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "the seam is met as a face of both patches",
         focus: (0, 0.7),

@@ -49,6 +49,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "one plane at a time is enough on a slope",
         focus: (1, 1.2),

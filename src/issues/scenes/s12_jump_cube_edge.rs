@@ -40,6 +40,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "the integration velocity is the input projected onto the planes met: never longer",
         focus: (0, 0.3),

@@ -45,6 +45,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "both top faces are met with the same normal",
         focus: (0, 0.8),

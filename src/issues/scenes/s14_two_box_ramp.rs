@@ -63,6 +63,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "the lip is met low on the ellipsoid and lifts it",
         focus: (0, 1.0),

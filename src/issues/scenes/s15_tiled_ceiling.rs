@@ -62,6 +62,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "tile seams under a flat ceiling are met as faces",
         focus: (0, 0.4),

@@ -49,6 +49,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "the slide keeps the skin distance, so a shallow wall is met once and then slid along",
         focus: (0, 1.0),

@@ -64,6 +64,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "the 87 micrometre step is met low on the ellipsoid, which rolls over it",
         focus: (0, 0.7),

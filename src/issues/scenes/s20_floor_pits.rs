@@ -71,6 +71,7 @@ pub fn scene() -> IssueScene {
             Variant::Crease,
             Variant::Exact,
             Variant::InternalEdge,
+            Variant::Touching,
         ],
         expect_why: "at 60 Hz the walker dips into each pit and climbs out; at 120 and 240 Hz it stalls in one",
         focus: (0, 0.5),

@@ -19,7 +19,7 @@ use glam::{Mat3, Vec3};
 use super::{DynamicObject, DynamicScene, ObjectId};
 use crate::distance::closest_point_on_triangle;
 use crate::frame::Frame;
-use crate::sweep::{TriangleEs, sweep_triangle};
+use crate::sweep::{TriangleEs, sweep_triangle, touch};
 use crate::trace::DynamicSweepTrace;
 use crate::{Aabb, Contact, ContactSource, SlideSettings, SweepHit};
 
@@ -214,9 +214,13 @@ fn sweep_object(
                     continue;
                 };
                 let limit = (*best + tol).clamp(0.0, 1.0);
-                if let Some(hit) =
-                    sweep_triangle(c, v_ext, &tri, settings.cases, settings.two_sided, limit)
-                {
+                let (cases, two_sided) = (settings.cases, settings.two_sided);
+                let mut found = sweep_triangle(c, v_ext, &tri, cases, two_sided, limit);
+                if settings.touching_counts {
+                    let grazing = touch::graze(c, v_ext, &tri, cases, two_sided, limit);
+                    found = touch::earliest(found, grazing);
+                }
+                if let Some(hit) = found {
                     let key = hit.time.sort_key();
                     if key <= *best + tol {
                         *best = best.min(key);

@@ -8,6 +8,7 @@
 //! | gradient normal | [`gradient`] | 002 (App. A–D) |
 //! | static overlap (not a sweep) | [`static_overlap`] | 004 and its readers' corrections |
 //! | reference (f64, the judge) | [`reference`] | none: bisection on the exact distance |
+//! | any of these, grazing contacts too | [`touching`] | issue 15 "touching counts" |
 //!
 //! [`merge`] merges a level's coplanar adjacent triangles into convex polygons for the
 //! plane-space solver; [`harness`] runs whole-level comparisons (the `compare` subcommand).
@@ -25,6 +26,7 @@ pub mod plane_space;
 pub mod reference;
 pub mod side_by_side;
 pub mod static_overlap;
+pub mod touching;
 
 use glam::{Mat3, Vec3};
 
@@ -34,6 +36,7 @@ pub use merge::{ConvexPolygon, MergeReport, merge_coplanar};
 pub use plane_space::PlaneSpace;
 pub use reference::Reference;
 pub use static_overlap::{StaticCorrections, StaticOverlap, StaticStep, static_overlap};
+pub use touching::Touching;
 
 use super::{ContactTime, Ellipsoid, Feature};
 

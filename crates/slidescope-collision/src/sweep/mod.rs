@@ -12,6 +12,7 @@ pub mod hit;
 pub mod lanes;
 pub mod quadratic;
 pub mod roots;
+pub mod touch;
 pub mod vertex;
 
 use glam::Vec3;

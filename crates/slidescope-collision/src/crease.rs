@@ -68,7 +68,7 @@ impl Planes {
         touched: impl Iterator<Item = (Vec3, Vec3)> + Clone,
         skin: f32,
     ) -> Vec3 {
-        let mut all = [(Vec3::ZERO, Vec3::ZERO); 2 * MAX_PLANES];
+        let mut all = [(Vec3::ZERO, Vec3::ZERO); 4 * MAX_PLANES];
         let mut len = 0;
         let earlier = self.n[..self.len]
             .iter()

@@ -28,8 +28,12 @@ pub struct Scratch {
     pub(crate) slide: Vec<super::Contact>,
     /// The current collide-and-slide call's gathered candidates.
     pub(crate) cache: CandidateCache,
-    /// Triangles near an edge (the internal-edge filter, respond.rs).
+    /// Triangles near an edge (the internal-edge filter, respond.rs) or near the centre (the
+    /// crease response's push-back), and the BVH walk stack of that query.
     pub(crate) near: Vec<u32>,
+    pub(crate) near_stack: Vec<u32>,
+    /// The crease response's planes of the triangles near the pushed-back centre.
+    pub(crate) near_planes: Vec<(Vec3, Vec3)>,
 }
 
 /// The scan over candidate triangles for one detection.

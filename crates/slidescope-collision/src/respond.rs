@@ -516,10 +516,12 @@ pub fn collide_and_slide_in(
         };
         let mut new_center = contact_center + n * settings.skin_es;
         if settings.response == Response::Crease && first.source == ContactSource::Static {
-            let touched = contacts
+            near_planes(world.mesh, &frame, new_center, settings.skin_es, scratch);
+            let contacted = contacts
                 .iter()
                 .filter(|c| c.source == ContactSource::Static)
                 .map(|c| (c.normal_es, contact_center));
+            let touched = scratch.near_planes.iter().copied().chain(contacted);
             new_center = planes.hold_skin(new_center, touched, settings.skin_es);
         }
         if first.source != ContactSource::Static {
@@ -729,6 +731,33 @@ fn exact_contact_center(
         }
     }
     c
+}
+
+/// For the crease response's push-back: each static triangle within two skins of a unit from
+/// the centre `x` (local eSpace) as the plane `(normal, centre touching it)` of its closest
+/// point, into `scratch.near_planes`. The contacts and the call's earlier planes name the
+/// triangles met so far; in a wedge that narrows along the crease line the push along them
+/// landed inside a third triangle no contact had named yet (the f64 check's last leg overlaps).
+fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch: &mut Scratch) {
+    let reach = 1.0 + 2.0 * skin;
+    let center = frame.to_world(x);
+    let half = frame.bounds_half_extents(2.0 * skin);
+    scratch.near.clear();
+    scratch.near_planes.clear();
+    mesh.bvh().query_with(
+        &Aabb::new(center - half, center + half),
+        &mut scratch.near_stack,
+        &mut scratch.near,
+    );
+    for &i in &scratch.near {
+        let tri = mesh.triangle(i).vertices.map(|p| frame.local_es(p));
+        let p = super::distance::closest_point_on_triangle(x, tri);
+        let d = (x - p).length();
+        if d < reach && d > 1e-6 {
+            let n = (x - p) / d;
+            scratch.near_planes.push((n, p + n));
+        }
+    }
 }
 
 /// For the internal-edge filter: when `contact` is a static edge contact on a seam inside a

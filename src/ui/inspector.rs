@@ -263,35 +263,30 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                 if r.response != rec.settings.response {
                     what.push(format!("with the {} rule", r.response.name()));
                 }
-                if r.internal_edge_filter != rec.settings.internal_edge_filter {
-                    what.push(
-                        if r.internal_edge_filter {
-                            "with the internal-edge filter"
-                        } else {
-                            "without the internal-edge filter"
-                        }
-                        .to_string(),
-                    );
-                }
-                if r.touching_counts != rec.settings.touching_counts {
-                    what.push(
-                        if r.touching_counts {
-                            "with touching contacts counted"
-                        } else {
-                            "without touching contacts"
-                        }
-                        .to_string(),
-                    );
-                }
-                if r.exact_contact != rec.settings.exact_contact {
-                    what.push(
-                        if r.exact_contact {
-                            "with the exact contact centre"
-                        } else {
-                            "with the seed's contact centre (start + v·t)"
-                        }
-                        .to_string(),
-                    );
+                let switches = [
+                    (
+                        r.internal_edge_filter,
+                        rec.settings.internal_edge_filter,
+                        "with the internal-edge filter",
+                        "without the internal-edge filter",
+                    ),
+                    (
+                        r.touching_counts,
+                        rec.settings.touching_counts,
+                        "with touching contacts counted",
+                        "without touching contacts",
+                    ),
+                    (
+                        r.exact_contact,
+                        rec.settings.exact_contact,
+                        "with the exact contact centre",
+                        "with the seed's contact centre (start + v·t)",
+                    ),
+                ];
+                for (now, recorded, on, off) in switches {
+                    if now != recorded {
+                        what.push(if now { on } else { off }.to_string());
+                    }
                 }
                 ui.label(
                     RichText::new(format!("Re-run of this frame {}", what.join(" and "))).strong(),

@@ -6,9 +6,9 @@
 
 use glam::Vec3;
 
-use super::{SolverHit, SolverQuery, SweepSolver, UnitSpace, fan_feature};
+use super::{SolverHit, SolverQuery, SweepSolver, UnitSpace, sweep_fan};
 use crate::CaseMask;
-use crate::sweep::{TriangleEs, sweep_triangle};
+use crate::sweep::sweep_triangle;
 
 /// The decomposed 3D solver (face / edge / vertex parts of the Minkowski sum).
 #[derive(Debug, Clone, Copy, Default)]
@@ -20,35 +20,10 @@ impl SweepSolver for Decomposed {
     }
 
     fn sweep_polygon(&self, query: &SolverQuery, polygon: &[Vec3]) -> Option<SolverHit> {
-        let n = polygon.len();
-        if n < 3 {
-            return None;
-        }
         let us = UnitSpace::new(&query.ellipsoid);
         let v = us.world_to_unit * query.velocity;
-        let p0 = us.point(polygon[0]);
-        let mut best: Option<(usize, crate::SweepHit)> = None;
-        for k in 0..n - 2 {
-            let Some(tri) =
-                TriangleEs::new([p0, us.point(polygon[k + 1]), us.point(polygon[k + 2])])
-            else {
-                continue;
-            };
-            if let Some(h) = sweep_triangle(Vec3::ZERO, v, &tri, CaseMask::ALL, true, 1.0)
-                && best.is_none_or(|(_, b)| h.time.sort_key() < b.time.sort_key())
-            {
-                best = Some((k, h));
-            }
-        }
-        let (k, h) = best?;
-        let center_es = v * h.time.toi().unwrap_or(0.0);
-        Some(SolverHit {
-            time: h.time,
-            feature: fan_feature(h.feature, k, n),
-            point: us.point_to_world(h.point_es),
-            normal: us.normal(h.normal_es),
-            center: us.point_to_world(center_es),
-            primitive: 0,
+        sweep_fan(&us, v, polygon, |tri| {
+            sweep_triangle(Vec3::ZERO, v, tri, CaseMask::ALL, true, 1.0)
         })
     }
 }

@@ -177,6 +177,43 @@ pub fn sweep_all<S: SweepSolver + ?Sized, P: AsRef<[Vec3]>>(
     best
 }
 
+/// The earliest of `sweep`'s hits over the triangle fan of `polygon` (vertices `0, k+1, k+2`)
+/// in the unit-sphere space `us` (the centre starts at its zero), as a world-space answer.
+/// Degenerate fan triangles are skipped; ties keep the first fan triangle.
+pub(crate) fn sweep_fan(
+    us: &UnitSpace,
+    v: Vec3,
+    polygon: &[Vec3],
+    mut sweep: impl FnMut(&crate::sweep::TriangleEs) -> Option<crate::SweepHit>,
+) -> Option<SolverHit> {
+    let n = polygon.len();
+    if n < 3 {
+        return None;
+    }
+    let p0 = us.point(polygon[0]);
+    let mut best: Option<(usize, crate::SweepHit)> = None;
+    for k in 0..n - 2 {
+        let corners = [p0, us.point(polygon[k + 1]), us.point(polygon[k + 2])];
+        let Some(tri) = crate::sweep::TriangleEs::new(corners) else {
+            continue;
+        };
+        if let Some(h) = sweep(&tri)
+            && best.is_none_or(|(_, b)| h.time.sort_key() < b.time.sort_key())
+        {
+            best = Some((k, h));
+        }
+    }
+    let (k, h) = best?;
+    Some(SolverHit {
+        time: h.time,
+        feature: fan_feature(h.feature, k, n),
+        point: us.point_to_world(h.point_es),
+        normal: us.normal(h.normal_es),
+        center: us.point_to_world(v * h.time.toi().unwrap_or(0.0)),
+        primitive: 0,
+    })
+}
+
 /// Maps a feature of fan triangle `k` (vertices `0, k+1, k+2` of an `n`-gon) to the polygon's
 /// own feature numbering. Interior diagonals are reported as the face.
 pub(crate) fn fan_feature(f: Feature, k: usize, n: usize) -> Feature {

@@ -6,9 +6,9 @@
 
 use glam::Vec3;
 
-use super::{SolverHit, SolverQuery, SweepSolver, UnitSpace, fan_feature};
+use super::{SolverHit, SolverQuery, SweepSolver, UnitSpace, sweep_fan};
 use crate::CaseMask;
-use crate::sweep::{TriangleEs, touch};
+use crate::sweep::touch;
 
 /// `S` with touching contacts.
 #[derive(Debug, Clone, Copy, Default)]
@@ -21,40 +21,16 @@ impl<S: SweepSolver> SweepSolver for Touching<S> {
 
     fn sweep_polygon(&self, query: &SolverQuery, polygon: &[Vec3]) -> Option<SolverHit> {
         let own = self.0.sweep_polygon(query, polygon);
-        let n = polygon.len();
-        if n < 3 {
-            return own;
-        }
         // The polygon's fan in unit-sphere space, as the decomposed solver sweeps it.
         let us = UnitSpace::new(&query.ellipsoid);
         let v = us.world_to_unit * query.velocity;
-        let p0 = us.point(polygon[0]);
-        let mut best: Option<(usize, crate::SweepHit)> = None;
-        for k in 0..n - 2 {
-            let Some(tri) =
-                TriangleEs::new([p0, us.point(polygon[k + 1]), us.point(polygon[k + 2])])
-            else {
-                continue;
-            };
-            if let Some(h) = touch::graze(Vec3::ZERO, v, &tri, CaseMask::ALL, true, 1.0)
-                && best.is_none_or(|(_, b)| h.time.sort_key() < b.time.sort_key())
-            {
-                best = Some((k, h));
-            }
+        let grazing = sweep_fan(&us, v, polygon, |tri| {
+            touch::graze(Vec3::ZERO, v, tri, CaseMask::ALL, true, 1.0)
+        });
+        match (own, grazing) {
+            (Some(o), Some(g)) if g.time.sort_key() < o.time.sort_key() => Some(g),
+            (Some(o), _) => Some(o),
+            (None, g) => g,
         }
-        let Some((k, h)) = best else {
-            return own;
-        };
-        if own.is_some_and(|o| o.time.sort_key() <= h.time.sort_key()) {
-            return own;
-        }
-        Some(SolverHit {
-            time: h.time,
-            feature: fan_feature(h.feature, k, n),
-            point: us.point_to_world(h.point_es),
-            normal: us.normal(h.normal_es),
-            center: us.point_to_world(v * h.time.toi().unwrap_or(0.0)),
-            primitive: 0,
-        })
     }
 }

@@ -77,6 +77,8 @@ pub fn capture_frame<'a>(
             inputs.dt_secs,
             scratch,
         ),
+        // Needs the frames before this one: set when the history takes the record.
+        frame_ping_pong: None,
     };
     let markers = trace_markers(trace)
         .with(

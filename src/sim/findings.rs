@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::depenetration::UpwardPush;
 use super::internal_edge::InternalEdge;
-use super::markers::{MarkerKind, Markers};
+use super::markers::{FramePingPong, MarkerKind, Markers};
 use super::overlap::Overlap;
 use super::step_rate::StepRate;
 
@@ -29,6 +29,10 @@ pub struct Findings {
     /// The frame ends elsewhere when re-run at a higher step rate.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub step_rate: Option<StepRate>,
+    /// The first slide planes of this frame and the ones before it alternate (ping-pong
+    /// across frames; the one within a move is read off the trace).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frame_ping_pong: Option<FramePingPong>,
 }
 
 impl Findings {
@@ -44,6 +48,7 @@ impl Findings {
             .with(MarkerKind::SpeedGain, self.speed_gain.is_some())
             .with(MarkerKind::UpwardDepenetration, self.upward_push.is_some())
             .with(MarkerKind::StepRate, self.step_rate.is_some())
+            .with(MarkerKind::PingPong, self.frame_ping_pong.is_some())
     }
 
     /// Each finding's marker and one-line reason.
@@ -63,6 +68,9 @@ impl Findings {
         }
         if let Some(r) = &self.step_rate {
             out.push((MarkerKind::StepRate, r.reason()));
+        }
+        if let Some(p) = &self.frame_ping_pong {
+            out.push((MarkerKind::PingPong, p.reason()));
         }
         out
     }

@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::markers::{NEIGHBOUR_WINDOW, neighbour_markers};
+use super::markers::{NEIGHBOUR_WINDOW, apply_neighbours};
 use super::{FrameRecord, Markers};
 
 /// One frame as the timeline and the plots draw it: a few bytes kept beside each record, so
@@ -96,9 +96,7 @@ impl History {
         // A game's moves (through the probe) have no walker to flicker.
         if record.game.is_none() {
             let start = self.frames.len().saturating_sub(NEIGHBOUR_WINDOW);
-            record.markers = record
-                .markers
-                .union(neighbour_markers(self.frames.range(start..), &record));
+            apply_neighbours(self.frames.range(start..), &mut record);
         }
         self.append(record);
         self.evict_over_budget();

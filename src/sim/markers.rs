@@ -139,6 +139,20 @@ pub fn neighbour_markers<'a>(
         .with(MarkerKind::Stuck, stuck)
 }
 
+/// Sets on `record` what needs the frames before it (oldest first): [`neighbour_markers`] and
+/// the ping-pong across frames ([`frame_ping_pong`], kept in its findings). The one place the
+/// history and a replay do it.
+pub fn apply_neighbours<'a>(
+    before: impl DoubleEndedIterator<Item = &'a super::FrameRecord> + Clone,
+    record: &mut super::FrameRecord,
+) {
+    record.markers = record
+        .markers
+        .union(neighbour_markers(before.clone(), record));
+    record.findings.frame_ping_pong = frame_ping_pong(before, record);
+    record.markers = record.markers.union(record.findings.markers());
+}
+
 /// A set of [`MarkerKind`]s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -224,6 +238,72 @@ pub fn ping_pong(trace: &Trace) -> Option<PingPong> {
     (returns >= 2).then(|| PingPong {
         returns,
         planes: planes.unwrap_or_default(),
+    })
+}
+
+/// Frames (this one and those just before it) over which [`frame_ping_pong`] looks for a
+/// repeating pattern of first slide planes.
+pub const FRAME_PING_PONG_FRAMES: usize = 6;
+
+/// A walker stuck between planes from frame to frame: each call ends on its own (the impulse
+/// filter, a spent velocity) and the next frame starts on another plane, in a cycle (issue 15
+/// §3; scene 16's wide corner cycles floor, left wall, right wall).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct FramePingPong {
+    /// Frames after which the first slide plane repeats (2: A B A B …, 3: A B C A B C …).
+    pub period: usize,
+    /// The first slide normals of this frame and the one before it (world).
+    pub planes: [glam::Vec3; 2],
+}
+
+impl FramePingPong {
+    /// One line for the timeline and the inspector.
+    pub fn reason(&self) -> String {
+        let [a, b] = self.planes;
+        format!(
+            "ping-pong across frames: without progress, the first slide plane repeats every {} frames over the last {}, between normals ({:.2}, {:.2}, {:.2}) and ({:.2}, {:.2}, {:.2})",
+            self.period, FRAME_PING_PONG_FRAMES, a.x, a.y, a.z, b.x, b.y, b.z
+        )
+    }
+}
+
+/// The ping-pong across frames: `record` made no progress, and the first slide normals of it
+/// and the frames just before it (oldest first) repeat with a period of 2 or 3 frames over the
+/// last [`FRAME_PING_PONG_FRAMES`] without being all the same plane. Sliding along a wall
+/// makes progress, and standing in a corner keeps one first plane: neither is reported.
+pub fn frame_ping_pong<'a>(
+    before: impl DoubleEndedIterator<Item = &'a super::FrameRecord>,
+    record: &super::FrameRecord,
+) -> Option<FramePingPong> {
+    if !record.markers.contains(MarkerKind::NoProgress) {
+        return None;
+    }
+    let first_normal = |f: &super::FrameRecord| {
+        f.trace
+            .iterations
+            .iter()
+            .find_map(|it| it.response.map(|r| r.slide_normal))
+    };
+    // Newest first.
+    let mut normals = [glam::Vec3::ZERO; FRAME_PING_PONG_FRAMES];
+    normals[0] = first_normal(record)?;
+    let mut n = 1;
+    for f in before.rev().take(FRAME_PING_PONG_FRAMES - 1) {
+        normals[n] = first_normal(f)?;
+        n += 1;
+    }
+    if n < FRAME_PING_PONG_FRAMES {
+        return None;
+    }
+    let same = |a: glam::Vec3, b: glam::Vec3| a.dot(b) > SAME_PLANE_COS;
+    if normals.windows(2).all(|w| same(w[0], w[1])) {
+        return None;
+    }
+    let period = (2..=3)
+        .find(|&p| (0..FRAME_PING_PONG_FRAMES - p).all(|k| same(normals[k], normals[k + p])))?;
+    Some(FramePingPong {
+        period,
+        planes: [normals[0], normals[1]],
     })
 }
 
@@ -314,5 +394,66 @@ mod tests {
         assert_eq!(ping_pong(&trace(&[a, b, c, a])), None);
         assert_eq!(ping_pong(&trace(&[a, a, a, a])), None);
         assert_eq!(ping_pong(&trace(&[])), None);
+    }
+
+    /// A recorded frame whose move first slid on `first`, with or without progress.
+    fn frame(first: Vec3, progress: bool) -> super::super::FrameRecord {
+        use crate::collision::{CollisionMesh, SlideSettings};
+        use crate::sim::{PlayerInput, PlayerParams, Sim};
+        let floor = CollisionMesh::from_triangles(&[[
+            Vec3::new(-5.0, 0.0, -5.0),
+            Vec3::new(-5.0, 0.0, 5.0),
+            Vec3::new(5.0, 0.0, 0.0),
+        ]])
+        .unwrap();
+        let mut sim = Sim::new(
+            Vec3::ZERO,
+            PlayerParams::default(),
+            SlideSettings::default(),
+        );
+        sim.step(&floor, &PlayerInput::default());
+        let mut r = sim.history().iter().last().unwrap().clone();
+        r.trace = trace(&[first]);
+        r.markers = Markers::NONE.with(MarkerKind::NoProgress, !progress);
+        r
+    }
+
+    #[test]
+    fn ping_pong_across_frames_fires_on_cycles_without_progress_only() {
+        let (f, a, b) = (
+            Vec3::Y,
+            Vec3::new(0.5, 0.0, 0.87),
+            Vec3::new(-0.5, 0.0, 0.87),
+        );
+        let run = |firsts: &[Vec3], progress: bool| {
+            let frames: Vec<_> = firsts.iter().map(|&n| frame(n, progress)).collect();
+            let (last, before) = frames.split_last().unwrap();
+            frame_ping_pong(before.iter(), last)
+        };
+        // Scene 16's cycle: floor, left wall, right wall, ...
+        let p = run(&[f, a, b, f, a, b], false).expect("period 3");
+        assert_eq!(p.period, 3);
+        assert_eq!(p.planes, [b, a]);
+        assert!(p.reason().contains("every 3 frames"), "{}", p.reason());
+        assert_eq!(run(&[a, b, a, b, a, b], false).map(|p| p.period), Some(2));
+        // Making progress (sliding along a wall, touching the floor and the wall by turns),
+        // one plane all along, a broken cycle, or too few frames: nothing.
+        assert_eq!(run(&[a, f, a, f, a, f], true), None);
+        assert_eq!(run(&[a, a, a, a, a, a], false), None);
+        assert_eq!(run(&[f, a, b, f, b, a], false), None);
+        assert_eq!(run(&[a, b, a, b, a], false), None);
+        // The history sets the marker and keeps the finding with its reason.
+        let mut frames: Vec<_> = [f, a, b, f, a, b]
+            .iter()
+            .map(|&n| frame(n, false))
+            .collect();
+        let mut last = frames.pop().unwrap();
+        apply_neighbours(frames.iter(), &mut last);
+        assert!(last.markers.contains(MarkerKind::PingPong));
+        assert!(
+            last.findings.reasons().iter().any(
+                |(k, r)| *k == MarkerKind::PingPong && r.starts_with("ping-pong across frames")
+            )
+        );
     }
 }

@@ -59,10 +59,7 @@ pub fn replay_frames_in(
         );
         // Grounded flicker and stuck need the neighbours; recompute them over the replay.
         let start = out.len().saturating_sub(super::markers::NEIGHBOUR_WINDOW);
-        replayed.markers = replayed.markers.union(super::markers::neighbour_markers(
-            out[start..].iter(),
-            &replayed,
-        ));
+        super::markers::apply_neighbours(out[start..].iter(), &mut replayed);
         out.push(replayed);
     }
     out

@@ -246,3 +246,66 @@ fn step_rate_dependence_fires_on_the_stairs_and_not_on_flat_floors() {
         assert_eq!(marked(n, run), [], "scene {n}");
     }
 }
+
+/// The walker's pathology detectors (issue 15 §3) on their issue scenes at 60 Hz with the
+/// seed's response: each fires where its report's pathology is, and none on the shallow walls
+/// the walker slides along cleanly. (Speed gain, skin violation and upward-only
+/// depenetration never happen to the walker: `probe_files` shows them firing on a game's own
+/// results, the last on scene 8's wall.)
+#[test]
+fn each_walker_detector_fires_on_its_issue_scene() {
+    use slidescope::collision::{CollisionWorld, SlideSettings};
+    use slidescope::issues::score::{frame_count, new_sim, walk};
+    use slidescope::sim::{FrameRecord, MarkerKind};
+    let frames = |number: u8, label: &str| -> Vec<FrameRecord> {
+        let scene = scenes::all()
+            .into_iter()
+            .find(|s| s.number == number)
+            .unwrap();
+        let level = slidescope::issues::level::load(&scene).unwrap();
+        let run = scene.runs.iter().find(|r| r.label == label).unwrap();
+        let mut sim = new_sim(run, SlideSettings::default(), 60.0);
+        let world = CollisionWorld::static_only(&level.collision);
+        walk(&mut sim, world, run, frame_count(run, 60.0));
+        sim.history().iter().cloned().collect()
+    };
+    let count =
+        |f: &[FrameRecord], k: MarkerKind| f.iter().filter(|r| r.markers.contains(k)).count();
+    // 16, the wide corner: ping-pong across frames (floor, one wall, the other, by turns).
+    let corner = frames(16, "into the corner");
+    let across = corner
+        .iter()
+        .filter_map(|r| r.findings.frame_ping_pong)
+        .collect::<Vec<_>>();
+    assert!(across.len() >= 10, "{} frames", across.len());
+    assert!(across.iter().all(|p| p.period == 3), "{across:?}");
+    // 2, wedged ramps: the slide ping-pongs within moves and the walker is stuck.
+    let wedged = frames(2, "0°");
+    assert!(count(&wedged, MarkerKind::PingPong) > 100);
+    assert!(count(&wedged, MarkerKind::Stuck) > 100);
+    // 8, falling into a wall: stuck against it.
+    assert!(count(&frames(8, "fall into the wall"), MarkerKind::Stuck) >= 30);
+    // 13, dropped on the seam of two boxes: contacts on the ghost edge between them.
+    let seam = frames(13, "dropped on the seam");
+    assert!(count(&seam, MarkerKind::InternalEdge) > 100);
+    let edge = seam.iter().find_map(|r| r.findings.internal_edge).unwrap();
+    assert!(
+        edge.reason().starts_with("internal-edge contact"),
+        "{}",
+        edge.reason()
+    );
+    // Shallow walls slid along: nothing of these.
+    for label in ["5°", "20°"] {
+        let slide = frames(17, label);
+        for k in [
+            MarkerKind::PingPong,
+            MarkerKind::Stuck,
+            MarkerKind::InternalEdge,
+            MarkerKind::SpeedGain,
+            MarkerKind::SkinViolation,
+            MarkerKind::UpwardDepenetration,
+        ] {
+            assert_eq!(count(&slide, k), 0, "{label} {k:?}");
+        }
+    }
+}

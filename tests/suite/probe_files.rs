@@ -369,9 +369,14 @@ fn a_game_lifting_out_of_scene_8s_wall_is_upward_only_depenetration() {
     let (listener, _) = Listener::bind("127.0.0.1:0", ShadowConfig::default()).unwrap();
     let mut game = slidescope_probe::RecordingProbe::connect(listener.local_addr()).unwrap();
     game.set_level_mesh(&positions, &indices);
-    for (i, end) in [start + glam::Vec3::Y * 0.6, start + wall.normal * 0.1011]
-        .into_iter()
-        .enumerate()
+    // Lifted out; pushed out sideways; left where it was (ending embedded, the report itself).
+    for (i, end) in [
+        start + glam::Vec3::Y * 0.6,
+        start + wall.normal * 0.1011,
+        start,
+    ]
+    .into_iter()
+    .enumerate()
     {
         let mut mv = Move::new(0, [0.5; 3], start.to_array(), [0.0; 3]);
         mv.result = Some(MoveResult {
@@ -389,17 +394,86 @@ fn a_game_lifting_out_of_scene_8s_wall_is_upward_only_depenetration() {
             FeedEvent::Move(r) => found.push((
                 r.markers.contains(MarkerKind::UpwardDepenetration),
                 r.findings.upward_push,
+                r.findings.overlap,
             )),
             FeedEvent::Disconnected { .. } => break,
             _ => {}
         }
     }
-    assert_eq!(found.len(), 2);
-    let (marked, push) = found[0];
+    assert_eq!(found.len(), 3);
+    let (marked, push, _) = found[0];
     let push = push.expect("lifted out of the wall");
     assert!(
         marked && (push.rise_m - 0.6).abs() < 1e-4 && (push.depth_es - 0.2).abs() < 1e-3,
         "{push:?}"
     );
-    assert_eq!(found[1], (false, None));
+    assert_eq!(found[1], (false, None, None));
+    // Ending 0.1 m inside the wall (radius 0.5): a skin violation 0.2 eSpace deep, and no
+    // upward push (it did not rise).
+    let (marked, push, overlap) = found[2];
+    let overlap = overlap.expect("ends embedded in the wall");
+    assert!(!marked && push.is_none());
+    assert!(
+        overlap.game && (overlap.depth_es - 0.2).abs() < 1e-3,
+        "{overlap:?}"
+    );
+}
+
+/// Speed gain on issue scene 12 (Jolt #363: a jump into a cube's edge sticks and gains
+/// sideways speed): a game whose result leaves the edge faster than it was asked to move is
+/// marked; one that only loses speed to the slide is not.
+#[test]
+fn a_game_gaining_sideways_speed_at_scene_12s_cube_edge_is_marked() {
+    use slidescope::issues::scenes;
+    use slidescope::sim::MarkerKind;
+    let scene = scenes::all().into_iter().find(|s| s.number == 12).unwrap();
+    let level = slidescope::issues::level::load(&scene).unwrap();
+    let m = &level.collision;
+    let positions: Vec<[f32; 3]> = m.positions().iter().map(|p| p.to_array()).collect();
+    let indices: Vec<[u32; 3]> = (0..m.triangle_count() as u32)
+        .map(|i| m.triangle_indices(i))
+        .collect();
+    // The cube's highest vertex: jump at it from below and beside.
+    let top = m
+        .positions()
+        .iter()
+        .copied()
+        .max_by(|a, b| a.y.total_cmp(&b.y))
+        .unwrap();
+    let start = top + glam::Vec3::new(-0.6, -0.3, 0.0);
+    let (listener, _) = Listener::bind("127.0.0.1:0", ShadowConfig::default()).unwrap();
+    let mut game = slidescope_probe::RecordingProbe::connect(listener.local_addr()).unwrap();
+    game.set_level_mesh(&positions, &indices);
+    let asked = [0.08f32, 0.06, 0.0];
+    // Slid along the edge (shorter than asked), then thrown sideways (longer than asked).
+    for (i, integration) in [[0.0f32, 0.06, 0.02], [0.0, 0.06, 0.12]]
+        .into_iter()
+        .enumerate()
+    {
+        let mut mv = Move::new(0, [0.5; 3], start.to_array(), asked);
+        mv.result = Some(MoveResult {
+            end: start.to_array(),
+            integration_velocity: integration,
+            iterations: 2,
+        });
+        game.frame(i as u64, 0.0, 1.0 / 60.0);
+        game.log_move(&mv, &[]);
+    }
+    drop(game);
+    let mut gains = Vec::new();
+    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+        match e {
+            FeedEvent::Move(r) => gains.push((
+                r.markers.contains(MarkerKind::SpeedGain),
+                r.findings.speed_gain,
+            )),
+            FeedEvent::Disconnected { .. } => break,
+            _ => {}
+        }
+    }
+    assert_eq!(gains.len(), 2);
+    assert_eq!(gains[0], (false, None));
+    let (marked, gain) = gains[1];
+    // |(0, 0.06, 0.12)| / |(0.08, 0.06, 0)| = 0.134 / 0.1 = 1.34.
+    assert!(marked && (gain.unwrap() - 1.342).abs() < 0.01, "{gain:?}");
 }

@@ -205,24 +205,30 @@ fn the_command_prints_the_table_and_rejects_bad_arguments() {
     assert!(output(&bad_rate).is_err());
 }
 
+/// Every frame the walker records running `label` of scene `number` at 60 Hz with the seed's
+/// response.
+fn walk_scene(number: u8, label: &str) -> Vec<slidescope::sim::FrameRecord> {
+    use slidescope::collision::{CollisionWorld, SlideSettings};
+    use slidescope::issues::score::{frame_count, new_sim, walk};
+    let scene = scenes::all()
+        .into_iter()
+        .find(|s| s.number == number)
+        .unwrap();
+    let level = slidescope::issues::level::load(&scene).unwrap();
+    let run = scene.runs.iter().find(|r| r.label == label).unwrap();
+    let mut sim = new_sim(run, SlideSettings::default(), 60.0);
+    let world = CollisionWorld::static_only(&level.collision);
+    walk(&mut sim, world, run, frame_count(run, 60.0));
+    sim.history().iter().cloned().collect()
+}
+
 /// The step-rate detector (issue 15 §3) on the scenes: it fires on the stairs (which the
 /// scorecard finds rate-dependent) and on the 20° ramp, never on the flat floors.
 #[test]
 fn step_rate_dependence_fires_on_the_stairs_and_not_on_flat_floors() {
-    use slidescope::collision::{CollisionWorld, SlideSettings};
-    use slidescope::issues::score::{frame_count, new_sim, walk};
     use slidescope::sim::MarkerKind;
     let marked = |number: u8, label: &str| {
-        let scene = scenes::all()
-            .into_iter()
-            .find(|s| s.number == number)
-            .unwrap();
-        let level = slidescope::issues::level::load(&scene).unwrap();
-        let run = scene.runs.iter().find(|r| r.label == label).unwrap();
-        let mut sim = new_sim(run, SlideSettings::default(), 60.0);
-        let world = CollisionWorld::static_only(&level.collision);
-        walk(&mut sim, world, run, frame_count(run, 60.0));
-        sim.history()
+        walk_scene(number, label)
             .iter()
             .filter(|r| r.markers.contains(MarkerKind::StepRate))
             .map(|r| r.findings.step_rate.unwrap())
@@ -254,21 +260,8 @@ fn step_rate_dependence_fires_on_the_stairs_and_not_on_flat_floors() {
 /// results, the last on scene 8's wall.)
 #[test]
 fn each_walker_detector_fires_on_its_issue_scene() {
-    use slidescope::collision::{CollisionWorld, SlideSettings};
-    use slidescope::issues::score::{frame_count, new_sim, walk};
     use slidescope::sim::{FrameRecord, MarkerKind};
-    let frames = |number: u8, label: &str| -> Vec<FrameRecord> {
-        let scene = scenes::all()
-            .into_iter()
-            .find(|s| s.number == number)
-            .unwrap();
-        let level = slidescope::issues::level::load(&scene).unwrap();
-        let run = scene.runs.iter().find(|r| r.label == label).unwrap();
-        let mut sim = new_sim(run, SlideSettings::default(), 60.0);
-        let world = CollisionWorld::static_only(&level.collision);
-        walk(&mut sim, world, run, frame_count(run, 60.0));
-        sim.history().iter().cloned().collect()
-    };
+    let frames = walk_scene;
     let count =
         |f: &[FrameRecord], k: MarkerKind| f.iter().filter(|r| r.markers.contains(k)).count();
     // 16, the wide corner: ping-pong across frames (floor, one wall, the other, by turns).

@@ -339,20 +339,35 @@ fn a_game_ending_inside_the_floor_is_a_skin_violation_with_its_depth() {
     );
 }
 
+/// Issue scene `number`'s collision mesh, and its positions and triangles as a game would send
+/// them through the probe.
+fn scene_mesh(
+    number: u8,
+) -> (
+    slidescope::collision::CollisionMesh,
+    Vec<[f32; 3]>,
+    Vec<[u32; 3]>,
+) {
+    let scene = slidescope::issues::scenes::all()
+        .into_iter()
+        .find(|s| s.number == number)
+        .unwrap();
+    let m = slidescope::issues::level::load(&scene).unwrap().collision;
+    let positions = m.positions().iter().map(|p| p.to_array()).collect();
+    let indices = (0..m.triangle_count() as u32)
+        .map(|i| m.triangle_indices(i))
+        .collect();
+    (m, positions, indices)
+}
+
 /// Upward-only depenetration on issue scene 8's wall (bevy_rapier #520, "falling into a wall
 /// ends embedded"): a game whose move starts inside the wall and lifts it out is marked; one
 /// that pushes it out sideways is not.
 #[test]
 fn a_game_lifting_out_of_scene_8s_wall_is_upward_only_depenetration() {
-    use slidescope::issues::scenes;
     use slidescope::sim::MarkerKind;
-    let scene = scenes::all().into_iter().find(|s| s.number == 8).unwrap();
-    let level = slidescope::issues::level::load(&scene).unwrap();
-    let m = &level.collision;
-    let positions: Vec<[f32; 3]> = m.positions().iter().map(|p| p.to_array()).collect();
-    let indices: Vec<[u32; 3]> = (0..m.triangle_count() as u32)
-        .map(|i| m.triangle_indices(i))
-        .collect();
+    let (m, positions, indices) = scene_mesh(8);
+    let m = &m;
     // The tallest vertical triangle is the wall; start 0.1 m inside it, half-way up.
     let wall = (0..m.triangle_count() as u32)
         .map(|i| m.triangle(i))
@@ -424,15 +439,9 @@ fn a_game_lifting_out_of_scene_8s_wall_is_upward_only_depenetration() {
 /// marked; one that only loses speed to the slide is not.
 #[test]
 fn a_game_gaining_sideways_speed_at_scene_12s_cube_edge_is_marked() {
-    use slidescope::issues::scenes;
     use slidescope::sim::MarkerKind;
-    let scene = scenes::all().into_iter().find(|s| s.number == 12).unwrap();
-    let level = slidescope::issues::level::load(&scene).unwrap();
-    let m = &level.collision;
-    let positions: Vec<[f32; 3]> = m.positions().iter().map(|p| p.to_array()).collect();
-    let indices: Vec<[u32; 3]> = (0..m.triangle_count() as u32)
-        .map(|i| m.triangle_indices(i))
-        .collect();
+    let (m, positions, indices) = scene_mesh(12);
+    let m = &m;
     // The cube's highest vertex: jump at it from below and beside.
     let top = m
         .positions()

@@ -284,14 +284,10 @@ fn a_game_result_faster_than_asked_is_marked_speed_gain() {
         game.log_move(&m, &[]);
     }
     drop(game);
-    let mut gains = Vec::new();
-    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
-        match e {
-            FeedEvent::Move(r) => gains.push(r.markers.contains(MarkerKind::SpeedGain)),
-            FeedEvent::Disconnected { .. } => break,
-            _ => {}
-        }
-    }
+    let gains: Vec<_> = streamed_moves(&listener)
+        .iter()
+        .map(|r| r.markers.contains(MarkerKind::SpeedGain))
+        .collect();
     assert_eq!(gains, [false, true]);
 }
 
@@ -314,18 +310,16 @@ fn a_game_ending_inside_the_floor_is_a_skin_violation_with_its_depth() {
         game.log_move(&m, &[]);
     }
     drop(game);
-    let mut found = Vec::new();
-    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
-        match e {
-            FeedEvent::Move(r) => found.push((
+    let found: Vec<_> = streamed_moves(&listener)
+        .iter()
+        .map(|r| {
+            (
                 r.markers.contains(MarkerKind::SkinViolation),
                 r.findings.overlap,
                 r.findings.reasons(),
-            )),
-            FeedEvent::Disconnected { .. } => break,
-            _ => {}
-        }
-    }
+            )
+        })
+        .collect();
     assert_eq!(found.len(), 2);
     assert!(!found[0].0 && found[0].1.is_none(), "{:?}", found[0]);
     let (marked, overlap, reasons) = &found[1];
@@ -337,6 +331,19 @@ fn a_game_ending_inside_the_floor_is_a_skin_violation_with_its_depth() {
             && r.starts_with("skin violation: the game's move ends 2.00e-2 eSpace inside")),
         "{reasons:?}"
     );
+}
+
+/// Every move the listener re-solved until the game disconnected (10 s at most per event).
+fn streamed_moves(listener: &Listener) -> Vec<slidescope::sim::FrameRecord> {
+    let mut moves = Vec::new();
+    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+        match e {
+            FeedEvent::Move(r) => moves.push(*r),
+            FeedEvent::Disconnected { .. } => break,
+            _ => {}
+        }
+    }
+    moves
 }
 
 /// Issue scene `number`'s collision mesh, and its positions and triangles as a game would send
@@ -403,18 +410,16 @@ fn a_game_lifting_out_of_scene_8s_wall_is_upward_only_depenetration() {
         game.log_move(&mv, &[]);
     }
     drop(game);
-    let mut found = Vec::new();
-    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
-        match e {
-            FeedEvent::Move(r) => found.push((
+    let found: Vec<_> = streamed_moves(&listener)
+        .iter()
+        .map(|r| {
+            (
                 r.markers.contains(MarkerKind::UpwardDepenetration),
                 r.findings.upward_push,
                 r.findings.overlap,
-            )),
-            FeedEvent::Disconnected { .. } => break,
-            _ => {}
-        }
-    }
+            )
+        })
+        .collect();
     assert_eq!(found.len(), 3);
     let (marked, push, _) = found[0];
     let push = push.expect("lifted out of the wall");
@@ -469,17 +474,15 @@ fn a_game_gaining_sideways_speed_at_scene_12s_cube_edge_is_marked() {
         game.log_move(&mv, &[]);
     }
     drop(game);
-    let mut gains = Vec::new();
-    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
-        match e {
-            FeedEvent::Move(r) => gains.push((
+    let gains: Vec<_> = streamed_moves(&listener)
+        .iter()
+        .map(|r| {
+            (
                 r.markers.contains(MarkerKind::SpeedGain),
                 r.findings.speed_gain,
-            )),
-            FeedEvent::Disconnected { .. } => break,
-            _ => {}
-        }
-    }
+            )
+        })
+        .collect();
     assert_eq!(gains.len(), 2);
     assert_eq!(gains[0], (false, None));
     let (marked, gain) = gains[1];

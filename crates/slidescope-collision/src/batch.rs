@@ -11,8 +11,8 @@ use std::sync::Mutex;
 
 use glam::Vec3;
 
-use super::respond::{SlideResult, check_inputs, collide_and_slide_in};
-use super::{CollisionError, CollisionWorld, Ellipsoid, EndReason, Scratch, SlideSettings};
+use super::slide::{Call, SlideResult, check_inputs, slide};
+use super::{CollisionError, CollisionWorld, Ellipsoid, Scratch, SlideSettings};
 
 /// Movers per unit of work handed to a thread: large enough that the queue's lock is noise
 /// (~10 µs of solving per block), small enough to balance 2,000 movers over a few cores.
@@ -100,21 +100,16 @@ impl SlideBatch {
     }
 }
 
-/// One mover; inputs were checked by the caller, so an error here cannot happen. Should it,
-/// the mover stays where it is rather than taking the batch down.
+/// One mover; its inputs were checked by [`SlideBatch::run`] before anything was solved, so
+/// the loop runs without checking them again.
 fn solve(
     world: CollisionWorld<'_>,
     m: &Mover,
     settings: &SlideSettings,
     scratch: &mut Scratch,
 ) -> SlideResult {
-    collide_and_slide_in(world, &m.ellipsoid, m.velocity, settings, scratch, None).unwrap_or(
-        SlideResult {
-            position: m.ellipsoid.center,
-            end: EndReason::VelocitySpent,
-            ..SlideResult::default()
-        },
-    )
+    let call = Call::new(world, &m.ellipsoid, m.velocity, settings);
+    slide(&call, scratch, None)
 }
 
 /// `collide_and_slide` for every mover of `movers` through `world`, writing `results[i]` for

@@ -136,7 +136,7 @@ mod tests {
     use glam::Vec3;
 
     use crate::{BroadPhase, CollisionMesh, Ellipsoid, Scratch, SlideSettings};
-    use crate::{collide_and_slide_with, respond::collide_and_slide_in};
+    use crate::{collide_and_slide_in, collide_and_slide_with};
 
     /// Creases and corners (a floor of strips, walls at odd angles): moves into them take many
     /// iterations, so their later detections scan the gathered list.

@@ -22,13 +22,13 @@ pub struct Scratch {
     hits: Vec<(u32, SweepHit)>,
     stack: Vec<(u32, f32)>,
     pub(crate) dynamic: super::dynamic::DynamicScratch,
-    /// Contacts of the static sweep that bounds a moving object's push (respond.rs).
+    /// Contacts of the static sweep that bounds a moving object's push (slide/).
     pub(crate) pushed: Vec<super::Contact>,
-    /// Contacts of the current collide-and-slide iteration (respond.rs).
+    /// Contacts of the current collide-and-slide iteration (slide/).
     pub(crate) slide: Vec<super::Contact>,
     /// The current collide-and-slide call's gathered candidates.
     pub(crate) cache: CandidateCache,
-    /// Triangles near an edge (the internal-edge filter, respond.rs) or near the centre (the
+    /// Triangles near an edge (the internal-edge filter, slide/place.rs) or near the centre (the
     /// crease response's push-back), and the BVH walk stack of that query.
     pub(crate) near: Vec<u32>,
     pub(crate) near_stack: Vec<u32>,

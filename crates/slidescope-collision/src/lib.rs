@@ -31,7 +31,6 @@ pub mod bvh;
 mod candidates;
 pub mod case;
 pub mod contact;
-mod crease;
 pub mod detect;
 pub mod distance;
 pub mod dynamic;
@@ -41,8 +40,8 @@ pub mod frame;
 pub mod internal_edge;
 pub mod mesh;
 pub mod ray;
-pub mod respond;
 pub mod settings;
+pub mod slide;
 pub mod solvers;
 pub mod sweep;
 pub mod trace;
@@ -59,11 +58,11 @@ pub use ellipsoid::{ESpace, Ellipsoid};
 pub use error::CollisionError;
 pub use mesh::{CollisionMesh, MeshBuildReport, Triangle};
 pub use ray::{RayHit, raycast, raycast_objects};
-pub use respond::{
+pub use settings::{BroadPhase, NarrowPhaseKind, Response, SlideSettings};
+pub use slide::{
     ContactExtents, SlideResult, SweepResult, collide_and_slide, collide_and_slide_in,
     collide_and_slide_with, sweep, sweep_in, sweep_with, sweep_with_solver,
 };
-pub use settings::{BroadPhase, NarrowPhaseKind, Response, SlideSettings};
 pub use sweep::{CaseOutcome, CaseResults, ContactTime, NarrowPhase, SweepHit, TriangleEs};
 pub use trace::{
     CandidateTrace, DynamicSweepTrace, EndReason, FallbackTrace, IterationTrace, ResponseTrace,

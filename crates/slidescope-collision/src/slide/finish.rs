@@ -1,0 +1,98 @@
+//! Stage *end of call*: where the centre ends when the loop stops, the iteration limit's
+//! fallback (seed 001 12.3: detection once more on the input velocity, stop at its first
+//! contact without the skin), and the settle against moving objects (12.15).
+
+use glam::Vec3;
+
+use super::detect::detect_exact;
+use super::place::exact_contact_center;
+use super::record::Recorder;
+use super::result::{ContactExtents, SlideResult};
+use super::skin::push_within_static;
+use super::state::{Call, SlideState};
+use crate::detect::Scratch;
+use crate::dynamic::detect::settle_all;
+use crate::{ContactSource, EndReason};
+
+/// The stage: the final centre and the result; gives the scratch its buffers back.
+pub(super) fn finish(
+    call: &Call<'_>,
+    mut s: SlideState,
+    scratch: &mut Scratch,
+    mut recorder: Recorder<'_>,
+) -> SlideResult {
+    let mut position = end_of_loop(&s);
+    if s.end == EndReason::MaxIterations && call.settings.fallback {
+        s.end = EndReason::Fallback;
+        position = fallback(call, &mut s, scratch);
+        recorder.fallback(&s.contacts, position);
+    }
+    if let Some(scene) = call.world.dynamic.filter(|d| d.is_moving()) {
+        let settled = settle_all(
+            scene,
+            &call.start_frame,
+            position,
+            call.settings,
+            &mut scratch.dynamic,
+        );
+        position = push_within_static(call, &call.start_frame, position, settled, scratch);
+    }
+    recorder.end(s.end);
+    scratch.cache.end();
+    let result = SlideResult {
+        position,
+        integration_velocity: s.integration,
+        iterations: s.iterations,
+        end: s.end,
+        extents: s
+            .tally
+            .extents
+            .map(|(min, max)| ContactExtents { min, max }),
+        contact_count: s.tally.contact_count,
+        lowest_contact_object: s.tally.lowest.and_then(|(_, o)| o),
+    };
+    scratch.slide = s.contacts;
+    result
+}
+
+/// Where the loop left the centre (world). A clear path, a spent motion or a stop ends at
+/// `to`; out of iterations, the last *checked* centre is kept: `to` is a slide target no
+/// detection has looked at (a sphere pushed into a wedge ended past its tip, inside both walls).
+fn end_of_loop(s: &SlideState) -> Vec3 {
+    match s.end {
+        EndReason::MaxIterations => s.frame.to_world(s.from),
+        _ => s.frame.to_world(s.to),
+    }
+}
+
+/// Seed 001 12.3's fallback: detection on the input velocity from the start, and the centre at
+/// its first contact, without the skin, so being stuck between two planes never pushes through
+/// either. Nothing hit: stay.
+fn fallback(call: &Call<'_>, s: &mut SlideState, scratch: &mut Scratch) -> Vec3 {
+    if s.frame.origin != call.start_frame.origin {
+        scratch.cache.frame_moved();
+    }
+    let (world, start) = (call.world, &call.start_frame);
+    detect_exact(
+        world,
+        start,
+        Vec3::ZERO,
+        call.input_v,
+        call.settings,
+        scratch,
+        &mut s.contacts,
+        None,
+    );
+    let center = call.ellipsoid.center;
+    match s.contacts.first() {
+        Some(c) if c.source == ContactSource::Static && call.settings.exact_contact => {
+            exact_contact_center(world.mesh, &s.frame, c.center, &s.contacts)
+        }
+        Some(c) if c.source == ContactSource::Static => c.center,
+        Some(c) => {
+            let to = c.center;
+            push_within_static(call, start, center, to, scratch)
+        }
+        None => center,
+    }
+}

@@ -1,0 +1,19 @@
+//! The one check of a call's inputs: every public entry point runs it once, and nothing
+//! inside the loop runs it again.
+
+use glam::Vec3;
+
+use crate::{CollisionError, Ellipsoid, SlideSettings};
+
+/// Refuses a bad ellipsoid, a non-finite velocity or settings out of range.
+pub(crate) fn check_inputs(
+    ellipsoid: &Ellipsoid,
+    velocity: Vec3,
+    settings: &SlideSettings,
+) -> Result<(), CollisionError> {
+    ellipsoid.validate()?;
+    if !velocity.is_finite() {
+        return Err(CollisionError::NonFiniteVelocity(velocity.to_array()));
+    }
+    settings.validate()
+}

@@ -1,0 +1,93 @@
+//! Stages *project the remaining motion* and *advance*: the motion left past the contact is
+//! projected onto the slide plane (seed 001 12.3, fig. 12.14: `eTo` moved back along the
+//! normal), the centre advances to the pushed-back contact, and the integration velocity loses
+//! its part along the normal. The crease response follows two planes' crease line instead
+//! where the plane's slide would re-enter an earlier plane (see `crease`).
+
+use glam::Vec3;
+
+use super::crease::{Crease, crease_slide};
+use super::place::Placed;
+use super::state::{Call, SlideState};
+use crate::{EndReason, Response};
+
+/// What the projection did, for the trace.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Projected {
+    /// Motion left past the contact before the projection, local eSpace.
+    pub remaining_es: Vec3,
+    /// The moving object's push added to the integration velocity, world.
+    pub object_push: Vec3,
+    /// The earlier plane whose crease line the slide follows (normal, world).
+    pub crease_with: Option<Vec3>,
+}
+
+/// Seed 001 12.15: a contact with a moving object adds the object's motion at the end of the
+/// integration velocity, along the contact normal (world). Taken before the projection, from
+/// the iteration's start; zero for the static level.
+pub(super) fn object_push(call: &Call<'_>, s: &SlideState, placed: &Placed) -> Vec3 {
+    let object = placed
+        .contact
+        .source
+        .object()
+        .and_then(|id| call.world.dynamic?.object(id));
+    let Some(obj) = object else {
+        return Vec3::ZERO;
+    };
+    let n = placed.n;
+    let end = s.frame.to_world(s.from) + s.integration;
+    n * (obj.motion().transform_point(end) - end).dot(n)
+}
+
+/// The stages: advance to `new_center_es` and project what is left of the motion onto the
+/// slide plane (or the crease line); the integration velocity follows.
+pub(super) fn project(
+    call: &Call<'_>,
+    s: &mut SlideState,
+    placed: &Placed,
+    new_center_es: Vec3,
+    object_push: Vec3,
+) -> Projected {
+    let (n_es, n) = (placed.n_es, placed.n);
+    s.integration -= n * s.integration.dot(n);
+    let remaining_es = s.to - new_center_es;
+    s.from = new_center_es;
+    s.to -= n_es * (s.to - new_center_es).dot(n_es);
+    s.v = s.to - s.from;
+    let mut crease_with = None;
+    if call.settings.response == Response::Crease {
+        crease_with = follow_crease(s, placed, remaining_es);
+    }
+    s.integration += object_push;
+    Projected {
+        remaining_es,
+        object_push,
+        crease_with,
+    }
+}
+
+/// The crease response after the seed's projection: along the crease line of the new plane and
+/// an earlier one, or a stop where a third closes it. Returns the earlier plane's normal
+/// (world) when a crease line was followed.
+fn follow_crease(s: &mut SlideState, placed: &Placed, remaining_es: Vec3) -> Option<Vec3> {
+    let space = s.frame.space;
+    let (slide, what) = crease_slide(&s.planes, placed.n_es, remaining_es, s.v);
+    let mut crease_with = None;
+    match what {
+        Crease::Plane => {}
+        Crease::Line { other, line } => {
+            crease_with = Some(space.normal_to_world(other));
+            if let Some(d) = space.vector_to_world(line).try_normalize() {
+                s.integration = d * s.integration.dot(d);
+            }
+        }
+        Crease::Stop => {
+            s.integration = Vec3::ZERO;
+            s.end = EndReason::CreaseStop;
+        }
+    }
+    s.v = slide;
+    s.to = s.from + s.v;
+    s.planes.push(placed.n_es, placed.center_es);
+    crease_with
+}

@@ -1,0 +1,89 @@
+//! The trace, built in one place: each stage hands its outcome here, and nothing else writes
+//! to the [`Trace`]. With no trace, nothing is built.
+
+use super::place::Placed;
+use super::project::Projected;
+use super::state::SlideState;
+use crate::trace::{FallbackTrace, IterationTrace, ResponseTrace};
+use crate::{Contact, EndReason, Trace};
+use glam::Vec3;
+
+/// Where the loop records what it does.
+pub(super) struct Recorder<'t> {
+    trace: Option<&'t mut Trace>,
+}
+
+impl<'t> Recorder<'t> {
+    /// Clears the trace (kept allocations) for a new call.
+    pub fn new(mut trace: Option<&'t mut Trace>) -> Self {
+        if let Some(t) = trace.as_deref_mut() {
+            t.clear();
+        }
+        Self { trace }
+    }
+
+    /// An iteration's record as it starts (detection fills its candidates).
+    pub fn begin_iteration(&self, s: &SlideState) -> Option<IterationTrace> {
+        self.trace.as_ref()?;
+        Some(IterationTrace {
+            start_center: s.frame.to_world(s.from),
+            start_center_es: s.frame.to_es(s.from),
+            velocity: s.frame.space.vector_to_world(s.v),
+            velocity_es: s.v,
+            ..Default::default()
+        })
+    }
+
+    /// An iteration that found a clear path.
+    pub fn clear_path(&mut self, record: Option<IterationTrace>) {
+        if let (Some(t), Some(r)) = (self.trace.as_deref_mut(), record) {
+            t.iterations.push(r);
+        }
+    }
+
+    /// An iteration that responded to `placed`; `s` is the state after the response.
+    pub fn responded(
+        &mut self,
+        record: Option<IterationTrace>,
+        s: &SlideState,
+        placed: &Placed,
+        projected: &Projected,
+    ) {
+        let (Some(t), Some(mut r)) = (self.trace.as_deref_mut(), record) else {
+            return;
+        };
+        let space = s.frame.space;
+        r.contacts = s.contacts.clone();
+        r.response = Some(ResponseTrace {
+            new_center: s.frame.to_world(s.from),
+            new_center_es: s.frame.to_es(s.from),
+            slide_normal: placed.n,
+            slide_normal_es: placed.n_es,
+            remaining_velocity: space.vector_to_world(projected.remaining_es),
+            remaining_velocity_es: projected.remaining_es,
+            slide_velocity: space.vector_to_world(s.v),
+            slide_velocity_es: s.v,
+            integration_velocity: s.integration,
+            object_push: projected.object_push,
+            crease_with: projected.crease_with,
+        });
+        t.iterations.push(r);
+    }
+
+    /// The fallback's detection and where it put the centre.
+    pub fn fallback(&mut self, contacts: &[Contact], position: Vec3) {
+        if let Some(t) = self.trace.as_deref_mut() {
+            t.fallback = Some(FallbackTrace {
+                contacts: contacts.to_vec(),
+                position,
+            });
+        }
+    }
+
+    /// Why the loop ended.
+    pub fn end(self, end: EndReason) {
+        if let Some(t) = self.trace {
+            t.end = end;
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! Stage *push back by the skin*: the centre that touches the contact is moved off it by the
+//! skin along the slide normal, so the next detection does not start touching (seed 001 12.3,
+//! `NewCenter` is already backed off by 1e-3 eSpace). The crease response holds the skin off
+//! every plane near the centre; a push by a moving object never goes through the level.
+
+use glam::Vec3;
+
+use super::place::Placed;
+use super::state::{Call, SlideState};
+use super::sweep::sweep_unchecked;
+use crate::detect::Scratch;
+use crate::frame::Frame;
+use crate::{Aabb, CollisionMesh, CollisionWorld, ContactSource, ContactTime, Ellipsoid, Response};
+
+/// The stage: the new centre (local eSpace), a skin off the contact.
+pub(super) fn push_back(
+    call: &Call<'_>,
+    s: &SlideState,
+    scratch: &mut Scratch,
+    placed: &Placed,
+) -> Vec3 {
+    let settings = call.settings;
+    let skin = settings.skin_es;
+    let mut new_center = placed.center_es + placed.n_es * skin;
+    let on_level = placed.contact.source == ContactSource::Static;
+    if settings.response == Response::Crease && on_level {
+        near_planes(call.world.mesh, &s.frame, new_center, skin, scratch);
+        let contacted = s
+            .contacts
+            .iter()
+            .filter(|c| c.source == ContactSource::Static)
+            .map(|c| (c.normal_es, placed.center_es));
+        let touched = scratch.near_planes.iter().copied().chain(contacted);
+        new_center = s.planes.hold_skin(new_center, touched, skin);
+    }
+    if !on_level {
+        // Pushed by a moving object: never through the level (see `push_within_static`).
+        let (from, to) = (s.frame.to_world(s.from), s.frame.to_world(new_center));
+        let pushed = push_within_static(call, &s.frame, from, to, scratch);
+        new_center = s.frame.local_es(pushed);
+    }
+    new_center
+}
+
+/// For the crease response's push-back: each static triangle within two skins of a unit from
+/// the centre `x` (local eSpace) as the plane `(normal, centre touching it)` of its closest
+/// point, into `scratch.near_planes`. The contacts and the call's earlier planes name the
+/// triangles met so far; in a wedge that narrows along the crease line the push along them
+/// landed inside a third triangle no contact had named yet (the f64 check's last leg overlaps).
+fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch: &mut Scratch) {
+    let reach = 1.0 + 2.0 * skin;
+    let center = frame.to_world(x);
+    let half = frame.bounds_half_extents(2.0 * skin);
+    scratch.near.clear();
+    scratch.near_planes.clear();
+    mesh.bvh().query_with(
+        &Aabb::new(center - half, center + half),
+        &mut scratch.near_stack,
+        &mut scratch.near,
+    );
+    for &i in &scratch.near {
+        let tri = mesh.triangle(i).vertices.map(|p| frame.local_es(p));
+        let p = crate::distance::closest_point_on_triangle(x, tri);
+        let d = (x - p).length();
+        if d < reach && d > 1e-6 {
+            let n = (x - p) / d;
+            scratch.near_planes.push((n, p + n));
+        }
+    }
+}
+
+/// Moving objects have right of way, but not through the level: the push from `from` to `to`
+/// (world) is swept against the static mesh and stops at its first contact (backed off by the
+/// skin along the contact normal). An ellipsoid caught between a descending lift and the floor
+/// stays on the floor, overlapped by the lift (crushed), instead of being pushed through the
+/// floor and out of the level. Already overlapping the level: no push.
+pub(super) fn push_within_static(
+    call: &Call<'_>,
+    frame: &Frame,
+    from: Vec3,
+    to: Vec3,
+    scratch: &mut Scratch,
+) -> Vec3 {
+    let push = to - from;
+    if push == Vec3::ZERO || !push.is_finite() {
+        return to;
+    }
+    let e = call.ellipsoid;
+    let Ok(at) = Ellipsoid::with_axes(from, e.radii, e.axes) else {
+        return to;
+    };
+    let mut hits = std::mem::take(&mut scratch.pushed);
+    let level = CollisionWorld::static_only(call.world.mesh);
+    sweep_unchecked(level, &at, push, call.settings, scratch, &mut hits);
+    let end = match hits.first() {
+        None => to,
+        Some(c) => match c.time {
+            ContactTime::Toi(_) => {
+                c.center
+                    + frame
+                        .space
+                        .vector_to_world(c.normal_es * call.settings.skin_es)
+            }
+            ContactTime::Embedded { .. } => from,
+        },
+    };
+    scratch.pushed = hits;
+    end
+}

@@ -133,63 +133,32 @@ pub(crate) fn detect<N: NarrowPhase>(
         record,
     };
     match settings.broad_phase {
-        BroadPhase::Bvh => {
-            let (start, delta) = (frame.to_world(c), frame.space.vector_to_world(v));
-            let expand = frame.bounds_half_extents(settings.skin_es.max(1e-3) * 2.0);
-            let items = mesh.bvh().items();
-            // The same slab test the BVH uses, on each triangle's own box: leaf boxes are looser
-            // than their triangles, and this costs a fraction of a sweep test.
-            let inv = inverse_delta(delta);
-            let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
-            let end = start + delta;
-            let swept = Aabb::new(start.min(end) - expand, start.max(end) + expand);
-            if scan.record.is_none() && scratch.cache.usable(mesh, frame, &swept) {
-                for cand in &mut scratch.cache.list {
-                    if slab_entry(cand.min, cand.max, o_min, o_max, inv, scan.limit()).is_none() {
-                        continue;
-                    }
-                    let tri_es = *cand.tri_es.get_or_insert_with(|| {
-                        TriangleEs::new(cand.vertices.map(|p| frame.local_es(p)))
-                    });
-                    if let Some(tri_es) = tri_es {
-                        scan.test_es(cand.triangle, &tri_es);
-                    }
-                }
-            } else {
-                mesh.bvh()
-                    .sweep_query(start, delta, expand, &mut scratch.stack, |slots| {
-                        for k in slots {
-                            let verts = mesh.slot_vertices(k);
-                            let [a, b, c] = verts.map(Vec3A::from);
-                            let limit = scan.limit();
-                            if slab_entry(
-                                a.min(b).min(c),
-                                a.max(b).max(c),
-                                o_min,
-                                o_max,
-                                inv,
-                                limit,
-                            )
-                            .is_some()
-                            {
-                                scan.test(items[k], &verts);
-                            }
-                        }
-                        scan.limit()
-                    });
-            }
-        }
+        BroadPhase::Bvh => scan_bvh(&mut scan, mesh, &mut scratch.cache, &mut scratch.stack),
         BroadPhase::BruteForce => {
             for ti in 0..mesh.triangle_count() as u32 {
                 scan.test(ti, &mesh.triangle(ti).vertices);
             }
         }
     }
-    let (best, tol) = (scan.best, settings.simultaneous_tolerance);
+    let best = scan.best;
     if let Some(rec) = scan.record {
         rec.sort_by_key(|r| r.triangle);
     }
-    let hits = &mut scratch.hits;
+    nearest_contacts(&mut scratch.hits, best, frame, c, v, settings, out);
+}
+
+/// The hits within the tolerance of the best one as contacts in `out`: the earliest first
+/// (lowest triangle index on ties), then the simultaneous ones in triangle order.
+fn nearest_contacts(
+    hits: &mut Vec<(u32, SweepHit)>,
+    best: f32,
+    frame: &Frame,
+    c: Vec3,
+    v: Vec3,
+    settings: &SlideSettings,
+    out: &mut Vec<Contact>,
+) {
+    let tol = settings.simultaneous_tolerance;
     if hits.is_empty() {
         return;
     }
@@ -229,4 +198,52 @@ pub(crate) fn detect<N: NarrowPhase>(
             out.push(to_contact(h));
         }
     }
+}
+
+/// The BVH broad phase: the call's gathered candidates when they cover the sweep (untraced
+/// detections only), else a walk of the BVH nearest-first; each triangle's own box is tested
+/// before its sweep test.
+fn scan_bvh<N: NarrowPhase>(
+    scan: &mut Scan<'_, N>,
+    mesh: &CollisionMesh,
+    cache: &mut CandidateCache,
+    stack: &mut Vec<(u32, f32)>,
+) {
+    let (frame, settings) = (scan.frame, scan.settings);
+    let (start, delta) = (frame.to_world(scan.c), frame.space.vector_to_world(scan.v));
+    let expand = frame.bounds_half_extents(settings.skin_es.max(1e-3) * 2.0);
+    let items = mesh.bvh().items();
+    // The same slab test the BVH uses, on each triangle's own box: leaf boxes are looser
+    // than their triangles, and this costs a fraction of a sweep test.
+    let inv = inverse_delta(delta);
+    let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
+    let end = start + delta;
+    let swept = Aabb::new(start.min(end) - expand, start.max(end) + expand);
+    if scan.record.is_none() && cache.usable(mesh, frame, &swept) {
+        for cand in &mut cache.list {
+            if slab_entry(cand.min, cand.max, o_min, o_max, inv, scan.limit()).is_none() {
+                continue;
+            }
+            let tri_es = *cand
+                .tri_es
+                .get_or_insert_with(|| TriangleEs::new(cand.vertices.map(|p| frame.local_es(p))));
+            if let Some(tri_es) = tri_es {
+                scan.test_es(cand.triangle, &tri_es);
+            }
+        }
+        return;
+    }
+    mesh.bvh()
+        .sweep_query(start, delta, expand, stack, |slots| {
+            for k in slots {
+                let verts = mesh.slot_vertices(k);
+                let [a, b, c] = verts.map(Vec3A::from);
+                let limit = scan.limit();
+                if slab_entry(a.min(b).min(c), a.max(b).max(c), o_min, o_max, inv, limit).is_some()
+                {
+                    scan.test(items[k], &verts);
+                }
+            }
+            scan.limit()
+        });
 }

@@ -75,10 +75,32 @@ pub(crate) fn detect_dynamic(
     settings: &SlideSettings,
     scratch: &mut DynamicScratch,
     out: &mut Vec<Contact>,
-    mut record: Option<&mut Vec<DynamicSweepTrace>>,
+    record: Option<&mut Vec<DynamicSweepTrace>>,
 ) {
     let tol = settings.simultaneous_tolerance;
     let mut best = out.first().map_or(f32::INFINITY, |c| c.time.sort_key());
+    sweep_objects(scene, frame, c, v, settings, &mut best, scratch, record);
+    if scratch.hits.is_empty() {
+        return;
+    }
+    merge_with_static(scene, frame, c, best + tol, settings, scratch, out);
+}
+
+/// Each object swept at its previous pose along the iteration's velocity extended by the
+/// object's motion (seed 001 12.12.1); its hits within `best` and the tolerance into
+/// `scratch.hits`, `best` lowered as they come, each object's outcome recorded.
+#[allow(clippy::too_many_arguments)]
+fn sweep_objects(
+    scene: &DynamicScene,
+    frame: &Frame,
+    c: Vec3,
+    v: Vec3,
+    settings: &SlideSettings,
+    best: &mut f32,
+    scratch: &mut DynamicScratch,
+    mut record: Option<&mut Vec<DynamicSweepTrace>>,
+) {
+    let tol = settings.simultaneous_tolerance;
     scratch.hits.clear();
     let margin = settings.skin_es.max(1e-3) * 2.0;
     let dest = frame.to_world(c + v);
@@ -117,7 +139,7 @@ pub(crate) fn detect_dynamic(
             v_ext,
             settings,
             margin,
-            &mut best,
+            best,
             tol,
             &mut scratch.hits,
             &mut scratch.stack,
@@ -130,10 +152,20 @@ pub(crate) fn detect_dynamic(
             rec.push(*e);
         }
     }
-    if scratch.hits.is_empty() {
-        return;
-    }
-    let limit = best + tol;
+}
+
+/// The static contacts in `out` and the objects' hits merged: those within `limit`, the
+/// earliest first (the level before objects on ties), then the others in order; each object
+/// contact carried into the object's current pose.
+fn merge_with_static(
+    scene: &DynamicScene,
+    frame: &Frame,
+    c: Vec3,
+    limit: f32,
+    settings: &SlideSettings,
+    scratch: &mut DynamicScratch,
+    out: &mut Vec<Contact>,
+) {
     out.retain(|c| c.time.sort_key() <= limit);
     scratch.hits.retain(|h| h.hit.time.sort_key() <= limit);
     // Keys are unique (one hit per object triangle): unstable sorting gives the same order

@@ -24,9 +24,9 @@ pub fn load_level(path: &str) -> CollisionMesh {
 }
 pub const QUERIES: usize = 1000;
 
-/// SplitMix64 (the solver harness's): a fixed-seed generator so every run sees the same
-/// queries.
-pub use slidescope::collision::solvers::harness::Rng;
+/// SplitMix64 (the comparison harness's, `slidescope-compare`): a fixed-seed generator so
+/// every run sees the same queries.
+pub use slidescope_compare::Rng;
 
 pub fn load_sponza() -> CollisionMesh {
     load_level(SPONZA)

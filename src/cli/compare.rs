@@ -8,11 +8,12 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::collision::solvers::harness::{
-    self, CompareQuery, QueryKind, Scene, SolverId, SolverStats, StaticStats, Verdict,
-};
 use crate::level::Level;
 use crate::level::query::{EllipsoidShape, Query, QueryMode};
+use slidescope_compare::{
+    CompareQuery, QueryKind, Scene, SolverId, SolverStats, StaticStats, Verdict, compare_solver,
+    generate_queries, percentile, run_reference, static_check, time_text,
+};
 
 #[derive(Debug, clap::Args)]
 pub struct CompareArgs {
@@ -35,8 +36,8 @@ pub struct CompareArgs {
 pub fn run(args: &CompareArgs) -> Result<(), Box<dyn std::error::Error>> {
     let level = Level::load(&args.level)?;
     let scene = Scene::new(&level.collision);
-    let queries = harness::generate_queries(&scene, args.queries, args.seed);
-    let reference = harness::run_reference(&scene, &queries);
+    let queries = generate_queries(&scene, args.queries, args.seed);
+    let reference = run_reference(&scene, &queries);
     let mut s = String::new();
     let m = scene.merge;
     let _ = writeln!(
@@ -65,15 +66,14 @@ pub fn run(args: &CompareArgs) -> Result<(), Box<dyn std::error::Error>> {
     );
     let mut all = Vec::new();
     for id in SolverId::ALL {
-        let (stats, answers) =
-            harness::compare_solver(&scene, id, &queries, &reference, args.worst);
+        let (stats, answers) = compare_solver(&scene, id, &queries, &reference, args.worst);
         all.push((stats, answers));
     }
     s.push_str(&table(&all.iter().map(|a| &a.0).collect::<Vec<_>>()));
     for (stats, answers) in &all {
         worst_cases(&mut s, stats, answers, &reference.hits);
     }
-    let statics = harness::static_check(&scene, &queries);
+    let statics = static_check(&scene, &queries);
     static_table(&mut s, &statics);
     if let Some(dir) = &args.out {
         let written = write_worst(dir, &args.level, &queries, &all)?;
@@ -89,7 +89,7 @@ pub fn run(args: &CompareArgs) -> Result<(), Box<dyn std::error::Error>> {
 
 fn pct(v: &[f32], p: f64) -> f32 {
     let mut v = v.to_vec();
-    harness::percentile(&mut v, p)
+    percentile(&mut v, p)
 }
 
 /// The agreement table.
@@ -177,9 +177,9 @@ fn worst_cases(
             s,
             "  query {:>6}: solver {} ({:?}), reference {} ({:?}), |Δt| {:.2e}; {:?}: clearance at solver t {}, min clearance before it {:.2e} (eSpace)",
             d.query,
-            harness::time_text(answers[d.query].as_ref()),
+            time_text(answers[d.query].as_ref()),
             d.solver_feature,
-            harness::time_text(reference[d.query].as_ref()),
+            time_text(reference[d.query].as_ref()),
             d.reference_feature,
             d.dt,
             d.verdict,

@@ -4,8 +4,11 @@
 //! 1e-4 eSpace). 20k sweeps in the default run; `--ignored` runs 100k per level (use
 //! `--release`).
 
-use slidescope::collision::solvers::harness::{self, Scene, SolverId, Verdict};
 use slidescope::level::Level;
+use slidescope_compare::{
+    Buffers, Scene, SolverId, Verdict, compare_solver, generate_queries, reference_sweep,
+    run_reference, run_solver, time_text,
+};
 
 const LEVELS: [&str; 3] = [
     "../shared/levels/threejs_collision_world/collision-world.glb",
@@ -24,16 +27,16 @@ const EXACT: [SolverId; 5] = [
 fn check_level(path: &str, queries: usize, seed: u64) {
     let level = Level::load(path).expect("shared level loads");
     let scene = Scene::new(&level.collision);
-    let qs = harness::generate_queries(&scene, queries, seed);
+    let qs = generate_queries(&scene, queries, seed);
     assert_eq!(qs.len(), queries, "{path}: not enough clear starts");
-    let reference = harness::run_reference(&scene, &qs);
+    let reference = run_reference(&scene, &qs);
     let hits = reference.hits.iter().filter(|h| h.is_some()).count();
     assert!(
         hits > queries / 5,
         "{path}: only {hits} reference hits, the queries test little"
     );
     for id in EXACT {
-        let (s, answers) = harness::compare_solver(&scene, id, &qs, &reference, 3);
+        let (s, answers) = compare_solver(&scene, id, &qs, &reference, 3);
         let bad: Vec<_> = s
             .disagreements
             .iter()
@@ -43,8 +46,8 @@ fn check_level(path: &str, queries: usize, seed: u64) {
                     "query {} {:?}: solver {} reference {} |Δt| {:.2e}, clearance at solver t {:?}, min clearance {:.2e}",
                     d.query,
                     qs[d.query],
-                    harness::time_text(answers[d.query].as_ref()),
-                    harness::time_text(reference.hits[d.query].as_ref()),
+                    time_text(answers[d.query].as_ref()),
+                    time_text(reference.hits[d.query].as_ref()),
                     d.dt,
                     d.clearance_at_solver_t,
                     d.min_clearance
@@ -108,13 +111,13 @@ fn decomposed_face_hit_on_thin_espace_triangle_matches_reference() {
         ellipsoid: e,
         velocity: Vec3::new(-0.29725838, -0.1, 0.37141278),
     };
-    let mut buf = harness::Buffers::default();
+    let mut buf = Buffers::default();
     let reference = {
         scene.candidates(&q, &mut buf.cand);
-        harness::reference_sweep(&scene, &q, &buf.cand).unwrap()
+        reference_sweep(&scene, &q, &buf.cand).unwrap()
     };
     for id in [SolverId::Decomposed, SolverId::CoreDecomposed] {
-        let hit = harness::run_solver(&scene, id, &q, &mut buf).unwrap();
+        let hit = run_solver(&scene, id, &q, &mut buf).unwrap();
         assert!(
             (hit.t() - reference.t()).abs() <= 1e-5,
             "{}: {} vs reference {}",

@@ -2,7 +2,6 @@
 //! coplanar triangles, the stable root finder and the §2 basis erratum.
 
 use glam::{Mat3, Quat, Vec2, Vec3};
-use slidescope::collision::solvers::harness::Rng;
 use slidescope::collision::solvers::plane_space::{
     find_lowest_root_in_interval, plane_basis, polygon_contains,
 };
@@ -11,6 +10,7 @@ use slidescope::collision::solvers::{
     sweep_all,
 };
 use slidescope::collision::{CollisionMesh, ContactTime, Ellipsoid, Feature};
+use slidescope_compare::Rng;
 
 #[test]
 fn plane_basis_is_orthonormal_for_negative_x_normal_where_the_seed_formula_divides_by_zero() {

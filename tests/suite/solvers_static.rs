@@ -4,9 +4,9 @@
 use glam::Vec3;
 use slidescope::collision::Ellipsoid;
 use slidescope::collision::distance::distance_to_triangle;
-use slidescope::collision::solvers::harness::Rng;
 use slidescope::collision::solvers::static_overlap::sphere_polygon_overlap;
 use slidescope::collision::solvers::{StaticCorrections, StaticStep, static_overlap};
+use slidescope_compare::Rng;
 
 const TRI: [Vec3; 3] = [
     Vec3::new(0.0, 0.0, 0.0),

@@ -1,14 +1,14 @@
 //! The core's own solver behind [`SweepSolver`]: the swept unit sphere against the face slab,
 //! edge cylinders and vertex spheres of the Minkowski sum in eSpace (seed 001 12.4–12.9,
-//! seed 003 16.18). This only wraps [`sweep_triangle`](crate::sweep::sweep_triangle);
-//! a convex polygon is swept as its triangle fan (the Minkowski sum of a union is the union of
-//! the sums), earliest fan triangle first.
+//! seed 003 16.18). This only wraps [`sweep_triangle`]; a convex polygon is swept as its
+//! triangle fan (the Minkowski sum of a union is the union of the sums), earliest fan triangle
+//! first.
 
 use glam::Vec3;
 
 use super::{SolverHit, SolverQuery, SweepSolver, UnitSpace, sweep_fan};
 use crate::CaseMask;
-use crate::sweep::sweep_triangle;
+use crate::sweep::{NarrowPhase, SweepHit, TriangleEs, sweep_triangle};
 
 /// The decomposed 3D solver (face / edge / vertex parts of the Minkowski sum).
 #[derive(Debug, Clone, Copy, Default)]
@@ -25,5 +25,21 @@ impl SweepSolver for Decomposed {
         sweep_fan(&us, v, polygon, |tri| {
             sweep_triangle(Vec3::ZERO, v, tri, CaseMask::ALL, true, 1.0)
         })
+    }
+}
+
+/// The core's own test: the BVH scan's default narrow phase.
+impl NarrowPhase for Decomposed {
+    #[inline]
+    fn sweep_triangle(
+        &self,
+        c: Vec3,
+        v: Vec3,
+        tri: &TriangleEs,
+        mask: CaseMask,
+        two_sided: bool,
+        t_max: f32,
+    ) -> Option<SweepHit> {
+        sweep_triangle(c, v, tri, mask, two_sided, t_max)
     }
 }

@@ -33,7 +33,8 @@
 use glam::{Mat3, Vec3};
 
 use super::{SolverHit, SolverQuery, SweepSolver};
-use crate::{ContactTime, Feature};
+use crate::sweep::{NarrowPhase, SweepHit, TriangleEs};
+use crate::{CaseMask, ContactTime, Ellipsoid, Feature};
 
 /// The seed 002 solver.
 #[derive(Debug, Clone, Copy, Default)]
@@ -217,6 +218,41 @@ impl SweepSolver for GradientNormal {
             normal: grad_normal(on_surface),
             center: ctr + disp * t_ray,
             primitive: 0,
+        })
+    }
+}
+
+/// Seed 002 as a narrow phase: the unit sphere at `c` is the ellipsoid (eSpace), so its
+/// gradient normal is exact here and what remains approximate is the seed's edge handling
+/// (nearest edge point, ray back against the sphere). The seed has no per-case switches: a hit
+/// on a switched-off case is dropped (nothing else is tried), and `two_sided == false` skips
+/// triangles whose back faces the centre.
+impl NarrowPhase for GradientNormal {
+    fn sweep_triangle(
+        &self,
+        c: Vec3,
+        v: Vec3,
+        tri: &TriangleEs,
+        mask: CaseMask,
+        two_sided: bool,
+        t_max: f32,
+    ) -> Option<SweepHit> {
+        if !two_sided && (c - tri.vertices_es[0]).dot(tri.normal_es) < 0.0 {
+            return None;
+        }
+        let query = SolverQuery {
+            ellipsoid: Ellipsoid::sphere(c, 1.0).ok()?,
+            velocity: v,
+        };
+        let h = self.sweep_polygon(&query, &tri.vertices_es)?;
+        if !mask.allows(h.feature.kind()) || h.time.toi().is_some_and(|t| t > t_max) {
+            return None;
+        }
+        Some(SweepHit {
+            time: h.time,
+            feature: h.feature,
+            normal_es: h.normal,
+            point_es: h.point,
         })
     }
 }

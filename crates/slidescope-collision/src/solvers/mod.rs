@@ -6,12 +6,13 @@
 //! | decomposed 3D (the core's own) | [`decomposed`] | 001 12.4–12.9, 003 16.18 |
 //! | plane space, convex polygons | [`plane_space`] | 000 §2–§4 (Rouwé) |
 //! | gradient normal | [`gradient`] | 002 (App. A–D) |
-//! | static overlap (not a sweep) | [`static_overlap`] | 004 and its readers' corrections |
-//! | reference (f64, the judge) | [`reference`] | none: bisection on the exact distance |
+//! | static overlap (not a sweep) | [`mod@static_overlap`] | 004 and its readers' corrections |
+//! | reference (f64, the judge) | [`mod@reference`] | none: bisection on the exact distance |
 //! | any of these, grazing contacts too | [`touching`] | issue 15 "touching counts" |
 //!
 //! [`merge`] merges a level's coplanar adjacent triangles into convex polygons for the
-//! plane-space solver; [`harness`] runs whole-level comparisons (the `compare` subcommand).
+//! plane-space solver. Whole-level comparisons (the `compare` subcommand) live outside the
+//! core, in the `slidescope-compare` crate.
 //!
 //! All results are plain data in world space ([`SolverHit`]), so a UI can draw every solver's
 //! contact point, normal and centre side by side. Solvers work relative to the ellipsoid's
@@ -20,7 +21,6 @@
 
 pub mod decomposed;
 pub mod gradient;
-pub mod harness;
 pub mod merge;
 pub mod plane_space;
 pub mod reference;
@@ -159,7 +159,8 @@ pub fn polygon_normal(points: &[Vec3]) -> Option<Vec3> {
 }
 
 /// Sweeps `query` against every polygon of `polygons` and keeps the earliest contact (lowest
-/// index on ties). A helper for small scenes and tests; levels go through [`harness`].
+/// index on ties). A helper for small scenes and tests; levels go through the
+/// `slidescope-compare` crate (candidates from the BVH).
 pub fn sweep_all<S: SweepSolver + ?Sized, P: AsRef<[Vec3]>>(
     solver: &S,
     query: &SolverQuery,

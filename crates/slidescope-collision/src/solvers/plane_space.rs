@@ -28,7 +28,7 @@
 use glam::{Mat3, Vec2, Vec3};
 
 use super::{SolverHit, SolverQuery, SweepSolver, UnitSpace};
-use crate::sweep::{SweepHit, TriangleEs};
+use crate::sweep::{NarrowPhase, SweepHit, TriangleEs};
 use crate::{CaseMask, ContactTime, Feature};
 
 /// Rouwé's plane-space solver.
@@ -349,6 +349,21 @@ impl PlaneSpace {
             normal_es,
             point_es,
         })
+    }
+}
+
+impl NarrowPhase for PlaneSpace {
+    #[inline]
+    fn sweep_triangle(
+        &self,
+        c: Vec3,
+        v: Vec3,
+        tri: &TriangleEs,
+        mask: CaseMask,
+        two_sided: bool,
+        t_max: f32,
+    ) -> Option<SweepHit> {
+        PlaneSpace::sweep_triangle_es(c, v, tri, mask, two_sided, t_max)
     }
 }
 

@@ -113,8 +113,8 @@ pub fn sweep_triangle(
 }
 
 /// The per-triangle test detection runs (seed 001's `SphereIntersectTriangle` role): the
-/// decomposed solver by default, any [`SweepSolver`](crate::solvers::SweepSolver)
-/// that works in eSpace otherwise. Generic, so the default path pays nothing.
+/// decomposed solver by default, any other sweep solver that works in eSpace otherwise (each
+/// implements this trait in its own file). Generic, so the default path pays nothing.
 pub trait NarrowPhase {
     /// Same contract as [`sweep_triangle`].
     fn sweep_triangle(
@@ -126,72 +126,6 @@ pub trait NarrowPhase {
         two_sided: bool,
         t_max: f32,
     ) -> Option<SweepHit>;
-}
-
-impl NarrowPhase for crate::solvers::Decomposed {
-    #[inline]
-    fn sweep_triangle(
-        &self,
-        c: Vec3,
-        v: Vec3,
-        tri: &TriangleEs,
-        mask: CaseMask,
-        two_sided: bool,
-        t_max: f32,
-    ) -> Option<SweepHit> {
-        sweep_triangle(c, v, tri, mask, two_sided, t_max)
-    }
-}
-
-impl NarrowPhase for crate::solvers::PlaneSpace {
-    #[inline]
-    fn sweep_triangle(
-        &self,
-        c: Vec3,
-        v: Vec3,
-        tri: &TriangleEs,
-        mask: CaseMask,
-        two_sided: bool,
-        t_max: f32,
-    ) -> Option<SweepHit> {
-        crate::solvers::PlaneSpace::sweep_triangle_es(c, v, tri, mask, two_sided, t_max)
-    }
-}
-
-/// Seed 002 as a narrow phase: the unit sphere at `c` is the ellipsoid (eSpace), so its
-/// gradient normal is exact here and what remains approximate is the seed's edge handling
-/// (nearest edge point, ray back against the sphere). The seed has no per-case switches: a hit
-/// on a switched-off case is dropped (nothing else is tried), and `two_sided == false` skips
-/// triangles whose back faces the centre.
-impl NarrowPhase for crate::solvers::GradientNormal {
-    fn sweep_triangle(
-        &self,
-        c: Vec3,
-        v: Vec3,
-        tri: &TriangleEs,
-        mask: CaseMask,
-        two_sided: bool,
-        t_max: f32,
-    ) -> Option<SweepHit> {
-        use crate::solvers::{SolverQuery, SweepSolver};
-        if !two_sided && (c - tri.vertices_es[0]).dot(tri.normal_es) < 0.0 {
-            return None;
-        }
-        let query = SolverQuery {
-            ellipsoid: crate::Ellipsoid::sphere(c, 1.0).ok()?,
-            velocity: v,
-        };
-        let h = self.sweep_polygon(&query, &tri.vertices_es)?;
-        if !mask.allows(h.feature.kind()) || h.time.toi().is_some_and(|t| t > t_max) {
-            return None;
-        }
-        Some(SweepHit {
-            time: h.time,
-            feature: h.feature,
-            normal_es: h.normal,
-            point_es: h.point,
-        })
-    }
 }
 
 /// The outcome of one part of the Minkowski sum for one triangle (for the trace).

@@ -23,7 +23,7 @@ pub const TOUCH_ES: f32 = 1e-5;
 
 /// The grazing contact of each part of one triangle's sum in `[0, t_max]`, in the order face,
 /// edges 0..3, vertices 0..3; `None` where the part's path does not graze it. Culled as the
-/// solvers cull (`two_sided == false` and the centre behind the triangle: nothing).
+/// sweep tests cull (`two_sided == false` and the centre behind the triangle: nothing).
 pub fn graze_parts(
     c: Vec3,
     v: Vec3,

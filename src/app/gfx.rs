@@ -14,7 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use winit::window::Window;
 
 use crate::render::{
-    FrameTarget, Gpu, RenderError, Renderer, pick_color_format, pick_sample_count,
+    Camera, DebugScene, FrameSettings, FrameTarget, Gpu, RenderError, Renderer, pick_color_format,
+    pick_sample_count,
 };
 
 pub struct Gfx {
@@ -171,6 +172,130 @@ impl Gfx {
             }
         }
         self.target = Some(target);
+    }
+}
+
+/// What one frame puts on the screen: the 3D view (drawn into the offscreen target) and egui's
+/// tessellated output around it.
+pub(super) struct FrameDraw<'a> {
+    pub camera: &'a Camera,
+    pub scene: &'a DebugScene,
+    pub settings: &'a FrameSettings,
+    /// The 3D view's size in physical pixels (the target follows it).
+    pub view_px: [u32; 2],
+    pub clipped: &'a [egui::ClippedPrimitive],
+    pub pixels_per_point: f32,
+    pub textures: &'a egui::TexturesDelta,
+}
+
+impl Gfx {
+    /// Uploads egui's textures, acquires the surface, draws the 3D view and egui, presents.
+    /// A frame the surface cannot give is skipped (textures are uploaded first, so a skipped
+    /// frame loses none); returns whether one was presented.
+    pub(super) fn present(&mut self, draw: &FrameDraw<'_>) -> bool {
+        for (id, deltas) in &draw.textures.set {
+            for delta in deltas {
+                self.egui
+                    .update_texture(&self.gpu.device, &self.gpu.queue, *id, delta);
+            }
+        }
+        self.ensure_target(draw.view_px[0], draw.view_px[1]);
+        if self.needs_reconfigure {
+            self.surface.configure(&self.gpu.device, &self.config);
+            self.needs_reconfigure = false;
+        }
+        let Some(frame) = self.acquire() else {
+            return false;
+        };
+        let mut encoder = self
+            .gpu
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("frame"),
+            });
+        if let Some(target) = &self.target {
+            let (device, queue) = (&self.gpu.device, &self.gpu.queue);
+            let (camera, scene, settings) = (draw.camera, draw.scene, draw.settings);
+            self.renderer
+                .render(device, queue, &mut encoder, target, camera, scene, settings);
+        }
+        let user_buffers = self.egui_pass(&mut encoder, &frame, draw);
+        self.gpu
+            .queue
+            .submit(user_buffers.into_iter().chain([encoder.finish()]));
+        for id in &draw.textures.free {
+            self.egui.free_texture(id);
+        }
+        self.window.pre_present_notify();
+        self.gpu.queue.present(frame);
+        true
+    }
+
+    /// The surface's next texture, or `None` when this frame must be skipped (the surface is
+    /// reconfigured or recreated as its state asks).
+    fn acquire(&mut self) -> Option<wgpu::SurfaceTexture> {
+        match self.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(f) => Some(f),
+            wgpu::CurrentSurfaceTexture::Suboptimal(f) => {
+                self.needs_reconfigure = true;
+                Some(f)
+            }
+            wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => None,
+            wgpu::CurrentSurfaceTexture::Outdated => {
+                self.surface.configure(&self.gpu.device, &self.config);
+                None
+            }
+            wgpu::CurrentSurfaceTexture::Lost => {
+                if let Err(e) = self.recreate_surface() {
+                    log::error!("{e}");
+                }
+                None
+            }
+            wgpu::CurrentSurfaceTexture::Validation => {
+                log::error!("surface validation error: frame skipped");
+                None
+            }
+        }
+    }
+
+    /// egui's pass over the whole surface (the 3D view is one of its textures); returns the
+    /// command buffers egui's callbacks asked for.
+    fn egui_pass(
+        &mut self,
+        encoder: &mut wgpu::CommandEncoder,
+        frame: &wgpu::SurfaceTexture,
+        draw: &FrameDraw<'_>,
+    ) -> Vec<wgpu::CommandBuffer> {
+        let screen = egui_wgpu::ScreenDescriptor {
+            size_in_pixels: [self.config.width, self.config.height],
+            pixels_per_point: draw.pixels_per_point,
+        };
+        let (device, queue) = (&self.gpu.device, &self.gpu.queue);
+        let user_buffers = self
+            .egui
+            .update_buffers(device, queue, encoder, draw.clipped, &screen);
+        let view = frame
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("egui"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: &view,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                    store: wgpu::StoreOp::Store,
+                },
+                depth_slice: None,
+            })],
+            depth_stencil_attachment: None,
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        self.egui
+            .render(&mut pass.forget_lifetime(), draw.clipped, &screen);
+        user_buffers
     }
 }
 

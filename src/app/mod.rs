@@ -11,6 +11,7 @@ mod gfx;
 mod issues;
 pub mod link;
 pub mod open_any;
+pub mod open_side;
 mod probe;
 pub mod scenario_open;
 pub mod settings;
@@ -73,6 +74,13 @@ pub fn run(startup: Startup) -> Result<(), String> {
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// What the ui phase hands to the next phases.
+struct UiFrame {
+    output: egui::FullOutput,
+    shell: ui::ShellOutput,
+    textures: gfx::TexturesGuard,
 }
 
 struct Message {
@@ -528,8 +536,36 @@ impl App {
         }
     }
 
+    /// One frame, in phases: *update* (clock, probe, simulation) → *ui* (egui lays out the
+    /// panels from a read-only model and returns what the user did) → *apply* (commands,
+    /// camera input, picks) → *present* (scene, camera, the GPU frame). Model: rerun's
+    /// `re_viewer` app, whose `logic()` runs apart from its `ui()`.
     fn redraw(&mut self, event_loop: &ActiveEventLoop) {
         let now = Instant::now();
+        let Some(dt) = self.update(now, event_loop) else {
+            return;
+        };
+        let Some(window) = self.window.clone() else {
+            return;
+        };
+        let Some(mut frame) = self.ui(&window) else {
+            return;
+        };
+        let shell = std::mem::take(&mut frame.shell);
+        let view_px = shell.view_px;
+        self.apply_shell(shell, dt, event_loop);
+        if let Some(state) = self.egui_state.as_mut() {
+            let output = std::mem::take(&mut frame.output.platform_output);
+            state.handle_platform_output(&window, output);
+        }
+        if self.present(frame, view_px) {
+            self.frame_presented(now);
+        }
+    }
+
+    /// Phase *update*: the frame clock, a lost device, the probe's new moves and the
+    /// simulation's fixed steps. `None` when the frame ends here (the device was recreated).
+    fn update(&mut self, now: Instant, event_loop: &ActiveEventLoop) -> Option<f32> {
         let dt = now.duration_since(self.last_frame).as_secs_f32();
         self.last_frame = now;
         if dt > 0.0 {
@@ -542,7 +578,7 @@ impl App {
             .is_some_and(|g| g.device_lost.load(Ordering::Relaxed))
         {
             self.recreate_gfx(event_loop);
-            return;
+            return None;
         }
         let polled = Instant::now();
         self.poll_probe();
@@ -550,21 +586,40 @@ impl App {
             s.probe(polled.elapsed().as_secs_f32() * 1e3);
         }
         self.simulate(dt);
+        Some(dt)
+    }
 
-        let (Some(window), Some(state)) = (self.window.clone(), self.egui_state.as_mut()) else {
-            return;
-        };
-        let raw = state.take_egui_input(&window);
+    /// Phase *ui*: egui runs the shell over the model of this frame. The textures it changed
+    /// are held in a guard that clears them on every path out of the frame.
+    fn ui(&mut self, window: &Window) -> Option<UiFrame> {
+        let state = self.egui_state.as_mut()?;
+        let raw = state.take_egui_input(window);
         let ctx = self.egui_ctx.clone();
         let texture = self.gfx.as_ref().and_then(|g| g.texture_id);
-        let hud = self.hud(
-            self.gfx
-                .as_ref()
-                .and_then(|g| g.target.as_ref())
-                .map_or([0, 0], |t| [t.width, t.height]),
-        );
-        let model = ui::ShellModel {
-            hud,
+        let model = self.shell_model();
+        let mut shell = ui::ShellOutput::default();
+        let layout = &mut self.settings.layout;
+        let mut output = ctx.run_ui(raw, |ui| {
+            ui::shell_ui(ui, &model, layout, texture, &mut shell)
+        });
+        // Handled on every path (egui asserts that deltas are not dropped unapplied).
+        let textures = gfx::TexturesGuard(std::mem::take(&mut output.textures_delta));
+        Some(UiFrame {
+            output,
+            shell,
+            textures,
+        })
+    }
+
+    /// What the panels show this frame (read-only for the ui phase).
+    fn shell_model(&mut self) -> ui::ShellModel {
+        let view_size = self
+            .gfx
+            .as_ref()
+            .and_then(|g| g.target.as_ref())
+            .map_or([0, 0], |t| [t.width, t.height]);
+        ui::ShellModel {
+            hud: self.hud(view_size),
             stations: self.world.stations.iter().map(|s| s.name.clone()).collect(),
             messages: self
                 .messages
@@ -586,17 +641,15 @@ impl App {
                 entries: self.issue_entries.clone(),
                 open: self.issue_open,
             },
-        };
-        let mut shell = ui::ShellOutput::default();
-        let layout = &mut self.settings.layout;
-        let mut output = ctx.run_ui(raw, |ui| {
-            ui::shell_ui(ui, &model, layout, texture, &mut shell)
-        });
-        // Handled on every path (egui asserts that deltas are not dropped unapplied).
-        let textures = gfx::TexturesGuard(std::mem::take(&mut output.textures_delta));
+        }
+    }
+
+    /// Phase *apply*: the commands the panels gave, then the 3D view's mouse input (camera
+    /// glide, look, zoom, re-centring, picking, cursor capture).
+    fn apply_shell(&mut self, shell: ui::ShellOutput, dt: f32, event_loop: &ActiveEventLoop) {
         let ui::ShellOutput {
             commands,
-            view_px,
+            view_px: _,
             drag_px: look_drag,
             zoom_steps,
             clicked: capture_click,
@@ -607,16 +660,15 @@ impl App {
         if let Some(uv) = double_click_uv {
             self.recenter_at(uv);
         }
-        let look = (look_drag[0], look_drag[1], zoom_steps);
         for c in commands {
             self.apply(c, event_loop);
         }
         if self.rig.mode == CameraMode::Orbit || !self.captured {
             self.rig
-                .rotate(look.0, look.1, self.settings.mouse_sensitivity);
+                .rotate(look_drag[0], look_drag[1], self.settings.mouse_sensitivity);
         }
-        if look.2 != 0.0 {
-            self.rig.zoom(look.2);
+        if zoom_steps != 0.0 {
+            self.rig.zoom(zoom_steps);
         }
         if let Some(uv) = click_uv
             && self.sim.is_paused()
@@ -626,121 +678,50 @@ impl App {
         if capture_click && self.rig.mode.captures_cursor() && !self.sim.is_paused() {
             self.set_capture(true);
         }
-        if let Some(state) = self.egui_state.as_mut() {
-            state.handle_platform_output(&window, output.platform_output);
-        }
+    }
+
+    /// Phase *present*: the scene and camera of this frame drawn with egui's output. Returns
+    /// whether a frame reached the screen.
+    fn present(&mut self, frame: UiFrame, view_px: [u32; 2]) -> bool {
         self.build_scene();
         self.teach_scene();
         let camera = self.debug_camera(view_px[0] as f32 / view_px[1].max(1) as f32);
-        let mut frame_settings = FrameSettings {
-            wireframe: self.settings.view.wireframe,
-            back_face_tint: if self.settings.view.back_face_tint {
-                0.6
-            } else {
-                0.0
-            },
+        let mut frame_settings = self.frame_settings();
+        let camera = self.teach_frame(camera, &mut frame_settings);
+        let ppp = frame.output.pixels_per_point;
+        let clipped = self.egui_ctx.tessellate(frame.output.shapes, ppp);
+        let Some(g) = self.gfx.as_mut() else {
+            return false;
+        };
+        g.present(&gfx::FrameDraw {
+            camera: &camera,
+            scene: &self.scene,
+            settings: &frame_settings,
+            view_px,
+            clipped: &clipped,
+            pixels_per_point: ppp,
+            textures: &frame.textures.0,
+        })
+    }
+
+    /// How the level is drawn this frame (the view settings and the level's own).
+    fn frame_settings(&self) -> FrameSettings {
+        let view = &self.settings.view;
+        FrameSettings {
+            wireframe: view.wireframe,
+            back_face_tint: if view.back_face_tint { 0.6 } else { 0.0 },
             flip_winding: self.world.clockwise,
-            colour: self.settings.view.level_colour,
-            exposure: self.settings.view.exposure.factor(self.world.auto_exposure),
+            colour: view.level_colour,
+            exposure: view.exposure.factor(self.world.auto_exposure),
             max_slope_deg: self.settings.params.max_ground_slope_deg,
             ..FrameSettings::default()
-        };
-        let camera = self.teach_frame(camera, &mut frame_settings);
-        let clipped = ctx.tessellate(output.shapes, output.pixels_per_point);
-        let Some(g) = self.gfx.as_mut() else {
-            return;
-        };
-        // Uploaded before the surface is acquired, so a skipped frame loses no texture.
-        for (id, deltas) in &textures.0.set {
-            for delta in deltas {
-                g.egui
-                    .update_texture(&g.gpu.device, &g.gpu.queue, *id, delta);
-            }
         }
-        g.ensure_target(view_px[0], view_px[1]);
-        if g.needs_reconfigure {
-            g.surface.configure(&g.gpu.device, &g.config);
-            g.needs_reconfigure = false;
-        }
-        let frame = match g.surface.get_current_texture() {
-            wgpu::CurrentSurfaceTexture::Success(f) => f,
-            wgpu::CurrentSurfaceTexture::Suboptimal(f) => {
-                g.needs_reconfigure = true;
-                f
-            }
-            wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => return,
-            wgpu::CurrentSurfaceTexture::Outdated => {
-                g.surface.configure(&g.gpu.device, &g.config);
-                return;
-            }
-            wgpu::CurrentSurfaceTexture::Lost => {
-                if let Err(e) = g.recreate_surface() {
-                    log::error!("{e}");
-                }
-                return;
-            }
-            wgpu::CurrentSurfaceTexture::Validation => {
-                log::error!("surface validation error: frame skipped");
-                return;
-            }
-        };
-        let mut encoder = g
-            .gpu
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("frame"),
-            });
-        if let Some(target) = &g.target {
-            g.renderer.render(
-                &g.gpu.device,
-                &g.gpu.queue,
-                &mut encoder,
-                target,
-                &camera,
-                &self.scene,
-                &frame_settings,
-            );
-        }
-        let screen = egui_wgpu::ScreenDescriptor {
-            size_in_pixels: [g.config.width, g.config.height],
-            pixels_per_point: output.pixels_per_point,
-        };
-        let user_buffers =
-            g.egui
-                .update_buffers(&g.gpu.device, &g.gpu.queue, &mut encoder, &clipped, &screen);
-        let view = frame
-            .texture
-            .create_view(&wgpu::TextureViewDescriptor::default());
-        {
-            let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("egui"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &view,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                        store: wgpu::StoreOp::Store,
-                    },
-                    depth_slice: None,
-                })],
-                depth_stencil_attachment: None,
-                timestamp_writes: None,
-                occlusion_query_set: None,
-                multiview_mask: None,
-            });
-            g.egui
-                .render(&mut pass.forget_lifetime(), &clipped, &screen);
-        }
-        g.gpu
-            .queue
-            .submit(user_buffers.into_iter().chain([encoder.finish()]));
-        for id in &textures.0.free {
-            g.egui.free_texture(id);
-        }
-        window.pre_present_notify();
-        g.gpu.queue.present(frame);
+    }
+
+    /// Frame-time measurements after a presented frame (`SLIDESCOPE_FRAME_STATS`).
+    fn frame_presented(&mut self, started: Instant) {
         if let Some(s) = &mut self.frame_stats {
-            s.frame(now);
+            s.frame(started);
         }
         if self.frame_stats.as_ref().is_some_and(|s| s.due()) {
             self.write_frame_stats();

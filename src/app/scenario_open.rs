@@ -159,7 +159,6 @@ impl super::App {
             failures,
         } = opened;
         let iterations = record.trace.iterations.len();
-        let velocity = record.requested_move;
         self.set_world(world);
         let help = self.dbg.show_help;
         self.dbg = super::debug::DebugState::default();
@@ -168,15 +167,10 @@ impl super::App {
             path.display().to_string(),
             vec![record],
         ));
-        // Look across the motion: 60° to the side of its horizontal direction.
-        let flat = Vec3::new(velocity.x, 0.0, velocity.z);
-        if flat.length_squared() > 1e-12 {
-            self.rig.yaw = (-flat.x).atan2(-flat.z) + 1.0;
-            self.rig.pitch = -0.35;
+        // Framed on the call's first contact (or its sweep), from the open side.
+        if let Some((rec, _)) = self.sim.cursor_frame() {
+            super::open_side::frame_opened(&mut self.rig, &self.world.collision, rec, 0);
         }
-        // Framed on the call's first contact (or its sweep).
-        self.rig.focus = None;
-        self.frame_selection();
         let verdict = if failures.is_empty() {
             String::new()
         } else {

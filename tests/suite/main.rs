@@ -29,6 +29,7 @@ mod render_colour_modes;
 mod render_dynamic;
 mod render_lessons;
 mod render_minkowski;
+mod render_open_side;
 mod render_screenshot;
 mod scenarios_run;
 mod seed_scenarios;

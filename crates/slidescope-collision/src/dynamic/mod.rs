@@ -2,10 +2,8 @@
 //! triangles and BVH, moved by rigid poses in sets; detection sweeps against their previous
 //! pose with the sweep extended by their motion, and carries contacts into the current pose.
 
-pub mod detect;
 pub mod pose;
 pub mod scene;
 
-pub use detect::DynamicScratch;
 pub use pose::RigidPose;
 pub use scene::{DynamicObject, DynamicScene, ObjectId, ObjectPoses, SetId};

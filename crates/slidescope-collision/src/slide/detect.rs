@@ -5,8 +5,8 @@
 use glam::Vec3;
 
 use super::state::{Call, SlideState};
+use crate::detect::dynamic::detect_dynamic;
 use crate::detect::{Scratch, detect};
-use crate::dynamic::detect::detect_dynamic;
 use crate::frame::Frame;
 use crate::settings::NarrowPhaseKind;
 use crate::solvers::{Decomposed, GradientNormal, PlaneSpace};

@@ -11,7 +11,7 @@ use super::result::{ContactExtents, SlideResult};
 use super::skin::push_within_static;
 use super::state::{Call, SlideState};
 use crate::detect::Scratch;
-use crate::dynamic::detect::settle_all;
+use crate::detect::dynamic::settle_all;
 use crate::{ContactSource, EndReason};
 
 /// The stage: the final centre and the result; gives the scratch its buffers back.

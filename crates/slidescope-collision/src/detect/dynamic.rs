@@ -16,8 +16,8 @@
 
 use glam::{Mat3, Vec3};
 
-use super::{DynamicObject, DynamicScene, ObjectId};
 use crate::distance::closest_point_on_triangle;
+use crate::dynamic::{DynamicObject, DynamicScene, ObjectId};
 use crate::frame::Frame;
 use crate::sweep::{TriangleEs, sweep_triangle, touch};
 use crate::trace::DynamicSweepTrace;

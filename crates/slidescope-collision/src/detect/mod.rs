@@ -4,7 +4,10 @@
 //!
 //! The BVH is walked nearest-first and nodes the sweep enters after the best contact so far are
 //! skipped; the result does not depend on the visiting order (ties go to the lowest triangle
-//! index), so BVH and brute force agree exactly.
+//! index), so BVH and brute force agree exactly. The moving objects' detection is
+//! [`dynamic`], merged after the static one.
+
+pub mod dynamic;
 
 use glam::{Vec3, Vec3A};
 
@@ -15,13 +18,14 @@ use super::frame::Frame;
 use super::sweep::{NarrowPhase, TriangleEs, sweep_triangle_cases, touch};
 use super::trace::CandidateTrace;
 use super::{Aabb, BroadPhase, CollisionMesh, Contact, SlideSettings, SweepHit};
+pub use dynamic::DynamicScratch;
 
 /// Buffers reused across detections (no allocation per query once warm).
 #[derive(Debug, Default, Clone)]
 pub struct Scratch {
     hits: Vec<(u32, SweepHit)>,
     stack: Vec<(u32, f32)>,
-    pub(crate) dynamic: super::dynamic::DynamicScratch,
+    pub(crate) dynamic: DynamicScratch,
     /// Contacts of the static sweep that bounds a moving object's push (slide/).
     pub(crate) pushed: Vec<super::Contact>,
     /// Contacts of the current collide-and-slide iteration (slide/).

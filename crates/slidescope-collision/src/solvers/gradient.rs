@@ -106,13 +106,8 @@ impl SweepSolver for GradientNormal {
         if k < 3 {
             return None;
         }
-        let e = &query.ellipsoid;
-        let ctr = e.center;
-        let rot: Mat3 = e.axes;
-        let r = e.radii;
-        let disp = query.velocity;
-        let local = |p: Vec3| p - ctr;
-        let v0 = local(polygon[0]);
+        let q = Local::new(query);
+        let v0 = q.local(polygon[0]);
         // The seed takes the plane as given; computed robustly here (see `polygon_normal`).
         let mut nrm = super::polygon_normal(polygon)?;
         // Plane N·x + d = 0, facing the centre (the centre is the local origin).
@@ -121,69 +116,99 @@ impl SweepSolver for GradientNormal {
             nrm = -nrm;
             d = -d;
         }
-        let disp_n = disp.dot(nrm);
+        let disp_n = q.disp.dot(nrm);
         if disp_n.is_nan() || disp_n >= 0.0 {
             return None;
         }
-        if d > -disp_n + r.max_element() {
+        if d > -disp_n + q.r.max_element() {
             return None;
         }
         // Appendix A in object space, back to world.
-        let n_obj = rot.transpose() * nrm;
-        let cls_pt = rot * closest_point_to_plane(r, n_obj);
+        let n_obj = q.rot.transpose() * nrm;
+        let cls_pt = q.rot * closest_point_to_plane(q.r, n_obj);
         let sep = nrm.dot(cls_pt) + d;
         let t = sep / -disp_n;
         if t.is_nan() || t > 1.0 {
             return None;
         }
-        let cls_pt_pl = cls_pt + disp * t;
-        // Gradient of the ellipsoid at an object-space-relative world point `x`, as the slide
-        // normal (from the surface point towards the centre).
-        let inv_r2 = (r * r).recip();
-        let grad_normal = |x: Vec3| -(rot * (inv_r2 * (rot.transpose() * x))).normalize_or_zero();
+        let cls_pt_pl = cls_pt + q.disp * t;
         let inside = (0..k - 2).any(|i| {
-            point_in_triangle(cls_pt_pl, v0, local(polygon[i + 1]), local(polygon[i + 2]))
+            let (b, c) = (q.local(polygon[i + 1]), q.local(polygon[i + 2]));
+            point_in_triangle(cls_pt_pl, v0, b, c)
         });
         if inside {
-            let normal = grad_normal(cls_pt);
-            let (time, point) = if t >= 0.0 {
-                (ContactTime::Toi(t), cls_pt_pl)
-            } else {
-                // The ellipsoid already cuts the plane at the start, over the polygon.
-                let depth_es = 1.0 - d / (r * n_obj).length();
-                (ContactTime::Embedded { depth_es }, -nrm * d)
-            };
-            return Some(SolverHit {
-                time,
-                feature: Feature::Face,
-                point: ctr + point,
-                normal,
-                center: ctr + disp * t.max(0.0),
-                primitive: 0,
-            });
+            let depth_es = || 1.0 - d / (q.r * n_obj).length();
+            return Some(q.face_hit(cls_pt, t, cls_pt_pl, nrm * d, depth_es));
         }
-        // Appendix C: the nearest edge point to ClsPtPl.
-        let mut best = (f32::INFINITY, Vec3::ZERO, Feature::Face);
-        for i in 0..k {
-            let (p1, p2) = (local(polygon[i]), local(polygon[(i + 1) % k]));
-            let (pt, s) = closest_on_segment(cls_pt_pl, p1, p2);
-            let dist = (cls_pt_pl - pt).length();
-            if dist < best.0 {
-                let f = if s <= 0.0 {
-                    Feature::Vertex(i.min(255) as u8)
-                } else if s >= 1.0 {
-                    Feature::Vertex(((i + 1) % k).min(255) as u8)
-                } else {
-                    Feature::Edge(i.min(255) as u8)
-                };
-                best = (dist, pt, f);
-            }
+        let (ct_pt, feature) = nearest_edge_point(&q, polygon, cls_pt_pl);
+        q.edge_hit(ct_pt, feature)
+    }
+}
+
+/// The query as the seed's appendices use it: positions relative to the start centre.
+struct Local {
+    ctr: Vec3,
+    rot: Mat3,
+    r: Vec3,
+    disp: Vec3,
+}
+
+impl Local {
+    fn new(query: &SolverQuery) -> Self {
+        let e = &query.ellipsoid;
+        Self {
+            ctr: e.center,
+            rot: e.axes,
+            r: e.radii,
+            disp: query.velocity,
         }
-        let (_, ct_pt, feature) = best;
-        // Appendix D in the ellipsoid's unit-sphere space.
-        let to_unit = Mat3::from_diagonal(r.recip()) * rot.transpose();
+    }
+
+    fn local(&self, p: Vec3) -> Vec3 {
+        p - self.ctr
+    }
+
+    /// Gradient of the ellipsoid at an object-space-relative world point `x`, as the slide
+    /// normal (from the surface point towards the centre).
+    fn grad_normal(&self, x: Vec3) -> Vec3 {
+        let inv_r2 = (self.r * self.r).recip();
+        -(self.rot * (inv_r2 * (self.rot.transpose() * x))).normalize_or_zero()
+    }
+
+    /// Appendix A's answer when the plane point `cls_pt_pl` lies on the polygon: a face hit at
+    /// `t`, or an embedded start (the ellipsoid already cuts the plane; `foot` is the centre's
+    /// foot on the plane, negated).
+    fn face_hit(
+        &self,
+        cls_pt: Vec3,
+        t: f32,
+        cls_pt_pl: Vec3,
+        foot: Vec3,
+        depth_es: impl Fn() -> f32,
+    ) -> SolverHit {
+        let normal = self.grad_normal(cls_pt);
+        let (time, point) = if t >= 0.0 {
+            (ContactTime::Toi(t), cls_pt_pl)
+        } else {
+            let depth_es = depth_es();
+            (ContactTime::Embedded { depth_es }, -foot)
+        };
+        SolverHit {
+            time,
+            feature: Feature::Face,
+            point: self.ctr + point,
+            normal,
+            center: self.ctr + self.disp * t.max(0.0),
+            primitive: 0,
+        }
+    }
+
+    /// Appendix D in the ellipsoid's unit-sphere space: the ray from the nearest edge point
+    /// `ct_pt` back along the motion against the ellipsoid.
+    fn edge_hit(&self, ct_pt: Vec3, feature: Feature) -> Option<SolverHit> {
+        let to_unit = Mat3::from_diagonal(self.r.recip()) * self.rot.transpose();
         let o = to_unit * ct_pt;
-        let dir = to_unit * -disp;
+        let dir = to_unit * -self.disp;
         let t_ray = ray_unit_sphere(o, dir)?;
         if t_ray > 1.0 {
             return None;
@@ -193,9 +218,9 @@ impl SweepSolver for GradientNormal {
             if o.length_squared() >= 1.0 {
                 return None;
             }
-            let normal = grad_normal(ct_pt);
+            let normal = self.grad_normal(ct_pt);
             // Going deeper: the centre moves towards the contact point.
-            if disp.dot(normal) > 0.0 {
+            if self.disp.dot(normal) > 0.0 {
                 return None;
             }
             return Some(SolverHit {
@@ -203,23 +228,46 @@ impl SweepSolver for GradientNormal {
                     depth_es: 1.0 - o.length(),
                 },
                 feature,
-                point: ctr + ct_pt,
+                point: self.ctr + ct_pt,
                 normal,
-                center: ctr,
+                center: self.ctr,
                 primitive: 0,
             });
         }
         // The point where the ray met the ellipsoid, relative to the start centre.
-        let on_surface = ct_pt - disp * t_ray;
+        let on_surface = ct_pt - self.disp * t_ray;
         Some(SolverHit {
             time: ContactTime::Toi(t_ray),
             feature,
-            point: ctr + ct_pt,
-            normal: grad_normal(on_surface),
-            center: ctr + disp * t_ray,
+            point: self.ctr + ct_pt,
+            normal: self.grad_normal(on_surface),
+            center: self.ctr + self.disp * t_ray,
             primitive: 0,
         })
     }
+}
+
+/// Appendix C: the polygon's boundary point nearest `cls_pt_pl` (local), with the feature it
+/// lies on (a vertex at a segment's end).
+fn nearest_edge_point(q: &Local, polygon: &[Vec3], cls_pt_pl: Vec3) -> (Vec3, Feature) {
+    let k = polygon.len();
+    let mut best = (f32::INFINITY, Vec3::ZERO, Feature::Face);
+    for i in 0..k {
+        let (p1, p2) = (q.local(polygon[i]), q.local(polygon[(i + 1) % k]));
+        let (pt, s) = closest_on_segment(cls_pt_pl, p1, p2);
+        let dist = (cls_pt_pl - pt).length();
+        if dist < best.0 {
+            let f = if s <= 0.0 {
+                Feature::Vertex(i.min(255) as u8)
+            } else if s >= 1.0 {
+                Feature::Vertex(((i + 1) % k).min(255) as u8)
+            } else {
+                Feature::Edge(i.min(255) as u8)
+            };
+            best = (dist, pt, f);
+        }
+    }
+    (best.1, best.2)
 }
 
 /// Seed 002 as a narrow phase: the unit sphere at `c` is the ellipsoid (eSpace), so its

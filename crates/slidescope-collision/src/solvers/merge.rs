@@ -69,78 +69,20 @@ impl MergeReport {
 /// Merges `mesh` into convex polygons; returns them and `polygon_of[triangle]`.
 pub fn merge_coplanar(mesh: &CollisionMesh) -> (Vec<ConvexPolygon>, Vec<u32>, MergeReport) {
     let tri_count = mesh.triangle_count();
-    // Weld by exact position.
-    let mut weld: HashMap<[u32; 3], u32> = HashMap::new();
-    let mut welded_pos: Vec<Vec3> = Vec::new();
-    let mut tris: Vec<[u32; 3]> = Vec::with_capacity(tri_count);
-    for i in 0..tri_count as u32 {
-        let t = mesh.triangle(i);
-        tris.push(t.vertices.map(|p| {
-            let key = [p.x.to_bits(), p.y.to_bits(), p.z.to_bits()];
-            *weld.entry(key).or_insert_with(|| {
-                welded_pos.push(p);
-                (welded_pos.len() - 1) as u32
-            })
-        }));
-    }
-    // Directed edge → triangles having it.
-    let mut edges: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
-    for (ti, t) in tris.iter().enumerate() {
-        for k in 0..3 {
-            edges
-                .entry((t[k], t[(k + 1) % 3]))
-                .or_default()
-                .push(ti as u32);
-        }
-    }
+    let welded = Welded::new(mesh);
     let mut polygon_of = vec![u32::MAX; tri_count];
     let mut polygons = Vec::new();
     for start in 0..tri_count {
-        if polygon_of[start] != u32::MAX {
-            continue;
+        if polygon_of[start] == u32::MAX {
+            let pid = polygons.len() as u32;
+            polygons.push(grow_polygon(
+                mesh,
+                &welded,
+                start as u32,
+                pid,
+                &mut polygon_of,
+            ));
         }
-        let pid = polygons.len() as u32;
-        polygon_of[start] = pid;
-        let normal = mesh.triangle(start as u32).normal;
-        let origin = welded_pos[tris[start][0] as usize];
-        let mut ring: Vec<u32> = tris[start].to_vec();
-        let mut members = vec![start as u32];
-        let mut k = 0;
-        // Walk the ring; on a merge, stay at the same edge (it changed).
-        while k < ring.len() && ring.len() < MAX_POLYGON_VERTICES {
-            let (a, b) = (ring[k], ring[(k + 1) % ring.len()]);
-            let candidate = edges.get(&(b, a)).and_then(|list| {
-                list.iter().copied().find(|&t| {
-                    polygon_of[t as usize] == u32::MAX
-                        && mergeable(mesh, &welded_pos, &tris, t, normal, origin)
-                })
-            });
-            let Some(t) = candidate else {
-                k += 1;
-                continue;
-            };
-            let tv = tris[t as usize];
-            let apex = tv.into_iter().find(|&x| x != a && x != b);
-            let Some(apex) = apex else {
-                k += 1;
-                continue;
-            };
-            let mut trial = ring.clone();
-            trial.insert(k + 1, apex);
-            if ring.contains(&apex) || !is_convex(&trial, &welded_pos, normal) {
-                k += 1;
-                continue;
-            }
-            ring = trial;
-            polygon_of[t as usize] = pid;
-            members.push(t);
-        }
-        members.sort_unstable();
-        polygons.push(ConvexPolygon {
-            vertices: ring.iter().map(|&i| welded_pos[i as usize]).collect(),
-            normal,
-            triangles: members,
-        });
     }
     let report = MergeReport {
         triangles: tri_count,
@@ -150,6 +92,93 @@ pub fn merge_coplanar(mesh: &CollisionMesh) -> (Vec<ConvexPolygon>, Vec<u32>, Me
         total_vertices: polygons.iter().map(|p| p.vertices.len()).sum(),
     };
     (polygons, polygon_of, report)
+}
+
+/// The mesh's triangles over vertices welded by exact position, with each directed edge's
+/// triangles.
+struct Welded {
+    pos: Vec<Vec3>,
+    tris: Vec<[u32; 3]>,
+    edges: HashMap<(u32, u32), Vec<u32>>,
+}
+
+impl Welded {
+    fn new(mesh: &CollisionMesh) -> Self {
+        let mut weld: HashMap<[u32; 3], u32> = HashMap::new();
+        let mut pos: Vec<Vec3> = Vec::new();
+        let mut tris: Vec<[u32; 3]> = Vec::with_capacity(mesh.triangle_count());
+        for i in 0..mesh.triangle_count() as u32 {
+            let t = mesh.triangle(i);
+            tris.push(t.vertices.map(|p| {
+                let key = [p.x.to_bits(), p.y.to_bits(), p.z.to_bits()];
+                *weld.entry(key).or_insert_with(|| {
+                    pos.push(p);
+                    (pos.len() - 1) as u32
+                })
+            }));
+        }
+        let mut edges: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
+        for (ti, t) in tris.iter().enumerate() {
+            for k in 0..3 {
+                edges
+                    .entry((t[k], t[(k + 1) % 3]))
+                    .or_default()
+                    .push(ti as u32);
+            }
+        }
+        Self { pos, tris, edges }
+    }
+}
+
+/// Polygon `pid` grown from triangle `start` by walking its ring and taking in each unclaimed
+/// coplanar neighbour across a ring edge that keeps it convex.
+fn grow_polygon(
+    mesh: &CollisionMesh,
+    w: &Welded,
+    start: u32,
+    pid: u32,
+    polygon_of: &mut [u32],
+) -> ConvexPolygon {
+    polygon_of[start as usize] = pid;
+    let normal = mesh.triangle(start).normal;
+    let origin = w.pos[w.tris[start as usize][0] as usize];
+    let mut ring: Vec<u32> = w.tris[start as usize].to_vec();
+    let mut members = vec![start];
+    let mut k = 0;
+    // Walk the ring; on a merge, stay at the same edge (it changed).
+    while k < ring.len() && ring.len() < MAX_POLYGON_VERTICES {
+        let (a, b) = (ring[k], ring[(k + 1) % ring.len()]);
+        let candidate = w.edges.get(&(b, a)).and_then(|list| {
+            list.iter().copied().find(|&t| {
+                polygon_of[t as usize] == u32::MAX
+                    && mergeable(mesh, &w.pos, &w.tris, t, normal, origin)
+            })
+        });
+        let Some(t) = candidate else {
+            k += 1;
+            continue;
+        };
+        let apex = w.tris[t as usize].into_iter().find(|&x| x != a && x != b);
+        let Some(apex) = apex else {
+            k += 1;
+            continue;
+        };
+        let mut trial = ring.clone();
+        trial.insert(k + 1, apex);
+        if ring.contains(&apex) || !is_convex(&trial, &w.pos, normal) {
+            k += 1;
+            continue;
+        }
+        ring = trial;
+        polygon_of[t as usize] = pid;
+        members.push(t);
+    }
+    members.sort_unstable();
+    ConvexPolygon {
+        vertices: ring.iter().map(|&i| w.pos[i as usize]).collect(),
+        normal,
+        triangles: members,
+    }
 }
 
 fn mergeable(

@@ -1,16 +1,51 @@
-//! The app side of the Issues menu (issue 15): the scenes' menu entries, and opening one —
-//! its scenario file (`assets/issues/NN-slug.json`, the walker's call at the scene's
-//! interesting frame) through the same path as File ▸ Open scenario, with its report window.
+//! The app side of the Issues menu (issue 15): [`IssuesMenu`] owns the scenes' menu entries
+//! and the report window's scene; opening one loads its scenario file
+//! (`assets/issues/NN-slug.json`, the walker's call at the scene's interesting frame) through
+//! the same path as File ▸ Open scenario.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::App;
 use crate::issues::level::ISSUES_DIR;
 use crate::issues::scenes;
-use crate::ui::issues::IssueEntry;
+use crate::ui::issues::{IssueEntry, IssuesView};
+
+/// The Issues menu's state: its entries and the scene whose report window is open.
+pub(super) struct IssuesMenu {
+    entries: Vec<IssueEntry>,
+    open: Option<u8>,
+}
+
+impl IssuesMenu {
+    pub fn new() -> Self {
+        Self {
+            entries: entries(),
+            open: None,
+        }
+    }
+
+    /// What the menu and the report window show.
+    pub fn view(&self) -> IssuesView {
+        IssuesView {
+            entries: self.entries.clone(),
+            open: self.open,
+        }
+    }
+
+    /// The scenario file of scene `n`, if there is such a scene.
+    fn scenario_path(&self, n: u8) -> Option<PathBuf> {
+        let e = self.entries.iter().find(|e| e.number == n)?;
+        Some(Path::new(ISSUES_DIR).join(format!("{}.json", e.stem)))
+    }
+
+    /// Closes the report window.
+    pub fn close(&mut self) {
+        self.open = None;
+    }
+}
 
 /// One menu entry per scene, in order.
-pub(super) fn entries() -> Vec<IssueEntry> {
+fn entries() -> Vec<IssueEntry> {
     scenes::all()
         .into_iter()
         .map(|s| IssueEntry {
@@ -38,17 +73,11 @@ pub(super) fn entries() -> Vec<IssueEntry> {
 impl App {
     /// Opens scene `n`'s scenario paused at its interesting frame and shows its report.
     pub(super) fn open_issue(&mut self, n: u8) {
-        let Some(stem) = self
-            .issue_entries
-            .iter()
-            .find(|e| e.number == n)
-            .map(|e| e.stem.clone())
-        else {
+        let Some(path) = self.issues.scenario_path(n) else {
             return;
         };
-        let path = Path::new(ISSUES_DIR).join(format!("{stem}.json"));
         if self.open_scenario(&path) {
-            self.issue_open = Some(n);
+            self.issues.open = Some(n);
         }
     }
 }

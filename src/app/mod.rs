@@ -90,9 +90,8 @@ struct Message {
 }
 
 struct App {
-    /// The Issues menu's scenes, and the one whose report window is open.
-    issue_entries: Vec<crate::ui::issues::IssueEntry>,
-    issue_open: Option<u8>,
+    /// The Issues menu's scenes, and the one whose report window is open (`issues.rs`).
+    issues: issues::IssuesMenu,
     settings: Settings,
     settings_path: Option<PathBuf>,
     world: World,
@@ -184,8 +183,7 @@ impl App {
             fatal: None,
             dbg: debug::DebugState::default(),
             teach: teach::TeachState::new(),
-            issue_entries: issues::entries(),
-            issue_open: None,
+            issues: issues::IssuesMenu::new(),
             probe: probe::ProbeState::default(),
             frame_stats: frame_stats::FrameStats::from_env(),
         }
@@ -305,7 +303,7 @@ impl App {
             }
             Command::Open(p) => self.open(&p),
             Command::OpenIssue(n) => self.open_issue(n),
-            Command::CloseIssue => self.issue_open = None,
+            Command::CloseIssue => self.issues.close(),
             Command::OpenScenarioDialog => self.open_scenario_dialog(),
             Command::OpenScenario(p) => {
                 self.open_scenario(&p);
@@ -637,10 +635,7 @@ impl App {
             recent: self.settings.recent.clone(),
             debug: self.debug_view(),
             teach: self.teach_view(),
-            issues: ui::issues::IssuesView {
-                entries: self.issue_entries.clone(),
-                open: self.issue_open,
-            },
+            issues: self.issues.view(),
         }
     }
 

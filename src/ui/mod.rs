@@ -24,12 +24,11 @@ use std::path::PathBuf;
 use egui::{Color32, RichText, Ui};
 use glam::Vec3;
 
-use crate::app::camera_rig::CameraMode;
-use crate::app::settings::ViewToggles;
 use crate::collision::{BroadPhase, EndReason, SlideSettings};
 use crate::render::level_colour::MAX_EXPOSURE;
 use crate::render::{LevelColour, palette};
 use crate::sim::PlayerParams;
+use crate::view::{CameraMode, ViewToggles};
 
 /// What the user asked for.
 #[derive(Debug, Clone, PartialEq)]

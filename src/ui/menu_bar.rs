@@ -23,41 +23,7 @@ pub fn menu_bar_ui(
     out: &mut Vec<Command>,
 ) {
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| {
-            if ui.button("Open level…  (Ctrl+O)").clicked() {
-                out.push(Command::OpenDialog);
-            }
-            if ui.button("Open scenario…").clicked() {
-                out.push(Command::OpenScenarioDialog);
-            }
-            ui.menu_button("Recent files", |ui| {
-                if recent.is_empty() {
-                    ui.label("(none yet)");
-                }
-                for p in recent {
-                    if ui.button(p.display().to_string()).clicked() {
-                        out.push(Command::Open(p.clone()));
-                    }
-                }
-                if !recent.is_empty() && ui.button("Clear list").clicked() {
-                    out.push(Command::ClearRecent);
-                }
-            });
-            if ui.button("Built-in level").clicked() {
-                out.push(Command::LoadBuiltin);
-            }
-            ui.separator();
-            let mut p = Vec::new();
-            game::probe_menu_ui(ui, probe, &mut p);
-            out.extend(p.into_iter().map(Command::Probe));
-            ui.separator();
-            if ui.button("Reset settings").clicked() {
-                out.push(Command::ResetSettings);
-            }
-            if !IN_BROWSER && ui.button("Quit").clicked() {
-                out.push(Command::Quit);
-            }
-        });
+        ui.menu_button("File", |ui| file_menu_ui(ui, recent, probe, out));
         ui.menu_button("Camera", |ui| {
             for m in CameraMode::ALL {
                 if ui.radio(mode == m, m.label()).clicked() {
@@ -92,4 +58,47 @@ pub fn menu_bar_ui(
                 .weak(),
         );
     });
+}
+
+/// The File menu: open a level or a scenario, recent files, the built-in level, the probe's
+/// entries, reset settings and quit.
+fn file_menu_ui(
+    ui: &mut Ui,
+    recent: &[PathBuf],
+    probe: &game::ProbeStatusView,
+    out: &mut Vec<Command>,
+) {
+    if ui.button("Open level…  (Ctrl+O)").clicked() {
+        out.push(Command::OpenDialog);
+    }
+    if ui.button("Open scenario…").clicked() {
+        out.push(Command::OpenScenarioDialog);
+    }
+    ui.menu_button("Recent files", |ui| {
+        if recent.is_empty() {
+            ui.label("(none yet)");
+        }
+        for p in recent {
+            if ui.button(p.display().to_string()).clicked() {
+                out.push(Command::Open(p.clone()));
+            }
+        }
+        if !recent.is_empty() && ui.button("Clear list").clicked() {
+            out.push(Command::ClearRecent);
+        }
+    });
+    if ui.button("Built-in level").clicked() {
+        out.push(Command::LoadBuiltin);
+    }
+    ui.separator();
+    let mut p = Vec::new();
+    game::probe_menu_ui(ui, probe, &mut p);
+    out.extend(p.into_iter().map(Command::Probe));
+    ui.separator();
+    if ui.button("Reset settings").clicked() {
+        out.push(Command::ResetSettings);
+    }
+    if !IN_BROWSER && ui.button("Quit").clicked() {
+        out.push(Command::Quit);
+    }
 }

@@ -22,6 +22,22 @@ pub fn settings_ui(
     auto_exposure: f32,
     out: &mut Vec<Command>,
 ) {
+    movement_settings_ui(ui, params, out);
+    ui.add_space(4.0);
+    slide_settings_ui(ui, slide, out);
+    ui.add_space(4.0);
+    view_settings_ui(
+        ui,
+        view,
+        fov_deg,
+        auto_exposure,
+        params.max_ground_slope_deg,
+        out,
+    );
+}
+
+/// The ellipsoid's radii (standing, crouched) and the walker's speeds, gravity and limits.
+fn movement_settings_ui(ui: &mut Ui, params: &PlayerParams, out: &mut Vec<Command>) {
     let mut p = *params;
     ui.label(RichText::new("Ellipsoid and movement").strong());
     let radii_row = |ui: &mut Ui, label: &str, r: &mut Vec3| {
@@ -69,88 +85,111 @@ pub fn settings_ui(
     if p != *params {
         out.push(Command::SetParams(p));
     }
-    ui.add_space(4.0);
+}
+
+/// `SlideSettings`: the skin, limits, solver, cases, response and triangles.
+fn slide_settings_ui(ui: &mut Ui, slide: &SlideSettings, out: &mut Vec<Command>) {
     ui.label(RichText::new("Collide and slide").strong());
     let mut s = *slide;
     egui::Grid::new("slide")
         .num_columns(2)
         .spacing([8.0, 2.0])
         .show(ui, |ui| {
-            ui.label("skin (eSpace)");
-            ui.add(
-                egui::DragValue::new(&mut s.skin_es)
-                    .speed(1e-4)
-                    .range(0.0..=0.49)
-                    .max_decimals(4),
-            );
-            ui.end_row();
-            ui.label("max iterations");
-            ui.add(egui::DragValue::new(&mut s.max_iterations).range(1..=100));
-            ui.end_row();
-            ui.label("max contacts");
-            ui.add(egui::DragValue::new(&mut s.max_contacts).range(1..=1000));
-            ui.end_row();
-            ui.label("solver");
-            egui::ComboBox::from_id_salt("narrow_phase")
-                .selected_text(s.narrow_phase.name())
-                .show_ui(ui, |ui| {
-                    for k in crate::collision::NarrowPhaseKind::ALL {
-                        ui.selectable_value(&mut s.narrow_phase, k, k.name());
-                    }
-                })
-                .response
-                .on_hover_text(
-                    "The per-triangle sweep test walking uses. Seed 002's gradient-normal \
-                     method is approximate on edges (on purpose: compare it in the inspector's \
-                     'All solvers').",
-                );
-            ui.end_row();
-            ui.label("cases");
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut s.cases.face, "face");
-                ui.checkbox(&mut s.cases.edge, "edge");
-                ui.checkbox(&mut s.cases.vertex, "vertex");
-            });
-            ui.end_row();
-            ui.label("response");
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut s.impulse_filter, "impulse filter");
-                ui.checkbox(&mut s.fallback, "fallback");
-            });
-            ui.end_row();
-            ui.label("slide rule");
-            egui::ComboBox::from_id_salt("response_variant")
-                .selected_text(s.response.name())
-                .show_ui(ui, |ui| {
-                    for r in crate::collision::Response::ALL {
-                        ui.selectable_value(&mut s.response, r, r.name());
-                    }
-                })
-                .response
-                .on_hover_text(
-                    "The seed projects onto one plane per iteration and ping-pongs in creases; \
-                     the crease rule slides along two planes' crease line and stops at a third.",
-                );
-            ui.end_row();
-            ui.label("triangles");
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut s.two_sided, "two-sided");
-                let mut brute = s.broad_phase == BroadPhase::BruteForce;
-                if ui.checkbox(&mut brute, "brute force").changed() {
-                    s.broad_phase = if brute {
-                        BroadPhase::BruteForce
-                    } else {
-                        BroadPhase::Bvh
-                    };
-                }
-            });
-            ui.end_row();
+            sweep_rows_ui(ui, &mut s);
+            response_rows_ui(ui, &mut s);
         });
     if s != *slide {
         out.push(Command::SetSlide(s));
     }
+}
 
-    ui.add_space(4.0);
+/// Grid rows: the skin, the iteration and contact limits, the solver and the case mask.
+fn sweep_rows_ui(ui: &mut Ui, s: &mut SlideSettings) {
+    ui.label("skin (eSpace)");
+    ui.add(
+        egui::DragValue::new(&mut s.skin_es)
+            .speed(1e-4)
+            .range(0.0..=0.49)
+            .max_decimals(4),
+    );
+    ui.end_row();
+    ui.label("max iterations");
+    ui.add(egui::DragValue::new(&mut s.max_iterations).range(1..=100));
+    ui.end_row();
+    ui.label("max contacts");
+    ui.add(egui::DragValue::new(&mut s.max_contacts).range(1..=1000));
+    ui.end_row();
+    ui.label("solver");
+    egui::ComboBox::from_id_salt("narrow_phase")
+        .selected_text(s.narrow_phase.name())
+        .show_ui(ui, |ui| {
+            for k in crate::collision::NarrowPhaseKind::ALL {
+                ui.selectable_value(&mut s.narrow_phase, k, k.name());
+            }
+        })
+        .response
+        .on_hover_text(
+            "The per-triangle sweep test walking uses. Seed 002's gradient-normal \
+             method is approximate on edges (on purpose: compare it in the inspector's \
+             'All solvers').",
+        );
+    ui.end_row();
+    ui.label("cases");
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut s.cases.face, "face");
+        ui.checkbox(&mut s.cases.edge, "edge");
+        ui.checkbox(&mut s.cases.vertex, "vertex");
+    });
+    ui.end_row();
+}
+
+/// Grid rows: the response switches, the slide rule and the triangles' sides and broad phase.
+fn response_rows_ui(ui: &mut Ui, s: &mut SlideSettings) {
+    ui.label("response");
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut s.impulse_filter, "impulse filter");
+        ui.checkbox(&mut s.fallback, "fallback");
+    });
+    ui.end_row();
+    ui.label("slide rule");
+    egui::ComboBox::from_id_salt("response_variant")
+        .selected_text(s.response.name())
+        .show_ui(ui, |ui| {
+            for r in crate::collision::Response::ALL {
+                ui.selectable_value(&mut s.response, r, r.name());
+            }
+        })
+        .response
+        .on_hover_text(
+            "The seed projects onto one plane per iteration and ping-pongs in creases; \
+             the crease rule slides along two planes' crease line and stops at a third.",
+        );
+    ui.end_row();
+    ui.label("triangles");
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut s.two_sided, "two-sided");
+        let mut brute = s.broad_phase == BroadPhase::BruteForce;
+        if ui.checkbox(&mut brute, "brute force").changed() {
+            s.broad_phase = if brute {
+                BroadPhase::BruteForce
+            } else {
+                BroadPhase::Bvh
+            };
+        }
+    });
+    ui.end_row();
+}
+
+/// What the 3D view draws (with the shapes' colours), the level colours, the arrows' scale and
+/// the field of view.
+fn view_settings_ui(
+    ui: &mut Ui,
+    view: &ViewToggles,
+    fov_deg: f32,
+    auto_exposure: f32,
+    max_slope: f32,
+    out: &mut Vec<Command>,
+) {
     ui.label(RichText::new("View").strong());
     let mut v = *view;
     let mut fov = fov_deg;
@@ -182,7 +221,7 @@ pub fn settings_ui(
         .num_columns(2)
         .spacing([8.0, 2.0])
         .show(ui, |ui| {
-            level_colour_rows_ui(ui, &mut v, auto_exposure, params.max_ground_slope_deg);
+            level_colour_rows_ui(ui, &mut v, auto_exposure, max_slope);
             ui.label("arrow scale");
             ui.add(egui::Slider::new(&mut v.arrow_scale, 1.0..=60.0).max_decimals(1));
             ui.end_row();

@@ -71,8 +71,20 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
 
     ui.add_space(4.0);
     ui.separator();
-    if triangle_ui(ui, v, rec, c, out).is_break() {
-        return;
+    triangle_header_ui(ui, v.minkowski, out);
+    match &v.triangle {
+        None => {
+            ui.label(
+                RichText::new("Click a triangle in the view (paused) or a triangle number above.")
+                    .weak(),
+            );
+        }
+        Some(t) => {
+            // A moving object's triangle: its section ends the panel.
+            if selected_triangle_ui(ui, t, rec, c, out).is_break() {
+                return;
+            }
+        }
     }
 
     ui.add_space(4.0);
@@ -181,18 +193,11 @@ fn iterations_ui(ui: &mut Ui, rec: &FrameRecord, c: Cursor, out: &mut Vec<DebugC
     }
 }
 
-/// The Minkowski switch and the selected triangle. Breaks when the triangle is a moving
-/// object's: its section ends the panel.
-fn triangle_ui(
-    ui: &mut Ui,
-    v: &DebugView,
-    rec: &FrameRecord,
-    c: Cursor,
-    out: &mut Vec<DebugCommand>,
-) -> ControlFlow<()> {
+/// The Triangle section's title with the Minkowski view's switch.
+fn triangle_header_ui(ui: &mut Ui, minkowski: bool, out: &mut Vec<DebugCommand>) {
     ui.horizontal(|ui| {
         ui.label(RichText::new("Triangle").strong());
-        let mut mk = v.minkowski;
+        let mut mk = minkowski;
         if ui
             .checkbox(&mut mk, "Minkowski view (M)")
             .on_hover_text(
@@ -204,16 +209,6 @@ fn triangle_ui(
             out.push(DebugCommand::SetMinkowski(mk));
         }
     });
-    match &v.triangle {
-        None => {
-            ui.label(
-                RichText::new("Click a triangle in the view (paused) or a triangle number above.")
-                    .weak(),
-            );
-            ControlFlow::Continue(())
-        }
-        Some(t) => selected_triangle_ui(ui, t, rec, c, out),
-    }
 }
 
 /// The selected triangle: its corners, normal and source, the touched part's quadratic, and

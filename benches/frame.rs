@@ -12,7 +12,6 @@ use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec3;
-use slidescope::app::world::World;
 use slidescope::collision::SlideSettings;
 use slidescope::render::{
     Camera, DebugScene, FrameSettings, FrameTarget, Gpu, Renderer, TraceStyle, pick_color_format,
@@ -20,6 +19,7 @@ use slidescope::render::{
 };
 use slidescope::sim::{PlayerInput, PlayerParams, Sim};
 use slidescope::ui::{self, HudStats, ShellModel, ShellOutput};
+use slidescope::view::World;
 
 const SPONZA: &str = "../shared/levels/sponza/sponza.glb";
 
@@ -49,7 +49,7 @@ fn shell_model(world: &World, sim: &Sim) -> ShellModel {
         view: Default::default(),
         fov_deg: 70.0,
         auto_exposure: world.auto_exposure,
-        mode: slidescope::app::camera_rig::CameraMode::Orbit,
+        mode: slidescope::view::CameraMode::Orbit,
         recent: Vec::new(),
         debug: Default::default(),
         teach: Default::default(),

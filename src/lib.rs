@@ -15,3 +15,4 @@ pub mod render;
 pub mod sim;
 pub mod ui;
 pub mod vfs;
+pub mod view;

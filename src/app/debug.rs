@@ -10,8 +10,6 @@ use winit::event_loop::ActiveEventLoop;
 use winit::keyboard::KeyCode;
 
 use super::App;
-use super::camera_rig::CameraMode;
-use super::camera_rig::selection_sphere;
 use crate::collision::solvers::side_by_side::{SideBySide, side_by_side_at};
 use crate::collision::{CaseMask, ObjectId, Response, raycast, raycast_objects};
 use crate::level::query::Geometry;
@@ -25,6 +23,8 @@ use crate::sim::{
 use crate::ui::debugger::{
     CaseToggles, DebugCommand, DebugView, LaterRerun, RerunView, TriangleInfo,
 };
+use crate::view::CameraMode;
+use crate::view::camera_rig::selection_sphere;
 
 const MIB: usize = 1024 * 1024;
 /// At most this many frames (10 s at 60 Hz) are re-simulated after the cursor when a case is

@@ -2,7 +2,6 @@
 //! (an offscreen frame shown inside the egui layout), input mapping, file dialogs, drag & drop
 //! and settings persistence.
 
-pub mod camera_rig;
 mod debug;
 mod dialog;
 mod dynamic;
@@ -13,12 +12,11 @@ pub mod link;
 pub mod open_any;
 pub mod open_side;
 mod probe;
-pub mod scenario_open;
+mod scenario_open;
 pub mod settings;
 mod teach;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
-pub mod world;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -36,10 +34,9 @@ use winit::window::{CursorGrabMode, Window, WindowId};
 use crate::render::{DebugScene, FrameSettings, GroundMarker, TraceStyle, palette};
 use crate::sim::{FrameRecord, PlayerInput, Sim};
 use crate::ui::{self, Command, HudStats};
-use camera_rig::{CameraMode, CameraRig};
+use crate::view::{CameraMode, CameraRig, World};
 use gfx::Gfx;
 use settings::Settings;
-use world::World;
 
 /// The teaching level opened when no level is given.
 pub const DEFAULT_LEVEL: &str = "assets/teaching.glb";

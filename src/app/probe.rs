@@ -11,7 +11,6 @@ use std::time::Duration;
 use web_time::Instant;
 
 use super::App;
-use super::world::World;
 use crate::collision::{Scratch, Trace};
 use crate::probe::feed::{FeedEvent, FileFeed};
 use crate::probe::listen::{DEFAULT_ADDR, Listener};
@@ -20,6 +19,7 @@ use crate::probe::shadow::resolve_again;
 use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
 use crate::sim::{MarkerKind, Sim, TimelineCommand};
 use crate::ui::game::{ProbeCommand, ProbeSource, ProbeStatusView};
+use crate::view::World;
 
 /// Time the app spends on probe events per drawn frame: a quarter of the frame interval, at
 /// least 4 ms and at most 50 ms. Proportional, so a slow-drawing window (software rendering)

@@ -6,52 +6,13 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::camera_rig::CameraMode;
 use crate::collision::SlideSettings;
-use crate::render::{Exposure, LevelColour};
 use crate::sim::PlayerParams;
 use crate::ui::layout::Layout;
+use crate::view::{CameraMode, ViewToggles};
 
 /// Most recent files remembered.
 pub const MAX_RECENT: usize = 8;
-
-/// What is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ViewToggles {
-    pub wireframe: bool,
-    pub back_face_tint: bool,
-    pub swept_volume: bool,
-    pub contacts: bool,
-    pub velocities: bool,
-    pub slide_planes: bool,
-    pub ground_marker: bool,
-    pub highlight_triangle: bool,
-    /// Velocity arrows show the step displacement times this.
-    pub arrow_scale: f32,
-    /// How the level is coloured (material, slope, normal, triangle, facing).
-    pub level_colour: LevelColour,
-    /// Brightness of the lit colour modes: automatic per level, or fixed.
-    pub exposure: Exposure,
-}
-
-impl Default for ViewToggles {
-    fn default() -> Self {
-        Self {
-            wireframe: false,
-            back_face_tint: true,
-            swept_volume: true,
-            contacts: true,
-            velocities: true,
-            slide_planes: true,
-            ground_marker: true,
-            highlight_triangle: true,
-            arrow_scale: 10.0,
-            level_colour: LevelColour::Material,
-            exposure: Exposure::default(),
-        }
-    }
-}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]

@@ -11,8 +11,6 @@ use std::path::PathBuf;
 use glam::{Mat3, Vec3};
 
 use super::App;
-use super::camera_rig::CameraMode;
-use super::scenario_open::load_scenario;
 use crate::collision::{ContactTime, IterationTrace};
 use crate::lessons::walk::touched_nodes;
 use crate::lessons::{
@@ -22,6 +20,7 @@ use crate::render::cursor_scene;
 use crate::render::{Camera, FrameSettings, SpaceMap, presentation};
 use crate::sim::TimelineCommand;
 use crate::ui::lessons::{LessonPanel, NumberRow, TeachCommand, TeachView};
+use crate::view::{CameraMode, load_scenario};
 
 /// The solvers' answers at (frame, iteration), and the static test at its end.
 type SolverCache = ((u64, u32), Option<(Vec<SolverAnswer>, bool)>);

@@ -13,8 +13,6 @@ use std::time::Instant;
 use clap::Args;
 use glam::Vec3;
 
-use crate::app::camera_rig::{CameraMode, CameraRig};
-use crate::app::world::World;
 use crate::collision::SlideSettings;
 use crate::render::dynamic_scene::add_live_objects;
 use crate::render::{
@@ -22,6 +20,8 @@ use crate::render::{
     TraceStyle, pick_color_format, pick_sample_count,
 };
 use crate::sim::{FrameRecord, PlayerInput, PlayerParams, Sim};
+use crate::view::World;
+use crate::view::camera_rig::{CameraMode, CameraRig};
 
 #[derive(Debug, Args)]
 pub struct ScreenshotArgs {

@@ -5,10 +5,10 @@
 use glam::Mat3;
 
 use super::LessonState;
-use crate::app::camera_rig::{CameraMode, CameraRig, selection_sphere};
-use crate::app::scenario_open::OpenedScenario;
 use crate::render::cursor_scene::{self, CursorStyle};
 use crate::render::{Camera, DebugScene, FrameSettings, SpaceMap, dynamic_scene};
+use crate::view::OpenedScenario;
+use crate::view::camera_rig::{CameraMode, CameraRig, selection_sphere};
 
 /// The scene, camera and frame settings of the lesson's opening view.
 pub fn first_frame(

@@ -264,36 +264,7 @@ pub fn game_move_ui(
     ui.add(egui::Label::new(RichText::new(line).color(color)).wrap());
     let rows = game_rows(rec, game, &tol);
     if !rows.is_empty() {
-        egui::Grid::new("game_rows")
-            .num_columns(3)
-            .striped(true)
-            .spacing([6.0, 1.0])
-            .show(ui, |ui| {
-                for r in &rows {
-                    let it = RichText::new(format!("it {}", r.iteration)).monospace();
-                    ui.label(if r.parts_here {
-                        it.color(color).strong()
-                    } else {
-                        it
-                    });
-                    ui.label(RichText::new("game").color(GAME_COLOR_UI));
-                    ui.add(egui::Label::new(RichText::new(&r.game).color(GAME_COLOR_UI)).wrap());
-                    ui.end_row();
-                    ui.label("");
-                    ui.label("reference");
-                    ui.add(egui::Label::new(&r.reference).wrap());
-                    ui.end_row();
-                    if !r.difference.is_empty() {
-                        ui.label("");
-                        ui.label(RichText::new("Δ").weak());
-                        ui.monospace(format!(
-                            "centre {}",
-                            r.difference.replacen(", ", ", normal ", 1)
-                        ));
-                        ui.end_row();
-                    }
-                }
-            });
+        game_rows_grid_ui(ui, &rows, color);
     } else if game.result.is_some() {
         ui.label(
             RichText::new("The game sent no per-iteration contacts.")
@@ -301,6 +272,48 @@ pub fn game_move_ui(
                 .small(),
         );
     }
+    game_end_ui(ui, rec, game);
+    tolerance_ui(ui, tol, out);
+    game_actions_ui(ui, status, out);
+}
+
+/// Both sides of each iteration (game, reference, their difference); the iteration where
+/// they part in `color`.
+fn game_rows_grid_ui(ui: &mut Ui, rows: &[GameRow], color: Color32) {
+    egui::Grid::new("game_rows")
+        .num_columns(3)
+        .striped(true)
+        .spacing([6.0, 1.0])
+        .show(ui, |ui| {
+            for r in rows {
+                let it = RichText::new(format!("it {}", r.iteration)).monospace();
+                ui.label(if r.parts_here {
+                    it.color(color).strong()
+                } else {
+                    it
+                });
+                ui.label(RichText::new("game").color(GAME_COLOR_UI));
+                ui.add(egui::Label::new(RichText::new(&r.game).color(GAME_COLOR_UI)).wrap());
+                ui.end_row();
+                ui.label("");
+                ui.label("reference");
+                ui.add(egui::Label::new(&r.reference).wrap());
+                ui.end_row();
+                if !r.difference.is_empty() {
+                    ui.label("");
+                    ui.label(RichText::new("Δ").weak());
+                    ui.monospace(format!(
+                        "centre {}",
+                        r.difference.replacen(", ", ", normal ", 1)
+                    ));
+                    ui.end_row();
+                }
+            }
+        });
+}
+
+/// Where the game and the reference ended, and the settings the game said it used.
+fn game_end_ui(ui: &mut Ui, rec: &FrameRecord, game: &GameMove) {
     egui::Grid::new("game_end")
         .num_columns(2)
         .spacing([6.0, 2.0])
@@ -329,6 +342,10 @@ pub fn game_move_ui(
                 ui.end_row();
             }
         });
+}
+
+/// The comparison's tolerance (position in mm, normal in degrees).
+fn tolerance_ui(ui: &mut Ui, tol: ShadowTolerance, out: &mut Vec<ProbeCommand>) {
     ui.horizontal_wrapped(|ui| {
         ui.label("tolerance");
         let mut t = tol;
@@ -352,6 +369,10 @@ pub fn game_move_ui(
             out.push(ProbeCommand::SetTolerance(t));
         }
     });
+}
+
+/// Export the minimal scenario, re-solve all, follow the game.
+fn game_actions_ui(ui: &mut Ui, status: &ProbeStatusView, out: &mut Vec<ProbeCommand>) {
     ui.horizontal_wrapped(|ui| {
         if ui
             .button("Export minimal scenario…")

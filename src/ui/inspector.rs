@@ -2,13 +2,15 @@
 //! (selecting a row selects the iteration), the narration of the selected iteration, the
 //! selected triangle with every case's outcome, the case toggles and the re-run's diff.
 
+use std::ops::ControlFlow;
+
 use egui::{Color32, RichText, Ui};
 
-use super::debugger::{DebugCommand, DebugView, case_toggles_ui};
+use super::debugger::{DebugCommand, DebugView, RerunView, TriangleInfo, case_toggles_ui};
 use super::narration::{candidate_rows, end_reason_label, iteration_rows, narrate_named};
 use crate::collision::sweep::roots::PartRoots;
 use crate::render::cursor_scene::cursor_palette as cp;
-use crate::sim::StepOutcome;
+use crate::sim::{Cursor, FrameRecord, StepOutcome};
 
 fn v3(v: glam::Vec3) -> String {
     format!("({:.3}, {:.3}, {:.3})", v.x, v.y, v.z)
@@ -54,6 +56,51 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                 out.extend(probe.into_iter().map(DebugCommand::Probe));
             });
     }
+    frame_info_ui(ui, rec);
+
+    iterations_ui(ui, rec, c, out);
+
+    ui.add_space(4.0);
+    ui.label(RichText::new("What happened").strong());
+    ui.label(narrate_named(
+        &rec.trace,
+        c.iteration as usize,
+        &v.object_names,
+    ));
+    super::dynamic_inspector::dynamic_objects_ui(ui, rec, c.iteration as usize, &v.object_names);
+
+    ui.add_space(4.0);
+    ui.separator();
+    triangle_header_ui(ui, v.minkowski, out);
+    match &v.triangle {
+        None => {
+            ui.label(
+                RichText::new("Click a triangle in the view (paused) or a triangle number above.")
+                    .weak(),
+            );
+        }
+        Some(t) => {
+            // A moving object's triangle: its section ends the panel.
+            if selected_triangle_ui(ui, t, rec, c, out).is_break() {
+                return;
+            }
+        }
+    }
+
+    ui.add_space(4.0);
+    ui.separator();
+    ui.label(RichText::new("Solvers").strong());
+    super::solvers::solvers_ui(ui, v, out);
+    ui.separator();
+    ui.label(RichText::new("Minkowski cases").strong());
+    case_toggles_ui(ui, &v.toggles, out);
+    if let Some(r) = &v.rerun {
+        rerun_ui(ui, rec, r);
+    }
+}
+
+/// The frame's inputs and result: dt, centres, requested move, radii, grounded, outcome.
+fn frame_info_ui(ui: &mut Ui, rec: &FrameRecord) {
     egui::CollapsingHeader::new(format!("Frame {}", rec.frame))
         .default_open(false)
         .show(ui, |ui| {
@@ -86,7 +133,11 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                     row(ui, "outcome", outcome);
                 });
         });
+}
 
+/// The frame's per-iteration table (a row selects its iteration; its triangle cell the
+/// triangle) and the selected row's vectors.
+fn iterations_ui(ui: &mut Ui, rec: &FrameRecord, c: Cursor, out: &mut Vec<DebugCommand>) {
     ui.label(RichText::new("Iterations").strong());
     let rows = iteration_rows(&rec.trace);
     if rows.is_empty() {
@@ -140,21 +191,13 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
             row_details_ui(ui, r);
         }
     }
+}
 
-    ui.add_space(4.0);
-    ui.label(RichText::new("What happened").strong());
-    ui.label(narrate_named(
-        &rec.trace,
-        c.iteration as usize,
-        &v.object_names,
-    ));
-    super::dynamic_inspector::dynamic_objects_ui(ui, rec, c.iteration as usize, &v.object_names);
-
-    ui.add_space(4.0);
-    ui.separator();
+/// The Triangle section's title with the Minkowski view's switch.
+fn triangle_header_ui(ui: &mut Ui, minkowski: bool, out: &mut Vec<DebugCommand>) {
     ui.horizontal(|ui| {
         ui.label(RichText::new("Triangle").strong());
-        let mut mk = v.minkowski;
+        let mut mk = minkowski;
         if ui
             .checkbox(&mut mk, "Minkowski view (M)")
             .on_hover_text(
@@ -166,179 +209,186 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
             out.push(DebugCommand::SetMinkowski(mk));
         }
     });
-    match &v.triangle {
+}
+
+/// The selected triangle: its corners, normal and source, the touched part's quadratic, and
+/// how each case met it in the cursor's iteration.
+fn selected_triangle_ui(
+    ui: &mut Ui,
+    t: &TriangleInfo,
+    rec: &FrameRecord,
+    c: Cursor,
+    out: &mut Vec<DebugCommand>,
+) -> ControlFlow<()> {
+    ui.horizontal(|ui| {
+        ui.monospace(format!("#{}", t.index));
+        if ui.small_button("clear").clicked() {
+            out.push(DebugCommand::SelectTriangle(None));
+        }
+    });
+    egui::Grid::new("triangle")
+        .num_columns(2)
+        .spacing([8.0, 2.0])
+        .show(ui, |ui| {
+            for (i, p) in t.vertices.iter().enumerate() {
+                ui.label(format!("v{i}"));
+                ui.monospace(v3(*p));
+                ui.end_row();
+            }
+            ui.label("normal");
+            ui.monospace(v3(t.normal));
+            ui.end_row();
+            ui.label("source");
+            ui.add(egui::Label::new(&t.source).wrap());
+            ui.end_row();
+        });
+    if let Some(q) = &t.quadratic {
+        quadratic_ui(ui, q);
+    }
+    if let Some(object) = t.object {
+        object_triangle_cases_ui(ui, rec, c.iteration as usize, object, t.index);
+        return ControlFlow::Break(());
+    }
+    ui.label(RichText::new(format!("Cases in iteration {}", c.iteration + 1)).strong());
+    triangle_cases_ui(ui, rec, c.iteration as usize, t.index);
+    ControlFlow::Continue(())
+}
+
+/// Every case's outcome against a level triangle in `iteration`, the one used in yellow.
+fn triangle_cases_ui(ui: &mut Ui, rec: &FrameRecord, iteration: usize, triangle: u32) {
+    match candidate_rows(&rec.trace, iteration, triangle) {
         None => {
             ui.label(
-                RichText::new("Click a triangle in the view (paused) or a triangle number above.")
-                    .weak(),
+                RichText::new("not offered by the broad phase in this iteration")
+                    .color(Color32::LIGHT_RED),
             );
         }
-        Some(t) => {
-            ui.horizontal(|ui| {
-                ui.monospace(format!("#{}", t.index));
-                if ui.small_button("clear").clicked() {
-                    out.push(DebugCommand::SelectTriangle(None));
-                }
-            });
-            egui::Grid::new("triangle")
+        Some(rows) => {
+            let winner = rec
+                .trace
+                .iterations
+                .get(iteration)
+                .and_then(|it| it.contacts.first())
+                .filter(|ct| ct.triangle == triangle)
+                .map(|ct| super::narration::feature_label(ct.feature));
+            egui::Grid::new("cases")
                 .num_columns(2)
-                .spacing([8.0, 2.0])
+                .spacing([8.0, 1.0])
+                .striped(true)
                 .show(ui, |ui| {
-                    for (i, p) in t.vertices.iter().enumerate() {
-                        ui.label(format!("v{i}"));
-                        ui.monospace(v3(*p));
+                    for (part, outcome) in rows {
+                        let won = winner.as_deref() == Some(part.as_str());
+                        ui.label(&part);
+                        if won {
+                            ui.label(
+                                RichText::new(format!("{outcome} (used)")).color(Color32::YELLOW),
+                            );
+                        } else {
+                            ui.monospace(outcome);
+                        }
                         ui.end_row();
                     }
-                    ui.label("normal");
-                    ui.monospace(v3(t.normal));
-                    ui.end_row();
-                    ui.label("source");
-                    ui.add(egui::Label::new(&t.source).wrap());
-                    ui.end_row();
                 });
-            if let Some(q) = &t.quadratic {
-                quadratic_ui(ui, q);
-            }
-            if let Some(object) = t.object {
-                object_triangle_cases_ui(ui, rec, c.iteration as usize, object, t.index);
-                return;
-            }
-            ui.label(RichText::new(format!("Cases in iteration {}", c.iteration + 1)).strong());
-            match candidate_rows(&rec.trace, c.iteration as usize, t.index) {
-                None => {
-                    ui.label(
-                        RichText::new("not offered by the broad phase in this iteration")
-                            .color(Color32::LIGHT_RED),
-                    );
-                }
-                Some(rows) => {
-                    let winner = rec
-                        .trace
-                        .iterations
-                        .get(c.iteration as usize)
-                        .and_then(|it| it.contacts.first())
-                        .filter(|ct| ct.triangle == t.index)
-                        .map(|ct| super::narration::feature_label(ct.feature));
-                    egui::Grid::new("cases")
-                        .num_columns(2)
-                        .spacing([8.0, 1.0])
-                        .striped(true)
-                        .show(ui, |ui| {
-                            for (part, outcome) in rows {
-                                let won = winner.as_deref() == Some(part.as_str());
-                                ui.label(&part);
-                                if won {
-                                    ui.label(
-                                        RichText::new(format!("{outcome} (used)"))
-                                            .color(Color32::YELLOW),
-                                    );
-                                } else {
-                                    ui.monospace(outcome);
-                                }
-                                ui.end_row();
-                            }
-                        });
-                }
-            }
         }
     }
+}
 
-    ui.add_space(4.0);
-    ui.separator();
-    ui.label(RichText::new("Solvers").strong());
-    super::solvers::solvers_ui(ui, v, out);
-    ui.separator();
-    ui.label(RichText::new("Minkowski cases").strong());
-    case_toggles_ui(ui, &v.toggles, out);
-    if let Some(r) = &v.rerun {
-        match &r.result {
-            Err(e) => {
-                ui.colored_label(Color32::LIGHT_RED, format!("re-run failed: {e}"));
+/// The re-run of the frame with the switched cases, rule or switches: what changed, the end,
+/// the first divergence and the later frames re-simulated.
+fn rerun_ui(ui: &mut Ui, rec: &FrameRecord, r: &RerunView) {
+    match &r.result {
+        Err(e) => {
+            ui.colored_label(Color32::LIGHT_RED, format!("re-run failed: {e}"));
+        }
+        Ok((trace, diff, end_pos)) => {
+            let what = rerun_changes(r, rec);
+            ui.label(
+                RichText::new(format!("Re-run of this frame {}", what.join(" and "))).strong(),
+            );
+            ui.label(format!(
+                "{} -> {} iterations, end {} -> {}",
+                rec.trace.iterations.len(),
+                trace.iterations.len(),
+                end_reason_label(diff.end.0),
+                end_reason_label(diff.end.1),
+            ));
+            let recorded_end = rec.outcome.slide().map_or(rec.after.center, |s| s.position);
+            ui.monospace(format!(
+                "end {}\n vs {} (Δ {:.4} m)",
+                v3(*end_pos),
+                v3(recorded_end),
+                (*end_pos - recorded_end).length()
+            ));
+            match &diff.first_divergence {
+                None => {
+                    ui.label("The traces are identical.");
+                }
+                Some(d) => {
+                    ui.label(format!("First divergence: {d:?}"));
+                }
             }
-            Ok((trace, diff, end_pos)) => {
-                let mut what = Vec::new();
-                if r.solve != rec.settings.cases {
-                    what.push("without the switched-off cases".to_string());
-                }
-                if r.response != rec.settings.response {
-                    what.push(format!("with the {} rule", r.response.name()));
-                }
-                let switches = [
-                    (
-                        r.internal_edge_filter,
-                        rec.settings.internal_edge_filter,
-                        "with the internal-edge filter",
-                        "without the internal-edge filter",
-                    ),
-                    (
-                        r.touching_counts,
-                        rec.settings.touching_counts,
-                        "with touching contacts counted",
-                        "without touching contacts",
-                    ),
-                    (
-                        r.exact_contact,
-                        rec.settings.exact_contact,
-                        "with the exact contact centre",
-                        "with the seed's contact centre (start + v·t)",
-                    ),
-                ];
-                for (now, recorded, on, off) in switches {
-                    if now != recorded {
-                        what.push(if now { on } else { off }.to_string());
-                    }
-                }
+            if let Some(l) = &r.later {
                 ui.label(
-                    RichText::new(format!("Re-run of this frame {}", what.join(" and "))).strong(),
+                    RichText::new(format!(
+                        "Later frames re-simulated: {} (same inputs, same mask)",
+                        l.frames
+                    ))
+                    .strong(),
                 );
-                ui.label(format!(
-                    "{} -> {} iterations, end {} -> {}",
-                    rec.trace.iterations.len(),
-                    trace.iterations.len(),
-                    end_reason_label(diff.end.0),
-                    end_reason_label(diff.end.1),
-                ));
-                let recorded_end = rec.outcome.slide().map_or(rec.after.center, |s| s.position);
-                ui.monospace(format!(
-                    "end {}\n vs {} (Δ {:.4} m)",
-                    v3(*end_pos),
-                    v3(recorded_end),
-                    (*end_pos - recorded_end).length()
-                ));
-                match &diff.first_divergence {
-                    None => {
-                        ui.label("The traces are identical.");
-                    }
-                    Some(d) => {
-                        ui.label(format!("First divergence: {d:?}"));
-                    }
-                }
-                if let Some(l) = &r.later {
-                    ui.label(
-                        RichText::new(format!(
-                            "Later frames re-simulated: {} (same inputs, same mask)",
-                            l.frames
-                        ))
-                        .strong(),
-                    );
-                    match l.diverges_at {
-                        None => ui.label("The walk is unchanged (every frame within 1 mm)."),
-                        Some(f) => ui.label(format!(
-                            "The walk departs at frame {f}; {:.3} m apart at the end.",
-                            l.final_gap_m
-                        )),
-                    };
-                }
-                ui.label(
-                    RichText::new(
-                        "View: recorded path in white, re-run path in magenta; later frames: \
-                         recorded walk in grey, re-simulated walk in violet.",
-                    )
-                    .weak(),
-                );
+                match l.diverges_at {
+                    None => ui.label("The walk is unchanged (every frame within 1 mm)."),
+                    Some(f) => ui.label(format!(
+                        "The walk departs at frame {f}; {:.3} m apart at the end.",
+                        l.final_gap_m
+                    )),
+                };
             }
+            ui.label(
+                RichText::new(
+                    "View: recorded path in white, re-run path in magenta; later frames: \
+                     recorded walk in grey, re-simulated walk in violet.",
+                )
+                .weak(),
+            );
         }
     }
+}
+
+/// What the re-run changed from the recorded frame, in words.
+fn rerun_changes(r: &RerunView, rec: &FrameRecord) -> Vec<String> {
+    let mut what = Vec::new();
+    if r.solve != rec.settings.cases {
+        what.push("without the switched-off cases".to_string());
+    }
+    if r.response != rec.settings.response {
+        what.push(format!("with the {} rule", r.response.name()));
+    }
+    let switches = [
+        (
+            r.internal_edge_filter,
+            rec.settings.internal_edge_filter,
+            "with the internal-edge filter",
+            "without the internal-edge filter",
+        ),
+        (
+            r.touching_counts,
+            rec.settings.touching_counts,
+            "with touching contacts counted",
+            "without touching contacts",
+        ),
+        (
+            r.exact_contact,
+            rec.settings.exact_contact,
+            "with the exact contact centre",
+            "with the seed's contact centre (start + v·t)",
+        ),
+    ];
+    for (now, recorded, on, off) in switches {
+        if now != recorded {
+            what.push(if now { on } else { off }.to_string());
+        }
+    }
+    what
 }
 
 /// The touched part's quadratic `a t² + b t + c = 0` and its two roots (seed 001 12.6; seeds

@@ -4,6 +4,7 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::lessons::SolverKind;
+use crate::render::LevelColour;
 use crate::render::cursor_scene::cursor_palette as cp;
 use crate::render::palette as p;
 
@@ -111,4 +112,20 @@ pub fn legend_ui(ui: &mut Ui) {
             .weak()
             .small(),
     );
+}
+
+pub(super) fn swatch(ui: &mut Ui, rgba: [f32; 4], text: &str) {
+    let to_u8 = |v: f32| (v.clamp(0.0, 1.0).powf(1.0 / 2.2) * 255.0) as u8;
+    let c = Color32::from_rgb(to_u8(rgba[0]), to_u8(rgba[1]), to_u8(rgba[2]));
+    // A painted square: the default fonts have no reliable box glyph.
+    let (r, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+    ui.painter().rect_filled(r, 2.0, c);
+    ui.label(RichText::new(text).color(c));
+}
+
+/// The colours of a level colour mode, each with its meaning.
+pub fn level_colour_legend_ui(ui: &mut Ui, mode: LevelColour) {
+    for (c, text) in mode.legend() {
+        ui.horizontal(|ui| swatch(ui, *c, text));
+    }
 }

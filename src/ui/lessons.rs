@@ -281,54 +281,58 @@ pub fn lesson_panel_ui(ui: &mut Ui, v: &TeachView, out: &mut Vec<TeachCommand>) 
     egui::ScrollArea::vertical()
         .id_salt("lesson_scroll")
         .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for para in &l.paragraphs {
-                ui.label(para);
-                ui.add_space(6.0);
-            }
-            if let Some(n) = &l.note {
-                ui.label(
-                    RichText::new(n)
-                        .italics()
-                        .color(Color32::from_rgb(230, 200, 90)),
-                );
-                ui.add_space(6.0);
-            }
-            ui.label(RichText::new("Try this").strong());
-            for (text, done) in &l.prompts {
-                ui.horizontal(|ui| {
-                    tick(ui, *done);
-                    let t = RichText::new(text);
-                    ui.add(egui::Label::new(if *done { t.weak() } else { t }).wrap());
-                });
-            }
-            ui.add_space(6.0);
-            ui.label(RichText::new("Quiz").strong());
-            ui.label(&l.question);
-            match l.quiz {
-                Some(QuizStatus::Correct) => {
-                    ui.colored_label(Color32::from_rgb(90, 220, 110), "Correct!");
-                    ui.label(&l.explanation);
-                }
-                Some(QuizStatus::Wrong) => {
-                    ui.colored_label(Color32::from_rgb(255, 140, 90), "Not yet.");
-                    ui.label(&l.hint);
-                }
-                _ => {
-                    ui.label(RichText::new("Answer it by doing it in the scene.").weak());
-                }
-            }
-            ui.add_space(6.0);
-            egui::CollapsingHeader::new("Numbers at the cursor (units and space)")
-                .default_open(true)
-                .show(ui, |ui| numbers_ui(ui, &v.numbers));
-            egui::CollapsingHeader::new("Solvers at the cursor")
-                .default_open(l.uses_solvers)
-                .show(ui, |ui| solvers_ui(ui, v, out));
-            egui::CollapsingHeader::new("Legend")
-                .default_open(false)
-                .show(ui, legend_ui);
+        .show(ui, |ui| lesson_body_ui(ui, l, v, out));
+}
+
+/// The lesson's text below its header: paragraphs, note, prompts, quiz, the numbers and
+/// solvers at the cursor and the legend.
+fn lesson_body_ui(ui: &mut Ui, l: &LessonPanel, v: &TeachView, out: &mut Vec<TeachCommand>) {
+    for para in &l.paragraphs {
+        ui.label(para);
+        ui.add_space(6.0);
+    }
+    if let Some(n) = &l.note {
+        ui.label(
+            RichText::new(n)
+                .italics()
+                .color(Color32::from_rgb(230, 200, 90)),
+        );
+        ui.add_space(6.0);
+    }
+    ui.label(RichText::new("Try this").strong());
+    for (text, done) in &l.prompts {
+        ui.horizontal(|ui| {
+            tick(ui, *done);
+            let t = RichText::new(text);
+            ui.add(egui::Label::new(if *done { t.weak() } else { t }).wrap());
         });
+    }
+    ui.add_space(6.0);
+    ui.label(RichText::new("Quiz").strong());
+    ui.label(&l.question);
+    match l.quiz {
+        Some(QuizStatus::Correct) => {
+            ui.colored_label(Color32::from_rgb(90, 220, 110), "Correct!");
+            ui.label(&l.explanation);
+        }
+        Some(QuizStatus::Wrong) => {
+            ui.colored_label(Color32::from_rgb(255, 140, 90), "Not yet.");
+            ui.label(&l.hint);
+        }
+        _ => {
+            ui.label(RichText::new("Answer it by doing it in the scene.").weak());
+        }
+    }
+    ui.add_space(6.0);
+    egui::CollapsingHeader::new("Numbers at the cursor (units and space)")
+        .default_open(true)
+        .show(ui, |ui| numbers_ui(ui, &v.numbers));
+    egui::CollapsingHeader::new("Solvers at the cursor")
+        .default_open(l.uses_solvers)
+        .show(ui, |ui| solvers_ui(ui, v, out));
+    egui::CollapsingHeader::new("Legend")
+        .default_open(false)
+        .show(ui, legend_ui);
 }
 
 /// The legend as a floating window (View ▸ Legend), when no lesson panel holds it.

@@ -119,18 +119,7 @@ fn series_ui(
     } else {
         (0.0, 1.0)
     };
-    // Marker ticks along the top, one series per kind (a frame's first kind).
-    let mut marks: Vec<(MarkerKind, Vec<[f64; 2]>)> = Vec::new();
-    for f in frames {
-        let Some(kind) = f.markers.kinds().next() else {
-            continue;
-        };
-        let at = [f.frame as f64, y_max - pad * 0.4];
-        match marks.iter_mut().find(|(k, _)| *k == kind) {
-            Some((_, pts)) => pts.push(at),
-            None => marks.push((kind, vec![at])),
-        }
-    }
+    let marks = marker_ticks(frames, y_max - pad * 0.4);
     let resp = Plot::new(("plot", s.title))
         .height(height)
         .allow_drag(false)
@@ -179,4 +168,20 @@ fn series_ui(
             iteration: 0,
         });
     }
+}
+
+/// Marker ticks along the top (at height `y`), one series per kind (a frame's first kind).
+fn marker_ticks(frames: &[FrameSummary], y: f64) -> Vec<(MarkerKind, Vec<[f64; 2]>)> {
+    let mut marks: Vec<(MarkerKind, Vec<[f64; 2]>)> = Vec::new();
+    for f in frames {
+        let Some(kind) = f.markers.kinds().next() else {
+            continue;
+        };
+        let at = [f.frame as f64, y];
+        match marks.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, pts)) => pts.push(at),
+            None => marks.push((kind, vec![at])),
+        }
+    }
+    marks
 }

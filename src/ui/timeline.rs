@@ -48,87 +48,123 @@ pub fn visible_range(first: u64, last: u64, cursor: Option<u64>) -> (u64, u64) {
 
 /// The timeline at the bottom of the window.
 pub fn timeline_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
-    let tl = |c| DebugCommand::Timeline(c);
     ui.horizontal_wrapped(|ui| {
-        let b =
-            |ui: &mut Ui, text: &str, hover: &str| ui.button(text).on_hover_text(hover).clicked();
-        if b(ui, "|<", "oldest frame (Home)") {
-            out.push(tl(TimelineCommand::Home));
-        }
-        if b(ui, "<mark", "previous marked frame (PgUp)") {
-            out.push(tl(TimelineCommand::PrevMarker));
-        }
-        if b(ui, "<<", "one frame back (,)") {
-            out.push(tl(TimelineCommand::StepFrame(-1)));
-        }
-        if b(ui, "<", "one iteration back ([)") {
-            out.push(tl(TimelineCommand::StepIteration(-1)));
-        }
-        let (label, cmd) = if v.paused {
-            ("Resume", TimelineCommand::Resume)
-        } else {
-            ("Pause", TimelineCommand::Pause)
-        };
-        if b(ui, label, "pause / resume the live walk (P)") {
-            out.push(tl(cmd));
-        }
-        if b(ui, ">", "one iteration forward (])") {
-            out.push(tl(TimelineCommand::StepIteration(1)));
-        }
-        if b(ui, ">>", "one frame forward (.)") {
-            out.push(tl(TimelineCommand::StepFrame(1)));
-        }
-        if b(ui, "mark>", "next marked frame (PgDn)") {
-            out.push(tl(TimelineCommand::NextMarker));
-        }
-        if b(ui, ">|", "newest frame (End)") {
-            out.push(tl(TimelineCommand::End));
-        }
-        if v.paused
-            && !v.probe.active
-            && b(
-                ui,
-                "Resume from cursor",
-                "continue walking from the state after this frame; later frames are dropped (R)",
-            )
-        {
-            out.push(tl(TimelineCommand::ResumeFromCursor));
-        }
+        transport_ui(ui, v, out);
         ui.separator();
-        match (v.cursor, &v.record) {
-            (Some(c), Some(r)) => {
-                ui.monospace(format!(
-                    "frame {}  iteration {}/{}",
-                    c.frame,
-                    c.iteration + 1,
-                    r.cursor_stops()
-                ));
-                if let Some(g) = &r.game {
-                    // A game's move: its own frame number and clock.
-                    ui.monospace(
-                        RichText::new(format!(
-                            "game frame {} · {:.3} s · mover {}",
-                            g.frame, g.time_secs, g.mover
-                        ))
-                        .color(super::game::GAME_COLOR_UI),
-                    );
-                }
-                let kinds: Vec<&str> = r.markers.kinds().map(MarkerKind::label).collect();
-                if !kinds.is_empty() {
-                    ui.label(RichText::new(kinds.join(", ")).color(Color32::YELLOW));
-                }
-                for (kind, reason) in r.findings.reasons() {
-                    ui.label(RichText::new(reason).color(marker_color(kind)));
-                }
-                if let Some(p) = crate::sim::markers::ping_pong(&r.trace) {
-                    ui.label(RichText::new(p.reason()).color(marker_color(MarkerKind::PingPong)));
-                }
+        cursor_status_ui(ui, v);
+    });
+    history_ui(ui, v, out);
+    let (Some(first), Some(last)) = (v.frames.first(), v.frames.last()) else {
+        return;
+    };
+    let cursor = v.cursor.map(|c| c.frame);
+    let (lo, hi) = visible_range(first.frame, last.frame, cursor);
+    let slice = frames_in(&v.frames, first.frame, lo, hi);
+    strip_ui(ui, slice, lo, hi, cursor, 54.0, true, out);
+    if lo != first.frame || hi != last.frame {
+        strip_ui(
+            ui,
+            &v.frames,
+            first.frame,
+            last.frame,
+            cursor,
+            16.0,
+            false,
+            out,
+        );
+    }
+}
+
+/// The transport buttons: oldest, previous marker, frame and iteration steps, pause / resume,
+/// next marker, newest, resume from the cursor.
+fn transport_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
+    let tl = |c| DebugCommand::Timeline(c);
+    let b = |ui: &mut Ui, text: &str, hover: &str| ui.button(text).on_hover_text(hover).clicked();
+    if b(ui, "|<", "oldest frame (Home)") {
+        out.push(tl(TimelineCommand::Home));
+    }
+    if b(ui, "<mark", "previous marked frame (PgUp)") {
+        out.push(tl(TimelineCommand::PrevMarker));
+    }
+    if b(ui, "<<", "one frame back (,)") {
+        out.push(tl(TimelineCommand::StepFrame(-1)));
+    }
+    if b(ui, "<", "one iteration back ([)") {
+        out.push(tl(TimelineCommand::StepIteration(-1)));
+    }
+    let (label, cmd) = if v.paused {
+        ("Resume", TimelineCommand::Resume)
+    } else {
+        ("Pause", TimelineCommand::Pause)
+    };
+    if b(ui, label, "pause / resume the live walk (P)") {
+        out.push(tl(cmd));
+    }
+    if b(ui, ">", "one iteration forward (])") {
+        out.push(tl(TimelineCommand::StepIteration(1)));
+    }
+    if b(ui, ">>", "one frame forward (.)") {
+        out.push(tl(TimelineCommand::StepFrame(1)));
+    }
+    if b(ui, "mark>", "next marked frame (PgDn)") {
+        out.push(tl(TimelineCommand::NextMarker));
+    }
+    if b(ui, ">|", "newest frame (End)") {
+        out.push(tl(TimelineCommand::End));
+    }
+    if v.paused
+        && !v.probe.active
+        && b(
+            ui,
+            "Resume from cursor",
+            "continue walking from the state after this frame; later frames are dropped (R)",
+        )
+    {
+        out.push(tl(TimelineCommand::ResumeFromCursor));
+    }
+}
+
+/// Where the cursor is (frame, iteration, the game's frame) and the frame's markers and
+/// findings.
+fn cursor_status_ui(ui: &mut Ui, v: &DebugView) {
+    match (v.cursor, &v.record) {
+        (Some(c), Some(r)) => {
+            ui.monospace(format!(
+                "frame {}  iteration {}/{}",
+                c.frame,
+                c.iteration + 1,
+                r.cursor_stops()
+            ));
+            if let Some(g) = &r.game {
+                // A game's move: its own frame number and clock.
+                ui.monospace(
+                    RichText::new(format!(
+                        "game frame {} · {:.3} s · mover {}",
+                        g.frame, g.time_secs, g.mover
+                    ))
+                    .color(super::game::GAME_COLOR_UI),
+                );
             }
-            _ => {
-                ui.label("no frames recorded yet");
+            let kinds: Vec<&str> = r.markers.kinds().map(MarkerKind::label).collect();
+            if !kinds.is_empty() {
+                ui.label(RichText::new(kinds.join(", ")).color(Color32::YELLOW));
+            }
+            for (kind, reason) in r.findings.reasons() {
+                ui.label(RichText::new(reason).color(marker_color(kind)));
+            }
+            if let Some(p) = crate::sim::markers::ping_pong(&r.trace) {
+                ui.label(RichText::new(p.reason()).color(marker_color(MarkerKind::PingPong)));
             }
         }
-    });
+        _ => {
+            ui.label("no frames recorded yet");
+        }
+    }
+}
+
+/// The history's size and memory budget, and saving / loading recordings and exporting the
+/// frame at the cursor.
+fn history_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
     ui.horizontal_wrapped(|ui| {
         let per = v.bytes_per_frame.max(1.0);
         let minutes = v.budget_bytes as f64 / per / 60.0 / 60.0;
@@ -168,25 +204,6 @@ pub fn timeline_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
             out.push(DebugCommand::ExportFrame);
         }
     });
-    let (Some(first), Some(last)) = (v.frames.first(), v.frames.last()) else {
-        return;
-    };
-    let cursor = v.cursor.map(|c| c.frame);
-    let (lo, hi) = visible_range(first.frame, last.frame, cursor);
-    let slice = frames_in(&v.frames, first.frame, lo, hi);
-    strip_ui(ui, slice, lo, hi, cursor, 54.0, true, out);
-    if lo != first.frame || hi != last.frame {
-        strip_ui(
-            ui,
-            &v.frames,
-            first.frame,
-            last.frame,
-            cursor,
-            16.0,
-            false,
-            out,
-        );
-    }
 }
 
 fn frames_in(frames: &[FrameSummary], first: u64, lo: u64, hi: u64) -> &[FrameSummary] {
@@ -216,6 +233,43 @@ fn strip_ui(
     painter.rect_filled(rect, 2.0, Color32::from_gray(24));
     let span = (hi - lo + 1) as f32;
     let x_of = |f: u64| rect.left() + ((f - lo) as f32 + 0.5) / span * rect.width();
+    columns_ui(&painter, rect, frames, lo, span, detailed);
+    if let Some(c) = cursor.filter(|c| (lo..=hi).contains(c)) {
+        let x = x_of(c);
+        painter.line_segment(
+            [pos2(x, rect.top()), pos2(x, rect.bottom())],
+            Stroke::new(2.0, Color32::from_rgb(255, 140, 30)),
+        );
+    }
+    if detailed {
+        painter.text(
+            rect.left_bottom() + vec2(3.0, -2.0),
+            egui::Align2::LEFT_BOTTOM,
+            lo.to_string(),
+            egui::FontId::monospace(10.0),
+            Color32::GRAY,
+        );
+        painter.text(
+            rect.right_bottom() + vec2(-3.0, -2.0),
+            egui::Align2::RIGHT_BOTTOM,
+            hi.to_string(),
+            egui::FontId::monospace(10.0),
+            Color32::GRAY,
+        );
+    }
+    strip_input_ui(response, rect, frames, (lo, hi), cursor, out);
+}
+
+/// The strip's columns, one per pixel: a bar of the most iterations and a tick of the first
+/// marker of the frames each covers.
+fn columns_ui(
+    painter: &egui::Painter,
+    rect: Rect,
+    frames: &[FrameSummary],
+    lo: u64,
+    span: f32,
+    detailed: bool,
+) {
     let max_iter = frames
         .iter()
         .map(|f| f.iterations)
@@ -274,29 +328,19 @@ fn strip_ui(
             }
         }
     }
-    if let Some(c) = cursor.filter(|c| (lo..=hi).contains(c)) {
-        let x = x_of(c);
-        painter.line_segment(
-            [pos2(x, rect.top()), pos2(x, rect.bottom())],
-            Stroke::new(2.0, Color32::from_rgb(255, 140, 30)),
-        );
-    }
-    if detailed {
-        painter.text(
-            rect.left_bottom() + vec2(3.0, -2.0),
-            egui::Align2::LEFT_BOTTOM,
-            lo.to_string(),
-            egui::FontId::monospace(10.0),
-            Color32::GRAY,
-        );
-        painter.text(
-            rect.right_bottom() + vec2(-3.0, -2.0),
-            egui::Align2::RIGHT_BOTTOM,
-            hi.to_string(),
-            egui::FontId::monospace(10.0),
-            Color32::GRAY,
-        );
-    }
+}
+
+/// A click or drag on the strip seeks to the frame under the pointer; hovering names the
+/// frame's iterations and markers.
+fn strip_input_ui(
+    response: egui::Response,
+    rect: Rect,
+    frames: &[FrameSummary],
+    (lo, hi): (u64, u64),
+    cursor: Option<u64>,
+    out: &mut Vec<DebugCommand>,
+) {
+    let span = (hi - lo + 1) as f32;
     let frame_at = |p: Pos2| {
         let u = ((p.x - rect.left()) / rect.width()).clamp(0.0, 1.0);
         (lo + (u * span) as u64).min(hi)

@@ -6,7 +6,6 @@
 use std::path::Path;
 
 use glam::Vec3;
-use slidescope::app::scenario_open::{OpenedScenario, load_scenario};
 use slidescope::collision::{CaseKind, Trace};
 use slidescope::lessons::walk::touched_nodes;
 use slidescope::lessons::{
@@ -14,6 +13,7 @@ use slidescope::lessons::{
 };
 use slidescope::level::scenario::run_file;
 use slidescope::sim::{PlayerInput, PlayerParams, Recording, Sim, TimelineCommand};
+use slidescope::view::{OpenedScenario, load_scenario};
 
 /// The guided path of issue 8 has at least these 12 lessons.
 const LESSON_COUNT: usize = 12;

@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use slidescope::app::scenario_open::load_scenario;
 use slidescope::level::scenario::run_file;
 use slidescope::sim::{Cursor, PlayerParams, Recording, Sim};
+use slidescope::view::load_scenario;
 
 fn sim_with(record: slidescope::sim::FrameRecord) -> Sim {
     let mut sim = Sim::new(

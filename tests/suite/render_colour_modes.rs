@@ -6,11 +6,11 @@
 use std::path::Path;
 
 use glam::{Vec2, Vec3};
-use slidescope::app::world::World;
 use slidescope::render::{
     Camera, DebugScene, Exposure, FrameSettings, Gpu, LevelColour, Renderer, pick_color_format,
     pick_sample_count, render_image,
 };
+use slidescope::view::World;
 
 /// The check size: a 1280 × 720 frame.
 const W: u32 = 1280;
@@ -115,7 +115,7 @@ fn lavaducts_is_readable_in_the_default_mode() {
     let eye = st.feet + Vec3::Y * 1.6;
     let look = st.look.unwrap_or(eye + Vec3::Z * 4.0 - Vec3::Y * 0.4);
     let camera = Camera::look_at(eye, look);
-    let view = slidescope::app::settings::ViewToggles::default();
+    let view = slidescope::view::ViewToggles::default();
     assert_eq!(view.level_colour, LevelColour::Material);
     let default = FrameSettings {
         flip_winding: world.clockwise,

@@ -7,11 +7,11 @@
 use std::path::Path;
 
 use glam::{Vec2, Vec3};
-use slidescope::app::world::World;
 use slidescope::cli::screenshot::ShotScene;
 use slidescope::render::{
     Camera, FrameSettings, Gpu, Renderer, pick_color_format, pick_sample_count, render_image,
 };
+use slidescope::view::World;
 
 const W: u32 = 320;
 const H: u32 = 180;

@@ -5,12 +5,12 @@
 
 use std::path::Path;
 
-use slidescope::app::scenario_open::load_scenario;
 use slidescope::lessons::first_frame::first_frame;
 use slidescope::lessons::{Catalog, LESSONS_DIR, LessonState};
 use slidescope::render::{
     DebugScene, Gpu, Renderer, pick_color_format, pick_sample_count, render_image,
 };
+use slidescope::view::load_scenario;
 
 const W: u32 = 320;
 const H: u32 = 180;

@@ -185,8 +185,8 @@ fn known_scene_shows_ellipsoid_contact_normal_and_floor_where_projected() {
 
 #[test]
 fn builtin_level_screenshot_shows_ellipsoid_and_floor_contact_normal() {
-    use slidescope::app::world::World;
     use slidescope::cli::screenshot::ShotScene;
+    use slidescope::view::World;
 
     let shot = ShotScene::new(World::builtin(None));
     let rec = shot

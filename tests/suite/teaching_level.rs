@@ -683,7 +683,7 @@ fn collision_mesh_builds_without_dropping_triangles() {
 /// included.
 #[test]
 fn stations_loaded_from_the_file_face_their_look_points() {
-    use slidescope::app::world::World;
+    use slidescope::view::World;
     let file = World::load(&asset_path()).expect("teaching.glb loads");
     let level = teaching::build();
     let generated: Vec<_> = std::iter::once(&level.start)

@@ -5,13 +5,13 @@
 
 use std::path::Path;
 
-use slidescope::app::camera_rig::CameraMode;
-use slidescope::app::world::World;
 use slidescope::collision::SlideSettings;
 use slidescope::sim::{Cursor, PlayerInput, PlayerParams, Sim};
 use slidescope::ui::debugger::DebugView;
 use slidescope::ui::layout::{Layout, Pane};
 use slidescope::ui::{self, HudStats, ShellModel, ShellOutput};
+use slidescope::view::CameraMode;
+use slidescope::view::World;
 
 fn model() -> ShellModel {
     ShellModel {

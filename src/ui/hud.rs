@@ -1,0 +1,95 @@
+//! The HUD: frame rate, position, velocity, state and the last step's iterations and contacts.
+
+use egui::{RichText, Ui};
+use glam::Vec3;
+
+use crate::collision::EndReason;
+use crate::view::CameraMode;
+
+/// Numbers shown in the HUD.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HudStats {
+    pub fps: f32,
+    pub frame_ms: f32,
+    /// CPU time of the last simulation steps (ms).
+    pub sim_ms: f32,
+    pub position: Vec3,
+    /// m/s.
+    pub velocity: Vec3,
+    pub grounded: bool,
+    pub crouched: bool,
+    pub noclip: bool,
+    pub iterations: u32,
+    pub contacts: u32,
+    pub end: Option<EndReason>,
+    pub level_name: String,
+    pub level_triangles: usize,
+    pub adapter: String,
+    pub msaa: u32,
+    pub view_size: [u32; 2],
+    pub camera_mode: Option<CameraMode>,
+    pub cursor_captured: bool,
+}
+
+fn v3(v: Vec3) -> String {
+    format!("{:6.2} {:6.2} {:6.2}", v.x, v.y, v.z)
+}
+
+/// Frame rate, position, velocity, grounded, iterations and contacts of the last step.
+pub fn hud_ui(ui: &mut Ui, s: &HudStats) {
+    egui::Grid::new("hud")
+        .num_columns(2)
+        .spacing([8.0, 2.0])
+        .show(ui, |ui| {
+            ui.label("fps");
+            ui.monospace(format!(
+                "{:5.1}  ({:5.2} ms, sim {:4.2} ms)",
+                s.fps, s.frame_ms, s.sim_ms
+            ));
+            ui.end_row();
+            ui.label("position");
+            ui.monospace(v3(s.position));
+            ui.end_row();
+            ui.label("velocity");
+            ui.monospace(v3(s.velocity));
+            ui.end_row();
+            ui.label("speed");
+            ui.monospace(format!("{:.2} m/s", s.velocity.length()));
+            ui.end_row();
+            ui.label("state");
+            let mut state = vec![if s.grounded { "grounded" } else { "airborne" }];
+            if s.crouched {
+                state.push("crouched");
+            }
+            if s.noclip {
+                state.push("NOCLIP");
+            }
+            ui.monospace(state.join(", "));
+            ui.end_row();
+            ui.label("last step");
+            let end = s.end.map_or("-".to_string(), |e| format!("{e:?}"));
+            ui.monospace(format!(
+                "{} iter, {} contacts, {end}",
+                s.iterations, s.contacts
+            ));
+            ui.end_row();
+            ui.label("level");
+            ui.label(format!("{} ({} tris)", s.level_name, s.level_triangles));
+            ui.end_row();
+            ui.label("view");
+            ui.label(format!(
+                "{}×{} MSAA {}×, {}",
+                s.view_size[0],
+                s.view_size[1],
+                s.msaa,
+                s.camera_mode.map_or("-", CameraMode::label)
+            ));
+            ui.end_row();
+            ui.label("GPU");
+            ui.add(egui::Label::new(&s.adapter).truncate());
+            ui.end_row();
+        });
+    if !s.cursor_captured && s.camera_mode.is_some_and(CameraMode::captures_cursor) {
+        ui.label(RichText::new("Click the view to capture the mouse.").weak());
+    }
+}

@@ -1,0 +1,153 @@
+//! The whole window: the menu bar above the workbench's tiles, each tile drawn by its pane.
+
+use std::path::PathBuf;
+
+use egui::Ui;
+
+use super::controls::controls_ui;
+use super::hud::HudStats;
+use super::menu_bar::menu_bar_ui;
+use super::view3d::view_ui;
+use super::{Command, debugger, inspector, issues, layout, lessons, plots, timeline};
+use crate::collision::SlideSettings;
+use crate::sim::PlayerParams;
+use crate::view::{CameraMode, ViewToggles};
+
+/// Everything the shell shows, gathered by the app each frame.
+#[derive(Debug, Clone)]
+pub struct ShellModel {
+    pub hud: HudStats,
+    pub stations: Vec<String>,
+    /// (text, is_error)
+    pub messages: Vec<(String, bool)>,
+    pub note: Option<String>,
+    pub params: PlayerParams,
+    pub slide: SlideSettings,
+    pub view: ViewToggles,
+    pub fov_deg: f32,
+    /// The level's automatic exposure (shown beside the exposure control).
+    pub auto_exposure: f32,
+    pub mode: CameraMode,
+    pub recent: Vec<PathBuf>,
+    /// The debugger panels (timeline, inspector).
+    pub debug: debugger::DebugView,
+    /// Lessons, view space, presentation.
+    pub teach: lessons::TeachView,
+    /// The Issues menu and the open scene's report.
+    pub issues: issues::IssuesView,
+}
+
+/// What the shell gathered this frame.
+#[derive(Debug, Clone, Default)]
+pub struct ShellOutput {
+    pub commands: Vec<Command>,
+    /// Size of the 3D view in physical pixels.
+    pub view_px: [u32; 2],
+    /// Mouse drag over the 3D view (physical pixels).
+    pub drag_px: [f32; 2],
+    /// Wheel steps over the 3D view.
+    pub zoom_steps: f32,
+    /// The 3D view was clicked.
+    pub clicked: bool,
+    /// Where the 3D view was clicked, as a fraction of its size (0..1, origin top-left).
+    pub click_uv: Option<[f32; 2]>,
+    /// Where the 3D view was double-clicked (same units).
+    pub double_click_uv: Option<[f32; 2]>,
+}
+
+/// The whole window: the menu bar above the workbench's tiles (3D view, inspector, plots,
+/// timeline, controls, lesson; see [`layout`]), the 3D view showing `view_texture` (the
+/// renderer's offscreen frame).
+pub fn shell_ui(
+    ui: &mut Ui,
+    m: &ShellModel,
+    layout: &mut layout::Layout,
+    view_texture: Option<egui::TextureId>,
+    out: &mut ShellOutput,
+) {
+    let panes: Vec<(layout::Pane, bool)> = layout::Pane::CLOSABLE
+        .iter()
+        .map(|&p| (p, layout.has(p)))
+        .collect();
+    egui::Panel::top("menu").show(ui, |ui| {
+        menu_bar_ui(
+            ui,
+            &m.recent,
+            m.mode,
+            &m.teach,
+            &m.debug.probe,
+            &panes,
+            &m.issues,
+            &mut out.commands,
+        );
+    });
+    issues::report_window_ui(ui.ctx(), &m.issues, &mut out.commands);
+    let mut teach = Vec::new();
+    lessons::legend_window_ui(ui.ctx(), &m.teach, &mut teach);
+    let mut debug = Vec::new();
+    debugger::help_ui(ui.ctx(), m.debug.show_help, &mut debug);
+    let mut panes = ShellPanes {
+        m,
+        view_texture,
+        out,
+        debug,
+        teach,
+    };
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE)
+        .show(ui, |ui| {
+            layout.tree.ui(
+                &mut layout::Behavior {
+                    contents: &mut panes,
+                },
+                ui,
+            );
+        });
+    let ShellPanes {
+        out, debug, teach, ..
+    } = panes;
+    out.commands.extend(debug.into_iter().map(Command::Debug));
+    out.commands.extend(teach.into_iter().map(Command::Teach));
+}
+
+/// What each tile draws.
+struct ShellPanes<'a> {
+    m: &'a ShellModel,
+    view_texture: Option<egui::TextureId>,
+    out: &'a mut ShellOutput,
+    debug: Vec<debugger::DebugCommand>,
+    teach: Vec<lessons::TeachCommand>,
+}
+
+impl layout::PaneContents for ShellPanes<'_> {
+    fn pane_ui(&mut self, ui: &mut Ui, pane: layout::Pane) {
+        use layout::Pane;
+        let m = self.m;
+        match pane {
+            Pane::View3d => view_ui(ui, self.view_texture, m.view.level_colour, self.out),
+            Pane::Inspector => {
+                egui::ScrollArea::vertical()
+                    .id_salt("inspector_scroll")
+                    .show(ui, |ui| {
+                        inspector::inspector_ui(ui, &m.debug, &mut self.debug)
+                    });
+            }
+            Pane::Plots => plots::plots_ui(ui, &m.debug, &mut self.debug),
+            Pane::Timeline => {
+                egui::ScrollArea::vertical()
+                    .id_salt("timeline_scroll")
+                    .show(ui, |ui| {
+                        timeline::timeline_ui(ui, &m.debug, &mut self.debug)
+                    });
+            }
+            Pane::Controls => controls_ui(ui, m, self.out),
+            Pane::Lesson => {
+                if m.teach.lesson.is_some() {
+                    lessons::lesson_panel_ui(ui, &m.teach, &mut self.teach);
+                } else {
+                    ui.label("No lesson open: pick one from the Lessons menu.");
+                }
+            }
+        }
+    }
+}

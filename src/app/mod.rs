@@ -10,7 +10,6 @@ mod gfx;
 mod issues;
 pub mod link;
 pub mod open_any;
-pub mod open_side;
 mod probe;
 mod scenario_open;
 pub mod settings;

@@ -4,8 +4,6 @@
 
 use std::path::Path;
 
-use glam::Vec3;
-
 use crate::view::{OpenedScenario, load_scenario};
 
 impl super::App {
@@ -45,7 +43,7 @@ impl super::App {
         ));
         // Framed on the call's first contact (or its sweep), from the open side.
         if let Some((rec, _)) = self.sim.cursor_frame() {
-            super::open_side::frame_opened(&mut self.rig, &self.world.collision, rec, 0);
+            crate::view::open_side::frame_opened(&mut self.rig, &self.world.collision, rec, 0);
         }
         let verdict = if failures.is_empty() {
             String::new()

@@ -8,7 +8,8 @@ use super::LessonState;
 use crate::render::cursor_scene::{self, CursorStyle};
 use crate::render::{Camera, DebugScene, FrameSettings, SpaceMap, dynamic_scene};
 use crate::view::OpenedScenario;
-use crate::view::camera_rig::{CameraMode, CameraRig, selection_sphere};
+use crate::view::camera_rig::{CameraMode, CameraRig, GLIDE_SECS, selection_sphere};
+use crate::view::open_side::frame_opened;
 
 /// The scene, camera and frame settings of the lesson's opening view.
 pub fn first_frame(
@@ -59,6 +60,10 @@ pub fn first_frame(
     }
     let center = it.map_or(rec.after.center, |it| it.start_center);
     let mut rig = CameraRig::new(CameraMode::Orbit, 4.0, 70.0);
+    // As the app opens it: the scenario framed from the open side of its first contacts, then
+    // the lesson's own angle and distance.
+    frame_opened(&mut rig, mesh, rec, 0);
+    rig.advance(GLIDE_SECS);
     if let Some(c) = view.camera {
         rig.yaw = c.yaw_deg.to_radians();
         rig.pitch = c.pitch_deg.to_radians().clamp(-1.55, 1.55);
@@ -70,9 +75,8 @@ pub fn first_frame(
     let selected_vertices = selected
         .and_then(|t| mesh.get_triangle(t))
         .map(|t| t.vertices);
-    if first_contact.is_some() {
-        rig.focus = Some(selection_sphere(selected_vertices, it, rec.after.center, reach).0);
-    }
+    rig.focus =
+        first_contact.map(|_| selection_sphere(selected_vertices, it, rec.after.center, reach).0);
     let space = SpaceMap::espace_blend(radii, axes, center, view.blend);
     let camera = space.camera(rig.camera(mesh, center, radii));
     let settings = FrameSettings {

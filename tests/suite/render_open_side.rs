@@ -1,19 +1,19 @@
 //! Issue 23 §9, "the camera finds the subject": *Issues ▸ 16* (a 120° corner) opened with the
 //! camera behind the corner's two walls, so the ellipsoid was hidden. Rendered offscreen here
-//! the way the app opens a scenario (`app::open_side::frame_opened`), the ellipsoid must show;
+//! the way the app opens a scenario (`view::open_side::frame_opened`), the ellipsoid must show;
 //! the old framing (60° to the side of the motion, whatever stands in between) is rendered too
 //! to show this test tells the two apart. Like the other render tests, no GPU adapter fails.
 
 use std::path::Path;
 
 use glam::{Mat3, Vec3};
-use slidescope::app::camera_rig::{CameraMode, CameraRig, selection_sphere};
-use slidescope::app::open_side::frame_opened;
-use slidescope::app::scenario_open::load_scenario;
 use slidescope::render::{
     Camera, DebugScene, EllipsoidShape, FrameSettings, Gpu, Renderer, palette, pick_color_format,
     pick_sample_count, render_image,
 };
+use slidescope::view::camera_rig::{CameraMode, CameraRig, selection_sphere};
+use slidescope::view::load_scenario;
+use slidescope::view::open_side::frame_opened;
 
 const W: u32 = 480;
 const H: u32 = 270;

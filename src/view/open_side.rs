@@ -4,9 +4,9 @@
 
 use glam::Vec3;
 
-use super::camera_rig::{CameraRig, framing_distance, selection_sphere};
 use crate::collision::{CollisionMesh, raycast};
 use crate::sim::FrameRecord;
+use crate::view::camera_rig::{CameraRig, framing_distance, selection_sphere};
 
 /// Yaws tried, evenly round the target.
 const YAW_STEPS: usize = 24;

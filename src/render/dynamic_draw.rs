@@ -7,18 +7,8 @@
 use glam::{Mat3, Vec3};
 
 use super::MeshBatch;
+use super::debug_scene::ObjectShape;
 use super::renderer::LevelVertex;
-use crate::collision::RigidPose;
-
-/// One dynamic object at one pose.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ObjectShape {
-    /// Index of the object's mesh (its `ObjectId`).
-    pub object: u32,
-    pub pose: RigidPose,
-    /// 1 for opaque; below 1 drawn blended (a previous pose).
-    pub alpha: f32,
-}
 
 /// The posed-vertex buffer and the model-space meshes.
 pub(super) struct DynamicDraw {

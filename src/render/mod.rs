@@ -1,13 +1,10 @@
-//! The wgpu renderer: a level (lit by a directional light + ambient, back faces tinted,
-//! optional wireframe, a highlighted triangle) and instanced debug shapes, drawn into an
-//! offscreen [`FrameTarget`]. Knows nothing about egui or the app: the app shows the target's
-//! texture inside an egui panel, `slidescope screenshot` reads it back into a PNG.
+//! The wgpu renderer: the level and instanced shapes drawn into an offscreen [`FrameTarget`].
+//! Like re_renderer it knows collision types and its own shapes ([`DebugScene`]) only — no
+//! record, egui or app; `crate::scene` turns records into shapes.
 
 pub mod camera;
-pub mod cursor_scene;
 pub mod debug_scene;
 pub mod dynamic_draw;
-pub mod dynamic_scene;
 pub mod geometry;
 pub mod gpu;
 pub mod level_colour;
@@ -20,7 +17,6 @@ pub mod target;
 pub use camera::Camera;
 pub use debug_scene::{
     Arrow, DebugScene, EllipsoidShape, GroundMarker, ObjectShape, PlaneQuad, Point, SweptShape,
-    TraceStyle, contact_colors, palette,
 };
 pub use geometry::{LevelGeometry, MeshBatch};
 pub use gpu::{Gpu, NO_ADAPTER_HINT, RenderError};

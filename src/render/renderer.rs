@@ -12,7 +12,7 @@ use glam::{Mat3, Mat4, Quat, Vec3};
 use wgpu::util::DeviceExt;
 
 use super::camera::Camera;
-use super::debug_scene::{Arrow, DebugScene, palette};
+use super::debug_scene::{Arrow, DebugScene, HIGHLIGHT};
 use super::dynamic_draw::DynamicDraw;
 use super::geometry::LevelGeometry;
 use super::level_colour::{LevelColour, MAX_EXPOSURE};
@@ -629,7 +629,7 @@ impl Renderer {
             let v = t.map(|p| LevelVertex {
                 position: p.to_array(),
                 normal: face.to_array(),
-                color: palette::HIGHLIGHT,
+                color: HIGHLIGHT,
             });
             queue.write_buffer(&self.highlight, 0, bytemuck::cast_slice(&v));
         }

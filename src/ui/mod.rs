@@ -27,8 +27,9 @@ use glam::Vec3;
 use crate::app::camera_rig::CameraMode;
 use crate::app::settings::ViewToggles;
 use crate::collision::{BroadPhase, EndReason, SlideSettings};
+use crate::render::LevelColour;
 use crate::render::level_colour::MAX_EXPOSURE;
-use crate::render::{LevelColour, palette};
+use crate::scene::palette;
 use crate::sim::PlayerParams;
 
 /// What the user asked for.

@@ -4,11 +4,12 @@
 
 pub mod camera;
 pub mod debug_scene;
-pub mod dynamic_draw;
+pub mod frame_settings;
 pub mod geometry;
 pub mod gpu;
 pub mod level_colour;
 pub mod meshes;
+mod passes;
 pub mod presentation;
 pub mod renderer;
 pub mod space_view;
@@ -18,10 +19,11 @@ pub use camera::Camera;
 pub use debug_scene::{
     Arrow, DebugScene, EllipsoidShape, GroundMarker, ObjectShape, PlaneQuad, Point, SweptShape,
 };
+pub use frame_settings::FrameSettings;
 pub use geometry::{LevelGeometry, MeshBatch};
 pub use gpu::{Gpu, NO_ADAPTER_HINT, RenderError};
 pub use level_colour::{Exposure, LevelColour, auto_exposure};
-pub use renderer::{FrameSettings, Renderer, pick_sample_count};
+pub use renderer::{Renderer, pick_sample_count};
 pub use space_view::SpaceMap;
 pub use target::{FrameTarget, pick_color_format};
 

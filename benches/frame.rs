@@ -14,9 +14,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec3;
 use slidescope::collision::SlideSettings;
 use slidescope::render::{
-    Camera, DebugScene, FrameSettings, FrameTarget, Gpu, Renderer, TraceStyle, pick_color_format,
+    Camera, DebugScene, FrameSettings, FrameTarget, Gpu, Renderer, pick_color_format,
     pick_sample_count,
 };
+use slidescope::scene::{TraceStyle, add_frame, add_player};
 use slidescope::sim::{PlayerInput, PlayerParams, Sim};
 use slidescope::ui::{self, HudStats, ShellModel, ShellOutput};
 use slidescope::view::World;
@@ -26,9 +27,9 @@ const SPONZA: &str = "../shared/levels/sponza/sponza.glb";
 fn scene_from(sim: &Sim) -> DebugScene {
     let mut s = DebugScene::default();
     let radii = sim.params.sanitized().radii(sim.player().crouched);
-    s.add_player(sim.player().center, radii);
+    add_player(&mut s, sim.player().center, radii);
     if let Some(rec) = sim.history().last() {
-        s.add_frame(rec, radii, &TraceStyle::default());
+        add_frame(&mut s, rec, radii, &TraceStyle::default());
     }
     s
 }

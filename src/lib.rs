@@ -1,7 +1,8 @@
 //! slidescope — a visual debugger for swept-ellipsoid collide-and-slide.
 //!
 //! Layers (see `DESIGN.md` in the repo root): `collision` (pure math, glam only) ←
-//! `level` (files) ← `sim` (player controller, history) ← `render` / `ui` / `app`.
+//! `level` (files) ← `sim` (player controller, history) ← `scene` (records into shapes) ←
+//! `ui` / `app`; `render` draws shapes and knows no record.
 pub mod app;
 /// The collision core, a crate of its own (`crates/slidescope-collision`); re-exported so the
 /// app's modules name it as before.
@@ -12,6 +13,7 @@ pub mod lessons;
 pub mod level;
 pub mod probe;
 pub mod render;
+pub mod scene;
 pub mod sim;
 pub mod ui;
 pub mod vfs;

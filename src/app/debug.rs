@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use glam::{Mat3, Vec3, Vec4Swizzles};
+use glam::{Vec3, Vec4Swizzles};
 use winit::event_loop::ActiveEventLoop;
 use winit::keyboard::KeyCode;
 
@@ -14,8 +14,10 @@ use crate::collision::solvers::side_by_side::{SideBySide, side_by_side_at};
 use crate::collision::{CaseMask, ObjectId, Response, raycast, raycast_objects};
 use crate::level::query::Geometry;
 use crate::level::scenario::Scenario;
-use crate::render::cursor_scene::{self, CursorStyle, MinkowskiRay};
-use crate::render::{Camera, palette};
+use crate::render::Camera;
+use crate::scene::minkowski_shapes::MinkowskiRay;
+use crate::scene::world_triangles;
+use crate::scene::{PausedComparisons, PausedOptions, paused_scene};
 use crate::sim::{
     DiffTolerance, FrameRecord, RerunEdits, TimelineCommand, diff_traces, replay_frames_in,
     rerun_frame_in,
@@ -668,11 +670,7 @@ impl App {
         object: ObjectId,
         t: u32,
     ) -> Option<([Vec3; 3], [Vec3; 3])> {
-        let (o, previous, current) = self.world.object_poses(object, &rec.objects)?;
-        Some((
-            o.world_triangle(t, &previous)?,
-            o.world_triangle(t, &current)?,
-        ))
+        world_triangles::object_triangle_at(self.world.collision_world(), &rec.objects, object, t)
     }
 
     /// The paused view at the cursor. Returns false (nothing built) when live or when there
@@ -684,124 +682,30 @@ impl App {
         let Some((rec, i)) = self.sim.cursor_frame() else {
             return false;
         };
-        let v = self.settings.view;
-        let mut scene = std::mem::take(&mut self.scene);
-        scene.clear();
-        let (radii, axes) = rec
-            .ellipsoid
-            .map_or_else(|| (self.radii(), Mat3::IDENTITY), |e| (e.radii, e.axes));
-        let style = CursorStyle {
-            arrow_scale: v.arrow_scale,
-            normal_length: (radii.min_element() * 1.5).max(0.1),
+        let options = PausedOptions {
+            triangle: self.dbg.triangle,
+            object_triangle: self.dbg.object_triangle,
+            highlight_contact: self.settings.view.highlight_triangle,
             draw: self.dbg.toggles.draw,
-            ..Default::default()
+            minkowski: self.dbg.minkowski,
+            radii: self.radii(),
+            arrow_scale: self.settings.view.arrow_scale,
         };
-        if rec.trace.iterations.is_empty() {
-            scene.ellipsoids.push(crate::render::EllipsoidShape {
-                center: rec.after.center,
-                radii,
-                axes,
-                color: palette::ELLIPSOID,
-                wire: Some(palette::ELLIPSOID_WIRE),
-            });
-        }
-        cursor_scene::add_cursor_iteration(&mut scene, &rec.trace, radii, axes, i as usize, &style);
-        if let Some(game) = &rec.game {
-            cursor_scene::add_game_move(&mut scene, rec, game, radii, axes, style.normal_length);
-        }
-        self.add_cursor_objects(&mut scene, rec, i as usize, radii, axes);
-        if let Some((_, rv)) = &self.dbg.rerun {
-            if let Ok((trace, _, end)) = &rv.result {
-                cursor_scene::add_rerun_paths(&mut scene, &rec.trace, trace, *end, radii, axes);
-            }
-            if let Some(l) = &rv.later {
-                cursor_scene::add_later_paths(
-                    &mut scene,
-                    &l.recorded_path,
-                    &l.resimulated_path,
-                    radii,
-                    axes,
-                );
-            }
-        }
-        if let Some((key, Some(rows))) = &self.dbg.solvers
-            && self.dbg.all_solvers
-            && *key == (rec.frame, i)
-        {
-            let hits: Vec<_> = rows.iter().map(|r| r.hit).collect();
-            cursor_scene::add_solver_hits(&mut scene, &hits, radii, axes, style.normal_length);
-        }
-        let it = rec.trace.iterations.get(i as usize);
-        // The Minkowski view: of the selected triangle, else of every triangle this iteration
-        // touched (at most 8), level or moving object.
-        let touched: Vec<(Option<ObjectId>, u32)> =
-            match (self.dbg.triangle, self.dbg.object_triangle) {
-                (Some(t), _) => vec![(None, t)],
-                (None, Some((o, t))) => vec![(Some(o), t)],
-                (None, None) => {
-                    let mut ts: Vec<_> = it
-                        .map(|it| {
-                            it.contacts
-                                .iter()
-                                .map(|c| (c.source.object(), c.triangle))
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    ts.dedup();
-                    ts.truncate(8);
-                    ts
+        let rerun = self.dbg.rerun.as_ref().map(|(_, rv)| rv);
+        let comparisons = PausedComparisons {
+            rerun: rerun.and_then(|rv| rv.result.as_ref().ok().map(|(t, _, end)| (t, *end))),
+            later: rerun
+                .and_then(|rv| rv.later.as_ref())
+                .map(|l| (&l.recorded_path[..], &l.resimulated_path[..])),
+            solvers: match &self.dbg.solvers {
+                Some((key, Some(rows))) if self.dbg.all_solvers && *key == (rec.frame, i) => {
+                    Some(&rows[..])
                 }
-            };
-        if self.dbg.minkowski
-            && let Some(e) = rec.ellipsoid
-        {
-            let draw = self.dbg.toggles.draw;
-            for &(object, t) in &touched {
-                match object {
-                    None => {
-                        let Some(tri) = self.world.collision.get_triangle(t) else {
-                            continue;
-                        };
-                        cursor_scene::add_minkowski_of_iteration(
-                            &mut scene,
-                            t,
-                            tri.vertices,
-                            &e,
-                            draw,
-                            it,
-                        );
-                    }
-                    Some(o) => {
-                        // Tested at the object's previous pose, along the extended sweep.
-                        let Some((previous, _)) = self.object_triangle_at(rec, o, t) else {
-                            continue;
-                        };
-                        let space = e.space();
-                        let ray = it.and_then(|it| {
-                            MinkowskiRay::of_object_iteration(it, o, t, previous, &space)
-                        });
-                        cursor_scene::add_minkowski(
-                            &mut scene, previous, &space, e.radii, e.axes, draw, ray,
-                        );
-                    }
-                }
-            }
-        }
-        if let Some((o, t)) = self.dbg.object_triangle
-            && let Some((_, current)) = self.object_triangle_at(rec, o, t)
-        {
-            scene.highlight_triangle = Some(current);
-        } else if let Some(t) = self.dbg.triangle
-            && let Some(tri) = self.world.collision.get_triangle(t)
-        {
-            scene.highlight_triangle = Some(tri.vertices);
-        } else if v.highlight_triangle
-            && let Some(c) = it.and_then(|it| it.contacts.first())
-            && let Some(t) = self.world.contact_triangle(c, &rec.objects)
-        {
-            scene.highlight_triangle = Some(t);
-        }
-        self.scene = scene;
+                _ => None,
+            },
+        };
+        let world = self.world.collision_world();
+        self.scene = paused_scene(rec, i as usize, world, &options, &comparisons);
         true
     }
 }

@@ -2,17 +2,16 @@
 //! level's dynamic objects to the step's end time before the player steps (level time is the
 //! sim's frame count, so live runs and replays agree), the camera turns with a platform the
 //! player rides, a resumed run or a loaded recording puts the objects at the poses recorded
-//! for its frame, and the 3D view draws the objects — live between their last two poses,
-//! paused at the poses recorded for the frame at the cursor with the previous pose faded and
-//! each object's extended sweep and adjustment vector.
+//! for its frame, and the live 3D view draws the objects between their last two poses (the
+//! paused view's objects, sweeps and adjustment vectors come from `scene::object_shapes`).
 
-use glam::{Mat3, Vec3};
+use glam::Vec3;
 
 use super::App;
 use crate::collision::{Ellipsoid, SlideSettings, sweep_in};
-use crate::render::dynamic_scene;
 use crate::render::{DebugScene, Renderer};
-use crate::sim::{Advance, FrameRecord, PlayerInput, TimelineCommand};
+use crate::scene::object_shapes;
+use crate::sim::{Advance, PlayerInput, TimelineCommand};
 
 impl App {
     /// Runs the fixed steps due after `real_dt_secs`, moving the objects before each, and
@@ -53,29 +52,7 @@ impl App {
 
     /// The live objects, between their last two poses like the player.
     pub(super) fn add_live_objects(&self, scene: &mut DebugScene) {
-        dynamic_scene::add_live_objects(scene, self.world.movers.scene(), self.alpha);
-    }
-
-    /// The frame at the cursor: objects at its recorded poses (previous pose faded), and for
-    /// iteration `iteration` the extended sweeps and adjustment vectors.
-    pub(super) fn add_cursor_objects(
-        &self,
-        scene: &mut DebugScene,
-        rec: &FrameRecord,
-        iteration: usize,
-        radii: Vec3,
-        axes: Mat3,
-    ) {
-        dynamic_scene::add_recorded_objects(scene, &rec.objects, true);
-        if let Some(it) = rec.trace.iterations.get(iteration) {
-            dynamic_scene::add_dynamic_sweeps(
-                scene,
-                it,
-                radii,
-                axes,
-                self.settings.view.arrow_scale,
-            );
-        }
+        object_shapes::add_live_objects(scene, self.world.movers.scene(), self.alpha);
     }
 
     /// The ground under an ellipsoid within `reach` metres, the moving objects included.

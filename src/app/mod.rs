@@ -30,7 +30,8 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
 use winit::window::{CursorGrabMode, Window, WindowId};
 
-use crate::render::{DebugScene, FrameSettings, GroundMarker, TraceStyle, palette};
+use crate::render::{DebugScene, FrameSettings, GroundMarker};
+use crate::scene::{TraceStyle, add_frame, add_player, palette};
 use crate::sim::{FrameRecord, PlayerInput, Sim};
 use crate::ui::{self, Command, HudStats};
 use crate::view::{CameraMode, CameraRig, World};
@@ -449,7 +450,7 @@ impl App {
         scene.clear();
         self.add_live_objects(&mut scene);
         if self.rig.mode != CameraMode::FirstPerson {
-            scene.add_player(center, radii);
+            add_player(&mut scene, center, radii);
         }
         if let Some(rec) = self.last_record() {
             let style = TraceStyle {
@@ -461,7 +462,7 @@ impl App {
                 slide_planes: v.slide_planes,
                 only_iteration: None,
             };
-            scene.add_frame(rec, radii, &style);
+            add_frame(&mut scene, rec, radii, &style);
             let last_hit = rec
                 .trace
                 .iterations

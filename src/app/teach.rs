@@ -16,8 +16,8 @@ use crate::lessons::walk::touched_nodes;
 use crate::lessons::{
     Catalog, LESSONS_DIR, LessonState, Observation, SolverAnswer, SolverKind, compare_solvers,
 };
-use crate::render::cursor_scene;
 use crate::render::{Camera, FrameSettings, SpaceMap, presentation};
+use crate::scene::overlays;
 use crate::sim::TimelineCommand;
 use crate::ui::lessons::{LessonPanel, NumberRow, TeachCommand, TeachView};
 use crate::view::{CameraMode, load_scenario};
@@ -349,7 +349,7 @@ impl App {
             .map_or((self.radii(), Mat3::IDENTITY), |e| (e.radii, e.axes));
         let r = (0.04 * radii.min_element()).clamp(0.004, 0.05);
         let normal_length = (radii.min_element() * 1.5).max(0.1);
-        cursor_scene::add_solver_hit(
+        overlays::add_solver_hit(
             &mut self.scene,
             &hit,
             kind.color(),

@@ -14,11 +14,12 @@ use clap::Args;
 use glam::Vec3;
 
 use crate::collision::SlideSettings;
-use crate::render::dynamic_scene::add_live_objects;
 use crate::render::{
     Camera, DebugScene, Exposure, FrameSettings, FrameTarget, Gpu, LevelColour, Renderer,
-    TraceStyle, pick_color_format, pick_sample_count,
+    pick_color_format, pick_sample_count,
 };
+use crate::scene::object_shapes::add_live_objects;
+use crate::scene::{TraceStyle, add_frame, add_player};
 use crate::sim::{FrameRecord, PlayerInput, PlayerParams, Sim};
 use crate::view::World;
 use crate::view::camera_rig::{CameraMode, CameraRig};
@@ -160,13 +161,13 @@ impl ShotScene {
         let radii = sim.params.sanitized().radii(player.crouched);
         let mut debug = DebugScene::default();
         add_live_objects(&mut debug, world.movers.scene(), 1.0);
-        debug.add_player(player.center, radii);
+        add_player(&mut debug, player.center, radii);
         if let Some(rec) = sim.history().last() {
             let style = TraceStyle {
                 normal_length: radii.min_element() * 1.5,
                 ..TraceStyle::default()
             };
-            let hit = debug.add_frame(rec, radii, &style);
+            let hit = add_frame(&mut debug, rec, radii, &style);
             let on_level = rec
                 .trace
                 .iterations

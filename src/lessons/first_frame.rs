@@ -1,12 +1,14 @@
 //! A lesson's first frame without a window: the scene at its opening iteration drawn the way
-//! the paused debugger draws it (`render::cursor_scene`), the lesson's orbit camera and its
+//! the paused debugger draws it (`scene::cursor_shapes`), the lesson's orbit camera and its
 //! world / eSpace blend. The render test checks these frames through the offscreen renderer.
 
 use glam::Mat3;
 
 use super::LessonState;
-use crate::render::cursor_scene::{self, CursorStyle};
-use crate::render::{Camera, DebugScene, FrameSettings, SpaceMap, dynamic_scene};
+use crate::render::{Camera, DebugScene, FrameSettings, SpaceMap};
+use crate::scene::minkowski_shapes::add_minkowski_of_iteration;
+use crate::scene::object_shapes::{add_dynamic_sweeps, add_recorded_objects};
+use crate::scene::{CursorStyle, add_cursor_iteration};
 use crate::view::OpenedScenario;
 use crate::view::camera_rig::{CameraMode, CameraRig, GLIDE_SECS, selection_sphere};
 use crate::view::open_side::frame_opened;
@@ -29,13 +31,13 @@ pub fn first_frame(
         draw: view.draw.unwrap_or_default(),
         ..Default::default()
     };
-    cursor_scene::add_cursor_iteration(&mut scene, &rec.trace, radii, axes, i, &style);
+    add_cursor_iteration(&mut scene, &rec.trace, radii, axes, i, &style);
     let it = rec.trace.iterations.get(i);
     // Moving objects at the poses recorded for the call (previous faded), with each one's
     // extended sweep and adjustment vector, as the paused debugger draws them.
-    dynamic_scene::add_recorded_objects(&mut scene, &rec.objects, true);
+    add_recorded_objects(&mut scene, &rec.objects, true);
     if let Some(it) = it {
-        dynamic_scene::add_dynamic_sweeps(&mut scene, it, radii, axes, style.arrow_scale);
+        add_dynamic_sweeps(&mut scene, it, radii, axes, style.arrow_scale);
     }
     let mesh = &opened.world.collision;
     let selected = state.open_triangle();
@@ -49,7 +51,7 @@ pub fn first_frame(
         && view.minkowski
         && let Some(e) = rec.ellipsoid
     {
-        cursor_scene::add_minkowski_of_iteration(
+        add_minkowski_of_iteration(
             &mut scene,
             t,
             tri.vertices,

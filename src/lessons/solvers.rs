@@ -114,6 +114,6 @@ impl SolverKind {
     /// as in the debugger's "all solvers" overlay.
     pub fn color(self) -> [f32; 4] {
         let i = Self::ALL.iter().position(|k| *k == self).unwrap_or(0);
-        crate::render::cursor_scene::cursor_palette::SOLVERS[i]
+        crate::scene::cursor_palette::SOLVERS[i]
     }
 }

@@ -1,17 +1,15 @@
-//! The wgpu renderer: a level (lit by a directional light + ambient, back faces tinted,
-//! optional wireframe, a highlighted triangle) and instanced debug shapes, drawn into an
-//! offscreen [`FrameTarget`]. Knows nothing about egui or the app: the app shows the target's
-//! texture inside an egui panel, `slidescope screenshot` reads it back into a PNG.
+//! The wgpu renderer: the level and instanced shapes drawn into an offscreen [`FrameTarget`].
+//! Like re_renderer it knows collision types and its own shapes ([`DebugScene`]) only — no
+//! record, egui or app; `crate::scene` turns records into shapes.
 
 pub mod camera;
-pub mod cursor_scene;
 pub mod debug_scene;
-pub mod dynamic_draw;
-pub mod dynamic_scene;
+pub mod frame_settings;
 pub mod geometry;
 pub mod gpu;
 pub mod level_colour;
 pub mod meshes;
+mod passes;
 pub mod presentation;
 pub mod renderer;
 pub mod space_view;
@@ -20,12 +18,12 @@ pub mod target;
 pub use camera::Camera;
 pub use debug_scene::{
     Arrow, DebugScene, EllipsoidShape, GroundMarker, ObjectShape, PlaneQuad, Point, SweptShape,
-    TraceStyle, contact_colors, palette,
 };
+pub use frame_settings::FrameSettings;
 pub use geometry::{LevelGeometry, MeshBatch};
 pub use gpu::{Gpu, NO_ADAPTER_HINT, RenderError};
 pub use level_colour::{Exposure, LevelColour, auto_exposure};
-pub use renderer::{FrameSettings, Renderer, pick_sample_count};
+pub use renderer::{Renderer, pick_sample_count};
 pub use space_view::SpaceMap;
 pub use target::{FrameTarget, pick_color_format};
 

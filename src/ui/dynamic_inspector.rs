@@ -8,7 +8,7 @@ use egui::{Color32, RichText, Ui};
 use super::dynamic_narration::{object_label, turn_degrees};
 use super::narration::{feature_label, time_label};
 use crate::collision::IterationTrace;
-use crate::render::palette;
+use crate::scene::palette;
 use crate::sim::FrameRecord;
 
 fn v3(v: glam::Vec3) -> String {

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use glam::{Quat, Vec3};
 
 use crate::collision::{ContactTime, DynamicSweepTrace, IterationTrace, ObjectId, RigidPose};
-use crate::render::dynamic_scene::MIN_MOTION_M;
+use crate::scene::object_shapes::MIN_MOTION_M;
 
 /// "lift_car (object 0)", or "object 3" when the name is unknown.
 pub fn object_label(names: &[String], id: ObjectId) -> String {

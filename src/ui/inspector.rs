@@ -9,7 +9,7 @@ use egui::{Color32, RichText, Ui};
 use super::debugger::{DebugCommand, DebugView, RerunView, TriangleInfo, case_toggles_ui};
 use super::narration::{candidate_rows, end_reason_label, iteration_rows, narrate_named};
 use crate::collision::sweep::roots::PartRoots;
-use crate::render::cursor_scene::cursor_palette as cp;
+use crate::scene::cursor_palette as cp;
 use crate::sim::{Cursor, FrameRecord, StepOutcome};
 
 fn v3(v: glam::Vec3) -> String {

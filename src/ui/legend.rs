@@ -5,8 +5,8 @@ use egui::{Color32, RichText, Ui};
 
 use crate::lessons::SolverKind;
 use crate::render::LevelColour;
-use crate::render::cursor_scene::cursor_palette as cp;
-use crate::render::palette as p;
+use crate::scene::cursor_palette as cp;
+use crate::scene::palette as p;
 
 /// A group of the legend: its title and (colour, meaning) rows.
 pub type LegendGroup = (&'static str, &'static [([f32; 4], &'static str)]);

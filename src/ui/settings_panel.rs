@@ -7,8 +7,9 @@ use glam::Vec3;
 use super::Command;
 use super::legend::{level_colour_legend_ui, swatch};
 use crate::collision::{BroadPhase, SlideSettings};
+use crate::render::LevelColour;
 use crate::render::level_colour::MAX_EXPOSURE;
-use crate::render::{LevelColour, palette};
+use crate::scene::palette;
 use crate::sim::PlayerParams;
 use crate::view::ViewToggles;
 

@@ -5,7 +5,7 @@ use egui::{Color32, RichText, Ui};
 
 use super::debugger::{DebugCommand, DebugView};
 use crate::collision::ContactTime;
-use crate::render::cursor_scene::cursor_palette;
+use crate::scene::cursor_palette;
 
 /// The egui colour of solver row `i` (same as the 3D view's).
 pub fn solver_color(i: usize) -> Color32 {

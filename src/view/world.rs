@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 use glam::Vec3;
 
 use crate::collision::{
-    CollisionMesh, Contact, ContactSource, DynamicObject, ObjectId, ObjectPoses, RigidPose,
+    CollisionMesh, CollisionWorld, Contact, DynamicObject, ObjectId, ObjectPoses, RigidPose,
 };
 use crate::level::{Level, LoadOptions, teaching, winding};
 use crate::render::{LevelGeometry, MeshBatch, auto_exposure};
+use crate::scene::world_triangles;
 use crate::sim::Movers;
 
 /// A named place to teleport to.
@@ -76,16 +77,7 @@ impl World {
     /// The world corners of a contact's triangle: the level's, or a dynamic object's at the
     /// current pose in `poses` (where the contact was carried to).
     pub fn contact_triangle(&self, contact: &Contact, poses: &[ObjectPoses]) -> Option<[Vec3; 3]> {
-        match contact.source {
-            ContactSource::Static => self
-                .collision
-                .get_triangle(contact.triangle)
-                .map(|t| t.vertices),
-            ContactSource::Dynamic { object, .. } => {
-                let (o, _, current) = self.object_poses(object, poses)?;
-                o.world_triangle(contact.triangle, &current)
-            }
-        }
+        world_triangles::contact_triangle(self.collision_world(), contact, poses)
     }
 
     /// Moving object `object` with its previous and current poses as `poses` (a history
@@ -95,12 +87,12 @@ impl World {
         object: ObjectId,
         poses: &[ObjectPoses],
     ) -> Option<(&DynamicObject, RigidPose, RigidPose)> {
-        let o = self.movers.scene().object(object)?;
-        let (previous, current) = poses
-            .iter()
-            .find(|p| p.object == object)
-            .map_or((o.previous(), o.current()), |p| (p.previous, p.current));
-        Some((o, previous, current))
+        world_triangles::object_poses(self.collision_world(), object, poses)
+    }
+
+    /// The level mesh and its moving objects, as queries and the scene builders read them.
+    pub fn collision_world(&self) -> CollisionWorld<'_> {
+        self.movers.world(&self.collision)
     }
 
     /// Loads a level file. Errors are one displayable line naming the file.

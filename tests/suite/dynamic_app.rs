@@ -12,7 +12,7 @@ use glam::Vec3;
 use slidescope::collision::ObjectId;
 use slidescope::level::scenario::{Scenario, pinned_level, run_file};
 use slidescope::render::DebugScene;
-use slidescope::render::dynamic_scene::add_recorded_objects;
+use slidescope::scene::object_shapes::add_recorded_objects;
 use slidescope::sim::{FrameRecord, PlayerInput, Sim, TimelineCommand, replay_frames_in};
 use slidescope::view::World;
 
@@ -303,7 +303,7 @@ fn narration_of_a_frame_on_the_rising_lift_names_it_and_its_motion() {
 #[test]
 fn picking_the_ridden_lift_selects_its_top_and_its_roots_match_the_contact() {
     use slidescope::collision::{raycast, raycast_objects};
-    use slidescope::render::cursor_scene::MinkowskiRay;
+    use slidescope::scene::minkowski_shapes::MinkowskiRay;
     use slidescope::view::load_scenario;
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/lift_riding_up.json");
     let opened = load_scenario(&path).expect("scenario opens");

@@ -6,11 +6,11 @@
 use glam::{Mat3, Vec2, Vec3};
 use slidescope::collision::sweep::roots::part_roots;
 use slidescope::collision::{CaseMask, ESpace, Feature, TriangleEs};
-use slidescope::render::cursor_scene::{MinkowskiRay, add_minkowski};
 use slidescope::render::{
     Camera, DebugScene, FrameSettings, Gpu, LevelGeometry, MeshBatch, Renderer, geometry,
     pick_color_format, pick_sample_count, render_image,
 };
+use slidescope::scene::minkowski_shapes::{MinkowskiRay, add_minkowski};
 
 const W: u32 = 640;
 const H: u32 = 400;

@@ -8,9 +8,10 @@ use std::path::Path;
 
 use glam::{Mat3, Vec3};
 use slidescope::render::{
-    Camera, DebugScene, EllipsoidShape, FrameSettings, Gpu, Renderer, palette, pick_color_format,
+    Camera, DebugScene, EllipsoidShape, FrameSettings, Gpu, Renderer, pick_color_format,
     pick_sample_count, render_image,
 };
+use slidescope::scene::palette;
 use slidescope::view::camera_rig::{CameraMode, CameraRig, selection_sphere};
 use slidescope::view::load_scenario;
 use slidescope::view::open_side::frame_opened;

@@ -6,8 +6,9 @@
 use glam::{Mat3, Vec2, Vec3};
 use slidescope::render::{
     Arrow, Camera, DebugScene, EllipsoidShape, FrameSettings, Gpu, LevelGeometry, MeshBatch,
-    Renderer, geometry, palette, pick_color_format, pick_sample_count, render_image,
+    Renderer, geometry, pick_color_format, pick_sample_count, render_image,
 };
+use slidescope::scene::palette;
 
 const W: u32 = 640;
 const H: u32 = 400;

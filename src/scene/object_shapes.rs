@@ -1,12 +1,13 @@
-//! Debug shapes for moving geometry (seed 001 12.12.1, figs. 12.44–12.47): dynamic objects at
-//! a pose, a recorded frame's objects at their current pose with the previous (tested) pose
-//! faded, and for one iteration the sweep extended by each object's motion and that motion
-//! (the adjustment vector) as an arrow. All of it read from recorded poses and the trace.
+//! Moving geometry as shapes (seed 001 12.12.1, figs. 12.44–12.47): objects at recorded or live
+//! poses, the previous pose faded, each iteration's extended sweep and adjustment vector.
 
 use glam::{Mat3, Vec3};
 
-use super::debug_scene::{Arrow, DebugScene, ObjectShape, SweptShape, palette};
+use super::palette;
+use super::trace_shapes::arrow_radius;
 use crate::collision::{DynamicScene, IterationTrace, ObjectPoses};
+use crate::render::{Arrow, DebugScene, ObjectShape, SweptShape};
+use crate::sim::FrameRecord;
 
 /// Object motion (m) below which an object counts as at rest when drawing and narrating:
 /// interpolating an animation between two equal keys is not exact in `f32`.
@@ -65,7 +66,7 @@ pub fn add_dynamic_sweeps(
     axes: Mat3,
     arrow_scale: f32,
 ) {
-    let arrow_r = (0.04 * radii.min_element().max(0.01)).clamp(0.004, 0.05);
+    let arrow_r = arrow_radius(radii);
     for d in it.dynamic.iter().filter(|d| !d.culled) {
         if d.adjustment.length() < MIN_MOTION_M {
             continue;
@@ -85,6 +86,22 @@ pub fn add_dynamic_sweeps(
             radius: arrow_r,
             color: palette::ADJUSTMENT,
         });
+    }
+}
+
+/// The frame at the cursor: objects at its recorded poses (previous pose faded), and for
+/// iteration `iteration` the extended sweeps and adjustment vectors.
+pub fn add_cursor_objects(
+    scene: &mut DebugScene,
+    rec: &FrameRecord,
+    iteration: usize,
+    radii: Vec3,
+    axes: Mat3,
+    arrow_scale: f32,
+) {
+    add_recorded_objects(scene, &rec.objects, true);
+    if let Some(it) = rec.trace.iterations.get(iteration) {
+        add_dynamic_sweeps(scene, it, radii, axes, arrow_scale);
     }
 }
 

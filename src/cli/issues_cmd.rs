@@ -1,4 +1,4 @@
-//! `slidescope issues [--json] [--rate HZ…] [--scene N…]`: the Issues suite's scorecard. Every
+//! `slidescope issues [--json | --markdown] [--rate HZ…] [--scene N…]`: the Issues suite's scorecard. Every
 //! scene runs headless through the walker at each rate (30, 60, 120, 240 Hz by default) with
 //! every response variant; the table gives each variant's verdict at 60 Hz (the rate the
 //! expectations are stated for), the measured numbers, and where the verdict changes with the
@@ -9,10 +9,10 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use crate::issues::metrics::RunMetrics;
 use crate::issues::scenes;
 use crate::issues::score::{NOMINAL_HZ, RATES_HZ};
 use crate::issues::scorecard::{self, SceneCard};
+use crate::issues::scorecard_markdown::{self, worst};
 use crate::issues::{IssueScene, Variant};
 
 #[derive(Debug, clap::Args)]
@@ -20,6 +20,9 @@ pub struct IssuesArgs {
     /// Print JSON instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Print the Markdown page kept as docs/issues-scorecard.md instead of the table.
+    #[arg(long, conflicts_with = "json")]
+    pub markdown: bool,
     /// Step rates to run (Hz); default 30 60 120 240. 60 Hz is always run.
     #[arg(long = "rate", value_name = "HZ", num_args = 1..)]
     pub rates: Vec<f64>,
@@ -64,27 +67,12 @@ pub fn output(args: &IssuesArgs) -> Result<(String, bool), Box<dyn std::error::E
     let ok = cards.iter().all(|c| c.broken_expectations().is_empty());
     let text = if args.json {
         serde_json::to_string_pretty(&cards)? + "\n"
+    } else if args.markdown {
+        scorecard_markdown::markdown(&cards)
     } else {
         table(&cards)
     };
     Ok((text, ok))
-}
-
-/// The worst of every number over a scene's runs.
-fn worst(card: &SceneCard, v: Variant) -> Option<RunMetrics> {
-    let s = card.score(v, NOMINAL_HZ)?;
-    let mut w = RunMetrics::default();
-    for r in &s.runs {
-        let m = &r.metrics;
-        w.stuck_frames = w.stuck_frames.max(m.stuck_frames);
-        w.jitter_m = w.jitter_m.max(m.jitter_m);
-        w.speed_gain_pct = w.speed_gain_pct.max(m.speed_gain_pct);
-        w.deepest_overlap_es = w.deepest_overlap_es.max(m.deepest_overlap_es);
-        w.tunnels += m.tunnels;
-        w.drift_m = w.drift_m.max(m.drift_m);
-        w.fallbacks += m.fallbacks;
-    }
-    Some(w)
 }
 
 fn verdict(card: &SceneCard, v: Variant) -> String {

@@ -1,7 +1,7 @@
 //! The Issues suite (issue 15): publicly reported character-controller bugs rebuilt as scenes
 //! (`scenes/`, one file each, written to `assets/issues/`), run headless through the walker at
 //! several step rates and with every response variant, and scored ([`score`]); the scorecard
-//! is `slidescope issues`.
+//! is `slidescope issues` (`--markdown` writes `docs/issues-scorecard.md`).
 
 pub mod check;
 pub mod files;
@@ -11,6 +11,7 @@ pub mod scene;
 pub mod scenes;
 pub mod score;
 pub mod scorecard;
+pub mod scorecard_markdown;
 pub mod shapes;
 pub mod variant;
 

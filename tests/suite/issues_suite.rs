@@ -10,6 +10,7 @@ use slidescope::issues::level::ISSUES_DIR;
 use slidescope::issues::scenes;
 use slidescope::issues::score::NOMINAL_HZ;
 use slidescope::issues::scorecard::{self, SceneCard};
+use slidescope::issues::scorecard_markdown;
 use slidescope::issues::{RATES_HZ, Variant};
 use slidescope::level::scenario::run_folder;
 
@@ -109,6 +110,15 @@ fn metric<T>(
 fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
     let cards = scorecard::run(&scenes::all(), &RATES_HZ, &Variant::ALL);
     assert_eq!(cards.len(), 20);
+    // The page kept in docs/ is the command's output, not a retyped table.
+    let page = scorecard_markdown::markdown(&cards);
+    let kept = std::fs::read_to_string(scorecard_markdown::SCORECARD_DOC).unwrap_or_default();
+    assert!(
+        kept == page,
+        "{} is stale: regenerate it with `slidescope issues --markdown > {}`",
+        scorecard_markdown::SCORECARD_DOC,
+        scorecard_markdown::SCORECARD_DOC
+    );
     for c in &cards {
         assert!(c.error.is_none(), "{}: {:?}", c.slug, c.error);
         assert_eq!(c.scores.len(), RATES_HZ.len() * Variant::ALL.len());
@@ -177,6 +187,7 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
 fn the_command_prints_the_table_and_rejects_bad_arguments() {
     let args = IssuesArgs {
         json: false,
+        markdown: false,
         rates: vec![60.0],
         scenes: vec![7, 19],
     };
@@ -193,12 +204,14 @@ fn the_command_prints_the_table_and_rejects_bad_arguments() {
     assert_eq!(v.as_array().unwrap().len(), 2);
     let bad = IssuesArgs {
         json: false,
+        markdown: false,
         rates: vec![],
         scenes: vec![21],
     };
     assert!(output(&bad).is_err());
     let bad_rate = IssuesArgs {
         json: false,
+        markdown: false,
         rates: vec![0.0],
         scenes: vec![],
     };

@@ -211,6 +211,8 @@ impl App {
             w.set_title(&format!("slidescope — {}", world.name));
         }
         self.world = world;
+        // An Issues scene's report belongs to its world (opening the scene sets it again).
+        self.issues.close();
         self.sim = Sim::new(Vec3::ZERO, self.settings.params, self.settings.slide);
         self.teleport(0);
     }

@@ -32,11 +32,15 @@ fn eye_direction(yaw: f32, pitch: f32) -> Vec3 {
 }
 
 /// The fraction of the way from each of `from` to `eye` that is clear of `mesh` (both sides
-/// of every triangle), the smaller of the two.
+/// of every triangle), the smallest. Each line is cast twice, the second to a point 5 cm off
+/// the eye: the ray test is not watertight, and a ray exactly along the seam of two triangles
+/// (a box seen along its face's diagonal) can pass between them.
 fn clear_fraction(mesh: &CollisionMesh, from: [Vec3; 2], eye: Vec3) -> f32 {
-    from.iter()
-        .map(|&p| {
-            let d = eye - p;
+    let side = (eye - from[0]).cross(Vec3::Y).normalize_or_zero() * 0.05;
+    let lines = from.into_iter().flat_map(|p| [(p, eye), (p, eye + side)]);
+    lines
+        .map(|(p, to)| {
+            let d = to - p;
             let len = d.length();
             match raycast(mesh, p, d, len) {
                 Ok(Some(hit)) if len > 0.0 => hit.distance / len,

@@ -3,6 +3,8 @@
 //! and settings persistence.
 
 mod debug;
+mod debug_files;
+mod debugger;
 mod dialog;
 mod dynamic;
 mod frame_stats;
@@ -111,7 +113,8 @@ struct App {
     messages: Vec<Message>,
     scene: DebugScene,
     fatal: Option<String>,
-    dbg: debug::DebugState,
+    /// The debugger: selection, toggles, re-runs, overlays (`debugger/`).
+    debugger: debugger::Debugger,
     /// Lessons, the world / eSpace view and presentation (`teach.rs`).
     teach: teach::TeachState,
     /// A game's moves through the probe (`probe.rs`).
@@ -178,7 +181,7 @@ impl App {
             messages,
             scene: DebugScene::default(),
             fatal: None,
-            dbg: debug::DebugState::default(),
+            debugger: debugger::Debugger::default(),
             teach: teach::TeachState::new(),
             issues: issues::IssuesMenu::new(),
             probe: probe::ProbeState::default(),
@@ -228,10 +231,7 @@ impl App {
 
     /// The player's current radii (crouching changes them).
     fn radii(&self) -> Vec3 {
-        self.sim
-            .params
-            .sanitized()
-            .radii(self.sim.player().crouched)
+        debugger::player_radii(&self.sim)
     }
 
     fn render_center(&self) -> Vec3 {
@@ -340,7 +340,7 @@ impl App {
                 self.sim.params = self.settings.params;
                 self.sim.settings = self.settings.slide;
             }
-            Command::Debug(d) => self.apply_debug(d, event_loop),
+            Command::Debug(d) => self.apply_debug(d),
             Command::Probe(p) => self.apply_probe(p),
             Command::Teach(t) => self.apply_teach(t),
             Command::Quit => {
@@ -371,7 +371,7 @@ impl App {
         }
         let ctrl =
             self.keys.contains(&KeyCode::ControlLeft) || self.keys.contains(&KeyCode::ControlRight);
-        if self.debug_key(code, ctrl, event_loop) {
+        if self.debug_key(code, ctrl) {
             return;
         }
         match code {
@@ -440,7 +440,11 @@ impl App {
     }
 
     fn build_scene(&mut self) {
-        if self.build_paused_scene() {
+        if let Some(scene) = self
+            .debugger
+            .scene(&self.sim, &self.world, &self.settings.view)
+        {
+            self.scene = scene;
             return;
         }
         let v = self.settings.view;
@@ -558,8 +562,9 @@ impl App {
         }
     }
 
-    /// Phase *update*: the frame clock, a lost device, the probe's new moves and the
-    /// simulation's fixed steps. `None` when the frame ends here (the device was recreated).
+    /// Phase *update*: the frame clock, a lost device, the probe's new moves, the
+    /// simulation's fixed steps and the debugger's re-run and solver caches. `None` when the
+    /// frame ends here (the device was recreated).
     fn update(&mut self, now: Instant, event_loop: &ActiveEventLoop) -> Option<f32> {
         let dt = now.duration_since(self.last_frame).as_secs_f32();
         self.last_frame = now;
@@ -581,6 +586,8 @@ impl App {
             s.probe(polled.elapsed().as_secs_f32() * 1e3);
         }
         self.simulate(dt);
+        self.debugger
+            .update(&self.sim, &self.world, &self.settings.slide);
         Some(dt)
     }
 
@@ -607,7 +614,7 @@ impl App {
     }
 
     /// What the panels show this frame (read-only for the ui phase).
-    fn shell_model(&mut self) -> ui::ShellModel {
+    fn shell_model(&self) -> ui::ShellModel {
         let view_size = self
             .gfx
             .as_ref()
@@ -630,7 +637,9 @@ impl App {
             auto_exposure: self.world.auto_exposure,
             mode: self.rig.mode,
             recent: self.settings.recent.clone(),
-            debug: self.debug_view(),
+            debug: self
+                .debugger
+                .view(&self.sim, &self.world, self.probe_status()),
             teach: self.teach_view(),
             issues: self.issues.view(),
         }

@@ -113,6 +113,26 @@ impl App {
         }
     }
 
+    /// Timeline commands over a game's moves: the timeline is always "paused" (nothing is
+    /// simulated); resuming means following the newest move, and walking on is not offered.
+    pub(super) fn probe_timeline(&mut self, c: TimelineCommand) {
+        match c {
+            TimelineCommand::Resume => {
+                self.probe.follow = true;
+                self.sim.command(TimelineCommand::End);
+            }
+            TimelineCommand::ResumeFromCursor => self.say(
+                "these are a game's moves: close them (File menu) to walk again".into(),
+                false,
+            ),
+            TimelineCommand::Pause => self.probe.follow = false,
+            other => {
+                self.probe.follow = matches!(other, TimelineCommand::End);
+                self.sim.command(other);
+            }
+        }
+    }
+
     /// Listens for a game on `addr`.
     pub(super) fn start_listening(&mut self, addr: &str) {
         self.probe.listener = None;
@@ -164,9 +184,7 @@ impl App {
     fn enter_probe_mode(&mut self) {
         self.sim = Sim::new(glam::Vec3::ZERO, self.settings.params, self.settings.slide);
         self.sim.command(TimelineCommand::Pause);
-        let help = self.dbg.show_help;
-        self.dbg = super::debug::DebugState::default();
-        self.dbg.show_help = help;
+        self.debugger.reset();
         self.probe.active = true;
         self.probe.follow = true;
         self.probe.moves = 0;
@@ -262,13 +280,11 @@ impl App {
         let mut world =
             World::from_level(level.level.clone(), level.name.clone(), level.path.clone());
         world.note = Some("a game's level (through the probe)".into());
-        let help = self.dbg.show_help;
         self.set_world(world);
         let (peer, follow) = (self.probe.peer, self.probe.follow);
         self.enter_probe_mode();
         self.probe.peer = peer;
         self.probe.follow = follow;
-        self.dbg.show_help = help;
         self.probe.level = Some(level);
     }
 

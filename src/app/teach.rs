@@ -215,10 +215,12 @@ impl App {
         self.show_scenario(opened);
         let view = state.lesson.view.clone();
         self.teach.blend = view.blend;
-        self.dbg.minkowski = view.minkowski;
-        self.dbg.triangle = state.open_triangle();
-        self.dbg.toggles.draw = view.draw.unwrap_or_default();
-        self.dbg.toggles.solve = view.solve.unwrap_or_default();
+        self.debugger.set_lesson_look(
+            view.minkowski,
+            state.open_triangle(),
+            view.draw.unwrap_or_default(),
+            view.solve.unwrap_or_default(),
+        );
         if let Some(s) = view.arrow_scale {
             self.teach
                 .saved_arrow_scale
@@ -246,7 +248,11 @@ impl App {
             .and_then(|(rec, i)| rec.trace.iterations.get(i as usize))
             .is_some_and(|it| !it.contacts.is_empty());
         self.rig.focus = contact
-            .then(|| self.selection_sphere().map(|(c, _)| c))
+            .then(|| {
+                self.debugger
+                    .selection_sphere(&self.sim, &self.world)
+                    .map(|(c, _)| c)
+            })
             .flatten();
         self.teach.touched.clear();
         self.teach.scanned_to = 0;
@@ -259,12 +265,12 @@ impl App {
     fn observation(&self) -> Observation {
         Observation {
             blend: self.teach.blend,
-            solve: self.dbg.toggles.solve,
-            draw: self.dbg.toggles.draw,
+            solve: self.debugger.toggles().solve,
+            draw: self.debugger.toggles().draw,
             cursor: self.sim.cursor(),
             walking: !self.sim.is_paused(),
-            triangle: self.dbg.triangle,
-            minkowski: self.dbg.minkowski,
+            triangle: self.debugger.triangle(),
+            minkowski: self.debugger.minkowski(),
             solver: self.teach.solver,
             touched: self.teach.touched.clone(),
         }
@@ -379,9 +385,7 @@ impl App {
     pub(super) fn teach_frame(&mut self, camera: Camera, settings: &mut FrameSettings) -> Camera {
         let space = self.view_space();
         let camera = space.camera(camera);
-        if let Some((c, _)) = &mut self.dbg.last_camera {
-            *c = camera;
-        }
+        self.debugger.map_last_camera(camera);
         settings.space = space;
         if self.teach.presentation {
             presentation::frame_settings(settings);

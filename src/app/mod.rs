@@ -640,7 +640,7 @@ impl App {
             debug: self
                 .debugger
                 .view(&self.sim, &self.world, self.probe_status()),
-            teach: self.teach_view(),
+            teach: self.teach.view(&self.sim),
             issues: self.issues.view(),
         }
     }

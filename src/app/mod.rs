@@ -639,7 +639,7 @@ impl App {
             recent: self.settings.recent.clone(),
             debug: self
                 .debugger
-                .view(&self.sim, &self.world, self.probe_status()),
+                .view(&self.sim, &self.world, self.probe.view()),
             teach: self.teach.view(&self.sim),
             issues: self.issues.view(),
         }
@@ -730,7 +730,7 @@ impl App {
     }
 
     fn write_frame_stats(&mut self) {
-        let p = self.probe_status();
+        let p = self.probe.view();
         let (bytes, frames) = (self.sim.history().used_bytes(), self.sim.history().len());
         if let Some(s) = &mut self.frame_stats {
             s.write(

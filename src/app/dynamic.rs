@@ -11,7 +11,7 @@ use super::App;
 use crate::collision::{Ellipsoid, SlideSettings, sweep_in};
 use crate::render::{DebugScene, Renderer};
 use crate::scene::object_shapes;
-use crate::sim::{Advance, PlayerInput, TimelineCommand};
+use crate::sim::{Advance, PlayerInput};
 
 impl App {
     /// Runs the fixed steps due after `real_dt_secs`, moving the objects before each, and
@@ -26,14 +26,6 @@ impl App {
             self.rig.yaw = (self.rig.yaw + yaw).rem_euclid(std::f32::consts::TAU);
         }
         advance
-    }
-
-    /// After a timeline command: a run resumed from the cursor continues with the objects at
-    /// the poses recorded for that frame, at rest (no phantom motion from where they were).
-    pub(super) fn after_timeline_command(&mut self, command: TimelineCommand) {
-        if command == TimelineCommand::ResumeFromCursor {
-            self.rest_movers_at_last_record();
-        }
     }
 
     /// Puts the objects where the history's last frame left them (after a resume from the

@@ -3,6 +3,8 @@
 //! and settings persistence.
 
 mod debug;
+mod debug_files;
+mod debugger;
 mod dialog;
 mod dynamic;
 mod frame_stats;
@@ -111,7 +113,8 @@ struct App {
     messages: Vec<Message>,
     scene: DebugScene,
     fatal: Option<String>,
-    dbg: debug::DebugState,
+    /// The debugger: selection, toggles, re-runs, overlays (`debugger/`).
+    debugger: debugger::Debugger,
     /// Lessons, the world / eSpace view and presentation (`teach.rs`).
     teach: teach::TeachState,
     /// A game's moves through the probe (`probe.rs`).
@@ -178,7 +181,7 @@ impl App {
             messages,
             scene: DebugScene::default(),
             fatal: None,
-            dbg: debug::DebugState::default(),
+            debugger: debugger::Debugger::default(),
             teach: teach::TeachState::new(),
             issues: issues::IssuesMenu::new(),
             probe: probe::ProbeState::default(),
@@ -230,10 +233,7 @@ impl App {
 
     /// The player's current radii (crouching changes them).
     fn radii(&self) -> Vec3 {
-        self.sim
-            .params
-            .sanitized()
-            .radii(self.sim.player().crouched)
+        debugger::player_radii(&self.sim)
     }
 
     fn render_center(&self) -> Vec3 {
@@ -342,7 +342,7 @@ impl App {
                 self.sim.params = self.settings.params;
                 self.sim.settings = self.settings.slide;
             }
-            Command::Debug(d) => self.apply_debug(d, event_loop),
+            Command::Debug(d) => self.apply_debug(d),
             Command::Probe(p) => self.apply_probe(p),
             Command::Teach(t) => self.apply_teach(t),
             Command::Quit => {
@@ -373,7 +373,7 @@ impl App {
         }
         let ctrl =
             self.keys.contains(&KeyCode::ControlLeft) || self.keys.contains(&KeyCode::ControlRight);
-        if self.debug_key(code, ctrl, event_loop) {
+        if self.debug_key(code, ctrl) {
             return;
         }
         match code {
@@ -442,7 +442,11 @@ impl App {
     }
 
     fn build_scene(&mut self) {
-        if self.build_paused_scene() {
+        if let Some(scene) = self
+            .debugger
+            .scene(&self.sim, &self.world, &self.settings.view)
+        {
+            self.scene = scene;
             return;
         }
         let v = self.settings.view;
@@ -560,8 +564,9 @@ impl App {
         }
     }
 
-    /// Phase *update*: the frame clock, a lost device, the probe's new moves and the
-    /// simulation's fixed steps. `None` when the frame ends here (the device was recreated).
+    /// Phase *update*: the frame clock, a lost device, the probe's new moves, the
+    /// simulation's fixed steps and the debugger's re-run and solver caches. `None` when the
+    /// frame ends here (the device was recreated).
     fn update(&mut self, now: Instant, event_loop: &ActiveEventLoop) -> Option<f32> {
         let dt = now.duration_since(self.last_frame).as_secs_f32();
         self.last_frame = now;
@@ -583,6 +588,8 @@ impl App {
             s.probe(polled.elapsed().as_secs_f32() * 1e3);
         }
         self.simulate(dt);
+        self.debugger
+            .update(&self.sim, &self.world, &self.settings.slide);
         Some(dt)
     }
 
@@ -609,7 +616,7 @@ impl App {
     }
 
     /// What the panels show this frame (read-only for the ui phase).
-    fn shell_model(&mut self) -> ui::ShellModel {
+    fn shell_model(&self) -> ui::ShellModel {
         let view_size = self
             .gfx
             .as_ref()
@@ -632,8 +639,10 @@ impl App {
             auto_exposure: self.world.auto_exposure,
             mode: self.rig.mode,
             recent: self.settings.recent.clone(),
-            debug: self.debug_view(),
-            teach: self.teach_view(),
+            debug: self
+                .debugger
+                .view(&self.sim, &self.world, self.probe.view()),
+            teach: self.teach.view(&self.sim),
             issues: self.issues.view(),
         }
     }
@@ -723,7 +732,7 @@ impl App {
     }
 
     fn write_frame_stats(&mut self) {
-        let p = self.probe_status();
+        let p = self.probe.view();
         let (bytes, frames) = (self.sim.history().used_bytes(), self.sim.history().len());
         if let Some(s) = &mut self.frame_stats {
             s.write(

@@ -54,34 +54,48 @@ impl ProbeState {
             tolerance: self.tolerance,
         }
     }
-}
 
-impl App {
     /// What the menu bar and the inspector show of the probe.
-    pub(super) fn probe_status(&self) -> ProbeStatusView {
-        let p = &self.probe;
-        let source = match (&p.listener, &p.feed) {
+    pub fn view(&self) -> ProbeStatusView {
+        let source = match (&self.listener, &self.feed) {
             (Some(l), _) => Some(ProbeSource::Listening {
                 addr: l.local_addr().to_string(),
-                game: p.peer.map(|a| a.to_string()),
+                game: self.peer.map(|a| a.to_string()),
             }),
             (None, Some(f)) => Some(ProbeSource::File {
                 path: f.path.display().to_string(),
-                finished: p.finished,
+                finished: self.finished,
             }),
             (None, None) => None,
         };
         ProbeStatusView {
             source,
-            active: p.active,
-            moves: p.moves,
-            diverging: p.diverging,
-            follow: p.follow,
-            tolerance: p.tolerance,
-            level: p.level.as_ref().map(|l| l.name.clone()),
+            active: self.active,
+            moves: self.moves,
+            diverging: self.diverging,
+            follow: self.follow,
+            tolerance: self.tolerance,
+            level: self.level.as_ref().map(|l| l.name.clone()),
         }
     }
 
+    /// A new tolerance re-judges every game move in `sim`'s history (no re-solve).
+    fn set_tolerance(&mut self, t: ShadowTolerance, sim: &mut Sim) {
+        if !(t.position_m.is_finite() && t.position_m >= 0.0 && t.normal_deg.is_finite()) {
+            return;
+        }
+        self.tolerance = t;
+        let mut diverging = 0;
+        sim.history_mut().remark(|r| {
+            let d = r.game.as_ref().is_some_and(|g| g.verdict(&t).diverges);
+            diverging += u64::from(d);
+            r.markers.with(MarkerKind::GameDiverges, d)
+        });
+        self.diverging = diverging;
+    }
+}
+
+impl App {
     pub(super) fn apply_probe(&mut self, cmd: ProbeCommand) {
         match cmd {
             ProbeCommand::Listen(addr) => {
@@ -107,9 +121,29 @@ impl App {
                     self.sim.command(TimelineCommand::End);
                 }
             }
-            ProbeCommand::SetTolerance(t) => self.set_shadow_tolerance(t),
+            ProbeCommand::SetTolerance(t) => self.probe.set_tolerance(t, &mut self.sim),
             ProbeCommand::ResolveAgain => self.resolve_game_moves_again(),
             ProbeCommand::ExportMinimal => self.export_minimal_dialog(),
+        }
+    }
+
+    /// Timeline commands over a game's moves: the timeline is always "paused" (nothing is
+    /// simulated); resuming means following the newest move, and walking on is not offered.
+    pub(super) fn probe_timeline(&mut self, c: TimelineCommand) {
+        match c {
+            TimelineCommand::Resume => {
+                self.probe.follow = true;
+                self.sim.command(TimelineCommand::End);
+            }
+            TimelineCommand::ResumeFromCursor => self.say(
+                "these are a game's moves: close them (File menu) to walk again".into(),
+                false,
+            ),
+            TimelineCommand::Pause => self.probe.follow = false,
+            other => {
+                self.probe.follow = matches!(other, TimelineCommand::End);
+                self.sim.command(other);
+            }
         }
     }
 
@@ -164,9 +198,7 @@ impl App {
     fn enter_probe_mode(&mut self) {
         self.sim = Sim::new(glam::Vec3::ZERO, self.settings.params, self.settings.slide);
         self.sim.command(TimelineCommand::Pause);
-        let help = self.dbg.show_help;
-        self.dbg = super::debug::DebugState::default();
-        self.dbg.show_help = help;
+        self.debugger.reset();
         self.probe.active = true;
         self.probe.follow = true;
         self.probe.moves = 0;
@@ -262,29 +294,12 @@ impl App {
         let mut world =
             World::from_level(level.level.clone(), level.name.clone(), level.path.clone());
         world.note = Some("a game's level (through the probe)".into());
-        let help = self.dbg.show_help;
         self.set_world(world);
         let (peer, follow) = (self.probe.peer, self.probe.follow);
         self.enter_probe_mode();
         self.probe.peer = peer;
         self.probe.follow = follow;
-        self.dbg.show_help = help;
         self.probe.level = Some(level);
-    }
-
-    /// A new tolerance re-judges every game move in the history (no re-solve).
-    fn set_shadow_tolerance(&mut self, t: ShadowTolerance) {
-        if !(t.position_m.is_finite() && t.position_m >= 0.0 && t.normal_deg.is_finite()) {
-            return;
-        }
-        self.probe.tolerance = t;
-        let mut diverging = 0;
-        self.sim.history_mut().remark(|r| {
-            let d = r.game.as_ref().is_some_and(|g| g.verdict(&t).diverges);
-            diverging += u64::from(d);
-            r.markers.with(MarkerKind::GameDiverges, d)
-        });
-        self.probe.diverging = diverging;
     }
 
     /// Re-solves every game move in the history with the current settings (case mask,

@@ -34,9 +34,7 @@ impl super::App {
         } = opened;
         let iterations = record.trace.iterations.len();
         self.set_world(world);
-        let help = self.dbg.show_help;
-        self.dbg = super::debug::DebugState::default();
-        self.dbg.show_help = help;
+        self.debugger.reset();
         self.sim.open_recording(crate::sim::Recording::new(
             path.display().to_string(),
             vec![record],

@@ -14,13 +14,14 @@ use super::App;
 use crate::collision::{ContactTime, IterationTrace};
 use crate::lessons::walk::touched_nodes;
 use crate::lessons::{
-    Catalog, LESSONS_DIR, LessonState, Observation, SolverAnswer, SolverKind, compare_solvers,
+    Catalog, LESSONS_DIR, LessonState, Observation, SolverAnswer, SolverKind, ViewSettings,
+    compare_solvers,
 };
-use crate::render::{Camera, FrameSettings, SpaceMap, presentation};
+use crate::render::{Camera, DebugScene, FrameSettings, SpaceMap, presentation};
 use crate::scene::overlays;
-use crate::sim::TimelineCommand;
+use crate::sim::{Sim, TimelineCommand};
 use crate::ui::lessons::{LessonPanel, NumberRow, TeachCommand, TeachView};
-use crate::view::{CameraMode, load_scenario};
+use crate::view::{CameraMode, World, load_scenario};
 
 /// The solvers' answers at (frame, iteration), and the static test at its end.
 type SolverCache = ((u64, u32), Option<(Vec<SolverAnswer>, bool)>);
@@ -140,48 +141,226 @@ fn number_rows(it: &IterationTrace, radii: Vec3, espace: bool) -> Vec<NumberRow>
     rows
 }
 
-impl App {
-    pub(super) fn apply_teach(&mut self, cmd: TeachCommand) {
+/// What a teaching command leaves for the app to do.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum TeachEffect {
+    /// Open lesson `i` of the catalog (its scenario, view settings, cursor and camera).
+    Open(usize),
+    /// The lesson closed: put back the arrow scale from before it, if it changed one.
+    Closed(Option<f32>),
+    Say(String),
+}
+
+impl TeachState {
+    /// What `cmd` does to the teaching state; what is left for the app comes back.
+    pub fn apply(&mut self, cmd: TeachCommand) -> Option<TeachEffect> {
         match cmd {
-            TeachCommand::Open(i) => self.open_lesson(i),
+            TeachCommand::Open(i) => return Some(TeachEffect::Open(i)),
             TeachCommand::Step(d) => {
-                if let Some((i, _)) = &self.teach.lesson {
-                    let j = *i as i64 + i64::from(d);
-                    if (0..self.teach.catalog.entries.len() as i64).contains(&j) {
-                        self.open_lesson(j as usize);
-                    }
-                }
+                let (i, _) = self.lesson.as_ref()?;
+                let j = *i as i64 + i64::from(d);
+                let n = self.catalog.entries.len() as i64;
+                return (0..n).contains(&j).then_some(TeachEffect::Open(j as usize));
             }
             TeachCommand::Restart => {
-                if let Some((i, _)) = &self.teach.lesson {
-                    let i = *i;
-                    self.open_lesson(i);
-                }
+                return self.lesson.as_ref().map(|(i, _)| TeachEffect::Open(*i));
             }
-            TeachCommand::Close => self.close_lesson(),
+            TeachCommand::Close => return Some(TeachEffect::Closed(self.close())),
             TeachCommand::Reload => {
-                self.teach.catalog = Catalog::read(std::path::Path::new(LESSONS_DIR));
-                let n = self.teach.catalog.entries.len();
-                self.say(format!("{n} lesson files read"), false);
+                self.catalog = Catalog::read(std::path::Path::new(LESSONS_DIR));
+                let n = self.catalog.entries.len();
+                return Some(TeachEffect::Say(format!("{n} lesson files read")));
             }
             TeachCommand::SetBlend(b) => {
-                self.teach.blend = if b.is_finite() {
+                self.blend = if b.is_finite() {
                     b.clamp(0.0, 1.0)
                 } else {
                     0.0
                 };
             }
-            TeachCommand::SetPresentation(on) => self.teach.presentation = on,
-            TeachCommand::SetLegend(on) => self.teach.legend = on,
-            TeachCommand::PickSolver(s) => self.teach.solver = s,
+            TeachCommand::SetPresentation(on) => self.presentation = on,
+            TeachCommand::SetLegend(on) => self.legend = on,
+            TeachCommand::PickSolver(s) => self.solver = s,
+        }
+        None
+    }
+
+    /// Closes the lesson. Returns the arrow scale from before the lesson changed it.
+    pub fn close(&mut self) -> Option<f32> {
+        self.lesson = None;
+        self.lesson_world = None;
+        self.solver = None;
+        self.saved_arrow_scale.take()
+    }
+
+    /// The lesson sets the arrow scale to `scale`: the first time, `current` is kept to be
+    /// put back when it closes. Returns the scale to use.
+    fn override_arrow_scale(&mut self, current: f32, scale: f32) -> f32 {
+        self.saved_arrow_scale.get_or_insert(current);
+        scale
+    }
+
+    /// Lesson `i` is open, as `state`, on the world `world` (name and path).
+    fn opened(&mut self, i: usize, state: LessonState, world: (String, Option<PathBuf>)) {
+        self.touched.clear();
+        self.scanned_to = 0;
+        self.solvers = None;
+        self.lesson_world = Some(world);
+        self.lesson = Some((i, state));
+    }
+
+    /// Per drawn frame: the lesson closes when another level was opened; else its checks run
+    /// on `obs` (the nodes walked since the last frame added) and the solvers' answers at the
+    /// cursor are refreshed.
+    pub fn observe(&mut self, sim: &Sim, world: &World, mut obs: Observation) -> Option<f32> {
+        self.lesson.as_ref()?;
+        if self.lesson_world.as_ref() != Some(&(world.name.clone(), world.path.clone())) {
+            return self.close();
+        }
+        self.scan_touched(sim, world);
+        obs.touched = self.touched.clone();
+        if let Some((_, state)) = &mut self.lesson {
+            state.observe(&obs);
+        }
+        self.refresh_solvers(sim, world);
+        None
+    }
+
+    /// Adds the nodes touched by walked frames recorded since the last call.
+    fn scan_touched(&mut self, sim: &Sim, world: &World) {
+        let h = sim.history();
+        if h.last_frame().is_some_and(|l| l < self.scanned_to) {
+            self.scanned_to = 0; // the history was cut (resumed from the cursor)
+        }
+        let from = self.scanned_to;
+        let names = touched_nodes(h.iter().filter(|r| r.frame > from), |t| {
+            world.triangle_source(t)
+        });
+        if let Some(l) = h.last_frame() {
+            self.scanned_to = l;
+        }
+        self.touched.extend(names);
+    }
+
+    fn refresh_solvers(&mut self, sim: &Sim, world: &World) {
+        let Some(c) = sim.cursor() else {
+            self.solvers = None;
+            return;
+        };
+        let key = (c.frame, c.iteration);
+        if self.solvers.as_ref().is_some_and(|(k, _)| *k == key) {
+            return;
+        }
+        let answers = sim.cursor_frame().and_then(|(rec, i)| {
+            let e = rec.ellipsoid?;
+            let it = rec.trace.iterations.get(i as usize)?;
+            compare_solvers(&world.collision, e.radii, e.axes, it)
+        });
+        self.solvers = Some((key, answers));
+    }
+
+    /// The picked solver's contact point, normal and touching ellipsoid, added to `scene`
+    /// (`radii`: the player's, for a frame without an ellipsoid).
+    fn add_solver_pick(&self, sim: &Sim, radii: Vec3, scene: &mut DebugScene) {
+        let Some(kind) = self.solver else {
+            return;
+        };
+        let Some((_, Some((answers, _)))) = &self.solvers else {
+            return;
+        };
+        let Some(hit) = answers.iter().find(|a| a.kind == kind).and_then(|a| a.hit) else {
+            return;
+        };
+        let Some((rec, _)) = sim.cursor_frame() else {
+            return;
+        };
+        let (radii, axes) = rec
+            .ellipsoid
+            .map_or((radii, Mat3::IDENTITY), |e| (e.radii, e.axes));
+        let r = (0.04 * radii.min_element()).clamp(0.004, 0.05);
+        let normal_length = (radii.min_element() * 1.5).max(0.1);
+        overlays::add_solver_hit(
+            scene,
+            &hit,
+            kind.color(),
+            0.12,
+            radii,
+            axes,
+            r,
+            normal_length,
+        );
+    }
+
+    /// What the teaching panels show this frame.
+    pub fn view(&self, sim: &Sim) -> TeachView {
+        let numbers = sim
+            .cursor_frame()
+            .and_then(|(rec, i)| {
+                let e = rec.ellipsoid?;
+                let it = rec.trace.iterations.get(i as usize)?;
+                Some(number_rows(it, e.radii, self.blend >= 0.5))
+            })
+            .unwrap_or_default();
+        TeachView {
+            blend: self.blend,
+            presentation: self.presentation,
+            legend: self.legend,
+            catalog: self
+                .catalog
+                .entries
+                .iter()
+                .map(|e| (e.label(), e.lesson.as_ref().err().map(|e| e.to_string())))
+                .collect(),
+            catalog_error: self.catalog.error.clone(),
+            lesson: self.lesson_panel(),
+            solver: self.solver,
+            solvers: self.solvers.as_ref().and_then(|(_, s)| s.clone()),
+            numbers,
         }
     }
 
-    fn close_lesson(&mut self) {
-        self.teach.lesson = None;
-        self.teach.lesson_world = None;
-        self.teach.solver = None;
-        if let Some(s) = self.teach.saved_arrow_scale.take() {
+    /// The open lesson's panel.
+    fn lesson_panel(&self) -> Option<LessonPanel> {
+        let (i, s) = self.lesson.as_ref()?;
+        let l = &s.lesson;
+        Some(LessonPanel {
+            index: *i,
+            count: self.catalog.entries.len(),
+            title: l.title.clone(),
+            seeds: l.seeds.clone(),
+            paragraphs: l.paragraphs.clone(),
+            prompts: l
+                .prompts
+                .iter()
+                .zip(s.done())
+                .map(|(p, d)| (p.prompt.clone(), *d))
+                .collect(),
+            question: l.quiz.question.clone(),
+            quiz: Some(s.quiz()),
+            hint: l.quiz.hint.clone(),
+            explanation: l.quiz.explanation.clone(),
+            note: l.note.clone(),
+            uses_solvers: l
+                .prompts
+                .iter()
+                .any(|p| matches!(p.check, crate::lessons::Check::SolverPicked(_))),
+        })
+    }
+}
+
+impl App {
+    pub(super) fn apply_teach(&mut self, cmd: TeachCommand) {
+        match self.teach.apply(cmd) {
+            Some(TeachEffect::Open(i)) => self.open_lesson(i),
+            Some(TeachEffect::Closed(arrow)) => self.lesson_closed(arrow),
+            Some(TeachEffect::Say(text)) => self.say(text, false),
+            None => {}
+        }
+    }
+
+    /// Puts back the arrow scale the closed lesson changed.
+    fn lesson_closed(&mut self, arrow_scale: Option<f32>) {
+        if let Some(s) = arrow_scale {
             self.settings.view.arrow_scale = s;
         }
     }
@@ -209,21 +388,31 @@ impl App {
             Ok(s) => s,
             Err(e) => return self.say(format!("lesson not opened: {e}"), true),
         };
-        let arrow = self.teach.saved_arrow_scale;
-        self.close_lesson();
+        // A lesson opened over another: the arrow scale from before the first is put back,
+        // and kept to be put back again.
+        let arrow = self.teach.close();
+        self.lesson_closed(arrow);
         self.teach.saved_arrow_scale = arrow;
         self.show_scenario(opened);
-        let view = state.lesson.view.clone();
+        self.show_lesson_view(&state.lesson.view, state.open_triangle());
+        self.put_cursor_at(state.open_iteration());
+        let world = (self.world.name.clone(), self.world.path.clone());
+        self.teach.opened(i, state, world);
+    }
+
+    /// A lesson's view settings: blend, Minkowski view, selection, case masks, arrow scale
+    /// and camera angle.
+    fn show_lesson_view(&mut self, view: &ViewSettings, triangle: Option<u32>) {
         self.teach.blend = view.blend;
-        self.dbg.minkowski = view.minkowski;
-        self.dbg.triangle = state.open_triangle();
-        self.dbg.toggles.draw = view.draw.unwrap_or_default();
-        self.dbg.toggles.solve = view.solve.unwrap_or_default();
+        self.debugger.set_lesson_look(
+            view.minkowski,
+            triangle,
+            view.draw.unwrap_or_default(),
+            view.solve.unwrap_or_default(),
+        );
         if let Some(s) = view.arrow_scale {
-            self.teach
-                .saved_arrow_scale
-                .get_or_insert(self.settings.view.arrow_scale);
-            self.settings.view.arrow_scale = s;
+            let current = self.settings.view.arrow_scale;
+            self.settings.view.arrow_scale = self.teach.override_arrow_scale(current, s);
         }
         if let Some(c) = view.camera {
             self.set_mode(CameraMode::Orbit);
@@ -231,59 +420,46 @@ impl App {
             self.rig.pitch = c.pitch_deg.to_radians().clamp(-1.55, 1.55);
             self.rig.orbit_distance = c.distance_m.clamp(0.5, 100.0);
         }
-        let it = state.open_iteration();
+    }
+
+    /// The cursor on iteration `it` of the first frame, the camera centred on its contact
+    /// (from the lesson's angle and distance; without a contact there the lesson keeps its
+    /// own framing).
+    fn put_cursor_at(&mut self, it: u32) {
         self.sim.command(TimelineCommand::Home);
         if it > 0 {
             self.sim.command(TimelineCommand::StepIteration(
                 i32::try_from(it).unwrap_or(0),
             ));
         }
-        // Centred on the open iteration's contact, from the lesson's angle and distance (a
-        // lesson without a contact there keeps its own framing).
         let contact = self
             .sim
             .cursor_frame()
             .and_then(|(rec, i)| rec.trace.iterations.get(i as usize))
             .is_some_and(|it| !it.contacts.is_empty());
         self.rig.focus = contact
-            .then(|| self.selection_sphere().map(|(c, _)| c))
+            .then(|| {
+                self.debugger
+                    .selection_sphere(&self.sim, &self.world)
+                    .map(|(c, _)| c)
+            })
             .flatten();
-        self.teach.touched.clear();
-        self.teach.scanned_to = 0;
-        self.teach.solvers = None;
-        self.teach.lesson_world = Some((self.world.name.clone(), self.world.path.clone()));
-        self.teach.lesson = Some((i, state));
     }
 
-    /// What the lesson checks look at now.
+    /// What the lesson checks look at now (the walked nodes are the lessons' own).
     fn observation(&self) -> Observation {
+        let toggles = self.debugger.toggles();
         Observation {
             blend: self.teach.blend,
-            solve: self.dbg.toggles.solve,
-            draw: self.dbg.toggles.draw,
+            solve: toggles.solve,
+            draw: toggles.draw,
             cursor: self.sim.cursor(),
             walking: !self.sim.is_paused(),
-            triangle: self.dbg.triangle,
-            minkowski: self.dbg.minkowski,
+            triangle: self.debugger.triangle(),
+            minkowski: self.debugger.minkowski(),
             solver: self.teach.solver,
-            touched: self.teach.touched.clone(),
+            touched: BTreeSet::new(),
         }
-    }
-
-    /// Adds the nodes touched by walked frames recorded since the last call.
-    fn scan_touched(&mut self) {
-        let h = self.sim.history();
-        if h.last_frame().is_some_and(|l| l < self.teach.scanned_to) {
-            self.teach.scanned_to = 0; // the history was cut (resumed from the cursor)
-        }
-        let from = self.teach.scanned_to;
-        let names = touched_nodes(h.iter().filter(|r| r.frame > from), |t| {
-            self.world.triangle_source(t)
-        });
-        if let Some(l) = h.last_frame() {
-            self.teach.scanned_to = l;
-        }
-        self.teach.touched.extend(names);
     }
 
     /// Per frame, after the scene is built: lesson checks, the picked solver drawn, the
@@ -293,72 +469,19 @@ impl App {
             crate::ui::presentation::apply(&self.egui_ctx, self.teach.presentation);
             self.teach.presentation_applied = Some(self.teach.presentation);
         }
-        if self.teach.lesson.is_some()
-            && self.teach.lesson_world.as_ref()
-                != Some(&(self.world.name.clone(), self.world.path.clone()))
-        {
-            self.close_lesson();
-        }
         if self.teach.lesson.is_some() {
-            self.scan_touched();
             let obs = self.observation();
-            if let Some((_, state)) = &mut self.teach.lesson {
-                state.observe(&obs);
+            let closed = self.teach.observe(&self.sim, &self.world, obs);
+            self.lesson_closed(closed);
+            if self.teach.lesson.is_some() {
+                let radii = self.radii();
+                self.teach
+                    .add_solver_pick(&self.sim, radii, &mut self.scene);
             }
-            self.refresh_lesson_solvers();
-            self.add_solver_pick();
         }
         if self.teach.presentation {
             presentation::apply(&mut self.scene);
         }
-    }
-
-    fn refresh_lesson_solvers(&mut self) {
-        let Some(c) = self.sim.cursor() else {
-            self.teach.solvers = None;
-            return;
-        };
-        let key = (c.frame, c.iteration);
-        if self.teach.solvers.as_ref().is_some_and(|(k, _)| *k == key) {
-            return;
-        }
-        let answers = self.sim.cursor_frame().and_then(|(rec, i)| {
-            let e = rec.ellipsoid?;
-            let it = rec.trace.iterations.get(i as usize)?;
-            compare_solvers(&self.world.collision, e.radii, e.axes, it)
-        });
-        self.teach.solvers = Some((key, answers));
-    }
-
-    /// The picked solver's contact point, normal and touching ellipsoid.
-    fn add_solver_pick(&mut self) {
-        let Some(kind) = self.teach.solver else {
-            return;
-        };
-        let Some((_, Some((answers, _)))) = &self.teach.solvers else {
-            return;
-        };
-        let Some(hit) = answers.iter().find(|a| a.kind == kind).and_then(|a| a.hit) else {
-            return;
-        };
-        let Some((rec, _)) = self.sim.cursor_frame() else {
-            return;
-        };
-        let (radii, axes) = rec
-            .ellipsoid
-            .map_or((self.radii(), Mat3::IDENTITY), |e| (e.radii, e.axes));
-        let r = (0.04 * radii.min_element()).clamp(0.004, 0.05);
-        let normal_length = (radii.min_element() * 1.5).max(0.1);
-        overlays::add_solver_hit(
-            &mut self.scene,
-            &hit,
-            kind.color(),
-            0.12,
-            radii,
-            axes,
-            r,
-            normal_length,
-        );
     }
 
     /// The world → displayed map of this frame: the eSpace of the ellipsoid at the cursor
@@ -379,9 +502,7 @@ impl App {
     pub(super) fn teach_frame(&mut self, camera: Camera, settings: &mut FrameSettings) -> Camera {
         let space = self.view_space();
         let camera = space.camera(camera);
-        if let Some((c, _)) = &mut self.dbg.last_camera {
-            *c = camera;
-        }
+        self.debugger.map_last_camera(camera);
         settings.space = space;
         if self.teach.presentation {
             presentation::frame_settings(settings);
@@ -396,60 +517,5 @@ impl App {
             return (origin, dir);
         }
         (space.unmap_point(origin), space.unmap_dir(dir))
-    }
-
-    /// What the teaching panels show this frame.
-    pub(super) fn teach_view(&self) -> TeachView {
-        let t = &self.teach;
-        let lesson = t.lesson.as_ref().map(|(i, s)| {
-            let l = &s.lesson;
-            LessonPanel {
-                index: *i,
-                count: t.catalog.entries.len(),
-                title: l.title.clone(),
-                seeds: l.seeds.clone(),
-                paragraphs: l.paragraphs.clone(),
-                prompts: l
-                    .prompts
-                    .iter()
-                    .zip(s.done())
-                    .map(|(p, d)| (p.prompt.clone(), *d))
-                    .collect(),
-                question: l.quiz.question.clone(),
-                quiz: Some(s.quiz()),
-                hint: l.quiz.hint.clone(),
-                explanation: l.quiz.explanation.clone(),
-                note: l.note.clone(),
-                uses_solvers: l
-                    .prompts
-                    .iter()
-                    .any(|p| matches!(p.check, crate::lessons::Check::SolverPicked(_))),
-            }
-        });
-        let numbers = self
-            .sim
-            .cursor_frame()
-            .and_then(|(rec, i)| {
-                let e = rec.ellipsoid?;
-                let it = rec.trace.iterations.get(i as usize)?;
-                Some(number_rows(it, e.radii, t.blend >= 0.5))
-            })
-            .unwrap_or_default();
-        TeachView {
-            blend: t.blend,
-            presentation: t.presentation,
-            legend: t.legend,
-            catalog: t
-                .catalog
-                .entries
-                .iter()
-                .map(|e| (e.label(), e.lesson.as_ref().err().map(|e| e.to_string())))
-                .collect(),
-            catalog_error: t.catalog.error.clone(),
-            lesson,
-            solver: t.solver,
-            solvers: t.solvers.as_ref().and_then(|(_, s)| s.clone()),
-            numbers,
-        }
     }
 }

@@ -15,7 +15,7 @@ use crate::collision::{
     collide_and_slide_in, feature_at_point,
 };
 use crate::level::scenario::RecordedCall;
-use crate::sim::markers::trace_markers;
+use crate::sim::detectors::{skin_violation, speed_gain, trace_markers, upward_depenetration};
 use crate::sim::{FrameRecord, MarkerKind, PlayerState, StepOutcome, single_call_frame};
 
 /// Distance (eSpace units) within which a game's contact point counts as on an edge or a
@@ -185,24 +185,19 @@ pub fn resolve(
     record.markers = record.markers.with(MarkerKind::GameDiverges, diverges);
     // The game's own result gaining speed is the game's pathology, whatever the reference did.
     record.findings.speed_gain = game.result.as_ref().and_then(|r| {
-        crate::sim::speed_gain::speed_gain(game.input.velocity, r.integration_velocity, Vec3::ZERO)
+        speed_gain::speed_gain(game.input.velocity, r.integration_velocity, Vec3::ZERO)
     });
     // So is the game's own end position overlapping the level (a skin violation of the game's
     // collision code), checked against every triangle near it.
     record.findings.overlap = match (ctx.level, &ellipsoid, &game.result) {
-        (Some(level), Ok(e), Some(r)) => {
-            crate::sim::overlap::any_overlap(level.collision(), e, r.end)
-                .map(|o| crate::sim::overlap::Overlap { game: true, ..o })
-        }
+        (Some(level), Ok(e), Some(r)) => skin_violation::any_overlap(level.collision(), e, r.end)
+            .map(|o| skin_violation::Overlap { game: true, ..o }),
         _ => None,
     };
     record.findings.upward_push = match (ctx.level, &ellipsoid, &game.result) {
-        (Some(level), Ok(e), Some(r)) => crate::sim::depenetration::upward_only_depenetration(
-            level.collision(),
-            e,
-            velocity,
-            r.end,
-        ),
+        (Some(level), Ok(e), Some(r)) => {
+            upward_depenetration::upward_only_depenetration(level.collision(), e, velocity, r.end)
+        }
         _ => None,
     };
     record.markers = record.markers.union(record.findings.markers());

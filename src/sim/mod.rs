@@ -6,16 +6,12 @@
 pub mod capture;
 pub mod clock;
 pub mod controller;
-pub mod depenetration;
+pub mod detectors;
 pub mod diff;
-pub mod findings;
 pub mod ground;
 pub mod history;
 pub mod input;
-pub mod internal_edge;
-pub mod markers;
 pub mod movers;
-pub mod overlap;
 pub mod params;
 pub mod record;
 pub mod recording;
@@ -23,15 +19,14 @@ pub mod replay;
 pub mod rerun;
 pub mod session;
 pub mod single_call;
-pub mod speed_gain;
 pub mod stance;
 pub mod state;
-pub mod step_rate;
 pub mod timeline;
 
 pub use capture::{FrameInputs, capture_frame};
 pub use clock::{Advance, FixedStep};
 pub use controller::{PlatformCarry, PlayerStep, StepOutcome, sanitize_dt, step_player};
+pub use detectors::{Findings, MarkerKind, Markers};
 pub use diff::{
     DiffTolerance, Divergence, DivergenceKind, IterationDiff, IterationSummary, TraceDiff,
     diff_traces,
@@ -39,7 +34,6 @@ pub use diff::{
 pub use ground::is_grounded;
 pub use history::{DEFAULT_BUDGET_BYTES, FrameSummary, History};
 pub use input::PlayerInput;
-pub use markers::{MarkerKind, Markers};
 pub use movers::Movers;
 pub use params::PlayerParams;
 pub use record::FrameRecord;

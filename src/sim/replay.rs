@@ -8,6 +8,7 @@
 //! replay restarts from the recorded `before`.
 
 use super::capture::{FrameInputs, capture_frame};
+use super::detectors::{NEIGHBOUR_WINDOW, apply_neighbours};
 use super::{FrameRecord, RerunEdits};
 use crate::collision::{CollisionMesh, CollisionWorld, DynamicScene, Scratch, Trace};
 
@@ -58,8 +59,8 @@ pub fn replay_frames_in(
             &mut trace,
         );
         // Grounded flicker and stuck need the neighbours; recompute them over the replay.
-        let start = out.len().saturating_sub(super::markers::NEIGHBOUR_WINDOW);
-        super::markers::apply_neighbours(out[start..].iter(), &mut replayed);
+        let start = out.len().saturating_sub(NEIGHBOUR_WINDOW);
+        apply_neighbours(out[start..].iter(), &mut replayed);
         out.push(replayed);
     }
     out

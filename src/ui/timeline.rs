@@ -120,7 +120,7 @@ pub fn timeline_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
                 for (kind, reason) in r.findings.reasons() {
                     ui.label(RichText::new(reason).color(marker_color(kind)));
                 }
-                if let Some(p) = crate::sim::markers::ping_pong(&r.trace) {
+                if let Some(p) = crate::sim::detectors::ping_pong::ping_pong(&r.trace) {
                     ui.label(RichText::new(p.reason()).color(marker_color(MarkerKind::PingPong)));
                 }
             }

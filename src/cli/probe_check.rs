@@ -14,10 +14,10 @@ pub struct ProbeCheckArgs {
     /// The probe file a game wrote (`.slidelog`).
     pub file: PathBuf,
     /// Positions (contact centres, end) further apart than this are a divergence (m).
-    #[arg(long, default_value_t = crate::probe::compare::DEFAULT_POSITION_TOLERANCE_M)]
+    #[arg(long, default_value_t = crate::sim::move_comparison::DEFAULT_POSITION_TOLERANCE_M)]
     pub tolerance: f32,
     /// Normals further apart than this are a divergence (degrees).
-    #[arg(long, default_value_t = crate::probe::compare::DEFAULT_NORMAL_TOLERANCE_DEG)]
+    #[arg(long, default_value_t = crate::sim::move_comparison::DEFAULT_NORMAL_TOLERANCE_DEG)]
     pub normal_tolerance: f32,
     /// Threads re-solving moves (default: every core).
     #[arg(long)]

@@ -7,8 +7,6 @@ use glam::{Mat3, Vec3};
 use slidescope_probe::read::MoveRecord;
 use slidescope_probe::{Case, Frame};
 
-use super::compare::{Cause, Comparison, ShadowTolerance};
-use super::game::{GameContact, GameInput, GameMove, GameResult};
 use super::levels::ProbeLevel;
 use crate::collision::{
     CaseKind, CollisionWorld, DynamicScene, Ellipsoid, ObjectPoses, Scratch, SlideSettings, Trace,
@@ -16,7 +14,10 @@ use crate::collision::{
 };
 use crate::level::scenario::RecordedCall;
 use crate::sim::detectors::{skin_violation, speed_gain, trace_markers, upward_depenetration};
-use crate::sim::{FrameRecord, MarkerKind, PlayerState, StepOutcome, single_call_frame};
+use crate::sim::{
+    Cause, Comparison, FrameRecord, GameContact, GameInput, GameMove, GameResult, MarkerKind,
+    PlayerState, ShadowTolerance, StepOutcome, single_call_frame,
+};
 
 /// Distance (eSpace units) within which a game's contact point counts as on an edge or a
 /// vertex when naming its case.

@@ -5,10 +5,10 @@ use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
 use super::detectors::{Findings, FrameView, Markers};
+use super::game_move::GameMove;
 use super::{PlatformCarry, PlayerInput, PlayerParams, PlayerState, StanceChange, StepOutcome};
 use crate::collision::{Ellipsoid, ObjectPoses, SlideSettings, Trace};
 use crate::level::scenario::RecordedCall;
-use crate::probe::GameMove;
 
 /// A step as it happened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

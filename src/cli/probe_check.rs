@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::probe::ShadowTolerance;
-use crate::probe::check::{CheckOptions, check_file};
+use crate::probe::probe_file_check::{CheckOptions, check_file};
 
 #[derive(Debug, Args)]
 pub struct ProbeCheckArgs {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use slidescope::cli::issues_cmd::{IssuesArgs, output};
 use slidescope::issues::files::generate;
-use slidescope::issues::level::ISSUES_DIR;
+use slidescope::issues::scene_level::ISSUES_DIR;
 use slidescope::issues::scenes;
 use slidescope::issues::score::NOMINAL_HZ;
 use slidescope::issues::scorecard::{self, SceneCard};
@@ -214,7 +214,7 @@ fn walk_scene(number: u8, label: &str) -> Vec<slidescope::sim::FrameRecord> {
         .into_iter()
         .find(|s| s.number == number)
         .unwrap();
-    let level = slidescope::issues::level::load(&scene).unwrap();
+    let level = slidescope::issues::scene_level::load(&scene).unwrap();
     let run = scene.runs.iter().find(|r| r.label == label).unwrap();
     let mut sim = new_sim(run, SlideSettings::default(), 60.0);
     let world = CollisionWorld::static_only(&level.collision);

@@ -9,7 +9,7 @@ use std::path::Path;
 use serde::Serialize;
 use slidescope_probe::read::{ReadError, Reader};
 
-use super::session::{PendingMove, ProbeSession, Step, resolve_all};
+use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all};
 use super::shadow::ShadowConfig;
 use crate::collision::SlideSettings;
 use crate::sim::FrameRecord;

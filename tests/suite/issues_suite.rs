@@ -272,6 +272,18 @@ fn each_walker_detector_fires_on_its_issue_scene() {
         .collect::<Vec<_>>();
     assert!(across.len() >= 10, "{} frames", across.len());
     assert!(across.iter().all(|p| p.period == 3), "{across:?}");
+    // Kept with the record: the marker and the reason the timeline shows.
+    assert!(
+        corner
+            .iter()
+            .filter(|r| r.findings.frame_ping_pong.is_some())
+            .all(|r| {
+                r.markers.contains(MarkerKind::PingPong)
+                    && r.findings.reasons().iter().any(|(k, s)| {
+                        *k == MarkerKind::PingPong && s.starts_with("ping-pong across frames")
+                    })
+            })
+    );
     // 2, wedged ramps: the slide ping-pongs within moves and the walker is stuck.
     let wedged = frames(2, "0°");
     assert!(count(&wedged, MarkerKind::PingPong) > 100);

@@ -114,39 +114,38 @@ pub fn frame_ping_pong(recent: &[FrameView<'_>]) -> Option<FramePingPong> {
     })
 }
 
-/// A trace whose iterations slid on these normals, in order (for tests).
-#[cfg(test)]
-pub(crate) fn slid_on(normals: &[Vec3]) -> Trace {
-    use crate::collision::{IterationTrace, ResponseTrace};
-    let response = |n: Vec3| ResponseTrace {
-        new_center: Vec3::ZERO,
-        new_center_es: Vec3::ZERO,
-        slide_normal: n,
-        slide_normal_es: n,
-        remaining_velocity: Vec3::ZERO,
-        remaining_velocity_es: Vec3::ZERO,
-        slide_velocity: Vec3::ZERO,
-        slide_velocity_es: Vec3::ZERO,
-        integration_velocity: Vec3::ZERO,
-        object_push: Vec3::ZERO,
-        crease_with: None,
-    };
-    Trace {
-        iterations: normals
-            .iter()
-            .map(|&n| IterationTrace {
-                response: Some(response(n)),
-                ..Default::default()
-            })
-            .collect(),
-        ..Default::default()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sim::{PlayerInput, PlayerState};
+
+    /// A trace whose iterations slid on these normals, in order.
+    fn slid_on(normals: &[Vec3]) -> Trace {
+        use crate::collision::{IterationTrace, ResponseTrace};
+        let response = |n: Vec3| ResponseTrace {
+            new_center: Vec3::ZERO,
+            new_center_es: Vec3::ZERO,
+            slide_normal: n,
+            slide_normal_es: n,
+            remaining_velocity: Vec3::ZERO,
+            remaining_velocity_es: Vec3::ZERO,
+            slide_velocity: Vec3::ZERO,
+            slide_velocity_es: Vec3::ZERO,
+            integration_velocity: Vec3::ZERO,
+            object_push: Vec3::ZERO,
+            crease_with: None,
+        };
+        Trace {
+            iterations: normals
+                .iter()
+                .map(|&n| IterationTrace {
+                    response: Some(response(n)),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }
+    }
 
     #[test]
     fn ping_pong_fires_on_alternating_planes_only() {

@@ -15,7 +15,7 @@ use std::time::Instant;
 use common::{load_sponza, walking_queries_n};
 use glam::Vec3;
 use slidescope::collision::{Ellipsoid, Scratch, SlideSettings, collide_and_slide_with};
-use slidescope::probe::check::{CheckOptions, check_file};
+use slidescope::probe::probe_file_check::{CheckOptions, check_file};
 use slidescope_probe::{Move, MoveResult, RecordingProbe};
 
 fn main() {

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use super::App;
-use crate::issues::level::ISSUES_DIR;
+use crate::issues::scene_level::ISSUES_DIR;
 use crate::issues::scenes;
 use crate::ui::issues::{IssueEntry, IssuesView};
 

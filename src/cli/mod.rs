@@ -2,7 +2,7 @@
 //! own file and returns its error as one displayable line. With no subcommand the app opens
 //! (on the level given as the only argument, or the teaching level).
 
-pub mod compare;
+pub mod compare_cmd;
 pub mod info;
 pub mod issues_cmd;
 pub mod probe_check;
@@ -64,7 +64,7 @@ pub enum Command {
     /// Exit status: 0 all passed, 1 an expectation failed, 2 a scenario could not run.
     Run(run::RunArgs),
     /// Run random sweeps through every solver and compare them with the f64 reference.
-    Compare(compare::CompareArgs),
+    Compare(compare_cmd::CompareArgs),
     /// Run the Issues suite (publicly reported controller bugs rebuilt as scenes) at several
     /// step rates with every response variant and print the scorecard. Exit status: 0 every
     /// expected pass held, 1 one failed.
@@ -83,7 +83,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Slide(args)) => ok(query_cmd::run(&args, QueryMode::Slide)),
         Some(Command::Sweep(args)) => ok(query_cmd::run(&args, QueryMode::Sweep)),
         Some(Command::Screenshot(args)) => ok(screenshot::run(&args)),
-        Some(Command::Compare(args)) => ok(compare::run(&args)),
+        Some(Command::Compare(args)) => ok(compare_cmd::run(&args)),
         Some(Command::Run(args)) => run::run(&args),
         Some(Command::ProbeCheck(args)) => probe_check::run(&args),
         Some(Command::Issues(args)) => issues_cmd::run(&args),

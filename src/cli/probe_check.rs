@@ -7,17 +7,17 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::probe::ShadowTolerance;
-use crate::probe::check::{CheckOptions, check_file};
+use crate::probe::probe_file_check::{CheckOptions, check_file};
 
 #[derive(Debug, Args)]
 pub struct ProbeCheckArgs {
     /// The probe file a game wrote (`.slidelog`).
     pub file: PathBuf,
     /// Positions (contact centres, end) further apart than this are a divergence (m).
-    #[arg(long, default_value_t = crate::probe::compare::DEFAULT_POSITION_TOLERANCE_M)]
+    #[arg(long, default_value_t = crate::sim::move_comparison::DEFAULT_POSITION_TOLERANCE_M)]
     pub tolerance: f32,
     /// Normals further apart than this are a divergence (degrees).
-    #[arg(long, default_value_t = crate::probe::compare::DEFAULT_NORMAL_TOLERANCE_DEG)]
+    #[arg(long, default_value_t = crate::sim::move_comparison::DEFAULT_NORMAL_TOLERANCE_DEG)]
     pub normal_tolerance: f32,
     /// Threads re-solving moves (default: every core).
     #[arg(long)]

@@ -7,8 +7,8 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use super::level::{from_glb, glb_bytes};
-use super::scene::IssueScene;
+use super::issue_scene::IssueScene;
+use super::scene_level::{from_glb, glb_bytes};
 use super::score::{NOMINAL_HZ, new_sim, walk};
 use crate::collision::{CollisionWorld, SlideSettings};
 use crate::level::LevelHash;

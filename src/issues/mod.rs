@@ -3,11 +3,11 @@
 //! several step rates and with every response variant, and scored ([`score`]); the scorecard
 //! is `slidescope issues` (`--markdown` writes `docs/issues-scorecard.md`).
 
-pub mod check;
 pub mod files;
-pub mod level;
+pub mod issue_scene;
 pub mod metrics;
-pub mod scene;
+pub mod scene_check;
+pub mod scene_level;
 pub mod scenes;
 pub mod score;
 pub mod scorecard;
@@ -15,7 +15,7 @@ pub mod scorecard_markdown;
 pub mod shapes;
 pub mod variant;
 
-pub use check::Check;
-pub use scene::{IssueScene, Run};
+pub use issue_scene::{IssueScene, Run};
+pub use scene_check::Check;
 pub use score::{RATES_HZ, SceneScore, score_scene};
 pub use variant::Variant;

@@ -3,9 +3,9 @@
 
 use serde::Serialize;
 
-use super::check::Check;
+use super::issue_scene::{IssueScene, Run};
 use super::metrics::{RunMetrics, measure};
-use super::scene::{IssueScene, Run};
+use super::scene_check::Check;
 use super::variant::Variant;
 use crate::collision::{CollisionWorld, SlideSettings};
 use crate::level::Level;

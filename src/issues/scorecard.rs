@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use super::level;
-use super::scene::IssueScene;
+use super::issue_scene::IssueScene;
+use super::scene_level;
 use super::score::{NOMINAL_HZ, SceneScore, score_scene};
 use super::variant::Variant;
 
@@ -71,7 +71,7 @@ pub fn run(scenes: &[IssueScene], rates_hz: &[f64], variants: &[Variant]) -> Vec
             scores: Vec::new(),
             error: None,
         };
-        match level::load(scene) {
+        match scene_level::load(scene) {
             Ok(level) => {
                 for &v in variants {
                     for &hz in &rates {

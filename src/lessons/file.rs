@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::check::{Check, IterationRef, TriangleRef};
+use super::lesson_check::{Check, IterationRef, TriangleRef};
 use crate::collision::CaseMask;
 
 /// The `format` field of every lesson file.

@@ -6,27 +6,27 @@
 //! needs no code.
 //!
 //! - [`file`]: the lesson file format, read and validated (errors, never panics);
-//! - [`check`]: the declarative checks and the [`Observation`] of the app they are run on;
-//! - [`state`]: one open lesson's progress — prompts ticked, quiz feedback — a model driven
+//! - [`lesson_check`]: the declarative checks and the [`Observation`] of the app they are run on;
+//! - [`lesson_progress`]: one open lesson's progress — prompts ticked, quiz feedback — a model driven
 //!   without a window (the tests script it);
 //! - [`catalog`]: the guided path, every lesson file of a folder in name order;
 //! - [`walk`]: the level nodes walked frames touched (for `walked_into`);
 //! - [`first_frame`]: a lesson's opening view without a window (the render test);
-//! - [`solvers`]: the answers of every sweep solver of `collision::solvers` at an iteration,
+//! - [`solver_answers`]: the answers of every sweep solver of `collision::solvers` at an iteration,
 //!   for the solver-comparison lesson.
 
 pub mod catalog;
-pub mod check;
 pub mod file;
 pub mod first_frame;
-pub mod solvers;
-pub mod state;
+pub mod lesson_check;
+pub mod lesson_progress;
+pub mod solver_answers;
 pub mod walk;
 
 pub use catalog::{Catalog, CatalogEntry, LESSONS_DIR};
-pub use check::{Check, IterationRef, Observation, TriangleRef};
 pub use file::{
     LESSON_FORMAT, LESSON_VERSION, Lesson, LessonError, OpenAt, Prompt, Quiz, ViewSettings,
 };
-pub use solvers::{SolverAnswer, SolverKind, compare_solvers};
-pub use state::{LessonState, QuizStatus};
+pub use lesson_check::{Check, IterationRef, Observation, TriangleRef};
+pub use lesson_progress::{LessonState, QuizStatus};
+pub use solver_answers::{SolverAnswer, SolverKind, compare_solvers};

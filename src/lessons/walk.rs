@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::check::SCENE_FRAME;
+use super::lesson_check::SCENE_FRAME;
 use crate::sim::FrameRecord;
 
 /// The node name in a triangle-source description (`"node wall_slide/wall, mesh …"`).

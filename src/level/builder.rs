@@ -7,11 +7,9 @@
 
 use glam::Vec3;
 
-use super::error::LevelErrorKind;
-use super::gltf_anim::LevelAnimation;
-use super::level::{
-    Level, LoadStats, Material, PrimitiveSource, RenderMesh, SpawnPoint, no_triangles,
-};
+use super::level_animation::LevelAnimation;
+use super::level_error::LevelErrorKind;
+use super::loaded_level::{Level, LoadStats, Material, PrimitiveSource, RenderMesh, SpawnPoint};
 use super::spawn;
 use crate::collision::{Aabb, CollisionError, CollisionMesh, DynamicScene};
 
@@ -233,4 +231,11 @@ fn computed_normals(positions: &[Vec3], indices: &[u32]) -> Vec<Vec3> {
         *n = if u == Vec3::ZERO { Vec3::Y } else { u };
     }
     sums
+}
+
+/// Rejects a triangle-less result with a message that says what the file did contain.
+fn no_triangles(skipped: usize, dropped: usize) -> LevelErrorKind {
+    LevelErrorKind::NoTriangles(format!(
+        "{dropped} triangles dropped, {skipped} non-triangle primitives skipped"
+    ))
 }

@@ -11,7 +11,7 @@ use gltf::json::accessor::{ComponentType, GenericComponentType, Type};
 use gltf::json::validation::Checked;
 use gltf::json::{self, Index};
 
-use super::error::LevelErrorKind;
+use super::level_error::LevelErrorKind;
 
 /// The checked bytes of one accessor.
 struct Layout<'a> {

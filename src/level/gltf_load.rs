@@ -14,12 +14,14 @@ use gltf::json::validation::Checked;
 use gltf::json::{self, Index};
 
 use super::builder::LevelParts;
-use super::error::{LevelError, LevelErrorKind};
+use super::glb_container::split_glb;
 use super::gltf_accessor::{count, read_indices, read_vec3};
-use super::gltf_anim::{LevelAnimation, NodeChannels, read_node_channels};
-use super::gltf_buffers::{load_buffers, parse_json, split_glb};
+use super::gltf_anim::read_node_channels;
+use super::gltf_buffers::{load_buffers, parse_json};
 use super::gltf_material::read_materials;
-use super::level::PrimitiveSource;
+use super::level_animation::{LevelAnimation, NodeChannels};
+use super::level_error::{LevelError, LevelErrorKind};
+use super::loaded_level::PrimitiveSource;
 use super::source::{LevelFormat, LoadOptions};
 use super::spawn::spawn_points_from_extras;
 use crate::collision::RigidPose;

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use gltf::json;
 
-use super::level::Material;
+use super::loaded_level::Material;
 use super::source::{self, UriTarget};
 
 /// Textures larger than this (encoded bytes) are not decoded for their mean colour.

@@ -9,8 +9,8 @@ use std::path::Path;
 use glam::Vec3;
 
 use super::builder::LevelParts;
-use super::error::{LevelError, LevelErrorKind};
-use super::level::{Material, PrimitiveSource};
+use super::level_error::{LevelError, LevelErrorKind};
+use super::loaded_level::{Material, PrimitiveSource};
 use super::source::{self, LoadOptions, UriTarget};
 
 /// Loads an OBJ file whose bytes are `bytes`.

@@ -4,7 +4,7 @@
 use std::io::ErrorKind;
 use std::path::{Component, Path, PathBuf};
 
-use super::error::{LevelErrorKind, UriRefusal};
+use super::level_error::{LevelErrorKind, UriRefusal};
 
 /// Default per-file byte budget: 2 GiB.
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 2 << 30;

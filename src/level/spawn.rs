@@ -4,7 +4,7 @@
 use glam::{Vec2, Vec3};
 use serde_json::Value;
 
-use super::level::SpawnPoint;
+use super::loaded_level::SpawnPoint;
 use crate::collision::{Aabb, CollisionMesh};
 
 /// A floor is walkable when its unit normal has `|y|` above this (slope under about 45.6°).

@@ -49,10 +49,19 @@ mod tests {
 
     /// A closed room (faces inwards when `inward`), 10 m on a side.
     fn room(inward: bool) -> CollisionMesh {
-        let mut tris = crate::render::geometry::box_triangles(Vec3::splat(-5.0), Vec3::splat(5.0));
-        if inward {
-            for t in &mut tris {
-                t.swap(1, 2);
+        use crate::level::teaching::{MaterialId, Part};
+        let cube = Part::cuboid(
+            "room",
+            MaterialId::Wall,
+            glam::DVec3::splat(-5.0),
+            glam::DVec3::splat(5.0),
+        );
+        let mut tris = Vec::new();
+        for corners in cube.faces.iter().map(|f| &f.vertices) {
+            for k in 1..corners.len() - 1 {
+                let (a, b, c) = (corners[0], corners[k], corners[k + 1]);
+                let t = if inward { [a, c, b] } else { [a, b, c] };
+                tris.push(t.map(|p| p.as_vec3()));
             }
         }
         CollisionMesh::from_triangles(&tris).unwrap()

@@ -19,7 +19,7 @@ use std::time::Duration;
 use slidescope_probe::read::Reader;
 
 use super::levels::ProbeLevel;
-use super::session::{PendingMove, ProbeSession, Step, resolve_all};
+use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all};
 use super::shadow::ShadowConfig;
 use crate::sim::FrameRecord;
 

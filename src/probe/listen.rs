@@ -16,7 +16,7 @@ use std::time::Duration;
 use slidescope_probe::read::Reader;
 
 use super::feed::{FeedEvent, QUEUE, send};
-use super::session::{ProbeSession, Step};
+use super::probe_session::{ProbeSession, Step};
 use super::shadow::ShadowConfig;
 use crate::collision::{Scratch, Trace};
 

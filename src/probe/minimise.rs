@@ -9,13 +9,13 @@ use std::collections::BTreeSet;
 
 use glam::Vec3;
 
-use super::compare::{Comparison, ShadowTolerance};
 use crate::collision::{
     Aabb, CollisionMesh, CollisionWorld, Scratch, SlideResult, Trace, collide_and_slide_in,
 };
 use crate::level::query::Geometry;
 use crate::level::scenario::{RecordedCall, Scenario};
 use crate::sim::FrameRecord;
+use crate::sim::{Comparison, ShadowTolerance};
 
 /// A cropped move, ready to write.
 #[derive(Debug, Clone)]

@@ -3,18 +3,19 @@
 //! history records like the walker's, each re-solved by the reference core on the same inputs
 //! (the shadow re-solve) and compared with what the game did, iteration by iteration.
 
-pub mod check;
-pub mod compare;
 pub mod feed;
-pub mod game;
 pub mod levels;
 pub mod listen;
 pub mod minimise;
-pub mod session;
+pub mod probe_file_check;
+pub mod probe_session;
 pub mod shadow;
 
-pub use compare::{Cause, Comparison, IterationRow, ShadowTolerance, Verdict};
-pub use game::{GameContact, GameMove, GameResult};
+// A game's move as the history keeps it, and its comparison with the re-solve, live in `sim`
+// (a `FrameRecord` holds them); the probe fills them.
+pub use crate::sim::{
+    Cause, Comparison, GameContact, GameMove, GameResult, IterationRow, ShadowTolerance, Verdict,
+};
 pub use levels::ProbeLevel;
-pub use session::{PendingMove, ProbeSession, Step};
+pub use probe_session::{PendingMove, ProbeSession, Step};
 pub use shadow::ShadowConfig;

@@ -7,16 +7,17 @@ use glam::{Mat3, Vec3};
 use slidescope_probe::read::MoveRecord;
 use slidescope_probe::{Case, Frame};
 
-use super::compare::{Cause, Comparison, ShadowTolerance};
-use super::game::{GameContact, GameInput, GameMove, GameResult};
 use super::levels::ProbeLevel;
 use crate::collision::{
     CaseKind, CollisionWorld, DynamicScene, Ellipsoid, ObjectPoses, Scratch, SlideSettings, Trace,
     collide_and_slide_in, feature_at_point,
 };
 use crate::level::scenario::RecordedCall;
-use crate::sim::markers::trace_markers;
-use crate::sim::{FrameRecord, MarkerKind, PlayerState, StepOutcome, single_call_frame};
+use crate::sim::detectors::{skin_violation, speed_gain, trace_markers, upward_depenetration};
+use crate::sim::{
+    Cause, Comparison, Findings, FrameRecord, GameContact, GameInput, GameMove, GameResult,
+    MarkerKind, PlayerState, ShadowTolerance, StepOutcome, single_call_frame,
+};
 
 /// Distance (eSpace units) within which a game's contact point counts as on an edge or a
 /// vertex when naming its case.
@@ -98,6 +99,35 @@ fn game_contacts(
         .collect()
 }
 
+/// The game's side of a move as it sent it (no contacts named yet, no comparison).
+fn game_move(ctx: &MoveContext<'_>, rec: &MoveRecord) -> GameMove {
+    let mv = &rec.mv;
+    GameMove {
+        frame: ctx.frame.frame,
+        time_secs: ctx.frame.time_secs,
+        mover: mv.mover,
+        index: ctx.index,
+        level: ctx.level.map(|l| l.hash),
+        input: GameInput {
+            radii: Vec3::from(mv.radii),
+            axes: Mat3::from_cols_array_2d(&mv.axes),
+            start: Vec3::from(mv.start),
+            velocity: Vec3::from(mv.velocity),
+        },
+        skin_es: mv.skin_es,
+        max_iterations: mv.max_iterations,
+        one_sided: mv.one_sided,
+        result: mv.result.map(|r| GameResult {
+            end: Vec3::from(r.end),
+            integration_velocity: Vec3::from(r.integration_velocity),
+            iterations: r.iterations,
+        }),
+        contacts: Vec::new(),
+        unresolved: None,
+        comparison: Comparison::default(),
+    }
+}
+
 /// Re-solves one game move and files it as a history record (numbered `ctx.index`), marked
 /// [`MarkerKind::GameDiverges`] when it diverges beyond `config.tolerance`.
 pub fn resolve(
@@ -109,34 +139,10 @@ pub fn resolve(
 ) -> FrameRecord {
     let mv = &rec.mv;
     let settings = game_settings(mv, &config.settings);
-    let axes = Mat3::from_cols_array_2d(&mv.axes);
-    let start = Vec3::from(mv.start);
-    let velocity = Vec3::from(mv.velocity);
-    let ellipsoid = Ellipsoid::with_axes(start, Vec3::from(mv.radii), axes);
-    let mut game = GameMove {
-        frame: ctx.frame.frame,
-        time_secs: ctx.frame.time_secs,
-        mover: mv.mover,
-        index: ctx.index,
-        level: ctx.level.map(|l| l.hash),
-        input: GameInput {
-            radii: Vec3::from(mv.radii),
-            axes,
-            start,
-            velocity,
-        },
-        skin_es: mv.skin_es,
-        max_iterations: mv.max_iterations,
-        one_sided: mv.one_sided,
-        result: mv.result.map(|r| GameResult {
-            end: Vec3::from(r.end),
-            integration_velocity: Vec3::from(r.integration_velocity),
-            iterations: r.iterations,
-        }),
-        contacts: game_contacts(rec, ctx.level, ellipsoid.as_ref().ok()),
-        unresolved: None,
-        comparison: Comparison::default(),
-    };
+    let mut game = game_move(ctx, rec);
+    let (start, velocity) = (game.input.start, game.input.velocity);
+    let ellipsoid = Ellipsoid::with_axes(start, game.input.radii, game.input.axes);
+    game.contacts = game_contacts(rec, ctx.level, ellipsoid.as_ref().ok());
     let dt_secs = ctx.frame.dt_secs;
     let solved = match (ctx.level, &ellipsoid) {
         (None, _) => Err((
@@ -183,31 +189,41 @@ pub fn resolve(
     record.frame = ctx.index;
     let diverges = game.verdict(&config.tolerance).diverges;
     record.markers = record.markers.with(MarkerKind::GameDiverges, diverges);
-    // The game's own result gaining speed is the game's pathology, whatever the reference did.
-    record.findings.speed_gain = game.result.as_ref().and_then(|r| {
-        crate::sim::speed_gain::speed_gain(game.input.velocity, r.integration_velocity, Vec3::ZERO)
-    });
-    // So is the game's own end position overlapping the level (a skin violation of the game's
-    // collision code), checked against every triangle near it.
-    record.findings.overlap = match (ctx.level, &ellipsoid, &game.result) {
-        (Some(level), Ok(e), Some(r)) => {
-            crate::sim::overlap::any_overlap(level.collision(), e, r.end)
-                .map(|o| crate::sim::overlap::Overlap { game: true, ..o })
-        }
-        _ => None,
-    };
-    record.findings.upward_push = match (ctx.level, &ellipsoid, &game.result) {
-        (Some(level), Ok(e), Some(r)) => crate::sim::depenetration::upward_only_depenetration(
-            level.collision(),
-            e,
-            velocity,
-            r.end,
-        ),
-        _ => None,
-    };
+    let end = game.result.map(|r| (r.end, r.integration_velocity));
+    game_findings(
+        &mut record.findings,
+        ctx.level,
+        ellipsoid.as_ref().ok(),
+        velocity,
+        end,
+    );
     record.markers = record.markers.union(record.findings.markers());
     record.game = Some(Box::new(game));
     record
+}
+
+/// What the detectors find in the game's own result (`end`: its end and integration velocity),
+/// whatever the reference did: a speed gain, an end inside the level (a skin violation of the
+/// game's collision code, checked against every triangle near it) and an upward-only
+/// depenetration. They replace the reference's findings of the same kinds.
+fn game_findings(
+    findings: &mut Findings,
+    level: Option<&ProbeLevel>,
+    ellipsoid: Option<&Ellipsoid>,
+    velocity: Vec3,
+    end: Option<(Vec3, Vec3)>,
+) {
+    findings.speed_gain = end.and_then(|(_, v)| speed_gain::speed_gain(velocity, v, Vec3::ZERO));
+    let (overlap, upward_push) = match (level, ellipsoid, end) {
+        (Some(level), Some(e), Some((end, _))) => (
+            skin_violation::any_overlap(level.collision(), e, end)
+                .map(|o| skin_violation::Overlap { game: true, ..o }),
+            upward_depenetration::upward_only_depenetration(level.collision(), e, velocity, end),
+        ),
+        _ => (None, None),
+    };
+    findings.overlap = overlap;
+    findings.upward_push = upward_push;
 }
 
 /// A game's move already in the history, re-solved again on `level` with `config` (the user

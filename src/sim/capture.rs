@@ -1,17 +1,10 @@
-//! One traced step turned into a [`FrameRecord`], with its per-frame markers. Live walking,
-//! replay and re-simulation all go through [`capture_frame`], so they produce identical
-//! records for identical inputs (DESIGN "One code path").
+//! One traced step turned into a [`FrameRecord`], with its per-frame markers and findings (the
+//! table of `detectors`). Live walking, replay and re-simulation all go through
+//! [`capture_frame`], so they produce identical records for identical inputs (DESIGN "One code
+//! path").
 
-use glam::Vec3;
-
-use super::depenetration::upward_only_depenetration;
-use super::findings::Findings;
-use super::internal_edge::internal_edge_contact;
-use super::markers::{MarkerKind, NO_PROGRESS_FRACTION, trace_markers};
-use super::overlap::end_overlap;
-use super::speed_gain::speed_gain;
-use super::step_rate::step_rate_dependence;
-use super::{FrameRecord, PlayerInput, PlayerParams, PlayerState, step_player};
+use super::detectors::{StepView, frame_markers, step_findings};
+use super::{FrameRecord, Markers, PlayerInput, PlayerParams, PlayerState, step_player};
 use crate::collision::{CollisionWorld, Scratch, SlideSettings, Trace};
 
 /// Everything a step needs besides the mesh.
@@ -45,53 +38,25 @@ pub fn capture_frame<'a>(
         scratch,
         Some(trace),
     );
-    let input = inputs.input.sanitized();
-    let pushes: Vec3 = trace
-        .iterations
-        .iter()
-        .filter_map(|it| it.response.map(|r| r.object_push))
-        .sum();
-    let findings = Findings {
-        overlap: match (&step.ellipsoid, step.outcome.slide()) {
-            (Some(e), Some(r)) => end_overlap(world.mesh, e, r.position, trace),
-            _ => None,
-        },
-        internal_edge: internal_edge_contact(world.mesh, trace),
-        speed_gain: step
-            .outcome
-            .slide()
-            .and_then(|r| speed_gain(step.requested_move, r.integration_velocity, pushes)),
-        upward_push: match (&step.ellipsoid, step.outcome.slide()) {
-            (Some(e), Some(r)) => {
-                upward_only_depenetration(world.mesh, e, step.requested_move, r.position)
-            }
-            _ => None,
-        },
-        step_rate: step_rate_dependence(
+    let findings = step_findings(
+        &StepView {
             world,
-            inputs.before,
-            &step.after,
-            inputs.input,
-            inputs.params,
-            inputs.settings,
-            inputs.dt_secs,
-            scratch,
-        ),
-        // Needs the frames before this one: set when the history takes the record.
-        frame_ping_pong: None,
-    };
-    let markers = trace_markers(trace)
-        .with(
-            MarkerKind::NoProgress,
-            no_progress(&input, inputs.before, &step.after, step.requested_move),
-        )
-        .union(findings.markers());
-    FrameRecord {
+            before: inputs.before,
+            input: inputs.input,
+            params: inputs.params,
+            settings: inputs.settings,
+            dt_secs: inputs.dt_secs,
+            step: &step,
+            trace,
+        },
+        scratch,
+    );
+    let mut record = FrameRecord {
         game: None,
         findings,
         frame: inputs.frame,
         dt_secs: inputs.dt_secs,
-        input,
+        input: inputs.input.sanitized(),
         params: *inputs.params,
         before: *inputs.before,
         ellipsoid: step.ellipsoid,
@@ -101,25 +66,10 @@ pub fn capture_frame<'a>(
         trace: trace.clone(),
         outcome: step.outcome,
         after: step.after,
-        markers,
+        markers: Markers::NONE,
         objects: world.dynamic.map(|s| s.poses()).unwrap_or_default(),
         platform: step.platform,
-    }
-}
-
-/// A move key held, a horizontal move asked for, and less than [`NO_PROGRESS_FRACTION`] of it
-/// achieved.
-fn no_progress(
-    input: &PlayerInput,
-    before: &PlayerState,
-    after: &PlayerState,
-    move_m: Vec3,
-) -> bool {
-    if input.noclip || !input.wants_to_move() {
-        return false;
-    }
-    let asked = Vec3::new(move_m.x, 0.0, move_m.z).length();
-    let moved = after.center - before.center;
-    let moved = Vec3::new(moved.x, 0.0, moved.z).length();
-    asked > 1e-5 && moved < NO_PROGRESS_FRACTION * asked
+    };
+    record.markers = frame_markers(&record);
+    record
 }

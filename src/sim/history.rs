@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::markers::{NEIGHBOUR_WINDOW, apply_neighbours};
+use super::detectors::{NEIGHBOUR_WINDOW, apply_neighbours};
 use super::{FrameRecord, Markers};
 
 /// One frame as the timeline and the plots draw it: a few bytes kept beside each record, so

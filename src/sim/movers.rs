@@ -14,7 +14,7 @@
 use super::{Advance, FrameRecord, PlayerInput, PlayerState, Sim};
 use crate::collision::{CollisionMesh, CollisionWorld, DynamicScene, ObjectPoses, RigidPose};
 use crate::level::Level;
-use crate::level::gltf_anim::LevelAnimation;
+use crate::level::LevelAnimation;
 
 /// A level's dynamic objects and the animations that move them.
 #[derive(Debug, Clone, Default)]
@@ -202,7 +202,7 @@ mod tests {
 
     use super::*;
     use crate::collision::{RigidPose, SlideSettings};
-    use crate::level::gltf_anim::{KeyInterpolation, NodeChannels, Track};
+    use crate::level::{KeyInterpolation, NodeChannels, Track};
     use crate::sim::PlayerParams;
 
     /// A 2 m floor slab rising 1 m/s.

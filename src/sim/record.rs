@@ -4,12 +4,11 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use super::{
-    Markers, PlatformCarry, PlayerInput, PlayerParams, PlayerState, StanceChange, StepOutcome,
-};
+use super::detectors::{Findings, FrameView, Markers};
+use super::game_move::GameMove;
+use super::{PlatformCarry, PlayerInput, PlayerParams, PlayerState, StanceChange, StepOutcome};
 use crate::collision::{Ellipsoid, ObjectPoses, SlideSettings, Trace};
 use crate::level::scenario::RecordedCall;
-use crate::probe::GameMove;
 
 /// A step as it happened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -51,8 +50,8 @@ pub struct FrameRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<Box<GameMove>>,
     /// What the pathology detectors found beyond the markers (issue 15).
-    #[serde(default, skip_serializing_if = "super::findings::Findings::is_empty")]
-    pub findings: super::findings::Findings,
+    #[serde(default, skip_serializing_if = "Findings::is_empty")]
+    pub findings: Findings,
 }
 
 impl FrameRecord {
@@ -68,6 +67,17 @@ impl FrameRecord {
             trace: &self.trace,
             objects: &self.objects,
         })
+    }
+
+    /// The frame as a detector reads it.
+    pub fn view(&self) -> FrameView<'_> {
+        FrameView {
+            input: &self.input,
+            before: &self.before,
+            after: &self.after,
+            requested_move: self.requested_move,
+            trace: &self.trace,
+        }
     }
 
     /// Detect/respond iterations recorded in the trace.

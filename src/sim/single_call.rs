@@ -3,7 +3,7 @@
 //! iteration). The call itself is made elsewhere through the same core entry point
 //! (`level::scenario::Scenario::replay_on`); this only files its inputs and trace.
 
-use super::markers::trace_markers;
+use super::detectors::trace_markers;
 use super::{FrameRecord, PlayerInput, PlayerParams, PlayerState, StanceChange, StepOutcome};
 use crate::level::scenario::RecordedCall;
 

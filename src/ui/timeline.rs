@@ -152,7 +152,7 @@ fn cursor_status_ui(ui: &mut Ui, v: &DebugView) {
             for (kind, reason) in r.findings.reasons() {
                 ui.label(RichText::new(reason).color(marker_color(kind)));
             }
-            if let Some(p) = crate::sim::markers::ping_pong(&r.trace) {
+            if let Some(p) = crate::sim::detectors::ping_pong::ping_pong(&r.trace) {
                 ui.label(RichText::new(p.reason()).color(marker_color(MarkerKind::PingPong)));
             }
         }

@@ -6,7 +6,7 @@ use slidescope::collision::{
     CollisionMesh, Ellipsoid, Feature, SlideSettings, Trace, collide_and_slide,
 };
 use slidescope::sim::MarkerKind;
-use slidescope::sim::markers::trace_markers;
+use slidescope::sim::detectors::trace_markers;
 use slidescope::ui::narration::{candidate_rows, feature_label, iteration_rows, narrate};
 
 fn v(x: f32, y: f32, z: f32) -> Vec3 {

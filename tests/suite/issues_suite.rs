@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use slidescope::cli::issues_cmd::{IssuesArgs, output};
 use slidescope::issues::files::generate;
-use slidescope::issues::level::ISSUES_DIR;
+use slidescope::issues::scene_level::ISSUES_DIR;
 use slidescope::issues::scenes;
 use slidescope::issues::score::NOMINAL_HZ;
 use slidescope::issues::scorecard::{self, SceneCard};
@@ -227,7 +227,7 @@ fn walk_scene(number: u8, label: &str) -> Vec<slidescope::sim::FrameRecord> {
         .into_iter()
         .find(|s| s.number == number)
         .unwrap();
-    let level = slidescope::issues::level::load(&scene).unwrap();
+    let level = slidescope::issues::scene_level::load(&scene).unwrap();
     let run = scene.runs.iter().find(|r| r.label == label).unwrap();
     let mut sim = new_sim(run, SlideSettings::default(), 60.0);
     let world = CollisionWorld::static_only(&level.collision);
@@ -285,6 +285,18 @@ fn each_walker_detector_fires_on_its_issue_scene() {
         .collect::<Vec<_>>();
     assert!(across.len() >= 10, "{} frames", across.len());
     assert!(across.iter().all(|p| p.period == 3), "{across:?}");
+    // Kept with the record: the marker and the reason the timeline shows.
+    assert!(
+        corner
+            .iter()
+            .filter(|r| r.findings.frame_ping_pong.is_some())
+            .all(|r| {
+                r.markers.contains(MarkerKind::PingPong)
+                    && r.findings.reasons().iter().any(|(k, s)| {
+                        *k == MarkerKind::PingPong && s.starts_with("ping-pong across frames")
+                    })
+            })
+    );
     // 2, wedged ramps: the slide ping-pongs within moves and the walker is stuck.
     let wedged = frames(2, "0°");
     assert!(count(&wedged, MarkerKind::PingPong) > 100);

@@ -5,9 +5,9 @@ use std::io::Read;
 use std::net::TcpStream;
 use std::time::Duration;
 
-use slidescope::probe::check::{CheckOptions, check_file};
 use slidescope::probe::feed::FeedEvent;
 use slidescope::probe::listen::{Listener, REFUSAL};
+use slidescope::probe::probe_file_check::{CheckOptions, check_file};
 use slidescope::probe::{Cause, ShadowConfig};
 use slidescope_probe::{Move, MoveResult, encode};
 
@@ -46,7 +46,7 @@ fn floor_stream(n: usize) -> Vec<u8> {
     b
 }
 
-fn check_bytes(name: &str, bytes: &[u8]) -> slidescope::probe::check::CheckReport {
+fn check_bytes(name: &str, bytes: &[u8]) -> slidescope::probe::probe_file_check::CheckReport {
     let dir = temp_dir(name);
     let path = dir.join("x.slidelog");
     std::fs::write(&path, bytes).unwrap();
@@ -359,7 +359,9 @@ fn scene_mesh(
         .into_iter()
         .find(|s| s.number == number)
         .unwrap();
-    let m = slidescope::issues::level::load(&scene).unwrap().collision;
+    let m = slidescope::issues::scene_level::load(&scene)
+        .unwrap()
+        .collision;
     let positions = m.positions().iter().map(|p| p.to_array()).collect();
     let indices = (0..m.triangle_count() as u32)
         .map(|i| m.triangle_indices(i))

@@ -14,10 +14,10 @@ use std::time::{Duration, Instant};
 
 use slidescope::collision::{CollisionMesh, Scratch};
 use slidescope::level::Level;
-use slidescope::probe::check::{CheckOptions, check_file};
 use slidescope::probe::feed::FeedEvent;
 use slidescope::probe::listen::Listener;
 use slidescope::probe::minimise::minimise;
+use slidescope::probe::probe_file_check::{CheckOptions, check_file};
 use slidescope::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
 use slidescope::sim::{FrameRecord, MarkerKind};
 

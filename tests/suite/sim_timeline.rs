@@ -8,7 +8,7 @@ use slidescope::collision::{
     CaseMask, CollisionMesh, Ellipsoid, EndReason, Response, SlideSettings, Trace,
     collide_and_slide,
 };
-use slidescope::sim::markers::trace_markers;
+use slidescope::sim::detectors::trace_markers;
 use slidescope::sim::{
     Cursor, DiffTolerance, History, MarkerKind, PlayerInput, PlayerParams, RerunEdits, Sim,
     TimelineCommand, diff_traces, rerun_frame, resimulate,
@@ -449,7 +449,10 @@ fn rerun_with_the_crease_response_ends_the_ping_pong_of_a_recorded_frame() {
         rec.markers
     );
     let other = rerun_frame(&m, &rec, &crease).unwrap();
-    assert_eq!(slidescope::sim::markers::ping_pong(&other.trace), None);
+    assert_eq!(
+        slidescope::sim::detectors::ping_pong::ping_pong(&other.trace),
+        None
+    );
     assert!(
         other.trace.iterations.len() <= 4,
         "{} iterations with the crease response",
@@ -468,7 +471,7 @@ fn rerun_with_the_crease_response_ends_the_ping_pong_of_a_recorded_frame() {
 
 #[test]
 fn walking_into_a_wall_is_marked_stuck_after_half_a_second_without_progress() {
-    use slidescope::sim::markers::STUCK_FRAMES;
+    use slidescope::sim::detectors::stuck::STUCK_FRAMES;
     let (_, sim) = walked_into_wall(200);
     let frames: Vec<_> = sim.history().iter().collect();
     let first_no_progress = frames

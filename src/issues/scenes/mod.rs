@@ -26,8 +26,8 @@ pub mod s20_floor_pits;
 mod prelude {
     pub use glam::DVec3;
 
-    pub use crate::issues::check::Check;
-    pub use crate::issues::scene::{Ground, IssueScene, Report, Run, Segment};
+    pub use crate::issues::issue_scene::{Ground, IssueScene, Report, Run, Segment};
+    pub use crate::issues::scene_check::Check;
     pub use crate::issues::shapes::{board, floor_quad, slope_with_plateau};
     pub use crate::issues::variant::Variant;
     pub use crate::level::teaching::{Face, MaterialId, Part, SPAWN_LIFT_M};
@@ -43,7 +43,7 @@ mod prelude {
     }
 }
 
-use super::scene::IssueScene;
+use super::issue_scene::IssueScene;
 
 /// Every scene, numbered 1..=20.
 pub fn all() -> Vec<IssueScene> {

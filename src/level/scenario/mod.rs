@@ -4,15 +4,15 @@
 //! folder of scenarios is a regression suite. The debugger exports a history frame as a
 //! scenario with [`Scenario::from_frame`].
 
-mod error;
 mod expect;
 mod format;
-mod replay;
+mod scenario_error;
+mod scenario_run;
 
-pub use error::ScenarioError;
 pub use expect::{
     ContactExpectation, DEFAULT_TOLERANCE, Expectations, TimeExpectation, VecExpectation,
     first_trace_difference,
 };
 pub use format::{RecordedCall, SCENARIO_FORMAT, SCENARIO_VERSION, Scenario, pinned_level};
-pub use replay::{Replay, SuiteEntry, Verdict, run_file, run_folder, scenario_files};
+pub use scenario_error::ScenarioError;
+pub use scenario_run::{Replay, SuiteEntry, Verdict, run_file, run_folder, scenario_files};

@@ -18,10 +18,11 @@ use json::validation::USize64;
 use serde_json::json as value;
 
 use super::material::MATERIALS;
-use super::movers::MoverKeys;
+use super::moving_stations::MoverKeys;
 use super::solid::Part;
 use super::station::HULL_HALF_HEIGHT_M;
-use super::{PlacedMover, TeachingLevel, TeachingStation};
+use super::station::TeachingStation;
+use super::teaching_level::{PlacedMover, TeachingLevel};
 
 /// One mover's keyframes in the animation view: offsets (in floats) and key count.
 struct MoverKeyRanges {

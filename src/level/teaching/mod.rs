@@ -22,7 +22,7 @@ pub mod internal_corner;
 pub mod ledge;
 pub mod low_ceiling;
 pub mod material;
-pub mod movers;
+pub mod moving_stations;
 pub mod notch;
 pub mod pillar;
 pub mod ramp;
@@ -31,6 +31,7 @@ pub mod snap;
 pub mod solid;
 pub mod stairs;
 pub mod station;
+pub mod teaching_level;
 pub mod thin_wall;
 pub mod wall_slide;
 pub mod wedge;
@@ -39,9 +40,10 @@ use glam::{DVec3, Vec3};
 
 pub use glb::GlbError;
 pub use material::{MATERIALS, MaterialId};
-pub use movers::{Mover, MoverKeys};
+pub use moving_stations::{Mover, MoverKeys};
 pub use solid::{Face, Part, PartKind};
 pub use station::{HULL_HALF_HEIGHT_M, SPAWN_LIFT_M, StationPlan, TeachingStation};
+pub use teaching_level::{PlacedMover, PlacedStation, TeachingLevel, WorldTriangles};
 
 /// Path of the generated level, relative to the repository root.
 pub const ASSET_PATH: &str = "assets/teaching.glb";
@@ -75,48 +77,9 @@ pub fn plans() -> Vec<StationPlan> {
         doorway::plan(),
         thin_wall::plan(),
         seam_floor::plan(),
-        movers::lift_plan(),
-        movers::door_plan(),
+        moving_stations::lift_plan(),
+        moving_stations::door_plan(),
     ]
-}
-
-/// A mover placed in the level: `origin` is its station's origin (world).
-#[derive(Debug, Clone)]
-pub struct PlacedMover {
-    pub mover: Mover,
-    pub origin: Vec3,
-}
-
-/// A station placed in the level: its world-space description, the translation of its node
-/// and its parts in station-local coordinates.
-#[derive(Debug, Clone)]
-pub struct PlacedStation {
-    pub station: TeachingStation,
-    /// World position of the station's local origin (the node's translation), on the floor.
-    pub origin: Vec3,
-    pub parts: Vec<Part>,
-}
-
-/// The whole teaching level, ready to be written or turned into triangles.
-#[derive(Debug, Clone)]
-pub struct TeachingLevel {
-    pub stations: Vec<PlacedStation>,
-    /// Ground floor in world coordinates (its node has no transform).
-    pub floor: Part,
-    /// The level's start (`info_player_start`): the centre of the middle cell, facing −Z.
-    pub start: TeachingStation,
-    /// Moving parts (animated nodes), not part of [`TeachingLevel::world_triangles`].
-    pub movers: Vec<PlacedMover>,
-}
-
-/// Triangles of the level in world space, one vertex per face corner (faces keep their own
-/// vertices, as in the file), in file order: the floor first, then the stations.
-#[derive(Debug, Clone, Default)]
-pub struct WorldTriangles {
-    pub positions: Vec<Vec3>,
-    pub triangles: Vec<[u32; 3]>,
-    /// Per triangle: 0 for the floor, `1 + i` for station `i`.
-    pub station_ids: Vec<u32>,
 }
 
 /// World-space origin of the station in cell `index` (row-major, skipping the centre cell).
@@ -154,7 +117,7 @@ pub fn build() -> TeachingLevel {
         })
         .collect();
     let half_extent = CELL_M * GRID_CELLS as f64 / 2.0;
-    let movers = movers::movers()
+    let movers = moving_stations::movers()
         .into_iter()
         .filter_map(|mover| {
             let origin = stations
@@ -184,40 +147,6 @@ pub fn stations() -> Vec<TeachingStation> {
 }
 
 impl TeachingLevel {
-    /// Number of triangles in the level.
-    pub fn triangle_count(&self) -> usize {
-        self.floor.triangle_count()
-            + self
-                .stations
-                .iter()
-                .flat_map(|s| &s.parts)
-                .map(Part::triangle_count)
-                .sum::<usize>()
-    }
-
-    /// World-space triangles (station translations applied in `f32`, as a loader would).
-    pub fn world_triangles(&self) -> WorldTriangles {
-        let mut out = WorldTriangles::default();
-        let mut add = |part: &Part, origin: Vec3, id: u32| {
-            for face in &part.faces {
-                let first = out.positions.len() as u32;
-                out.positions
-                    .extend(face.vertices.iter().map(|v| v.as_vec3() + origin));
-                for i in 1..face.vertices.len().saturating_sub(1) as u32 {
-                    out.triangles.push([first, first + i, first + i + 1]);
-                    out.station_ids.push(id);
-                }
-            }
-        };
-        add(&self.floor, Vec3::ZERO, 0);
-        for (i, s) in self.stations.iter().enumerate() {
-            for part in &s.parts {
-                add(part, s.origin, 1 + i as u32);
-            }
-        }
-        out
-    }
-
     /// The level as `.glb` bytes (what [`ASSET_PATH`] holds).
     pub fn to_glb(&self) -> Result<Vec<u8>, GlbError> {
         glb::write(self)

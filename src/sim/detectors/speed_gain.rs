@@ -6,8 +6,24 @@
 
 use glam::Vec3;
 
+use super::frame_view::StepView;
+use crate::collision::Scratch;
+
 /// Relative growth below this is rounding, not a gain.
 pub const SPEED_GAIN_TOLERANCE: f32 = 1e-4;
+
+/// The walker's step: its integration velocity against the move it asked for, moving objects'
+/// pushes taken off.
+pub fn find(s: &StepView<'_>, _: &mut Scratch) -> Option<f32> {
+    let pushes: Vec3 = s
+        .trace
+        .iterations
+        .iter()
+        .filter_map(|it| it.response.map(|r| r.object_push))
+        .sum();
+    let r = s.step.outcome.slide()?;
+    speed_gain(s.step.requested_move, r.integration_velocity, pushes)
+}
 
 /// How much longer the integration velocity came out than the requested one, as a ratio
 /// (`Some(1.25)`: 25 % faster); `None` when it did not grow. `pushes` is what moving objects

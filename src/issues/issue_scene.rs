@@ -4,7 +4,7 @@
 
 use glam::DVec3;
 
-use super::check::Check;
+use super::scene_check::Check;
 use super::variant::Variant;
 use crate::level::teaching::Part;
 use crate::sim::PlayerInput;

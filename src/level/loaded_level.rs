@@ -1,16 +1,12 @@
 //! The loaded level: the collision mesh and the render meshes side by side but separate
 //! (seed 001 12.2.1: collision geometry may differ from render geometry), materials, the
 //! source of every triangle, spawn points and load statistics. All positions are world space.
-
-use std::path::Path;
-use web_time::Instant;
+//! What every loader builds (through `builder`) and never imports a loader: reading a file is
+//! [`Level::load`](super::level_load).
 
 use glam::Vec3;
 
-use super::error::{LevelError, LevelErrorKind};
-use super::gltf_anim::LevelAnimation;
-use super::source::{self, LevelFormat, LoadOptions};
-use super::{gltf_load, obj_load};
+use super::level_animation::LevelAnimation;
 use crate::collision::{Aabb, CollisionError, CollisionMesh, DynamicScene};
 
 /// A material, reduced to what the level renderer draws.
@@ -104,7 +100,7 @@ pub struct LoadStats {
     pub vertices: usize,
     /// World-space bounds of the collision triangles.
     pub bounds: Aabb,
-    /// Wall-clock time of [`Level::load`], in milliseconds.
+    /// Wall-clock time of `Level::load`, in milliseconds.
     pub load_ms: f64,
     /// Size of the level file (without external buffers), in bytes.
     pub file_bytes: u64,
@@ -139,44 +135,6 @@ pub struct Level {
 }
 
 impl Level {
-    /// Loads a `.glb`, `.gltf` or `.obj` file with the default [`LoadOptions`].
-    pub fn load(path: impl AsRef<Path>) -> Result<Self, LevelError> {
-        Self::load_with(path, &LoadOptions::default())
-    }
-
-    /// Loads a level; the format comes from the magic bytes (`glTF`) or the extension.
-    pub fn load_with(path: impl AsRef<Path>, options: &LoadOptions) -> Result<Self, LevelError> {
-        let path = path.as_ref();
-        let started = Instant::now();
-        let bytes = source::read_within_budget(path, options.max_file_bytes)
-            .map_err(|k| LevelError::new(path, k))?;
-        let mut level = Self::from_bytes(path, bytes, options)?;
-        level.stats.load_ms = started.elapsed().as_secs_f64() * 1e3;
-        Ok(level)
-    }
-
-    /// A level from a file's bytes already in memory (`path` names it in errors and anchors
-    /// relative URIs); the same parsing as [`Level::load_with`].
-    pub fn from_bytes(
-        path: &Path,
-        bytes: Vec<u8>,
-        options: &LoadOptions,
-    ) -> Result<Self, LevelError> {
-        let started = Instant::now();
-        let file_bytes = bytes.len() as u64;
-        let format = source::detect_format(path, &bytes).map_err(|k| LevelError::new(path, k))?;
-        let parts = match format {
-            LevelFormat::Glb | LevelFormat::GltfJson => {
-                gltf_load::load_gltf(path, bytes, format, options)?
-            }
-            LevelFormat::Obj => obj_load::load_obj(path, bytes, options)?,
-        };
-        let mut level = parts.finish().map_err(|k| LevelError::new(path, k))?;
-        level.stats.file_bytes = file_bytes;
-        level.stats.load_ms = started.elapsed().as_secs_f64() * 1e3;
-        Ok(level)
-    }
-
     /// Moves every animated object set to its pose at `t_secs` (seed `ObjectSetUpdated`: the
     /// pose before becomes the previous pose).
     pub fn animate(&mut self, t_secs: f64) -> Result<(), CollisionError> {
@@ -212,11 +170,4 @@ impl Level {
             .sum();
         self.collision.heap_bytes() + render + self.dynamic.heap_bytes()
     }
-}
-
-/// Rejects a triangle-less result with a message that says what the file did contain.
-pub(crate) fn no_triangles(skipped: usize, dropped: usize) -> LevelErrorKind {
-    LevelErrorKind::NoTriangles(format!(
-        "{dropped} triangles dropped, {skipped} non-triangle primitives skipped"
-    ))
 }

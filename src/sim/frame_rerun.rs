@@ -1,11 +1,11 @@
-//! "What if" re-runs (DESIGN: questions are answered by re-running the core on the recorded
-//! inputs): one recorded move with edited settings or radii through the same
-//! `collide_and_slide`, and a recorded run re-simulated from a frame with edited settings.
+//! "What if" re-runs of a frame (DESIGN: questions are answered by re-running the core on the
+//! recorded inputs): one recorded move with edited settings or radii through the same
+//! `collide_and_slide`. A recorded run re-simulated with the same edits is
+//! [`resimulate`](super::frame_replay::resimulate).
 
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use super::replay::replay_frames;
 use super::{FrameRecord, PlayerParams};
 use crate::collision::{
     CaseMask, CollisionError, CollisionMesh, CollisionWorld, DynamicScene, Ellipsoid, Response,
@@ -119,15 +119,4 @@ pub fn rerun_frame_in(
         result,
         trace,
     })
-}
-
-/// Re-simulates `frames` (consecutive records, oldest first) from the first one's recorded
-/// state with the same inputs and `edits` applied to every frame's settings and radii: the
-/// path the player would have taken. Frame numbers are kept.
-pub fn resimulate(
-    mesh: &CollisionMesh,
-    frames: &[FrameRecord],
-    edits: &RerunEdits,
-) -> Vec<FrameRecord> {
-    replay_frames(mesh, frames, Some(edits))
 }

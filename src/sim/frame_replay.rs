@@ -8,7 +8,9 @@
 //! replay restarts from the recorded `before`.
 
 use super::capture::{FrameInputs, capture_frame};
-use super::{FrameRecord, RerunEdits};
+use super::detectors::{NEIGHBOUR_WINDOW, apply_neighbours};
+use super::frame_rerun::RerunEdits;
+use super::record::FrameRecord;
 use crate::collision::{CollisionMesh, CollisionWorld, DynamicScene, Scratch, Trace};
 
 /// Re-simulates `frames` (oldest first); with `edits`, every frame's settings and radii are
@@ -19,6 +21,17 @@ pub fn replay_frames(
     edits: Option<&RerunEdits>,
 ) -> Vec<FrameRecord> {
     replay_frames_in(mesh, None, frames, edits)
+}
+
+/// Re-simulates `frames` (consecutive records, oldest first) from the first one's recorded
+/// state with the same inputs and `edits` applied to every frame's settings and radii: the
+/// path the player would have taken. Frame numbers are kept.
+pub fn resimulate(
+    mesh: &CollisionMesh,
+    frames: &[FrameRecord],
+    edits: &RerunEdits,
+) -> Vec<FrameRecord> {
+    replay_frames(mesh, frames, Some(edits))
 }
 
 /// [`replay_frames`] with dynamic objects: a copy of `scene` takes each frame's recorded
@@ -58,8 +71,8 @@ pub fn replay_frames_in(
             &mut trace,
         );
         // Grounded flicker and stuck need the neighbours; recompute them over the replay.
-        let start = out.len().saturating_sub(super::markers::NEIGHBOUR_WINDOW);
-        super::markers::apply_neighbours(out[start..].iter(), &mut replayed);
+        let start = out.len().saturating_sub(NEIGHBOUR_WINDOW);
+        apply_neighbours(out[start..].iter(), &mut replayed);
         out.push(replayed);
     }
     out

@@ -6,8 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::frame_view::StepView;
 use crate::collision::distance::distance_to_triangle;
-use crate::collision::{CollisionMesh, ContactSource, Ellipsoid, Trace};
+use crate::collision::{CollisionMesh, ContactSource, Ellipsoid, Scratch, Trace};
 
 /// Overlaps shallower than this (eSpace) are not reported (issue 15's threshold).
 pub const OVERLAP_REPORT_ES: f32 = 1e-4;
@@ -37,6 +38,12 @@ impl Overlap {
             self.triangle
         )
     }
+}
+
+/// The walker's step: where the core put the move's end, against what the move touched.
+pub fn find(s: &StepView<'_>, _: &mut Scratch) -> Option<Overlap> {
+    let (e, r) = (s.step.ellipsoid.as_ref()?, s.step.outcome.slide()?);
+    end_overlap(s.world.mesh, e, r.position, s.trace)
 }
 
 /// The deepest overlap (beyond [`OVERLAP_REPORT_ES`]) of `ellipsoid` moved to `end` with any

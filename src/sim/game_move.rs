@@ -1,12 +1,14 @@
 //! A game's move as the history keeps it: what the game said (its frame, its result, the
 //! contacts its iterations responded to) next to the reference's re-solve, which is the
-//! frame record's own trace. Stored on [`FrameRecord::game`](crate::sim::FrameRecord::game).
+//! frame record's own trace. Stored on [`FrameRecord::game`](crate::sim::FrameRecord::game);
+//! the probe (`crate::probe`) reads it from a game and re-solves it.
 
 use glam::{Mat3, Vec3};
 use serde::{Deserialize, Serialize};
 
-use super::compare::{Cause, Comparison, ShadowTolerance, Verdict};
-use crate::collision::{CaseKind, Feature};
+use super::game_contact::GameContact;
+use super::move_comparison::{Cause, Comparison, ShadowTolerance, Verdict};
+use crate::collision::CaseKind;
 
 /// The game's own result of a move.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -16,36 +18,6 @@ pub struct GameResult {
     /// The velocity the game carries into its next step (world, units of the move).
     pub integration_velocity: Vec3,
     pub iterations: u32,
-}
-
-/// The contact one iteration of the game's loop responded to.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct GameContact {
-    pub iteration: u32,
-    /// The case the game says it touched, if it said.
-    pub case: Option<CaseKind>,
-    /// The feature of the triangle under the game's contact point (named by slidescope from
-    /// the point, within 1e-4 eSpace); `None` when the triangle is unknown.
-    pub feature: Option<Feature>,
-    /// Fraction of that iteration's velocity.
-    pub t: f32,
-    /// Centre at contact, before padding (world, m).
-    pub center: Vec3,
-    /// Touched point (world, m).
-    pub point: Vec3,
-    /// Unit slide normal (world).
-    pub normal: Vec3,
-    /// The triangle in the re-solve's mesh (the core's numbering), when known and kept.
-    pub triangle: Option<u32>,
-    /// The triangle as the game numbered it.
-    pub game_triangle: Option<u32>,
-}
-
-impl GameContact {
-    /// The case to show: the game's word, else the one named from the point.
-    pub fn case_kind(&self) -> Option<CaseKind> {
-        self.case.or(self.feature.map(Feature::kind))
-    }
 }
 
 /// The move's inputs exactly as the game sent them (also when the reference refused them).

@@ -5,7 +5,7 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use super::game::GameContact;
+use super::game_contact::GameContact;
 use crate::collision::{SlideResult, Trace};
 
 /// Default tolerance on positions (m): well above f32 noise at a few metres from the origin
@@ -80,7 +80,7 @@ impl Cause {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct IterationRow {
     pub iteration: u32,
-    /// Index of the game's contact in [`GameMove::contacts`](super::GameMove::contacts).
+    /// Index of the game's contact in [`GameMove::contacts`](super::game_move::GameMove::contacts).
     pub game: Option<u32>,
     /// The reference's iteration made a contact (its first contact is in the trace).
     pub core_hit: bool,

@@ -7,8 +7,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::frame_view::StepView;
 use crate::collision::internal_edge::internal_neighbour;
-use crate::collision::{CollisionMesh, ContactSource, Feature, Trace};
+use crate::collision::{CollisionMesh, ContactSource, Feature, Scratch, Trace};
 
 pub use crate::collision::internal_edge::INTERNAL_EDGE_DEG;
 
@@ -31,6 +32,11 @@ impl InternalEdge {
             self.edge, self.triangle, self.neighbour, self.angle_deg
         )
     }
+}
+
+/// The walker's step: its move's first contact on a ghost edge.
+pub fn find(s: &StepView<'_>, _: &mut Scratch) -> Option<InternalEdge> {
+    internal_edge_contact(s.world.mesh, s.trace)
 }
 
 /// The first contact of `trace` on an internal edge of `mesh`, if any.

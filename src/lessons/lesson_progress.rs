@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::check::{Check, Observation};
+use super::lesson_check::{Check, Observation};
 use super::{Lesson, LessonError};
 use crate::collision::Trace;
 

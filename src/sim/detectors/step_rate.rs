@@ -6,8 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{PlayerInput, PlayerParams, PlayerState, step_player};
+use super::frame_view::StepView;
 use crate::collision::{CollisionWorld, Scratch, SlideSettings};
+use crate::sim::{PlayerInput, PlayerParams, PlayerState, step_player};
 
 /// The re-run is this many times the frame's rate.
 pub const RATE_FACTOR: u32 = 4;
@@ -44,6 +45,20 @@ impl StepRate {
         }
         s
     }
+}
+
+/// The walker's step re-run in [`RATE_FACTOR`] pieces (untraced, with `scratch`).
+pub fn find(s: &StepView<'_>, scratch: &mut Scratch) -> Option<StepRate> {
+    step_rate_dependence(
+        s.world,
+        s.before,
+        &s.step.after,
+        s.input,
+        s.params,
+        s.settings,
+        s.dt_secs,
+        scratch,
+    )
 }
 
 /// Compares `after` (the frame's end from `before` over `dt_secs`) with the same step taken in

@@ -9,11 +9,11 @@ use std::path::Path;
 use serde::Serialize;
 use slidescope_probe::read::{ReadError, Reader};
 
-use super::compare::{Cause, ShadowTolerance};
-use super::session::{PendingMove, ProbeSession, Step, resolve_all};
+use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all};
 use super::shadow::ShadowConfig;
 use crate::collision::SlideSettings;
 use crate::sim::FrameRecord;
+use crate::sim::{Cause, ShadowTolerance};
 
 /// Moves re-solved per batch.
 const BATCH: usize = 8192;
@@ -178,7 +178,7 @@ fn tally(r: &FrameRecord, tol: &ShadowTolerance, report: &mut CheckReport) {
     report.first.get_or_insert(flagged);
     if report
         .largest
-        .is_none_or(|l| super::compare::beyond(difference_m, l.difference_m))
+        .is_none_or(|l| crate::sim::move_comparison::beyond(difference_m, l.difference_m))
     {
         report.largest = Some(flagged);
     }

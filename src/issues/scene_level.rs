@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use glam::DVec3;
 
-use super::scene::{Ground, IssueScene};
+use super::issue_scene::{Ground, IssueScene};
 use super::shapes::floor_quad;
 use crate::level::teaching::{
     GlbError, MaterialId, Part, PlacedStation, TeachingLevel, TeachingStation, floor,

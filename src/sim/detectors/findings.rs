@@ -1,14 +1,16 @@
 //! What the pathology detectors that need more than the trace found in one frame (issue 15):
 //! kept with the record, so the timeline shows each finding's one-line reason without
-//! re-running a detector, and a saved recording keeps them.
+//! re-running a detector, and a saved recording keeps them. One field a detector that keeps
+//! something (its row in [`DETECTORS`](super::DETECTORS) reads and fills it): the fields are
+//! the record's format on disk, so they are written out here rather than generated.
 
 use serde::{Deserialize, Serialize};
 
-use super::depenetration::UpwardPush;
 use super::internal_edge::InternalEdge;
-use super::markers::{FramePingPong, MarkerKind, Markers};
-use super::overlap::Overlap;
+use super::ping_pong::FramePingPong;
+use super::skin_violation::Overlap;
 use super::step_rate::StepRate;
+use super::upward_depenetration::UpwardPush;
 
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -38,40 +40,5 @@ pub struct Findings {
 impl Findings {
     pub fn is_empty(&self) -> bool {
         *self == Self::default()
-    }
-
-    /// The markers these findings set.
-    pub fn markers(&self) -> Markers {
-        Markers::NONE
-            .with(MarkerKind::SkinViolation, self.overlap.is_some())
-            .with(MarkerKind::InternalEdge, self.internal_edge.is_some())
-            .with(MarkerKind::SpeedGain, self.speed_gain.is_some())
-            .with(MarkerKind::UpwardDepenetration, self.upward_push.is_some())
-            .with(MarkerKind::StepRate, self.step_rate.is_some())
-            .with(MarkerKind::PingPong, self.frame_ping_pong.is_some())
-    }
-
-    /// Each finding's marker and one-line reason.
-    pub fn reasons(&self) -> Vec<(MarkerKind, String)> {
-        let mut out = Vec::new();
-        if let Some(o) = &self.overlap {
-            out.push((MarkerKind::SkinViolation, o.reason()));
-        }
-        if let Some(e) = &self.internal_edge {
-            out.push((MarkerKind::InternalEdge, e.reason()));
-        }
-        if let Some(g) = self.speed_gain {
-            out.push((MarkerKind::SpeedGain, super::speed_gain::reason(g)));
-        }
-        if let Some(u) = &self.upward_push {
-            out.push((MarkerKind::UpwardDepenetration, u.reason()));
-        }
-        if let Some(r) = &self.step_rate {
-            out.push((MarkerKind::StepRate, r.reason()));
-        }
-        if let Some(p) = &self.frame_ping_pong {
-            out.push((MarkerKind::PingPong, p.reason()));
-        }
-        out
     }
 }

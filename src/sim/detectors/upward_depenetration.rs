@@ -7,8 +7,9 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use super::overlap::any_overlap;
-use crate::collision::{CollisionMesh, Ellipsoid};
+use super::frame_view::StepView;
+use super::skin_violation::any_overlap;
+use crate::collision::{CollisionMesh, Ellipsoid, Scratch};
 
 /// What the start overlaps must lean more than this from the horizontal (a wall, not ground).
 pub const WALL_MIN_TILT_DEG: f32 = 45.0;
@@ -37,6 +38,12 @@ impl UpwardPush {
             self.out_m * 1e3
         )
     }
+}
+
+/// The walker's step: from where the move started to where the core put its end.
+pub fn find(s: &StepView<'_>, _: &mut Scratch) -> Option<UpwardPush> {
+    let (e, r) = (s.step.ellipsoid.as_ref()?, s.step.outcome.slide()?);
+    upward_only_depenetration(s.world.mesh, e, s.step.requested_move, r.position)
 }
 
 /// `ellipsoid` (at the move's start) moved by `asked` (m, world) ended at `end`: was a start

@@ -5,7 +5,7 @@ use egui::{Color32, Ui};
 use super::Command;
 use super::hud::hud_ui;
 use super::settings_panel::settings_ui;
-use super::shell::{ShellModel, ShellOutput};
+use super::shell_model::{ShellModel, ShellOutput};
 
 /// Stations / spawn points: clicking one teleports there.
 pub fn stations_ui(ui: &mut Ui, names: &[String], out: &mut Vec<Command>) {

@@ -62,7 +62,10 @@ pub fn probe_menu_ui(ui: &mut Ui, s: &ProbeStatusView, out: &mut Vec<ProbeComman
         // A browser page cannot accept connections: the entry stays, greyed, saying why.
         _ => {
             let b = ui
-                .add_enabled(!super::IN_BROWSER, egui::Button::new("Listen for a game"))
+                .add_enabled(
+                    !super::platform::IN_BROWSER,
+                    egui::Button::new("Listen for a game"),
+                )
                 .on_hover_text(
                     "Accept a game's probe connection on 127.0.0.1:7878 \
                      (slidescope_probe::Probe::connect). Desktop only.",

@@ -4,11 +4,9 @@ use std::path::PathBuf;
 
 use egui::{RichText, Ui};
 
+use super::platform::IN_BROWSER;
 use super::{Command, game, issues, layout, lessons};
 use crate::view::CameraMode;
-
-/// The browser build: no Quit, no probe listener (see `app::web`).
-pub const IN_BROWSER: bool = cfg!(target_arch = "wasm32");
 
 /// The top menu bar: File (open, recent, built-in, quit) and Camera.
 #[allow(clippy::too_many_arguments)]

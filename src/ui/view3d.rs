@@ -4,7 +4,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::legend::level_colour_legend_ui;
-use super::shell::ShellOutput;
+use super::shell_model::ShellOutput;
 use crate::render::LevelColour;
 
 /// The 3D view: the renderer's offscreen frame filling its tile.

@@ -90,5 +90,5 @@ pub(crate) fn slide(
             break;
         }
     }
-    finish(call, s, scratch, recorder)
+    finish(call, &mut s, scratch, recorder)
 }

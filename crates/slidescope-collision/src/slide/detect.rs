@@ -130,6 +130,7 @@ fn rescale_to_whole_move(
 /// The stage: this iteration's motion detected from the last checked centre; its first contact
 /// (the response follows it), or `None` for a clear path. Every contact is tallied for the
 /// result.
+#[inline]
 pub(super) fn first_contact(
     call: &Call<'_>,
     s: &mut SlideState,

@@ -15,16 +15,17 @@ use crate::detect::dynamic::settle_all;
 use crate::{ContactSource, EndReason};
 
 /// The stage: the final centre and the result; gives the scratch its buffers back.
+#[inline]
 pub(super) fn finish(
     call: &Call<'_>,
-    mut s: SlideState,
+    s: &mut SlideState,
     scratch: &mut Scratch,
     mut recorder: Recorder<'_>,
 ) -> SlideResult {
-    let mut position = end_of_loop(&s);
+    let mut position = end_of_loop(s);
     if s.end == EndReason::MaxIterations && call.settings.fallback {
         s.end = EndReason::Fallback;
-        position = fallback(call, &mut s, scratch);
+        position = fallback(call, s, scratch);
         recorder.fallback(&s.contacts, position);
     }
     if let Some(scene) = call.world.dynamic.filter(|d| d.is_moving()) {
@@ -51,7 +52,7 @@ pub(super) fn finish(
         contact_count: s.tally.contact_count,
         lowest_contact_object: s.tally.lowest.and_then(|(_, o)| o),
     };
-    scratch.slide = s.contacts;
+    scratch.slide = std::mem::take(&mut s.contacts);
     result
 }
 

@@ -29,6 +29,7 @@ pub(super) struct Placed {
 }
 
 /// The stage: the slide normal and the touching centre of `first`.
+#[inline]
 pub(super) fn place_contact(
     call: &Call<'_>,
     s: &mut SlideState,

@@ -25,6 +25,7 @@ pub(super) struct Projected {
 /// Seed 001 12.15: a contact with a moving object adds the object's motion at the end of the
 /// integration velocity, along the contact normal (world). Taken before the projection, from
 /// the iteration's start; zero for the static level.
+#[inline]
 pub(super) fn object_push(call: &Call<'_>, s: &SlideState, placed: &Placed) -> Vec3 {
     let object = placed
         .contact
@@ -41,6 +42,7 @@ pub(super) fn object_push(call: &Call<'_>, s: &SlideState, placed: &Placed) -> V
 
 /// The stages: advance to `new_center_es` and project what is left of the motion onto the
 /// slide plane (or the crease line); the integration velocity follows.
+#[inline]
 pub(super) fn project(
     call: &Call<'_>,
     s: &mut SlideState,

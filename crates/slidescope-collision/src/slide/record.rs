@@ -15,6 +15,7 @@ pub(super) struct Recorder<'t> {
 
 impl<'t> Recorder<'t> {
     /// Clears the trace (kept allocations) for a new call.
+    #[inline]
     pub fn new(mut trace: Option<&'t mut Trace>) -> Self {
         if let Some(t) = trace.as_deref_mut() {
             t.clear();
@@ -23,6 +24,7 @@ impl<'t> Recorder<'t> {
     }
 
     /// An iteration's record as it starts (detection fills its candidates).
+    #[inline]
     pub fn begin_iteration(&self, s: &SlideState) -> Option<IterationTrace> {
         self.trace.as_ref()?;
         Some(IterationTrace {
@@ -35,6 +37,7 @@ impl<'t> Recorder<'t> {
     }
 
     /// An iteration that found a clear path.
+    #[inline]
     pub fn clear_path(&mut self, record: Option<IterationTrace>) {
         if let (Some(t), Some(r)) = (self.trace.as_deref_mut(), record) {
             t.iterations.push(r);
@@ -42,6 +45,7 @@ impl<'t> Recorder<'t> {
     }
 
     /// An iteration that responded to `placed`; `s` is the state after the response.
+    #[inline]
     pub fn responded(
         &mut self,
         record: Option<IterationTrace>,
@@ -71,6 +75,7 @@ impl<'t> Recorder<'t> {
     }
 
     /// The fallback's detection and where it put the centre.
+    #[inline]
     pub fn fallback(&mut self, contacts: &[Contact], position: Vec3) {
         if let Some(t) = self.trace.as_deref_mut() {
             t.fallback = Some(FallbackTrace {
@@ -81,6 +86,7 @@ impl<'t> Recorder<'t> {
     }
 
     /// Why the loop ended.
+    #[inline]
     pub fn end(self, end: EndReason) {
         if let Some(t) = self.trace {
             t.end = end;

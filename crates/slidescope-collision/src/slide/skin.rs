@@ -13,6 +13,7 @@ use crate::frame::Frame;
 use crate::{Aabb, CollisionMesh, CollisionWorld, ContactSource, ContactTime, Ellipsoid, Response};
 
 /// The stage: the new centre (local eSpace), a skin off the contact.
+#[inline]
 pub(super) fn push_back(
     call: &Call<'_>,
     s: &SlideState,

@@ -70,6 +70,7 @@ pub(super) struct SlideState {
 
 impl SlideState {
     /// The state before the first iteration: at the start, the whole motion ahead.
+    #[inline]
     pub fn begin(call: &Call<'_>, scratch: &mut Scratch) -> Self {
         // Borrowed from the scratch for the call and given back at its end: no allocation
         // once warm.

@@ -10,6 +10,7 @@ use crate::EndReason;
 
 /// Checked before each iteration: the remaining motion is too short to detect. The centre then
 /// ends at `to`, which the motion left unchecked is too short to matter for.
+#[inline]
 pub(super) fn motion_spent(call: &Call<'_>, s: &mut SlideState) -> bool {
     let spent = s.v.length() < call.settings.min_velocity_es && !s.objects_pending;
     if spent {
@@ -19,6 +20,7 @@ pub(super) fn motion_spent(call: &Call<'_>, s: &mut SlideState) -> bool {
 }
 
 /// Checked after each response: whether the loop ends here.
+#[inline]
 pub(super) fn stops_after_response(call: &Call<'_>, s: &mut SlideState) -> bool {
     if s.end == EndReason::CreaseStop {
         return true;

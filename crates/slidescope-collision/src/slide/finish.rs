@@ -15,7 +15,6 @@ use crate::detect::dynamic::settle_all;
 use crate::{ContactSource, EndReason};
 
 /// The stage: the final centre and the result; gives the scratch its buffers back.
-#[inline]
 pub(super) fn finish(
     call: &Call<'_>,
     s: &mut SlideState,

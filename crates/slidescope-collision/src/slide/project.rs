@@ -71,6 +71,7 @@ pub(super) fn project(
 /// The crease response after the seed's projection: along the crease line of the new plane and
 /// an earlier one, or a stop where a third closes it. Returns the earlier plane's normal
 /// (world) when a crease line was followed.
+#[inline]
 fn follow_crease(s: &mut SlideState, placed: &Placed, remaining_es: Vec3) -> Option<Vec3> {
     let space = s.frame.space;
     let (slide, what) = crease_slide(&s.planes, placed.n_es, remaining_es, s.v);

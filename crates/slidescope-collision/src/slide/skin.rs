@@ -48,6 +48,7 @@ pub(super) fn push_back(
 /// point, into `scratch.near_planes`. The contacts and the call's earlier planes name the
 /// triangles met so far; in a wedge that narrows along the crease line the push along them
 /// landed inside a third triangle no contact had named yet (the f64 check's last leg overlaps).
+#[inline]
 fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch: &mut Scratch) {
     let reach = 1.0 + 2.0 * skin;
     let center = frame.to_world(x);

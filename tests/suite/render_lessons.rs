@@ -7,9 +7,7 @@ use std::path::Path;
 
 use slidescope::lessons::first_frame::first_frame;
 use slidescope::lessons::{Catalog, LESSONS_DIR, LessonState};
-use slidescope::render::{
-    DebugScene, Gpu, Renderer, pick_color_format, pick_sample_count, render_image,
-};
+use slidescope::render::{DebugScene, render_image};
 use slidescope::view::load_scenario;
 
 const W: u32 = 320;
@@ -24,15 +22,7 @@ fn distinct_colours(img: &image::RgbaImage) -> usize {
 
 #[test]
 fn every_lesson_first_frame_shows_its_level_and_its_shapes() {
-    let gpu = match Gpu::headless() {
-        Ok(g) => g,
-        Err(e) => panic!("render test needs a GPU adapter (mesa-vulkan-drivers): {e}"),
-    };
-    let mut renderer = Renderer::new(
-        &gpu.device,
-        pick_sample_count(&gpu.adapter),
-        pick_color_format(&gpu.adapter),
-    );
+    let (gpu, mut renderer) = crate::common::gpu_renderer();
     let catalog = Catalog::read(Path::new(LESSONS_DIR));
     assert!(!catalog.entries.is_empty());
     let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR"));

@@ -7,8 +7,7 @@ use glam::{Mat3, Vec2, Vec3};
 use slidescope::collision::sweep::roots::part_roots;
 use slidescope::collision::{CaseMask, ESpace, Feature, TriangleEs};
 use slidescope::render::{
-    Camera, DebugScene, FrameSettings, Gpu, LevelGeometry, MeshBatch, Renderer, geometry,
-    pick_color_format, pick_sample_count, render_image,
+    Camera, DebugScene, FrameSettings, LevelGeometry, MeshBatch, geometry, render_image,
 };
 use slidescope::scene::minkowski_shapes::{MinkowskiRay, add_minkowski};
 
@@ -39,15 +38,7 @@ fn render(draw: Option<CaseMask>) -> image::RgbaImage {
 }
 
 fn render_ray(draw: Option<CaseMask>, ray: MinkowskiRay, tag: &str) -> image::RgbaImage {
-    let gpu = match Gpu::headless() {
-        Ok(g) => g,
-        Err(e) => panic!("render test needs a GPU adapter (mesa-vulkan-drivers): {e}"),
-    };
-    let mut renderer = Renderer::new(
-        &gpu.device,
-        pick_sample_count(&gpu.adapter),
-        pick_color_format(&gpu.adapter),
-    );
+    let (gpu, mut renderer) = crate::common::gpu_renderer();
     // A dark floor far below so the background is known.
     renderer.set_level(
         &gpu.device,

@@ -8,8 +8,7 @@ use std::path::Path;
 
 use glam::{Mat3, Vec3};
 use slidescope::render::{
-    Camera, DebugScene, EllipsoidShape, FrameSettings, Gpu, Renderer, pick_color_format,
-    pick_sample_count, render_image,
+    Camera, DebugScene, EllipsoidShape, FrameSettings, Gpu, Renderer, render_image,
 };
 use slidescope::scene::palette;
 use slidescope::view::camera_rig::{CameraMode, CameraRig, selection_sphere};
@@ -61,15 +60,7 @@ fn ellipsoid_pixels(
 
 #[test]
 fn issues_16_opens_with_its_ellipsoid_in_view() {
-    let gpu = match Gpu::headless() {
-        Ok(g) => g,
-        Err(e) => panic!("render test needs a GPU adapter (mesa-vulkan-drivers): {e}"),
-    };
-    let mut renderer = Renderer::new(
-        &gpu.device,
-        pick_sample_count(&gpu.adapter),
-        pick_color_format(&gpu.adapter),
-    );
+    let (gpu, mut renderer) = crate::common::gpu_renderer();
     let opened = load_scenario(Path::new("assets/issues/16-wide_corner.json")).unwrap();
     renderer.set_level(&gpu.device, &opened.world.geometry);
     let mesh = &opened.world.collision;

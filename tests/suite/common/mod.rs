@@ -128,3 +128,23 @@ pub fn object_triangles_now(
         .filter_map(|i| o.world_triangle(i, &o.current()))
         .collect()
 }
+
+/// The headless GPU (Mesa's lavapipe in CI) and the app's renderer on it. Without an adapter
+/// the render tests fail on purpose: CI installs `mesa-vulkan-drivers`, so a missing adapter
+/// there is a broken set-up, not a skip.
+pub fn gpu_renderer() -> (slidescope::render::Gpu, slidescope::render::Renderer) {
+    use slidescope::render::{Gpu, Renderer, pick_color_format, pick_sample_count};
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) => panic!(
+            "render test needs a GPU adapter (CI installs mesa-vulkan-drivers; locally run \
+             `apt-get install mesa-vulkan-drivers libvulkan1`): {e}"
+        ),
+    };
+    let renderer = Renderer::new(
+        &gpu.device,
+        pick_sample_count(&gpu.adapter),
+        pick_color_format(&gpu.adapter),
+    );
+    (gpu, renderer)
+}

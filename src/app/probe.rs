@@ -11,7 +11,7 @@ use std::time::Duration;
 use web_time::Instant;
 
 use super::App;
-use crate::collision::{Scratch, Trace};
+use crate::collision::{Scratch, SlideSettings, Trace};
 use crate::probe::feed::{FeedEvent, FileFeed};
 use crate::probe::listen::{DEFAULT_ADDR, Listener};
 use crate::probe::minimise::minimise;
@@ -80,7 +80,7 @@ impl ProbeState {
     }
 
     /// A new tolerance re-judges every game move in `sim`'s history (no re-solve).
-    fn set_tolerance(&mut self, t: ShadowTolerance, sim: &mut Sim) {
+    pub fn set_tolerance(&mut self, t: ShadowTolerance, sim: &mut Sim) {
         if !(t.position_m.is_finite() && t.position_m >= 0.0 && t.normal_deg.is_finite()) {
             return;
         }
@@ -95,224 +95,225 @@ impl ProbeState {
     }
 }
 
-impl App {
-    pub(super) fn apply_probe(&mut self, cmd: ProbeCommand) {
+/// What the app carries out for the probe session, in order: the session changes only its own
+/// state and the history's records; a new history, a new world, dialogs and messages are the
+/// app's.
+pub(super) enum ProbeEffect {
+    Say(String, bool),
+    /// A fresh history for a game's moves: a new `Sim` (walker frozen), the debugger reset.
+    FreshHistory,
+    /// The game's level becomes the world (before the fresh history that follows it).
+    ShowLevel(Arc<ProbeLevel>),
+    /// Back to walking: a new `Sim`, the player on the first station.
+    WalkAgain,
+    /// The file dialog for a probe file.
+    PickFile,
+    /// "Export minimal scenario…" for the move at the cursor (a save dialog).
+    ExportMinimal,
+}
+
+use ProbeEffect::Say;
+
+impl ProbeState {
+    /// What a probe command does to the session and the history.
+    pub fn apply(
+        &mut self,
+        cmd: ProbeCommand,
+        sim: &mut Sim,
+        slide: &SlideSettings,
+    ) -> Vec<ProbeEffect> {
         match cmd {
             ProbeCommand::Listen(addr) => {
-                self.start_listening(addr.as_deref().unwrap_or(DEFAULT_ADDR))
+                self.listen(addr.as_deref().unwrap_or(DEFAULT_ADDR), slide)
             }
             ProbeCommand::StopListening => {
-                if let Some(l) = self.probe.listener.take() {
-                    self.say(format!("stopped listening on {}", l.local_addr()), false);
-                }
-                self.probe.peer = None;
+                self.peer = None;
+                let stopped = self.listener.take().map(|l| l.local_addr());
+                stopped.map_or_else(Vec::new, |a| {
+                    vec![Say(format!("stopped listening on {a}"), false)]
+                })
             }
-            ProbeCommand::OpenFileDialog => {
-                self.set_capture(false);
-                if let Some(p) = super::dialog::pick(super::dialog::Purpose::Probe) {
-                    self.open_probe_file(&p);
-                }
-            }
-            ProbeCommand::OpenFile(p) => self.open_probe_file(&p),
-            ProbeCommand::Close => self.close_probe(),
+            ProbeCommand::OpenFileDialog => vec![ProbeEffect::PickFile],
+            ProbeCommand::OpenFile(p) => self.open_file(&p, slide),
+            ProbeCommand::Close => self.close(),
             ProbeCommand::SetFollow(on) => {
-                self.probe.follow = on;
+                self.follow = on;
                 if on {
-                    self.sim.command(TimelineCommand::End);
+                    sim.command(TimelineCommand::End);
                 }
+                Vec::new()
             }
-            ProbeCommand::SetTolerance(t) => self.probe.set_tolerance(t, &mut self.sim),
-            ProbeCommand::ResolveAgain => self.resolve_game_moves_again(),
-            ProbeCommand::ExportMinimal => self.export_minimal_dialog(),
+            ProbeCommand::SetTolerance(t) => {
+                self.set_tolerance(t, sim);
+                Vec::new()
+            }
+            ProbeCommand::ResolveAgain => self.resolve_again(sim, slide),
+            ProbeCommand::ExportMinimal => vec![ProbeEffect::ExportMinimal],
         }
     }
 
     /// Timeline commands over a game's moves: the timeline is always "paused" (nothing is
     /// simulated); resuming means following the newest move, and walking on is not offered.
-    pub(super) fn probe_timeline(&mut self, c: TimelineCommand) {
+    pub fn timeline(&mut self, c: TimelineCommand, sim: &mut Sim) -> Vec<ProbeEffect> {
         match c {
             TimelineCommand::Resume => {
-                self.probe.follow = true;
-                self.sim.command(TimelineCommand::End);
+                self.follow = true;
+                sim.command(TimelineCommand::End);
             }
-            TimelineCommand::ResumeFromCursor => self.say(
-                "these are a game's moves: close them (File menu) to walk again".into(),
-                false,
-            ),
-            TimelineCommand::Pause => self.probe.follow = false,
+            TimelineCommand::ResumeFromCursor => {
+                let text = "these are a game's moves: close them (File menu) to walk again";
+                return vec![Say(text.into(), false)];
+            }
+            TimelineCommand::Pause => self.follow = false,
             other => {
-                self.probe.follow = matches!(other, TimelineCommand::End);
-                self.sim.command(other);
+                self.follow = matches!(other, TimelineCommand::End);
+                sim.command(other);
             }
         }
+        Vec::new()
     }
 
     /// Listens for a game on `addr`.
-    pub(super) fn start_listening(&mut self, addr: &str) {
-        self.probe.listener = None;
-        let config = self.probe.config(&self.settings.slide);
+    pub fn listen(&mut self, addr: &str, slide: &SlideSettings) -> Vec<ProbeEffect> {
+        self.listener = None;
+        let config = self.config(slide);
         match Listener::bind(addr, config) {
             Ok((l, warning)) => {
-                if let Some(w) = warning {
-                    self.say(w, true);
-                }
-                self.say(
-                    format!(
-                        "listening for a game on {} (Probe::connect)",
-                        l.local_addr()
-                    ),
+                let mut out: Vec<ProbeEffect> = warning.map(|w| Say(w, true)).into_iter().collect();
+                let addr = l.local_addr();
+                out.push(Say(
+                    format!("listening for a game on {addr} (Probe::connect)"),
                     false,
-                );
-                self.probe.feed = None;
-                self.probe.listener = Some(l);
-                self.probe.sent = Some(config);
+                ));
+                self.feed = None;
+                self.listener = Some(l);
+                self.sent = Some(config);
+                out
             }
-            Err(e) => self.say(format!("cannot listen on {addr}: {e}"), true),
+            Err(e) => vec![Say(format!("cannot listen on {addr}: {e}"), true)],
         }
     }
 
     /// Reads a game's probe file into the timeline (on a worker thread).
-    pub(super) fn open_probe_file(&mut self, path: &Path) {
-        let config = self.probe.config(&self.settings.slide);
+    pub fn open_file(&mut self, path: &Path, slide: &SlideSettings) -> Vec<ProbeEffect> {
+        let config = self.config(slide);
         match FileFeed::open(path, config) {
             Ok(feed) => {
-                self.probe.listener = None;
-                self.probe.peer = None;
-                self.enter_probe_mode();
-                self.probe.finished = false;
-                self.probe.feed = Some(feed);
-                self.probe.sent = Some(config);
-                self.say(
-                    format!("reading the game's moves from {}", path.display()),
-                    false,
-                );
+                self.listener = None;
+                self.peer = None;
+                self.begin_history();
+                self.finished = false;
+                self.feed = Some(feed);
+                self.sent = Some(config);
+                let text = format!("reading the game's moves from {}", path.display());
+                vec![ProbeEffect::FreshHistory, Say(text, false)]
             }
-            Err(e) => self.say(
+            Err(e) => vec![Say(
                 format!("probe file not opened (nothing changed): {e}"),
                 true,
-            ),
+            )],
         }
     }
 
-    /// A fresh history for a game's moves, the walker frozen, the cursor following.
-    fn enter_probe_mode(&mut self) {
-        self.sim = Sim::new(glam::Vec3::ZERO, self.settings.params, self.settings.slide);
-        self.sim.command(TimelineCommand::Pause);
-        self.debugger.reset();
-        self.probe.active = true;
-        self.probe.follow = true;
-        self.probe.moves = 0;
-        self.probe.diverging = 0;
+    /// The session's side of a fresh history: active, following, nothing counted yet.
+    fn begin_history(&mut self) {
+        self.active = true;
+        self.follow = true;
+        self.moves = 0;
+        self.diverging = 0;
     }
 
     /// Back to walking (on the game's level, if one came).
-    fn close_probe(&mut self) {
-        self.probe.listener = None;
-        self.probe.feed = None;
-        self.probe.peer = None;
-        if self.probe.active {
-            self.probe.active = false;
-            self.sim = Sim::new(glam::Vec3::ZERO, self.settings.params, self.settings.slide);
-            self.teleport(0);
-            self.say("closed the game's moves; walking again".into(), false);
+    fn close(&mut self) -> Vec<ProbeEffect> {
+        self.listener = None;
+        self.feed = None;
+        self.peer = None;
+        if !self.active {
+            return Vec::new();
         }
+        self.active = false;
+        let text = "closed the game's moves; walking again".into();
+        vec![ProbeEffect::WalkAgain, Say(text, false)]
     }
 
-    /// Takes the probe's events for this frame (within [`event_budget`]).
-    pub(super) fn poll_probe(&mut self) {
-        let config = self.probe.config(&self.settings.slide);
-        if let Some(l) = &self.probe.listener
-            && self.probe.sent != Some(config)
+    /// Passes new solve settings to a live game's re-solve.
+    pub fn send_config(&mut self, slide: &SlideSettings) {
+        let config = self.config(slide);
+        if let Some(l) = &self.listener
+            && self.sent != Some(config)
         {
             l.set_config(config);
-            self.probe.sent = Some(config);
-        }
-        let started = Instant::now();
-        let budget = event_budget(self.frame_ms);
-        let mut moved = false;
-        while started.elapsed() < budget {
-            let event = match (&self.probe.listener, &self.probe.feed) {
-                (Some(l), _) => l.try_recv(),
-                (None, Some(f)) => f.try_recv(),
-                (None, None) => None,
-            };
-            let Some(event) = event else {
-                break;
-            };
-            moved |= self.on_probe_event(event);
-        }
-        if moved && self.probe.follow {
-            self.sim.command(TimelineCommand::End);
+            self.sent = Some(config);
         }
     }
 
-    /// Returns true when a move was filed.
-    fn on_probe_event(&mut self, event: FeedEvent) -> bool {
-        match event {
+    /// The next event of the listener or the file feed, if one is waiting.
+    pub fn next_event(&self) -> Option<FeedEvent> {
+        match (&self.listener, &self.feed) {
+            (Some(l), _) => l.try_recv(),
+            (None, Some(f)) => f.try_recv(),
+            (None, None) => None,
+        }
+    }
+
+    /// One event: a move is filed in `sim`'s history (returns true); the rest are effects.
+    pub fn on_event(&mut self, event: FeedEvent, sim: &mut Sim) -> (bool, Vec<ProbeEffect>) {
+        let effects = match event {
             FeedEvent::Connected(peer) => {
-                self.enter_probe_mode();
-                self.probe.peer = Some(peer);
-                self.say(format!("a game connected from {peer}"), false);
+                self.begin_history();
+                self.peer = Some(peer);
+                let text = format!("a game connected from {peer}");
+                vec![ProbeEffect::FreshHistory, Say(text, false)]
             }
-            FeedEvent::Refused(peer) => self.say(
-                format!("refused a second game from {peer}: one game at a time"),
-                true,
-            ),
-            FeedEvent::Level(level) => self.show_probe_level(level),
+            FeedEvent::Refused(peer) => {
+                let text = format!("refused a second game from {peer}: one game at a time");
+                vec![Say(text, true)]
+            }
+            FeedEvent::Level(level) => {
+                let follow = self.follow;
+                self.begin_history();
+                self.follow = follow;
+                self.level = Some(level.clone());
+                vec![ProbeEffect::ShowLevel(level), ProbeEffect::FreshHistory]
+            }
             FeedEvent::Move(rec) => {
-                if rec.markers.contains(MarkerKind::GameDiverges) {
-                    self.probe.diverging += 1;
-                }
-                self.probe.moves += 1;
-                self.sim.push_record(*rec);
-                return true;
+                self.diverging += u64::from(rec.markers.contains(MarkerKind::GameDiverges));
+                self.moves += 1;
+                sim.push_record(*rec);
+                return (true, Vec::new());
             }
-            FeedEvent::Problem(p) => self.say(format!("probe: {p}"), true),
+            FeedEvent::Problem(p) => vec![Say(format!("probe: {p}"), true)],
             FeedEvent::Disconnected {
                 moves,
                 clean,
                 error,
-            } => {
-                self.probe.peer = None;
-                self.probe.finished = true;
-                let how = match (&error, clean) {
-                    (Some(e), _) => format!("cut short: {e}"),
-                    (None, true) => "closed by the game".into(),
-                    (None, false) => "ended without the game's END".into(),
-                };
-                self.say(
-                    format!("game's stream ended after {moves} moves ({how})"),
-                    error.is_some(),
-                );
-            }
-        }
-        false
+            } => self.disconnected(moves, clean, error),
+        };
+        (false, effects)
     }
 
-    /// The game's level becomes the world (a new level starts a new history).
-    fn show_probe_level(&mut self, level: Arc<ProbeLevel>) {
-        let mut world =
-            World::from_level(level.level.clone(), level.name.clone(), level.path.clone());
-        world.note = Some("a game's level (through the probe)".into());
-        self.set_world(world);
-        let (peer, follow) = (self.probe.peer, self.probe.follow);
-        self.enter_probe_mode();
-        self.probe.peer = peer;
-        self.probe.follow = follow;
-        self.probe.level = Some(level);
+    fn disconnected(&mut self, moves: u64, clean: bool, error: Option<String>) -> Vec<ProbeEffect> {
+        self.peer = None;
+        self.finished = true;
+        let how = match (&error, clean) {
+            (Some(e), _) => format!("cut short: {e}"),
+            (None, true) => "closed by the game".into(),
+            (None, false) => "ended without the game's END".into(),
+        };
+        let text = format!("game's stream ended after {moves} moves ({how})");
+        vec![Say(text, error.is_some())]
     }
 
     /// Re-solves every game move in the history with the current settings (case mask,
     /// solver, …): "what would the reference have done".
-    pub(super) fn resolve_game_moves_again(&mut self) {
-        let Some(level) = self.probe.level.clone() else {
-            return;
+    pub fn resolve_again(&mut self, sim: &mut Sim, slide: &SlideSettings) -> Vec<ProbeEffect> {
+        let Some(level) = self.level.clone() else {
+            return Vec::new();
         };
-        let config = self.probe.config(&self.settings.slide);
+        let config = self.config(slide);
         let started = Instant::now();
         let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
-        let again: Vec<_> = self
-            .sim
+        let again: Vec<_> = sim
             .history()
             .iter()
             .filter_map(|r| resolve_again(r, &level, &config, &mut scratch, &mut trace))
@@ -321,16 +322,104 @@ impl App {
         let mut diverging = 0;
         for r in again {
             diverging += u64::from(r.markers.contains(MarkerKind::GameDiverges));
-            self.sim.history_mut().replace(r);
+            sim.history_mut().replace(r);
         }
-        self.probe.diverging = diverging;
-        self.say(
-            format!(
-                "re-solved {n} game moves with the current settings in {:.0} ms: {diverging} diverge",
-                started.elapsed().as_secs_f64() * 1e3
-            ),
-            false,
+        self.diverging = diverging;
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        let text = format!(
+            "re-solved {n} game moves with the current settings in {ms:.0} ms: {diverging} diverge"
         );
+        vec![Say(text, false)]
+    }
+}
+
+impl App {
+    /// A probe command: the session applies it, the app carries out what it asks.
+    pub(super) fn apply_probe(&mut self, cmd: ProbeCommand) {
+        let effects = self.probe.apply(cmd, &mut self.sim, &self.settings.slide);
+        self.carry_out_probe(effects);
+    }
+
+    /// Timeline commands while a game's moves are shown.
+    pub(super) fn probe_timeline(&mut self, c: TimelineCommand) {
+        let effects = self.probe.timeline(c, &mut self.sim);
+        self.carry_out_probe(effects);
+    }
+
+    /// Listens for a game on `addr`.
+    pub(super) fn start_listening(&mut self, addr: &str) {
+        let effects = self.probe.listen(addr, &self.settings.slide);
+        self.carry_out_probe(effects);
+    }
+
+    /// Reads a game's probe file into the timeline.
+    pub(super) fn open_probe_file(&mut self, path: &Path) {
+        let effects = self.probe.open_file(path, &self.settings.slide);
+        self.carry_out_probe(effects);
+    }
+
+    /// Re-solves every game move in the history with the current settings.
+    pub(super) fn resolve_game_moves_again(&mut self) {
+        let effects = self
+            .probe
+            .resolve_again(&mut self.sim, &self.settings.slide);
+        self.carry_out_probe(effects);
+    }
+
+    /// Takes the probe's events for this frame (within [`event_budget`]), each event's effects
+    /// carried out before the next event (a connection's fresh history before its moves).
+    pub(super) fn poll_probe(&mut self) {
+        self.probe.send_config(&self.settings.slide);
+        let started = Instant::now();
+        let budget = event_budget(self.frame_ms);
+        let mut moved = false;
+        while started.elapsed() < budget {
+            let Some(event) = self.probe.next_event() else {
+                break;
+            };
+            let (filed, effects) = self.probe.on_event(event, &mut self.sim);
+            moved |= filed;
+            self.carry_out_probe(effects);
+        }
+        if moved && self.probe.follow {
+            self.sim.command(TimelineCommand::End);
+        }
+    }
+
+    /// What the probe session asked for, in order.
+    fn carry_out_probe(&mut self, effects: Vec<ProbeEffect>) {
+        for effect in effects {
+            match effect {
+                Say(text, error) => self.say(text, error),
+                ProbeEffect::FreshHistory => {
+                    self.sim =
+                        Sim::new(glam::Vec3::ZERO, self.settings.params, self.settings.slide);
+                    self.sim.command(TimelineCommand::Pause);
+                    self.debugger.reset();
+                }
+                ProbeEffect::ShowLevel(level) => self.show_probe_level(&level),
+                ProbeEffect::WalkAgain => {
+                    self.sim =
+                        Sim::new(glam::Vec3::ZERO, self.settings.params, self.settings.slide);
+                    self.teleport(0);
+                }
+                ProbeEffect::PickFile => {
+                    self.set_capture(false);
+                    if let Some(p) = super::dialog::pick(super::dialog::Purpose::Probe) {
+                        self.open_probe_file(&p);
+                    }
+                }
+                ProbeEffect::ExportMinimal => self.export_minimal_dialog(),
+            }
+        }
+    }
+
+    /// The game's level becomes the world.
+    fn show_probe_level(&mut self, level: &ProbeLevel) {
+        let mut world =
+            World::from_level(level.level.clone(), level.name.clone(), level.path.clone());
+        world.note = Some("a game's level (through the probe)".into());
+        self.set_world(world);
     }
 
     /// "Export minimal scenario…" for the game's move at the cursor.

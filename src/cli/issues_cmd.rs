@@ -85,6 +85,22 @@ fn verdict(card: &SceneCard, v: Variant) -> String {
 }
 
 fn table(cards: &[SceneCard]) -> String {
+    let mut out = header();
+    for c in cards {
+        out += &row(c);
+    }
+    out += &failed_runs(cards);
+    let broken: usize = cards.iter().map(|c| c.broken_expectations().len()).sum();
+    let _ = writeln!(
+        out,
+        "{} scenes; {broken} expected passes failed",
+        cards.len()
+    );
+    out
+}
+
+/// The title line and the column heads.
+fn header() -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -99,52 +115,55 @@ fn table(cards: &[SceneCard]) -> String {
         " {:>6} {:>9} {:>7} {:>9} {:>4} {:>9} {:>5}  rate-dependent",
         "stuck", "jitter mm", "gain %", "overlap", "tun", "drift mm", "fallb"
     );
-    for c in cards {
-        let _ = write!(out, "{:>2}  {:<20}", c.number, c.slug);
-        for v in Variant::ALL {
-            let _ = write!(out, " {:<9}", verdict(c, v));
-        }
-        match worst(c, Variant::Seed) {
-            Some(w) => {
-                let _ = write!(
-                    out,
-                    " {:>6} {:>9.3} {:>7.2} {:>9.1e} {:>4} {:>9.3} {:>5}",
-                    w.stuck_frames,
-                    w.jitter_m * 1e3,
-                    w.speed_gain_pct,
-                    w.deepest_overlap_es,
-                    w.tunnels,
-                    w.drift_m * 1e3,
-                    w.fallbacks
-                );
-            }
-            None => {
-                let _ = write!(out, " {}", c.error.as_deref().unwrap_or("not run"));
-            }
-        }
-        let dep: Vec<String> = c
-            .rate_dependent()
-            .iter()
-            .map(|(v, hz)| {
-                let passed = c.score(*v, *hz).is_some_and(|s| s.passed);
-                format!(
-                    "{} {hz} Hz {}",
-                    v.label(),
-                    if passed { "pass" } else { "fail" }
-                )
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "  {}",
-            if dep.is_empty() {
-                "-".into()
-            } else {
-                dep.join(", ")
-            }
-        );
+    out
+}
+
+/// One scene: its verdicts, the seed's worst numbers, the rates whose verdict differs.
+fn row(c: &SceneCard) -> String {
+    let mut out = String::new();
+    let _ = write!(out, "{:>2}  {:<20}", c.number, c.slug);
+    for v in Variant::ALL {
+        let _ = write!(out, " {:<9}", verdict(c, v));
     }
-    // Every failed run, with what it measured.
+    match worst(c, Variant::Seed) {
+        Some(w) => {
+            let _ = write!(
+                out,
+                " {:>6} {:>9.3} {:>7.2} {:>9.1e} {:>4} {:>9.3} {:>5}",
+                w.stuck_frames,
+                w.jitter_m * 1e3,
+                w.speed_gain_pct,
+                w.deepest_overlap_es,
+                w.tunnels,
+                w.drift_m * 1e3,
+                w.fallbacks
+            );
+        }
+        None => {
+            let _ = write!(out, " {}", c.error.as_deref().unwrap_or("not run"));
+        }
+    }
+    let dep: Vec<String> = c
+        .rate_dependent()
+        .iter()
+        .map(|(v, hz)| {
+            let passed = c.score(*v, *hz).is_some_and(|s| s.passed);
+            let outcome = if passed { "pass" } else { "fail" };
+            format!("{} {hz} Hz {outcome}", v.label())
+        })
+        .collect();
+    let dep = if dep.is_empty() {
+        "-".into()
+    } else {
+        dep.join(", ")
+    };
+    let _ = writeln!(out, "  {dep}");
+    out
+}
+
+/// Every failed run, with what it measured.
+fn failed_runs(cards: &[SceneCard]) -> String {
+    let mut out = String::new();
     for c in cards {
         for s in &c.scores {
             for r in s.runs.iter().filter(|r| !r.passed) {
@@ -166,11 +185,5 @@ fn table(cards: &[SceneCard]) -> String {
             }
         }
     }
-    let broken: usize = cards.iter().map(|c| c.broken_expectations().len()).sum();
-    let _ = writeln!(
-        out,
-        "{} scenes; {broken} expected passes failed",
-        cards.len()
-    );
     out
 }

@@ -73,6 +73,38 @@ impl Response {
     }
 }
 
+/// Where the skin padding goes after a contact (issue 24: a convention on which real ports
+/// differ; the `slide/skin.rs` stage applies it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Padding {
+    /// Seed 001 12.3: the touching centre is pushed back `skin_es` along the contact normal.
+    #[default]
+    Normal,
+    /// Fauerby 2003 and Irrlicht's `collideWithWorld`: the centre stops `skin_es` short of the
+    /// contact *along the velocity* (`V.SetLength(nearestDistance - veryCloseDistance)`), and
+    /// does not move at all when the contact is nearer than that. A contact at an angle then
+    /// leaves the centre closer than the skin to the surface.
+    Velocity,
+}
+
+impl Padding {
+    pub const ALL: [Self; 2] = [Self::Normal, Self::Velocity];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Normal => "along the normal (seed 001)",
+            Self::Velocity => "along the velocity (Fauerby 2003, Irrlicht)",
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    fn is_normal(&self) -> bool {
+        *self == Self::Normal
+    }
+}
+
 /// Settings of [`collide_and_slide`](super::collide_and_slide) and [`sweep`](super::sweep).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -123,6 +155,10 @@ pub struct SlideSettings {
     /// is an edge contact. Off (the seed): it is no contact (a double root lost to rounding).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
     pub touching_counts: bool,
+    /// Where the skin padding goes (issue 24's conventions). Written to files only when not
+    /// the seed's, so files of the seed's settings stay as they were.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Padding::is_normal"))]
+    pub padding: Padding,
 }
 
 impl Default for SlideSettings {
@@ -143,6 +179,7 @@ impl Default for SlideSettings {
             exact_contact: false,
             internal_edge_filter: false,
             touching_counts: false,
+            padding: Padding::Normal,
         }
     }
 }

@@ -10,7 +10,9 @@ use super::state::{Call, SlideState};
 use super::sweep::sweep_unchecked;
 use crate::detect::Scratch;
 use crate::frame::Frame;
-use crate::{Aabb, CollisionMesh, CollisionWorld, ContactSource, ContactTime, Ellipsoid, Response};
+use crate::{
+    Aabb, CollisionMesh, CollisionWorld, ContactSource, ContactTime, Ellipsoid, Padding, Response,
+};
 
 /// The stage: the new centre (local eSpace), a skin off the contact.
 #[inline]
@@ -22,8 +24,11 @@ pub(super) fn push_back(
 ) -> Vec3 {
     let settings = call.settings;
     let skin = settings.skin_es;
-    let mut new_center = placed.center_es + placed.n_es * skin;
     let on_level = placed.contact.source == ContactSource::Static;
+    let mut new_center = match settings.padding {
+        Padding::Velocity if on_level => short_along_velocity(s, placed, skin),
+        _ => placed.center_es + placed.n_es * skin,
+    };
     if settings.response == Response::Crease && on_level {
         near_planes(call.world.mesh, &s.frame, new_center, skin, scratch);
         let contacted = s
@@ -41,6 +46,22 @@ pub(super) fn push_back(
         new_center = s.frame.local_es(pushed);
     }
     new_center
+}
+
+/// [`Padding::Velocity`]: the centre `skin` short of the contact along this iteration's
+/// motion, or where it started when the contact is nearer than that (Fauerby 2003:
+/// `if (nearestDistance >= veryCloseDistance) { V.SetLength(nearestDistance -
+/// veryCloseDistance); newBasePoint = basePoint + V; }`). An embedded start does not move.
+fn short_along_velocity(s: &SlideState, placed: &Placed, skin: f32) -> Vec3 {
+    let ContactTime::Toi(t) = placed.contact.time else {
+        return s.from;
+    };
+    let d = s.v.length() * t;
+    if d >= skin {
+        s.from + s.v.normalize() * (d - skin)
+    } else {
+        s.from
+    }
 }
 
 /// For the crease response's push-back: each static triangle within two skins of a unit from

@@ -30,7 +30,7 @@ use super::ground::{is_grounded, is_on_step_lip};
 use super::stance::{StanceChange, update_stance};
 use super::{PlayerInput, PlayerParams, PlayerState};
 use crate::collision::{
-    CollisionWorld, Ellipsoid, ObjectId, Scratch, SlideResult, SlideSettings, Trace,
+    CollisionMesh, CollisionWorld, Ellipsoid, ObjectId, Scratch, SlideResult, SlideSettings, Trace,
     collide_and_slide_in,
 };
 
@@ -132,6 +132,57 @@ pub fn step_player<'a>(
     let stance = update_stance(mesh, &mut state, input.crouch, &params, settings);
     let radii = params.radii(state.crouched);
 
+    let (mut requested_move, half_g) = desired_move(&state, &input, &params, settings, radii, dt);
+    let platform = ride(world, &state);
+    if let Some(p) = platform {
+        requested_move += p.displacement_m;
+    }
+
+    let refuse = |state: PlayerState, msg: String, ellipsoid| PlayerStep {
+        after: PlayerState {
+            velocity_mps: Vec3::ZERO,
+            ..state
+        },
+        ellipsoid,
+        requested_move,
+        stance,
+        outcome: StepOutcome::Refused(msg),
+        platform,
+    };
+    let ellipsoid = match Ellipsoid::new(state.center, radii) {
+        Ok(e) => e,
+        Err(e) => return refuse(state, e.to_string(), None),
+    };
+    let result =
+        match collide_and_slide_in(world, &ellipsoid, requested_move, settings, scratch, trace) {
+            Ok(r) => r,
+            Err(e) => return refuse(state, e.to_string(), Some(ellipsoid)),
+        };
+    let after = state_after(
+        mesh, &state, &result, &params, settings, platform, half_g, dt,
+    );
+    PlayerStep {
+        after,
+        ellipsoid: Some(ellipsoid),
+        requested_move,
+        stance,
+        outcome: StepOutcome::Slid(result),
+        platform,
+    }
+}
+
+/// The move this step asks the core for (m, world): the velocity turned towards the input's
+/// wish (ground friction, or air control), a jump, the first half of gravity, the speed limit,
+/// and a grounded player's pull down onto the floor. Also returns half a step of gravity's
+/// speed (m/s), whose other half comes after the move.
+fn desired_move(
+    state: &PlayerState,
+    input: &PlayerInput,
+    params: &PlayerParams,
+    settings: &SlideSettings,
+    radii: Vec3,
+    dt: f32,
+) -> (Vec3, f32) {
     let wish_speed = if state.crouched {
         params.crouch_speed_mps
     } else if input.run {
@@ -164,31 +215,24 @@ pub fn step_player<'a>(
         }
     }
 
-    let platform = ride(world, &state);
-    if let Some(p) = platform {
-        requested_move += p.displacement_m;
-    }
+    (requested_move, half_g)
+}
 
-    let refuse = |state: PlayerState, msg: String, ellipsoid| PlayerStep {
-        after: PlayerState {
-            velocity_mps: Vec3::ZERO,
-            ..state
-        },
-        ellipsoid,
-        requested_move,
-        stance,
-        outcome: StepOutcome::Refused(msg),
-        platform,
-    };
-    let ellipsoid = match Ellipsoid::new(state.center, radii) {
-        Ok(e) => e,
-        Err(e) => return refuse(state, e.to_string(), None),
-    };
-    let result =
-        match collide_and_slide_in(world, &ellipsoid, requested_move, settings, scratch, trace) {
-            Ok(r) => r,
-            Err(e) => return refuse(state, e.to_string(), Some(ellipsoid)),
-        };
+/// The player after the slide: grounded or on a step's lip from the contacts, the velocity
+/// from the core's integration velocity (the rest of gravity in the air; a ridden platform's
+/// own motion taken out), what it stands on.
+#[allow(clippy::too_many_arguments)]
+fn state_after(
+    mesh: &CollisionMesh,
+    state: &PlayerState,
+    result: &SlideResult,
+    params: &PlayerParams,
+    settings: &SlideSettings,
+    platform: Option<PlatformCarry>,
+    half_g: f32,
+    dt: f32,
+) -> PlayerState {
+    let radii = params.radii(state.crouched);
     let grounded = is_grounded(result.extents, radii, params.max_ground_slope_deg);
     let on_step_lip = !grounded
         && is_on_step_lip(
@@ -205,7 +249,7 @@ pub fn step_player<'a>(
     } else if let Some(p) = platform {
         v_next -= p.displacement_m / dt;
     }
-    let after = PlayerState {
+    PlayerState {
         center: result.position,
         velocity_mps: clamp_speed(v_next, params.max_speed_mps),
         grounded,
@@ -217,14 +261,6 @@ pub fn step_player<'a>(
         } else {
             None
         },
-    };
-    PlayerStep {
-        after,
-        ellipsoid: Some(ellipsoid),
-        requested_move,
-        stance,
-        outcome: StepOutcome::Slid(result),
-        platform,
     }
 }
 

@@ -6,7 +6,7 @@ use glam::Vec3;
 
 use crate::collision::{CollisionMesh, raycast};
 use crate::sim::FrameRecord;
-use crate::view::camera_rig::{CameraRig, framing_distance, selection_sphere};
+use crate::view::camera_rig::{CameraRig, selection_sphere};
 
 /// Yaws tried, evenly round the target.
 const YAW_STEPS: usize = 24;
@@ -118,7 +118,8 @@ pub fn frame_opened(
     let preferred = OrbitView {
         yaw: rig.yaw,
         pitch: rig.pitch,
-        distance: framing_distance(radius, rig.fov_deg),
+        // `frame_on` set the framing distance for the selection.
+        distance: rig.orbit_distance,
     };
     let view = open_side_view(
         mesh,

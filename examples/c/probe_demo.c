@@ -116,6 +116,17 @@ int main(int argc, char **argv) {
         return 1;
     }
     slsp_level_mesh(p, pos, 8, idx, 4);
+    {
+        /* What this controller does where ports differ (format 1.1): the seed's choices,
+           declared so slidescope does not have to detect them. */
+        slsp_conventions c;
+        slsp_conventions_init(&c);
+        c.padding = SLSP_PADDING_NORMAL;
+        c.sidedness = SLSP_TWO_SIDED;
+        c.min_motion_es = 1e-5f;
+        c.up_axis = SLSP_UP_POS_Y;
+        slsp_set_conventions(p, &c);
+    }
     for (frame = 0; frame < 120; frame++) {
         const float dt = 1.0f / 60.0f;
         /* Walk diagonally towards the wall, pressed to the floor by gravity. */

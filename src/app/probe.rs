@@ -52,6 +52,7 @@ impl ProbeState {
         ShadowConfig {
             settings: *settings,
             tolerance: self.tolerance,
+            assumed: None,
         }
     }
 

@@ -1,5 +1,7 @@
-//! `slidescope probe-check run.slidelog [--tolerance M] [--json]`: re-solves a whole probe file
-//! and prints the divergence table; exit 1 if any move diverges (what a game's CI runs).
+//! `slidescope probe-check run.slidelog [--tolerance M] [--json] [--conventions detected]`:
+//! re-solves a whole probe file and prints why its moves diverge (convention, cascade, bug
+//! class); exit 1 if any move diverges, 2 if the file could not be read to its end (what a
+//! game's CI runs).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -7,7 +9,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::probe::ShadowTolerance;
-use crate::probe::probe_file_check::{CheckOptions, check_file};
+use crate::probe::one_move::{find_move, move_text};
+use crate::probe::probe_file_check::{CheckOptions, check_file, check_file_with_detected};
 
 #[derive(Debug, Args)]
 pub struct ProbeCheckArgs {
@@ -25,9 +28,30 @@ pub struct ProbeCheckArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// List at most this many flagged moves (all are counted and explained).
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// `declared`: re-solve with the conventions the file declares (seed 001's elsewhere);
+    /// `detected`: also assume the conventions that explain the most moves, and re-check.
+    #[arg(long, value_enum, default_value_t = ConventionsMode::Declared)]
+    pub conventions: ConventionsMode,
+    /// Only where the moves diverge: no convention search, cascades or bug classes.
+    #[arg(long)]
+    pub no_explain: bool,
+    /// Print move N (0-based, in file order) side by side: game and reference per iteration,
+    /// the ends, and the conventions that reconcile it.
+    #[arg(long = "move", value_name = "N")]
+    pub one_move: Option<u64>,
 }
 
-/// Exit status when the file could not be checked at all.
+/// Which conventions `probe-check` re-solves with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ConventionsMode {
+    Declared,
+    Detected,
+}
+
+/// Exit status when the file could not be checked at all, or not to its end.
 pub const EXIT_ERROR: u8 = 2;
 
 pub fn run(args: &ProbeCheckArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
@@ -45,13 +69,25 @@ pub fn run(args: &ProbeCheckArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     if let Some(t) = args.threads {
         options.threads = t.max(1);
     }
-    let report = check_file(&args.file, &options)?;
+    options.limit = args.limit;
+    options.explain = !args.no_explain;
+    if let Some(n) = args.one_move {
+        let pending = find_move(&args.file, n)?;
+        print!("{}", move_text(&pending, &options));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let report = match args.conventions {
+        ConventionsMode::Declared => check_file(&args.file, &options)?,
+        ConventionsMode::Detected => check_file_with_detected(&args.file, &options)?,
+    };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         print!("{}", report.to_text(&args.file.display().to_string()));
     }
-    Ok(if report.diverging > 0 {
+    Ok(if !report.complete() {
+        ExitCode::from(EXIT_ERROR)
+    } else if report.diverging > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

@@ -3,10 +3,12 @@
 //! history records like the walker's, each re-solved by the reference core on the same inputs
 //! (the shadow re-solve) and compared with what the game did, iteration by iteration.
 
+pub mod explain;
 pub mod feed;
 pub mod levels;
 pub mod listen;
 pub mod minimise;
+pub mod one_move;
 pub mod probe_file_check;
 pub mod probe_session;
 pub mod shadow;

@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use slidescope_probe::Frame;
 use slidescope_probe::read::{Mesh, MoveRecord, Record};
+use slidescope_probe::{Conventions, Frame};
 
 use super::levels::{ProbeLevel, rigid_pose};
 use super::shadow::{MoveContext, ShadowConfig, resolve};
@@ -30,6 +30,8 @@ pub struct PendingMove {
     pub frame: Frame,
     pub index: u64,
     pub record: MoveRecord,
+    /// What the game declared about its conventions before this move (format 1.1).
+    pub declared: Conventions,
 }
 
 impl PendingMove {
@@ -46,6 +48,7 @@ impl PendingMove {
             poses: &self.poses,
             frame: self.frame,
             index: self.index,
+            declared: &self.declared,
         };
         resolve(&ctx, &self.record, config, scratch, trace)
     }
@@ -77,6 +80,8 @@ pub struct ProbeSession {
     objects: Arc<DynamicScene>,
     poses: Arc<Vec<ObjectPoses>>,
     frame: Frame,
+    /// The game's declared conventions in force.
+    declared: Conventions,
     moves: u64,
     problems: Vec<String>,
 }
@@ -95,9 +100,15 @@ impl ProbeSession {
                 time_secs: 0.0,
                 dt_secs: 1.0 / 60.0,
             },
+            declared: Conventions::default(),
             moves: 0,
             problems: Vec::new(),
         }
+    }
+
+    /// The conventions the game declared (format 1.1), all undeclared before any.
+    pub fn declared(&self) -> &Conventions {
+        &self.declared
     }
 
     /// Moves seen so far.
@@ -124,8 +135,12 @@ impl ProbeSession {
     /// Applies one record.
     pub fn step(&mut self, record: Record) -> Step {
         match record {
-            Record::Mesh(mesh) => {
+            Record::Mesh(mut mesh) => {
                 let hash = mesh.hash;
+                if self.declared.flips_winding() {
+                    // The game's fronts as the core's: counter-clockwise, right-handed.
+                    mesh.indices.iter_mut().for_each(|t| t.swap(1, 2));
+                }
                 match ProbeLevel::from_mesh(&mesh) {
                     Ok(level) => self.activate(Arc::new(level)),
                     Err(e) => {
@@ -172,6 +187,7 @@ impl ProbeSession {
                     frame: self.frame,
                     index,
                     record,
+                    declared: self.declared,
                 }))
             }
             Record::ObjectMesh { object, mesh } => {
@@ -191,6 +207,15 @@ impl ProbeSession {
             }
             Record::ObjectPoses(poses) => {
                 self.set_poses(&poses);
+                Step::Quiet
+            }
+            Record::Conventions { declared, unknown } => {
+                if unknown > 0 {
+                    self.problem(format!(
+                        "CONVENTIONS: {unknown} entries this slidescope does not know were ignored"
+                    ));
+                }
+                self.declared = declared;
                 Step::Quiet
             }
             Record::End => Step::End,

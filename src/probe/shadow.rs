@@ -5,12 +5,12 @@
 
 use glam::{Mat3, Vec3};
 use slidescope_probe::read::MoveRecord;
-use slidescope_probe::{Case, Frame};
+use slidescope_probe::{Case, Conventions, Frame, Sidedness};
 
 use super::levels::ProbeLevel;
 use crate::collision::{
-    CaseKind, CollisionWorld, DynamicScene, Ellipsoid, ObjectPoses, Scratch, SlideSettings, Trace,
-    collide_and_slide_in, feature_at_point,
+    self, CaseKind, CollisionWorld, DynamicScene, Ellipsoid, ObjectPoses, Scratch, SlideSettings,
+    Trace, collide_and_slide_in, feature_at_point,
 };
 use crate::level::scenario::RecordedCall;
 use crate::sim::detectors::{skin_violation, speed_gain, trace_markers, upward_depenetration};
@@ -29,6 +29,29 @@ const FEATURE_TOLERANCE_ES: f32 = 1e-4;
 pub struct ShadowConfig {
     pub settings: SlideSettings,
     pub tolerance: ShadowTolerance,
+    /// Conventions assumed for every move over what the game declared (`probe-check
+    /// --conventions detected`).
+    pub assumed: Option<Assumed>,
+}
+
+/// Conventions assumed for a game's moves.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Assumed {
+    pub conventions: collision::Conventions,
+    /// The short-motion threshold is each move's own padding (the ports that drop a short
+    /// leftover compare it with their padding).
+    pub threshold_is_padding: bool,
+}
+
+impl Assumed {
+    /// `settings` (a move's) with these conventions.
+    pub fn apply(&self, settings: &SlideSettings) -> SlideSettings {
+        let mut s = settings.with_conventions(&self.conventions);
+        if self.threshold_is_padding {
+            s.min_velocity_es = s.min_velocity_es.max(s.skin_es);
+        }
+        s
+    }
 }
 
 /// Where a move happened: the level and the moving objects at the move's poses.
@@ -41,15 +64,82 @@ pub struct MoveContext<'a> {
     pub frame: Frame,
     /// The move's index in its stream.
     pub index: u64,
+    /// The game's declared conventions (format 1.1; all undeclared in a 1.0 file).
+    pub declared: &'a Conventions,
 }
 
-/// `settings` with the game's skin, iteration limit and sidedness where it sent them.
-pub fn game_settings(mv: &slidescope_probe::Move, settings: &SlideSettings) -> SlideSettings {
-    SlideSettings {
+/// `settings` with the game's skin, iteration limit and sidedness where it sent them, and the
+/// conventions it declared.
+pub fn game_settings(
+    mv: &slidescope_probe::Move,
+    declared: &Conventions,
+    settings: &SlideSettings,
+) -> SlideSettings {
+    let with_move = SlideSettings {
         skin_es: mv.skin_es.unwrap_or(settings.skin_es),
         max_iterations: mv.max_iterations.unwrap_or(settings.max_iterations),
         two_sided: !mv.one_sided,
         ..*settings
+    };
+    with_move.with_conventions(&declared_conventions(declared, &with_move.conventions()))
+}
+
+/// Every convention of `c` declared (to re-solve a filed move again as it was, and the record a
+/// game would send to declare `c`).
+pub fn declare_all(c: &collision::Conventions) -> Conventions {
+    use collision::{BackFaces, Padding, ShortMotion};
+    Conventions {
+        padding_along_velocity: Some(c.padding == Padding::Velocity),
+        short_motion_dropped: Some(c.short_motion == ShortMotion::Dropped),
+        min_motion_es: Some(c.min_velocity_es),
+        min_motion_m: Some(c.min_velocity_m),
+        dead_zone_m: Some(c.dead_zone_m),
+        keep_last_on_limit: Some(!c.fallback),
+        sidedness: Some(match (c.two_sided, c.back_faces) {
+            (true, _) => Sidedness::TwoSided,
+            (false, BackFaces::Position) => Sidedness::BehindIgnored,
+            (false, BackFaces::Velocity) => Sidedness::LeavingIgnored,
+        }),
+        impulse_filter: Some(c.impulse_filter),
+        ..Default::default()
+    }
+}
+
+/// `base` with what the game declared in its place.
+pub fn declared_conventions(
+    d: &Conventions,
+    base: &collision::Conventions,
+) -> collision::Conventions {
+    use collision::{BackFaces, Padding, ShortMotion};
+    fn pick<T>(x: Option<bool>, yes: T, no: T, keep: T) -> T {
+        x.map_or(keep, |x| if x { yes } else { no })
+    }
+    let (two_sided, back_faces) = match d.sidedness {
+        None => (base.two_sided, base.back_faces),
+        Some(Sidedness::TwoSided) => (true, base.back_faces),
+        Some(Sidedness::BehindIgnored) => (false, BackFaces::Position),
+        Some(Sidedness::LeavingIgnored) => (false, BackFaces::Velocity),
+    };
+    collision::Conventions {
+        padding: pick(
+            d.padding_along_velocity,
+            Padding::Velocity,
+            Padding::Normal,
+            base.padding,
+        ),
+        short_motion: pick(
+            d.short_motion_dropped,
+            ShortMotion::Dropped,
+            ShortMotion::Applied,
+            base.short_motion,
+        ),
+        min_velocity_es: d.min_motion_es.unwrap_or(base.min_velocity_es),
+        min_velocity_m: d.min_motion_m.unwrap_or(base.min_velocity_m),
+        dead_zone_m: d.dead_zone_m.unwrap_or(base.dead_zone_m),
+        fallback: d.keep_last_on_limit.map_or(base.fallback, |k| !k),
+        two_sided,
+        back_faces,
+        impulse_filter: d.impulse_filter.unwrap_or(base.impulse_filter),
     }
 }
 
@@ -125,6 +215,7 @@ fn game_move(ctx: &MoveContext<'_>, rec: &MoveRecord) -> GameMove {
         contacts: Vec::new(),
         unresolved: None,
         comparison: Comparison::default(),
+        conventions: None,
     }
 }
 
@@ -138,8 +229,12 @@ pub fn resolve(
     trace: &mut Trace,
 ) -> FrameRecord {
     let mv = &rec.mv;
-    let settings = game_settings(mv, &config.settings);
+    let mut settings = game_settings(mv, ctx.declared, &config.settings);
+    if let Some(a) = &config.assumed {
+        settings = a.apply(&settings);
+    }
     let mut game = game_move(ctx, rec);
+    game.conventions = (*ctx.declared != Conventions::default()).then(|| settings.conventions());
     let (start, velocity) = (game.input.start, game.input.velocity);
     let ellipsoid = Ellipsoid::with_axes(start, game.input.radii, game.input.axes);
     game.contacts = game_contacts(rec, ctx.level, ellipsoid.as_ref().ok());
@@ -239,6 +334,11 @@ pub fn resolve_again(
     let game = rec.game.as_ref()?;
     let mut objects = level.objects().clone();
     objects.apply_poses(&rec.objects);
+    let declared = game
+        .conventions
+        .as_ref()
+        .map(declare_all)
+        .unwrap_or_default();
     let ctx = MoveContext {
         level: Some(level),
         objects: &objects,
@@ -249,6 +349,7 @@ pub fn resolve_again(
             dt_secs: rec.dt_secs,
         },
         index: game.index,
+        declared: &declared,
     };
     let mut again = resolve(&ctx, &game.to_probe(), config, scratch, trace);
     again.frame = rec.frame;
@@ -295,4 +396,31 @@ fn unresolved_frame(
         game: None,
         findings: Default::default(),
     }
+}
+
+/// Whether the reference, re-run on `game`'s inputs with `settings`, agrees with the game
+/// within `tol` (what `probe-check` asks of each set of convention switches; no record filed).
+pub fn agrees_under(
+    (level, objects): (&ProbeLevel, &DynamicScene),
+    game: &GameMove,
+    settings: &SlideSettings,
+    tol: &ShadowTolerance,
+    scratch: &mut Scratch,
+    trace: &mut Trace,
+) -> bool {
+    let input = &game.input;
+    let Ok(e) = Ellipsoid::with_axes(input.start, input.radii, input.axes) else {
+        return false;
+    };
+    let world = CollisionWorld::new(level.collision(), objects);
+    trace.clear();
+    // The trace is compared only where the game sent its contacts.
+    let traced = (!game.contacts.is_empty()).then_some(&mut *trace);
+    let Ok(result) = collide_and_slide_in(world, &e, input.velocity, settings, scratch, traced)
+    else {
+        return false;
+    };
+    let end = game.result.map(|r| (r.end, r.integration_velocity));
+    let comparison = Comparison::of(end, &game.contacts, &result, trace);
+    !comparison.verdict(tol).diverges
 }

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{FrameRecord, PlayerParams};
 use crate::collision::{
-    CaseMask, CollisionError, CollisionMesh, CollisionWorld, DynamicScene, Ellipsoid, Response,
-    Scratch, SlideResult, SlideSettings, Trace, collide_and_slide_in,
+    CaseMask, CollisionError, CollisionMesh, CollisionWorld, Conventions, DynamicScene, Ellipsoid,
+    Response, Scratch, SlideResult, SlideSettings, Trace, collide_and_slide_in,
 };
 
 /// Edits applied on top of a frame's recorded settings; `None` keeps the recorded value.
@@ -32,11 +32,17 @@ pub struct RerunEdits {
     pub internal_edge_filter: Option<bool>,
     /// `SlideSettings::touching_counts` (issue 15).
     pub touching_counts: Option<bool>,
+    /// The conventions (issue 24: padding, short leftover, dead zone, sides, …).
+    pub conventions: Option<Conventions>,
 }
 
 impl RerunEdits {
     /// `settings` with the edits applied.
     pub fn apply_to(&self, settings: &SlideSettings) -> SlideSettings {
+        let settings = &match &self.conventions {
+            Some(c) => settings.with_conventions(c),
+            None => *settings,
+        };
         SlideSettings {
             skin_es: self.skin_es.unwrap_or(settings.skin_es),
             max_iterations: self.max_iterations.unwrap_or(settings.max_iterations),

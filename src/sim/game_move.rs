@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::game_contact::GameContact;
 use super::move_comparison::{Cause, Comparison, ShadowTolerance, Verdict};
-use crate::collision::CaseKind;
+use crate::collision::{CaseKind, Conventions};
 
 /// The game's own result of a move.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -57,6 +57,10 @@ pub struct GameMove {
     pub unresolved: Option<(Cause, String)>,
     /// Raw differences; [`Comparison::verdict`] turns them into a verdict for a tolerance.
     pub comparison: Comparison,
+    /// The conventions the re-solve used, when the game declared any (probe format 1.1);
+    /// `None`: seed 001's where the move's own fields say nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conventions: Option<Conventions>,
 }
 
 impl GameMove {

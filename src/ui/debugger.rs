@@ -7,11 +7,11 @@ use egui::{RichText, Ui};
 use glam::Vec3;
 
 use crate::collision::sweep::roots::PartRoots;
-use crate::collision::{CaseKind, CaseMask, ObjectId, Response, Trace};
+use crate::collision::{CaseKind, CaseMask, Conventions, ObjectId, Response, Trace};
 use crate::sim::{Cursor, FrameRecord, TimelineCommand, TraceDiff};
 
 /// Per case (face / edge / vertex): draw it in the view, and let the solver use it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CaseToggles {
     pub draw: CaseMask,
     pub solve: CaseMask,
@@ -24,6 +24,8 @@ pub struct CaseToggles {
     pub internal_edge_filter: bool,
     /// `SlideSettings::touching_counts` (issue 15), the same way.
     pub touching_counts: bool,
+    /// The conventions on which real ports differ (issue 24), the same way.
+    pub conventions: Conventions,
 }
 
 impl Default for CaseToggles {
@@ -35,6 +37,7 @@ impl Default for CaseToggles {
             exact_contact: false,
             internal_edge_filter: false,
             touching_counts: false,
+            conventions: Conventions::default(),
         }
     }
 }
@@ -92,6 +95,7 @@ pub struct RerunView {
     pub exact_contact: bool,
     pub internal_edge_filter: bool,
     pub touching_counts: bool,
+    pub conventions: Conventions,
     pub result: Result<(Trace, TraceDiff, Vec3), String>,
     /// The frames after the cursor re-simulated with the same mask (the path the player would
     /// have walked): `None` when the cursor is on the newest frame.
@@ -262,6 +266,7 @@ pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCo
                  seed reports no contact there. Re-run the frame at the cursor with it",
             );
     });
+    super::conventions_ui::conventions_ui(ui, &mut t.conventions);
     if t != *toggles {
         out.push(DebugCommand::SetToggles(t));
     }

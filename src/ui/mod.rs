@@ -6,6 +6,7 @@
 
 mod command;
 mod controls;
+mod conventions_ui;
 pub mod debugger;
 pub mod dynamic_inspector;
 pub mod dynamic_narration;

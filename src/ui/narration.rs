@@ -68,6 +68,10 @@ pub fn end_reason_text(end: EndReason) -> &'static str {
         EndReason::CreaseStop => {
             "the crease response stopped: the line between two slide planes runs into a third"
         }
+        EndReason::MotionDropped => {
+            "the motion left after the response was shorter than the threshold and was dropped \
+             (Fauerby, Irrlicht, Babylon.js); the centre stays where the response put it"
+        }
     }
 }
 
@@ -80,6 +84,7 @@ pub fn end_reason_label(end: EndReason) -> &'static str {
         EndReason::Fallback => "fallback",
         EndReason::MaxIterations => "max iterations",
         EndReason::CreaseStop => "crease stop",
+        EndReason::MotionDropped => "leftover dropped",
     }
 }
 
@@ -274,6 +279,14 @@ pub fn narrate_named(trace: &Trace, iteration: usize, object_names: &[String]) -
                 " The fallback found {} contact{} on the original motion.",
                 f.contacts.len(),
                 if f.contacts.len() == 1 { "" } else { "s" }
+            );
+        }
+        if let Some(reached) = trace.dead_zone_held {
+            let _ = write!(
+                s,
+                " The whole move, to {}, was inside the dead zone, so the ellipsoid stays where \
+                 it started.",
+                v3(reached)
             );
         }
     } else {

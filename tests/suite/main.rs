@@ -21,6 +21,7 @@ mod level_real_files;
 mod long_moves;
 mod open_scenario;
 mod probe_c;
+mod probe_explain;
 mod probe_files;
 mod probe_game;
 mod probe_ui;

@@ -75,6 +75,7 @@ fn the_game_section_says_where_the_two_part_and_by_how_much() {
             dt_secs: 1.0 / 60.0,
         },
         index: 3,
+        declared: &Default::default(),
     };
     let rec = resolve(
         &ctx,
@@ -127,6 +128,7 @@ fn the_game_section_says_where_the_two_part_and_by_how_much() {
             ..Default::default()
         },
         tolerance: tol,
+        assumed: None,
     };
     let again = resolve_again(
         &rec,

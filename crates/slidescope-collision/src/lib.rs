@@ -31,6 +31,7 @@ pub mod bvh;
 mod candidates;
 pub mod case;
 pub mod contact;
+pub mod conventions;
 pub mod detect;
 pub mod distance;
 pub mod dynamic;
@@ -52,13 +53,14 @@ pub use batch::{Mover, SlideBatch, collide_and_slide_batch};
 pub use bvh::Bvh;
 pub use case::{CaseKind, CaseMask, Feature, feature_at_point};
 pub use contact::{Contact, ContactSource};
+pub use conventions::{BackFaces, Conventions, Padding, ShortMotion};
 pub use detect::Scratch;
 pub use dynamic::{DynamicObject, DynamicScene, ObjectId, ObjectPoses, RigidPose, SetId};
 pub use ellipsoid::{ESpace, Ellipsoid};
 pub use error::CollisionError;
 pub use mesh::{CollisionMesh, MeshBuildReport, Triangle};
 pub use ray::{RayHit, raycast, raycast_objects};
-pub use settings::{BroadPhase, NarrowPhaseKind, Padding, Response, SlideSettings};
+pub use settings::{BroadPhase, NarrowPhaseKind, Response, SlideSettings};
 pub use slide::{
     ContactExtents, SlideResult, SweepResult, collide_and_slide, collide_and_slide_in,
     collide_and_slide_with, sweep, sweep_in, sweep_with, sweep_with_solver,

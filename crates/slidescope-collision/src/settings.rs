@@ -2,6 +2,7 @@
 //! 12.15 and the lab project's `CCollision` constructor).
 
 use super::{CaseMask, CollisionError};
+pub use crate::conventions::{BackFaces, Padding, ShortMotion};
 
 /// How detection finds candidate triangles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -73,38 +74,6 @@ impl Response {
     }
 }
 
-/// Where the skin padding goes after a contact (issue 24: a convention on which real ports
-/// differ; the `slide/skin.rs` stage applies it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum Padding {
-    /// Seed 001 12.3: the touching centre is pushed back `skin_es` along the contact normal.
-    #[default]
-    Normal,
-    /// Fauerby 2003 and Irrlicht's `collideWithWorld`: the centre stops `skin_es` short of the
-    /// contact *along the velocity* (`V.SetLength(nearestDistance - veryCloseDistance)`), and
-    /// does not move at all when the contact is nearer than that. A contact at an angle then
-    /// leaves the centre closer than the skin to the surface.
-    Velocity,
-}
-
-impl Padding {
-    pub const ALL: [Self; 2] = [Self::Normal, Self::Velocity];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Normal => "along the normal (seed 001)",
-            Self::Velocity => "along the velocity (Fauerby 2003, Irrlicht)",
-        }
-    }
-
-    #[cfg(feature = "serde")]
-    fn is_normal(&self) -> bool {
-        *self == Self::Normal
-    }
-}
-
 /// Settings of [`collide_and_slide`](super::collide_and_slide) and [`sweep`](super::sweep).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -159,6 +128,31 @@ pub struct SlideSettings {
     /// the seed's, so files of the seed's settings stay as they were.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Padding::is_normal"))]
     pub padding: Padding,
+    /// What a motion left after a response that is shorter than the threshold does (issue 24):
+    /// applied unchecked (the seed) or dropped (Babylon.js, Fauerby 2003, Irrlicht).
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "ShortMotion::is_applied")
+    )]
+    pub short_motion: ShortMotion,
+    /// The short-motion threshold in world units (m), besides `min_velocity_es`; 0: none.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
+    pub min_velocity_m: f32,
+    /// A call whose whole displacement is no longer than this (m) leaves the ellipsoid where it
+    /// was (Babylon.js `moveWithCollisions`: `CollisionsEpsilon`, 1 mm); 0: none.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
+    pub dead_zone_m: f32,
+    /// With `two_sided` off, which triangles a detection ignores (issue 24).
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "BackFaces::is_position")
+    )]
+    pub back_faces: BackFaces,
+}
+
+#[cfg(feature = "serde")]
+fn is_zero(x: &f32) -> bool {
+    *x == 0.0
 }
 
 impl Default for SlideSettings {
@@ -180,6 +174,10 @@ impl Default for SlideSettings {
             internal_edge_filter: false,
             touching_counts: false,
             padding: Padding::Normal,
+            short_motion: ShortMotion::Applied,
+            min_velocity_m: 0.0,
+            dead_zone_m: 0.0,
+            back_faces: BackFaces::Position,
         }
     }
 }
@@ -214,6 +212,14 @@ impl SlideSettings {
                 "min_velocity_es",
                 format!("must be finite and >= 0, got {}", self.min_velocity_es),
             );
+        }
+        for (name, m) in [
+            ("min_velocity_m", self.min_velocity_m),
+            ("dead_zone_m", self.dead_zone_m),
+        ] {
+            if !(m.is_finite() && m >= 0.0) {
+                return bad(name, format!("must be finite and >= 0, got {m}"));
+            }
         }
         if !(1..=10_000).contains(&self.max_contacts) {
             return bad(

@@ -25,6 +25,10 @@ pub enum EndReason {
     MaxIterations,
     /// The crease response: the crease line of two planes ran into a third (issue 15).
     CreaseStop,
+    /// [`ShortMotion::Dropped`](crate::ShortMotion::Dropped): the motion left after a response
+    /// was shorter than the threshold and was dropped; the centre stays where the response put
+    /// it (Fauerby 2003, Irrlicht, Babylon.js).
+    MotionDropped,
 }
 
 /// One triangle offered by the broad phase, with every part of its Minkowski sum tested alone.
@@ -125,6 +129,13 @@ pub struct Trace {
     pub iterations: Vec<IterationTrace>,
     pub fallback: Option<FallbackTrace>,
     pub end: EndReason,
+    /// [`SlideSettings::dead_zone_m`](crate::SlideSettings::dead_zone_m): where the call would
+    /// have ended (world) when it moved no further than the dead zone and stayed at its start.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub dead_zone_held: Option<Vec3>,
 }
 
 impl Trace {
@@ -133,6 +144,7 @@ impl Trace {
         self.iterations.clear();
         self.fallback = None;
         self.end = EndReason::ClearPath;
+        self.dead_zone_held = None;
     }
 
     /// Approximate heap bytes (for the history's memory budget).

@@ -3,7 +3,7 @@
  *
  * One header, C99, no dependency beyond the C standard library and (for streaming) POSIX/BSD
  * sockets. It writes exactly the bytes of the Rust crate `slidescope-probe`: the format is
- * docs/probe-format.md (version 1.0).
+ * docs/probe-format.md (version 1.1).
  *
  * Use it in ONE .c/.cpp file with the implementation:
  *
@@ -15,6 +15,9 @@
  *
  *     slsp_probe *p = slsp_connect("127.0.0.1", 7878);      // a running `slidescope --listen`
  *     if (!p) p = slsp_save("run.slidelog");                 // or a file (or both: slsp_add_*)
+ *     slsp_conventions c; slsp_conventions_init(&c);       // optional (format 1.1): what your
+ *     c.padding = SLSP_PADDING_VELOCITY; ...                 // controller does where ports differ
+ *     slsp_set_conventions(p, &c);
  *     slsp_level_mesh(p, positions, vertex_count, indices, triangle_count);
  *     each frame:  slsp_frame(p, frame, time_secs, dt_secs);
  *     each move:   slsp_move m; slsp_move_init(&m, id, radii, start, velocity);
@@ -83,6 +86,41 @@ typedef struct slsp_object_pose {
     slsp_pose current;
 } slsp_object_pose;
 
+/* What the game's collide-and-slide does where implementations differ (format 1.1, record
+ * CONVENTIONS). slsp_conventions_init sets every field to undeclared (a negative value);
+ * declared fields are sent, the others left for slidescope to detect. */
+#define SLSP_PADDING_NORMAL 0           /* padding: along the contact normal (seed 001) */
+#define SLSP_PADDING_VELOCITY 1         /*          along the velocity (Fauerby 2003, Irrlicht) */
+#define SLSP_SHORT_MOTION_APPLIED 0     /* short_motion: applied unchecked (seed 001) */
+#define SLSP_SHORT_MOTION_DROPPED 1     /*               a short leftover dropped (Babylon.js) */
+#define SLSP_LIMIT_FALLBACK 0           /* iteration_limit: first contact of the input (seed) */
+#define SLSP_LIMIT_KEEP_LAST 1          /*                  keep the last checked centre */
+#define SLSP_TWO_SIDED 0                /* sidedness */
+#define SLSP_ONE_SIDED_BEHIND 1         /*   a triangle with the centre behind it is ignored */
+#define SLSP_ONE_SIDED_LEAVING 2        /*   a triangle the motion leaves is ignored (Fauerby) */
+#define SLSP_UP_POS_Y 0                 /* up_axis: 0 +Y, 1 +Z, 2 -Y, 3 -Z, 4 +X, 5 -X */
+#define SLSP_UP_POS_Z 1
+#define SLSP_MISSING_INTEGRATION_VELOCITY (1u << 0) /* missing: fields the engine lacks */
+#define SLSP_MISSING_ITERATIONS (1u << 1)
+#define SLSP_MISSING_CONTACT_T (1u << 2)
+#define SLSP_MISSING_CONTACT_CENTER (1u << 3)
+#define SLSP_MISSING_CONTACT_NORMAL (1u << 4)
+#define SLSP_MISSING_CONTACT_TRIANGLE (1u << 5)
+typedef struct slsp_conventions {
+    int padding;
+    int short_motion;
+    float min_motion_es;       /* short-motion threshold, eSpace units */
+    float min_motion_m;        /* short-motion threshold, metres */
+    float dead_zone_m;         /* a call moving no further than this stays put */
+    int iteration_limit;
+    int sidedness;
+    int impulse_filter;        /* 0 off, 1 on */
+    int up_axis;
+    int left_handed;           /* 0 right-handed, 1 left-handed */
+    int clockwise_front;       /* 0 counter-clockwise fronts, 1 clockwise */
+    int64_t missing;           /* SLSP_MISSING_* bits */
+} slsp_conventions;
+
 typedef struct slsp_probe slsp_probe;
 
 #ifndef SLIDESCOPE_PROBE_DISABLE
@@ -90,6 +128,10 @@ typedef struct slsp_probe slsp_probe;
 /* Fills an axis-aligned move with no settings and no result. */
 void slsp_move_init(slsp_move *m, uint32_t mover, const float radii[3], const float start[3],
                     const float velocity[3]);
+/* Every field undeclared. */
+void slsp_conventions_init(slsp_conventions *c);
+/* Declares the game's conventions for the moves that follow. */
+void slsp_set_conventions(slsp_probe *p, const slsp_conventions *c);
 /* A probe with no sink; add them with slsp_add_file / slsp_add_connection. NULL if out of memory. */
 slsp_probe *slsp_new(void);
 /* 0 on success, -1 on failure. */
@@ -138,6 +180,8 @@ uint64_t slsp_fnv1a64(const void *bytes, size_t n);
 #define slsp_sink_count(p) (SLSP__U(p), 0)
 #define slsp_close(p) SLSP__U(p)
 #define slsp_fnv1a64(bytes, n) (SLSP__U(bytes), SLSP__U(n), (uint64_t)0)
+#define slsp_conventions_init(c) SLSP__U(c)
+#define slsp_set_conventions(p, c) (SLSP__U(p), SLSP__U(c))
 
 #endif /* SLIDESCOPE_PROBE_DISABLE */
 
@@ -168,7 +212,7 @@ uint64_t slsp_fnv1a64(const void *bytes, size_t n);
 #define SLSP__MAX_SINKS 4
 
 enum { SLSP__MESH = 1, SLSP__USE_MESH = 2, SLSP__LEVEL_FILE = 3, SLSP__FRAME = 4, SLSP__MOVE = 5,
-       SLSP__OBJECT_MESH = 6, SLSP__OBJECT_POSES = 7, SLSP__END = 8 };
+       SLSP__OBJECT_MESH = 6, SLSP__OBJECT_POSES = 7, SLSP__END = 8, SLSP__CONVENTIONS = 9 };
 
 typedef struct slsp__buf {
     unsigned char *data;
@@ -189,6 +233,7 @@ struct slsp_probe {
     uint64_t *sent_meshes;
     size_t sent_count, sent_cap;
     slsp__buf level_record;
+    slsp__buf conventions_record;
     slsp__object_record *objects;
     size_t object_count;
 };
@@ -259,7 +304,7 @@ uint64_t slsp_fnv1a64(const void *bytes, size_t n) {
 static void slsp__header(slsp__buf *b) {
     static const unsigned char magic[8] = {'S', 'L', 'P', 'R', 'O', 'B', 'E', 0};
     slsp__bytes(b, magic, 8);
-    slsp__u32(b, 1u); /* major 1 (u16), minor 0 (u16) */
+    slsp__u32(b, 1u | (1u << 16)); /* major 1 (u16), minor 1 (u16) */
     slsp__u32(b, 0u); /* flags */
 }
 
@@ -324,6 +369,7 @@ slsp_probe *slsp_new(void) {
 static void slsp__start_sink(slsp_probe *p, slsp__buf *start) {
     size_t i;
     slsp__header(start);
+    slsp__bytes(start, p->conventions_record.data, p->conventions_record.len);
     slsp__bytes(start, p->level_record.data, p->level_record.len);
     for (i = 0; i < p->object_count; i++)
         slsp__bytes(start, p->objects[i].record.data, p->objects[i].record.len);
@@ -455,6 +501,49 @@ void slsp_level_mesh(slsp_probe *p, const float *positions_xyz, uint32_t vertex_
         }
         p->sent_meshes[p->sent_count++] = h;
     }
+    slsp__maybe_hand_over(p);
+}
+
+void slsp_conventions_init(slsp_conventions *c) {
+    c->padding = c->short_motion = c->iteration_limit = c->sidedness = -1;
+    c->impulse_filter = c->up_axis = c->left_handed = c->clockwise_front = -1;
+    c->min_motion_es = c->min_motion_m = c->dead_zone_m = -1.0f;
+    c->missing = -1;
+}
+
+/* Entries in key order, as the Rust crate writes them. */
+void slsp_set_conventions(slsp_probe *p, const slsp_conventions *c) {
+    uint32_t keys[12], values[12], n = 0, i;
+    float f[3];
+    size_t start;
+    if (!p || !c) return;
+#define SLSP__ENTRY(k, v) do { keys[n] = (k); values[n] = (uint32_t)(v); n++; } while (0)
+#define SLSP__FLOAT_ENTRY(k, x) do { f[0] = (x); memcpy(&values[n], f, 4); keys[n] = (k); n++; } while (0)
+    if (c->padding >= 0) SLSP__ENTRY(1, c->padding);
+    if (c->short_motion >= 0) SLSP__ENTRY(2, c->short_motion);
+    if (c->min_motion_es >= 0) SLSP__FLOAT_ENTRY(3, c->min_motion_es);
+    if (c->min_motion_m >= 0) SLSP__FLOAT_ENTRY(4, c->min_motion_m);
+    if (c->dead_zone_m >= 0) SLSP__FLOAT_ENTRY(5, c->dead_zone_m);
+    if (c->iteration_limit >= 0) SLSP__ENTRY(6, c->iteration_limit);
+    if (c->sidedness >= 0) SLSP__ENTRY(7, c->sidedness);
+    if (c->impulse_filter >= 0) SLSP__ENTRY(8, c->impulse_filter);
+    if (c->up_axis >= 0) SLSP__ENTRY(9, c->up_axis);
+    if (c->left_handed >= 0) SLSP__ENTRY(10, c->left_handed);
+    if (c->clockwise_front >= 0) SLSP__ENTRY(11, c->clockwise_front);
+    if (c->missing >= 0) SLSP__ENTRY(12, c->missing);
+#undef SLSP__ENTRY
+#undef SLSP__FLOAT_ENTRY
+    start = p->buf.len;
+    slsp__u32(&p->buf, SLSP__CONVENTIONS);
+    slsp__u32(&p->buf, 4 + 8 * n);
+    slsp__u32(&p->buf, n);
+    for (i = 0; i < n; i++) {
+        slsp__u32(&p->buf, keys[i]);
+        slsp__u32(&p->buf, values[i]);
+    }
+    if (p->buf.failed) return;
+    p->conventions_record.len = 0;
+    slsp__bytes(&p->conventions_record, p->buf.data + start, p->buf.len - start);
     slsp__maybe_hand_over(p);
 }
 
@@ -593,6 +682,7 @@ void slsp_close(slsp_probe *p) {
     for (k = 0; k < p->object_count; k++) free(p->objects[k].record.data);
     free(p->objects);
     free(p->level_record.data);
+    free(p->conventions_record.data);
     free(p->sent_meshes);
     free(p->buf.data);
     free(p);

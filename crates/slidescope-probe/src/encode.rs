@@ -5,7 +5,7 @@ use crate::format::{
     self, CONTACT_BYTES, FRAME_BYTES, MAGIC, MOVE_FIXED_BYTES, NO_TRIANGLE, OBJECT_POSE_BYTES,
     VERSION_MAJOR, VERSION_MINOR, fnv1a64, kind,
 };
-use crate::types::{Case, Contact, Frame, Move, ObjectPose, Pose};
+use crate::types::{Case, Contact, Conventions, Frame, Move, ObjectPose, Pose};
 
 #[inline]
 fn u32_(out: &mut Vec<u8>, v: u32) {
@@ -210,6 +210,17 @@ pub fn object_poses(out: &mut Vec<u8>, poses: &[ObjectPose]) {
     }
 }
 
+/// `CONVENTIONS` (version 1.1): the declared fields, in key order.
+pub fn conventions(out: &mut Vec<u8>, c: &Conventions) {
+    let entries = c.entries();
+    start_record(out, kind::CONVENTIONS, 4 + entries.len() * 8);
+    u32_(out, entries.len() as u32);
+    for (k, v) in entries {
+        u32_(out, k);
+        u32_(out, v);
+    }
+}
+
 /// `END`.
 pub fn end(out: &mut Vec<u8>) {
     start_record(out, kind::END, 0);
@@ -231,6 +242,7 @@ pub fn record(out: &mut Vec<u8>, r: &crate::read::Record) {
             mesh(out, Some(*object), &m.positions, &m.indices);
         }
         Record::ObjectPoses(p) => object_poses(out, p),
+        Record::Conventions { declared, .. } => conventions(out, declared),
         Record::End => end(out),
     }
 }

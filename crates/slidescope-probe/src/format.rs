@@ -1,4 +1,4 @@
-//! The byte layout of the probe format, version 1.0 (`docs/probe-format.md` is the
+//! The byte layout of the probe format, version 1.1 (`docs/probe-format.md` is the
 //! specification; every constant here is named there).
 
 /// The first 8 bytes of every file and stream.
@@ -6,7 +6,7 @@ pub const MAGIC: [u8; 8] = *b"SLPROBE\0";
 /// Major version: a reader refuses a newer one.
 pub const VERSION_MAJOR: u16 = 1;
 /// Minor version: newer ones only add record kinds and trailing fields.
-pub const VERSION_MINOR: u16 = 0;
+pub const VERSION_MINOR: u16 = 1;
 /// Bytes of the stream header (magic, major, minor, flags).
 pub const HEADER_BYTES: usize = 16;
 /// Bytes of a record's kind and length.
@@ -22,6 +22,50 @@ pub mod kind {
     pub const OBJECT_MESH: u32 = 6;
     pub const OBJECT_POSES: u32 = 7;
     pub const END: u32 = 8;
+    /// Version 1.1: the game's conventions (see [`convention`](super::convention)).
+    pub const CONVENTIONS: u32 = 9;
+}
+
+/// Keys of a `CONVENTIONS` record (version 1.1): each entry is `u32 key, u32 value`; a float
+/// value travels as its `f32` bits. A key not sent is undeclared.
+pub mod convention {
+    /// 0: along the contact normal (seed 001); 1: along the velocity (Fauerby 2003, Irrlicht).
+    pub const PADDING: u32 = 1;
+    /// 0: a short motion is applied (seed 001); 1: a short leftover is dropped (Babylon.js).
+    pub const SHORT_MOTION: u32 = 2;
+    /// `f32`: the short-motion threshold in eSpace units.
+    pub const MIN_MOTION_ES: u32 = 3;
+    /// `f32`: the short-motion threshold in world units (m).
+    pub const MIN_MOTION_M: u32 = 4;
+    /// `f32`: a call that moves no further than this (m) stays where it was.
+    pub const DEAD_ZONE_M: u32 = 5;
+    /// 0: out of iterations, fall back to the first contact (seed 001); 1: keep the last
+    /// checked centre (Babylon.js, Irrlicht).
+    pub const ITERATION_LIMIT: u32 = 6;
+    /// 0: two-sided; 1: one-sided, a triangle with the centre behind it is ignored (seed 001);
+    /// 2: one-sided, a triangle the motion leaves is ignored (Fauerby 2003, Babylon.js).
+    pub const SIDEDNESS: u32 = 7;
+    /// 0: off; 1: the slide stops when it turns against the input velocity (seed 001 12.15).
+    pub const IMPULSE_FILTER: u32 = 8;
+    /// The recorded coordinates' up axis: 0 +Y, 1 +Z, 2 −Y, 3 −Z, 4 +X, 5 −X.
+    pub const UP_AXIS: u32 = 9;
+    /// 0: right-handed coordinates; 1: left-handed.
+    pub const HANDEDNESS: u32 = 10;
+    /// 0: a triangle's front is the side it is counter-clockwise from; 1: clockwise.
+    pub const FRONT_WINDING: u32 = 11;
+    /// Bits of the fields the game's engine does not have (see [`missing`](super::missing)).
+    pub const MISSING: u32 = 12;
+}
+
+/// Bits of the `MISSING` convention: fields a game sends as placeholders because its engine
+/// has no such value; slidescope does not compare them.
+pub mod missing {
+    pub const INTEGRATION_VELOCITY: u32 = 1 << 0;
+    pub const ITERATIONS: u32 = 1 << 1;
+    pub const CONTACT_T: u32 = 1 << 2;
+    pub const CONTACT_CENTER: u32 = 1 << 3;
+    pub const CONTACT_NORMAL: u32 = 1 << 4;
+    pub const CONTACT_TRIANGLE: u32 = 1 << 5;
 }
 
 /// `MOVE` flags.
@@ -62,6 +106,8 @@ pub const MAX_MESH_ELEMENTS: u32 = 16 * 1024 * 1024;
 pub const MAX_CONTACTS: u32 = 4096;
 /// Most objects in one poses record.
 pub const MAX_OBJECTS: u32 = 65_536;
+/// Most entries of one `CONVENTIONS` record.
+pub const MAX_CONVENTIONS: u32 = 256;
 /// Longest path, bytes.
 pub const MAX_PATH_BYTES: u32 = 4096;
 

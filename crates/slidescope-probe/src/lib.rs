@@ -21,6 +21,7 @@
 //! to nothing. The bytes are specified in `docs/probe-format.md`; [`read`] reads them back, and
 //! `include/slidescope_probe.h` writes the same bytes from C. Depends on std only.
 
+mod conventions;
 pub mod encode;
 pub mod format;
 mod noop;
@@ -33,7 +34,9 @@ pub use format::fnv1a64;
 pub use noop::NoopProbe;
 #[cfg(feature = "enabled")]
 pub use recording::RecordingProbe;
-pub use types::{Case, Contact, Frame, Move, MoveResult, ObjectPose, Pose};
+pub use types::{
+    Case, Contact, Conventions, Frame, Move, MoveResult, ObjectPose, Pose, Sidedness, UpAxis,
+};
 
 /// The probe a game uses: [`RecordingProbe`] with the `enabled` feature (the default),
 /// [`NoopProbe`] without it.

@@ -9,11 +9,11 @@ use std::fmt;
 use std::io::{self, Read};
 
 use crate::format::{
-    self, CONTACT_BYTES, FRAME_BYTES, HEADER_BYTES, MAGIC, MAX_CONTACTS, MAX_MESH_ELEMENTS,
-    MAX_OBJECTS, MAX_PATH_BYTES, MAX_RECORD_BYTES, MOVE_FIXED_BYTES, NO_TRIANGLE,
-    OBJECT_POSE_BYTES, RECORD_HEADER_BYTES, VERSION_MAJOR, fnv1a64, kind,
+    self, CONTACT_BYTES, FRAME_BYTES, HEADER_BYTES, MAGIC, MAX_CONTACTS, MAX_CONVENTIONS,
+    MAX_MESH_ELEMENTS, MAX_OBJECTS, MAX_PATH_BYTES, MAX_RECORD_BYTES, MOVE_FIXED_BYTES,
+    NO_TRIANGLE, OBJECT_POSE_BYTES, RECORD_HEADER_BYTES, VERSION_MAJOR, fnv1a64, kind,
 };
-use crate::types::{Case, Contact, Frame, Move, MoveResult, ObjectPose, Pose};
+use crate::types::{Case, Contact, Conventions, Frame, Move, MoveResult, ObjectPose, Pose};
 
 /// A triangle mesh as sent (static level, or a moving object in model space).
 #[derive(Debug, Clone, PartialEq)]
@@ -36,11 +36,23 @@ pub struct MoveRecord {
 pub enum Record {
     Mesh(Mesh),
     UseMesh(u64),
-    LevelFile { hash: u64, path: String },
+    LevelFile {
+        hash: u64,
+        path: String,
+    },
     Frame(Frame),
     Move(MoveRecord),
-    ObjectMesh { object: u32, mesh: Mesh },
+    ObjectMesh {
+        object: u32,
+        mesh: Mesh,
+    },
     ObjectPoses(Vec<ObjectPose>),
+    /// Version 1.1: what the game declares; `unknown` entries (a key or value this reader
+    /// does not know) were left undeclared.
+    Conventions {
+        declared: Conventions,
+        unknown: u32,
+    },
     End,
 }
 
@@ -94,7 +106,12 @@ impl fmt::Display for ReadError {
             }
             Self::NewerMajorVersion { found, supported } => write!(
                 f,
-                "newer major version {found}; this slidescope reads {supported}"
+                "{} major version {found}; this slidescope reads {supported}",
+                if found > supported {
+                    "newer"
+                } else {
+                    "unknown older"
+                }
             ),
             Self::Truncated { at } => write!(f, "truncated at byte {at} (record cut short)"),
             Self::RecordTooLong { at, len, limit } => write!(
@@ -217,6 +234,12 @@ impl<R: Read> Reader<R> {
                     limit: MAX_RECORD_BYTES,
                 });
             }
+            if !known_kind(k) {
+                // Skipped as it streams past: an unknown payload is never held whole.
+                self.skip_payload(len, at)?;
+                self.skipped_unknown += 1;
+                continue;
+            }
             self.read_payload(len as usize, at)?;
             self.offset += (RECORD_HEADER_BYTES + len as usize) as u64;
             match decode(k, &self.payload, at)? {
@@ -227,6 +250,42 @@ impl<R: Read> Reader<R> {
                 Some(r) => return Ok(Some(r)),
                 None => self.skipped_unknown += 1,
             }
+        }
+    }
+
+    /// Reads past `len` payload bytes without keeping them.
+    fn skip_payload(&mut self, len: u32, at: u64) -> Result<(), ReadError> {
+        let want = u64::from(len);
+        let got = io::copy(&mut (&mut self.src).take(want), &mut io::sink())?;
+        if got < want {
+            return Err(ReadError::Truncated { at });
+        }
+        self.offset += RECORD_HEADER_BYTES as u64 + want;
+        Ok(())
+    }
+
+    /// After `END`: the records that follow it (ignored by the format), counted by streaming
+    /// past them; an error for a record cut short or over the limit.
+    pub fn count_after_end(&mut self) -> Result<u64, ReadError> {
+        let mut n = 0;
+        loop {
+            let at = self.offset;
+            let mut h = [0u8; RECORD_HEADER_BYTES];
+            match fill(&mut self.src, &mut h)? {
+                0 => return Ok(n),
+                got if got < RECORD_HEADER_BYTES => return Err(ReadError::Truncated { at }),
+                _ => {}
+            }
+            let len = u32::from_le_bytes([h[4], h[5], h[6], h[7]]);
+            if len > MAX_RECORD_BYTES {
+                return Err(ReadError::RecordTooLong {
+                    at,
+                    len,
+                    limit: MAX_RECORD_BYTES,
+                });
+            }
+            self.skip_payload(len, at)?;
+            n += 1;
         }
     }
 
@@ -344,6 +403,11 @@ impl<'a> Fields<'a> {
     }
 }
 
+/// Whether this reader decodes records of kind `k`.
+fn known_kind(k: u32) -> bool {
+    (kind::MESH..=kind::CONVENTIONS).contains(&k)
+}
+
 /// Decodes one payload; `None` for an unknown kind.
 fn decode(k: u32, payload: &[u8], at: u64) -> Result<Option<Record>, ReadError> {
     let name = match k {
@@ -355,6 +419,7 @@ fn decode(k: u32, payload: &[u8], at: u64) -> Result<Option<Record>, ReadError> 
         kind::OBJECT_MESH => "OBJECT_MESH",
         kind::OBJECT_POSES => "OBJECT_POSES",
         kind::END => "END",
+        kind::CONVENTIONS => "CONVENTIONS",
         _ => return Ok(None),
     };
     let mut f = Fields {
@@ -407,6 +472,16 @@ fn decode(k: u32, payload: &[u8], at: u64) -> Result<Option<Record>, ReadError> 
                 });
             }
             Record::ObjectPoses(poses)
+        }
+        kind::CONVENTIONS => {
+            let n = f.count("entry count", 8, MAX_CONVENTIONS)?;
+            let mut declared = Conventions::default();
+            let mut unknown = 0;
+            for _ in 0..n {
+                let (k, v) = (f.u32()?, f.u32()?);
+                unknown += u32::from(!declared.set_entry(k, v));
+            }
+            Record::Conventions { declared, unknown }
         }
         _ => Record::End,
     };

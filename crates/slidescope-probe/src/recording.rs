@@ -17,7 +17,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::encode;
-use crate::types::{Contact, Frame, Move, ObjectPose};
+use crate::types::{Contact, Conventions, Frame, Move, ObjectPose};
 
 /// A buffer is handed to the writer when it reaches this size...
 const FLUSH_BYTES: usize = 64 * 1024;
@@ -68,6 +68,7 @@ pub struct RecordingProbe {
     /// The records that define the current level and moving objects, replayed to a sink added
     /// later so it can re-solve what follows.
     level_record: Vec<u8>,
+    conventions_record: Vec<u8>,
     object_records: Vec<(u32, Vec<u8>)>,
 }
 
@@ -93,6 +94,7 @@ impl RecordingProbe {
             last_flush: Instant::now(),
             sent_meshes: Vec::new(),
             level_record: Vec::new(),
+            conventions_record: Vec::new(),
             object_records: Vec::new(),
         }
     }
@@ -131,6 +133,7 @@ impl RecordingProbe {
         self.hand_over();
         let mut start = Vec::new();
         encode::header(&mut start);
+        start.extend_from_slice(&self.conventions_record);
         start.extend_from_slice(&self.level_record);
         for (_, r) in &self.object_records {
             start.extend_from_slice(r);
@@ -185,6 +188,18 @@ impl RecordingProbe {
         } else {
             self.sent_meshes.push(hash);
         }
+        self.maybe_hand_over();
+    }
+
+    /// What the game's collide-and-slide does where implementations differ (padding,
+    /// short motions, iteration limit, sidedness, axes; format 1.1): slidescope re-solves the
+    /// moves that follow with these conventions instead of seed 001's.
+    pub fn set_conventions(&mut self, conventions: &Conventions) {
+        let start = self.buf.len();
+        encode::conventions(&mut self.buf, conventions);
+        self.conventions_record.clear();
+        self.conventions_record
+            .extend_from_slice(&self.buf[start..]);
         self.maybe_hand_over();
     }
 

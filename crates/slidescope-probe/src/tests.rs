@@ -139,7 +139,7 @@ fn the_minimal_file_of_the_spec_matches_byte_for_byte() {
     assert_eq!(
         b,
         [
-            0x53, 0x4C, 0x50, 0x52, 0x4F, 0x42, 0x45, 0x00, 1, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0,
+            0x53, 0x4C, 0x50, 0x52, 0x4F, 0x42, 0x45, 0x00, 1, 0, 1, 0, 0, 0, 0, 0, 4, 0, 0, 0,
             0x14, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xE0, 0x3F, 0x89, 0x88, 0x88,
             0x3C
         ]
@@ -426,4 +426,66 @@ fn a_viewer_that_goes_away_is_dropped_and_the_game_carries_on() {
     p.flush();
     assert_eq!(p.sink_count(), 0);
     assert_eq!(p.errors().len(), 1, "{:?}", p.errors());
+}
+
+#[test]
+fn a_conventions_record_round_trips_and_its_unknown_entries_are_counted() {
+    use crate::{Conventions, Sidedness, UpAxis};
+    let c = Conventions {
+        padding_along_velocity: Some(true),
+        short_motion_dropped: Some(true),
+        min_motion_es: Some(0.005),
+        dead_zone_m: Some(1e-3),
+        keep_last_on_limit: Some(true),
+        sidedness: Some(Sidedness::LeavingIgnored),
+        up_axis: Some(UpAxis::PosZ),
+        left_handed: Some(true),
+        missing: Some(crate::format::missing::INTEGRATION_VELOCITY),
+        ..Default::default()
+    };
+    let mut b = Vec::new();
+    encode::header(&mut b);
+    encode::conventions(&mut b, &c);
+    // 9 entries of 8 bytes after the count.
+    assert_eq!(b.len(), 16 + 8 + 4 + 9 * 8);
+    // An entry with a key this reader does not know, and one with an unknown value.
+    let mut odd = b.clone();
+    odd[20..24].copy_from_slice(&(4u32 + 11 * 8).to_le_bytes());
+    odd[24..28].copy_from_slice(&11u32.to_le_bytes());
+    odd.extend_from_slice(&99u32.to_le_bytes());
+    odd.extend_from_slice(&1u32.to_le_bytes());
+    odd.extend_from_slice(&crate::format::convention::SIDEDNESS.to_le_bytes());
+    odd.extend_from_slice(&7u32.to_le_bytes());
+    let (records, err) = read_all(&b[..]);
+    assert!(err.is_none());
+    assert_eq!(
+        records,
+        vec![Record::Conventions {
+            declared: c,
+            unknown: 0
+        }]
+    );
+    let (records, err) = read_all(&odd[..]);
+    assert!(err.is_none(), "{err:?}");
+    let Record::Conventions { declared, unknown } = records[0] else {
+        panic!("{records:?}");
+    };
+    assert_eq!(unknown, 2);
+    assert_eq!(declared.sidedness, Some(Sidedness::LeavingIgnored));
+    assert!(c.flips_winding(), "left-handed, counter-clockwise fronts");
+}
+
+#[test]
+fn a_1_0_file_still_reads_and_an_older_major_is_not_called_newer() {
+    let mut b = Vec::new();
+    encode::header(&mut b);
+    b[10] = 0; // minor 0
+    encode::end(&mut b);
+    let (records, err) = read_all(&b[..]);
+    assert!(err.is_none());
+    assert_eq!(records, vec![Record::End]);
+    b[8] = 0; // major 0
+    let (_, err) = read_all(&b[..]);
+    let text = err.unwrap().to_string();
+    assert!(text.starts_with("unknown older major version 0"), "{text}");
 }

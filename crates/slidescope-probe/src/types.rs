@@ -115,3 +115,49 @@ pub struct Frame {
     pub time_secs: f64,
     pub dt_secs: f32,
 }
+
+/// One-sided or two-sided collision, and which triangles a one-sided game ignores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sidedness {
+    TwoSided,
+    /// A triangle with the centre behind its plane (seed 001).
+    BehindIgnored,
+    /// A triangle the motion leaves, normal · velocity > 0 (Fauerby 2003, Babylon.js).
+    LeavingIgnored,
+}
+
+/// The game's coordinate axes: which way is up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UpAxis {
+    PosY,
+    PosZ,
+    NegY,
+    NegZ,
+    PosX,
+    NegX,
+}
+
+/// What a game declares about its collide-and-slide (a `CONVENTIONS` record, version 1.1):
+/// each `None` is undeclared. Applies to the moves that follow; a later record replaces it.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Conventions {
+    /// The skin padding goes along the velocity (Fauerby 2003) rather than the normal.
+    pub padding_along_velocity: Option<bool>,
+    /// A short leftover is dropped (Babylon.js) rather than applied.
+    pub short_motion_dropped: Option<bool>,
+    /// The short-motion threshold, eSpace units and world units (m).
+    pub min_motion_es: Option<f32>,
+    pub min_motion_m: Option<f32>,
+    /// A call that moves no further than this (m) stays where it was.
+    pub dead_zone_m: Option<f32>,
+    /// Out of iterations, the last checked centre is kept (rather than the seed's fallback).
+    pub keep_last_on_limit: Option<bool>,
+    pub sidedness: Option<Sidedness>,
+    pub impulse_filter: Option<bool>,
+    pub up_axis: Option<UpAxis>,
+    pub left_handed: Option<bool>,
+    /// A triangle's front is the side it is clockwise from.
+    pub clockwise_front: Option<bool>,
+    /// Fields the engine does not have (`format::missing` bits).
+    pub missing: Option<u32>,
+}

@@ -6,7 +6,7 @@ use glam::Vec3;
 
 use super::Debugger;
 use crate::collision::solvers::side_by_side::side_by_side_at;
-use crate::collision::{CaseMask, Response};
+use crate::collision::{CaseMask, Conventions, Response};
 use crate::sim::{
     DiffTolerance, FrameRecord, RerunEdits, Sim, diff_traces, replay_frames_in, rerun_frame_in,
 };
@@ -18,8 +18,17 @@ use crate::view::World;
 const MAX_LATER_FRAMES: usize = 600;
 
 /// What a re-run depends on: the cursor's frame, the solve mask, the response variant, the
-/// exact contact, internal-edge and touching switches and the newest frame.
-pub(super) type RerunKey = (u64, CaseMask, Response, bool, bool, bool, Option<u64>);
+/// exact contact, internal-edge and touching switches, the conventions and the newest frame.
+pub(super) type RerunKey = (
+    u64,
+    CaseMask,
+    Response,
+    bool,
+    bool,
+    bool,
+    Conventions,
+    Option<u64>,
+);
 
 /// The cursor (frame, iteration) the "all solvers" rows were computed for.
 pub(super) type SolversKey = (u64, u32);
@@ -45,6 +54,7 @@ impl Debugger {
             t.exact_contact,
             t.internal_edge_filter,
             t.touching_counts,
+            t.conventions,
             sim.history().last_frame(),
         );
         if self.rerun.as_ref().is_none_or(|(k, _)| *k != key) {
@@ -81,6 +91,7 @@ fn solved_with(rec: &FrameRecord, t: &CaseToggles) -> bool {
         && t.exact_contact == rec.settings.exact_contact
         && t.internal_edge_filter == rec.settings.internal_edge_filter
         && t.touching_counts == rec.settings.touching_counts
+        && t.conventions == rec.settings.conventions()
 }
 
 /// `rec` re-run with the switches of `t`, against the recorded trace, and the frames after
@@ -92,6 +103,7 @@ fn rerun_view(sim: &Sim, world: &World, rec: &FrameRecord, t: &CaseToggles) -> R
         exact_contact: Some(t.exact_contact),
         internal_edge_filter: Some(t.internal_edge_filter),
         touching_counts: Some(t.touching_counts),
+        conventions: Some(t.conventions),
         ..Default::default()
     };
     let scene = Some(world.movers.scene());
@@ -107,6 +119,7 @@ fn rerun_view(sim: &Sim, world: &World, rec: &FrameRecord, t: &CaseToggles) -> R
         exact_contact: t.exact_contact,
         internal_edge_filter: t.internal_edge_filter,
         touching_counts: t.touching_counts,
+        conventions: t.conventions,
         result,
         later: later_rerun(sim, world, rec.frame, &edits),
     }

@@ -15,9 +15,10 @@ use super::bvh::{inverse_delta, slab_entry};
 
 use super::candidates::CandidateCache;
 use super::frame::Frame;
+use super::sweep::CaseResults;
 use super::sweep::{NarrowPhase, TriangleEs, sweep_triangle_cases, touch};
 use super::trace::CandidateTrace;
-use super::{Aabb, BroadPhase, CollisionMesh, Contact, SlideSettings, SweepHit};
+use super::{Aabb, BackFaces, BroadPhase, CollisionMesh, Contact, SlideSettings, SweepHit};
 pub use dynamic::DynamicScratch;
 
 /// Buffers reused across detections (no allocation per query once warm).
@@ -74,6 +75,15 @@ impl<N: NarrowPhase> Scan<'_, N> {
     fn test_es(&mut self, ti: u32, tri_es: &TriangleEs) {
         let tri_es = *tri_es;
         let s = self.settings;
+        if leaves_front(s, &tri_es, self.v) {
+            if let Some(rec) = self.record.as_deref_mut() {
+                rec.push(CandidateTrace {
+                    triangle: ti,
+                    cases: CaseResults::culled(s.cases),
+                });
+            }
+            return;
+        }
         if let Some(rec) = self.record.as_deref_mut() {
             let mut cases = sweep_triangle_cases(self.c, self.v, &tri_es, s.cases, s.two_sided);
             if s.touching_counts {
@@ -106,6 +116,14 @@ impl<N: NarrowPhase> Scan<'_, N> {
             }
         }
     }
+}
+
+/// [`BackFaces::Velocity`] on a one-sided level: the motion leaves the triangle's front (Fauerby
+/// 2003 `if (trianglePlane.isFrontFacingTo(normalizedVelocity))`), so none of its parts is
+/// tested. Checked before the sweep, as the ports do.
+#[inline]
+fn leaves_front(s: &SlideSettings, tri_es: &TriangleEs, v: Vec3) -> bool {
+    !s.two_sided && s.back_faces == BackFaces::Velocity && tri_es.normal_es.dot(v) > 0.0
 }
 
 /// Finds the nearest contacts of the unit sphere at `c` (local eSpace of `frame`) moving by

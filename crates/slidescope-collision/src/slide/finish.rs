@@ -1,6 +1,7 @@
 //! Stage *end of call*: where the centre ends when the loop stops, the iteration limit's
 //! fallback (seed 001 12.3: detection once more on the input velocity, stop at its first
-//! contact without the skin), and the settle against moving objects (12.15).
+//! contact without the skin), the settle against moving objects (12.15), and the dead zone
+//! ([`SlideSettings::dead_zone_m`](crate::SlideSettings::dead_zone_m), Babylon.js).
 
 use glam::Vec3;
 
@@ -36,6 +37,13 @@ pub(super) fn finish(
             &mut scratch.dynamic,
         );
         position = push_within_static(call, &call.start_frame, position, settled, scratch);
+    }
+    let dead_zone = call.settings.dead_zone_m;
+    if dead_zone > 0.0 && (position - call.ellipsoid.center).length() <= dead_zone {
+        // Babylon.js `_onCollisionPositionChange`: `if (diffPosition.length() >
+        // CollisionsEpsilon) position.addInPlace(diffPosition)`.
+        recorder.dead_zone(position);
+        position = call.ellipsoid.center;
     }
     recorder.end(s.end);
     scratch.cache.end();

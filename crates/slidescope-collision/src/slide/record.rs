@@ -85,6 +85,14 @@ impl<'t> Recorder<'t> {
         }
     }
 
+    /// The dead zone kept the centre at its start instead of `reached` (world).
+    #[inline]
+    pub fn dead_zone(&mut self, reached: Vec3) {
+        if let Some(t) = self.trace.as_deref_mut() {
+            t.dead_zone_held = Some(reached);
+        }
+    }
+
     /// Why the loop ended.
     #[inline]
     pub fn end(self, end: EndReason) {

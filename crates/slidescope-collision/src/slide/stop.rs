@@ -1,22 +1,44 @@
-//! When the loop stops before its iteration limit: on a spent motion (seed 001 12.3: "break
-//! out if our velocity is too small", the leftover is applied), on the crease response's stop,
-//! and on the impulse filter (seed 001 12.15: the slide turned against the input velocity, an
-//! internal corner; the leftover is dropped).
+//! When the loop stops before its iteration limit: on a short motion (seed 001 12.3: "break
+//! out if our velocity is too small", the leftover is applied; or, by
+//! [`ShortMotion::Dropped`], a short leftover is dropped as Fauerby 2003, Irrlicht and
+//! Babylon.js do), on the crease response's stop, and on the impulse filter (seed 001 12.15:
+//! the slide turned against the input velocity, an internal corner; the leftover is dropped).
 
 use glam::Vec3;
 
 use super::state::{Call, SlideState};
-use crate::EndReason;
+use crate::{EndReason, ShortMotion};
 
-/// Checked before each iteration: the remaining motion is too short to detect. The centre then
-/// ends at `to`, which the motion left unchecked is too short to matter for.
+/// Checked before each iteration: the remaining motion is too short to detect. Applied (the
+/// seed), the centre then ends at `to`, which the motion left unchecked is too short to matter
+/// for; dropped, it ends where the last response put it, and the first motion is always
+/// detected (unless it is zero).
 #[inline]
 pub(super) fn motion_spent(call: &Call<'_>, s: &mut SlideState) -> bool {
-    let spent = s.v.length() < call.settings.min_velocity_es && !s.objects_pending;
-    if spent {
-        s.end = EndReason::VelocitySpent;
+    if s.objects_pending {
+        return false;
     }
-    spent
+    match call.settings.short_motion {
+        ShortMotion::Applied if is_short(call, s) => s.end = EndReason::VelocitySpent,
+        ShortMotion::Dropped if s.iterations == 0 && s.v == Vec3::ZERO => {
+            s.end = EndReason::VelocitySpent
+        }
+        ShortMotion::Dropped if s.iterations > 0 && is_short(call, s) => {
+            s.to = s.from;
+            s.end = EndReason::MotionDropped;
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// This iteration's motion is under the eSpace threshold, or under the world one (when set).
+#[inline]
+fn is_short(call: &Call<'_>, s: &SlideState) -> bool {
+    let settings = call.settings;
+    s.v.length() < settings.min_velocity_es
+        || (settings.min_velocity_m > 0.0
+            && s.frame.space.vector_to_world(s.v).length() < settings.min_velocity_m)
 }
 
 /// Checked after each response: whether the loop ends here.

@@ -135,7 +135,8 @@ pub trait NarrowPhase {
 pub enum CaseOutcome {
     /// Switched off in the case mask.
     Disabled,
-    /// One-sided mode and the centre is behind the triangle: not tested.
+    /// One-sided mode and the centre is behind the triangle (or, by `BackFaces::Velocity`, the
+    /// motion leaves its front): not tested.
     Culled,
     /// No contact in `[0, 1]`.
     Miss,
@@ -154,6 +155,22 @@ pub struct CaseResults {
 }
 
 impl CaseResults {
+    /// Every enabled part culled (a one-sided level's triangle not tested at all).
+    pub fn culled(mask: CaseMask) -> Self {
+        let part = |on: bool| {
+            if on {
+                CaseOutcome::Culled
+            } else {
+                CaseOutcome::Disabled
+            }
+        };
+        Self {
+            face: part(mask.face),
+            edges: [part(mask.edge); 3],
+            vertices: [part(mask.vertex); 3],
+        }
+    }
+
     /// Whether some enabled part was touched by time `t` (embedded starts count as touched
     /// at once). When none was, [`sweep_triangle`] with `t_max = t` finds nothing either: it
     /// runs the same tests, only pruned — so a traced scan can skip it.

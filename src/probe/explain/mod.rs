@@ -1,0 +1,253 @@
+//! Why a game's move diverges (issue 24), not only where: each flagged move is a *convention*
+//! (the smallest set of convention switches under which the reference agrees, `switches`), a
+//! *cascade* (it follows a flagged move of the same mover that did not recover; counted under
+//! that chain's root move), a *bug* of a named class (`bug_class`), or *unexplained*, with its
+//! first diverging iteration. Moves are explained in file order, one mover's chain at a time.
+
+pub mod bug_class;
+pub mod switches;
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+pub use bug_class::BugClass;
+pub use switches::Switch;
+
+use super::probe_session::PendingMove;
+use super::shadow::{ShadowConfig, agrees_under};
+use crate::collision::{Scratch, Trace};
+use crate::sim::{FrameRecord, GameMove};
+
+/// What kind of reason a flagged move has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WhyKind {
+    Convention,
+    Cascade,
+    Bug,
+    Unexplained,
+}
+
+/// The reason of one flagged move.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Why {
+    pub kind: WhyKind,
+    /// The switches' or the bug class's snake-case names (`+` between switches); for a
+    /// cascade, its root move's; "unexplained" otherwise.
+    pub name: String,
+    /// A cascade's root: the first flagged move of the chain it belongs to.
+    pub root_move: Option<u64>,
+    /// The convention switches that reconcile the move (a convention): of its smallest sets,
+    /// the one the file's detected conventions contain, else the first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub switches: Vec<Switch>,
+    /// Every smallest set that reconciles it (one size; when several, the file decides).
+    #[serde(skip)]
+    pub alternatives: Vec<Vec<Switch>>,
+    /// A bug's class.
+    #[serde(skip)]
+    pub class: Option<BugClass>,
+    /// An end inside the level: how deep (m, the deepest triangle's overlap times the smallest
+    /// radius).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth_m: Option<f32>,
+}
+
+impl Why {
+    /// One line for a table: the switches' or the class's words.
+    pub fn label(&self) -> String {
+        match self.kind {
+            WhyKind::Convention => self
+                .switches
+                .iter()
+                .map(|s| s.label())
+                .collect::<Vec<_>>()
+                .join(" + "),
+            WhyKind::Cascade => format!("follows move {}", self.root_move.unwrap_or(0)),
+            WhyKind::Bug => self.class.map_or("bug", BugClass::label).into(),
+            WhyKind::Unexplained => "unexplained".into(),
+        }
+    }
+}
+
+fn snake(v: &impl Serialize) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// The state of the explanation over a file: each mover's open chain of flagged moves, and how
+/// many moves each set of switches explained.
+#[derive(Debug, Default)]
+pub struct Explainer {
+    /// Mover → the root move of its chain of flagged moves not yet recovered from.
+    chains: BTreeMap<u32, u64>,
+    /// The smallest reconciling sets of a move (all of one size), with the moves that had
+    /// exactly these.
+    pub sets: BTreeMap<Vec<Vec<Switch>>, u64>,
+    scratch: Scratch,
+    trace: Trace,
+}
+
+impl Explainer {
+    /// A move of `mover` the reference agrees with: its chain ends.
+    pub fn agreed(&mut self, mover: u32) {
+        self.chains.remove(&mover);
+    }
+
+    /// Explains one flagged move (`record` is its re-solve, `pending` what it was re-solved
+    /// from).
+    pub fn explain(
+        &mut self,
+        pending: &PendingMove,
+        record: &FrameRecord,
+        config: &ShadowConfig,
+    ) -> Why {
+        let game = record.game.as_deref();
+        let (Some(game), Some(level)) = (game, pending.level.as_deref()) else {
+            return self.unexplained(pending.record.mv.mover, pending.index);
+        };
+        if let Some(&root) = self.chains.get(&game.mover) {
+            return cascade(root);
+        }
+        let sets = self.reconciling_sets(pending, record, game, config);
+        if let Some(first) = sets.first() {
+            self.agreed(game.mover);
+            let why = convention(first.clone(), sets.clone());
+            *self.sets.entry(sets).or_default() += 1;
+            return why;
+        }
+        self.chains.insert(game.mover, game.index);
+        let started_inside = bug_class::starts_inside(game, level);
+        let class = if started_inside {
+            Some((BugClass::StartedInsideLevel, None))
+        } else {
+            bug_class::classify(record, game, level, &config.tolerance)
+        };
+        match class {
+            Some((class, depth_m)) => Why {
+                kind: WhyKind::Bug,
+                name: snake(&class),
+                root_move: None,
+                switches: Vec::new(),
+                alternatives: Vec::new(),
+                class: Some(class),
+                depth_m,
+            },
+            None => self.unexplained(game.mover, game.index),
+        }
+    }
+
+    fn unexplained(&mut self, mover: u32, index: u64) -> Why {
+        self.chains.insert(mover, index);
+        Why {
+            kind: WhyKind::Unexplained,
+            name: "unexplained".into(),
+            root_move: None,
+            switches: Vec::new(),
+            alternatives: Vec::new(),
+            class: None,
+            depth_m: None,
+        }
+    }
+
+    /// The smallest sets of switches under which the reference agrees with the game.
+    fn reconciling_sets(
+        &mut self,
+        pending: &PendingMove,
+        record: &FrameRecord,
+        game: &GameMove,
+        config: &ShadowConfig,
+    ) -> Vec<Vec<Switch>> {
+        let Some(level) = pending.level.as_deref() else {
+            return Vec::new();
+        };
+        let base = record.settings;
+        let skin = base.skin_es;
+        let conventions = base.conventions();
+        let candidates = Switch::candidates(&conventions, skin);
+        let (scratch, trace) = (&mut self.scratch, &mut self.trace);
+        switches::smallest_sets(&candidates, |set| {
+            let c = switches::with_switches(&conventions, set, skin);
+            let settings = base.with_conventions(&c);
+            let world = (level, &*pending.objects);
+            agrees_under(world, game, &settings, &config.tolerance, scratch, trace)
+        })
+    }
+
+    /// The switches that explain the most moves together, greedily: the set that reconciles
+    /// the most moves not yet explained, added while it explains at least 1 % of the
+    /// convention moves more and sets no convention the chosen ones set otherwise; with the
+    /// moves it explains.
+    pub fn detected(&self) -> Option<(Vec<Switch>, u64)> {
+        let total: u64 = self.sets.values().sum();
+        let explained_by = |chosen: &[Switch], alternatives: &[Vec<Switch>]| {
+            alternatives
+                .iter()
+                .any(|a| a.iter().all(|s| chosen.contains(s)))
+        };
+        let mut chosen: Vec<Switch> = Vec::new();
+        loop {
+            let mut votes: BTreeMap<&Vec<Switch>, u64> = BTreeMap::new();
+            for (alternatives, n) in &self.sets {
+                if explained_by(&chosen, alternatives) {
+                    continue;
+                }
+                for a in alternatives {
+                    if switches::compatible(&chosen, a) {
+                        *votes.entry(a).or_default() += n;
+                    }
+                }
+            }
+            let best = votes
+                .into_iter()
+                .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(a.0)));
+            match best {
+                Some((set, n)) if n * 100 >= total && n > 0 => {
+                    let new: Vec<Switch> = set
+                        .iter()
+                        .filter(|s| !chosen.contains(s))
+                        .copied()
+                        .collect();
+                    chosen.extend(new);
+                }
+                _ => break,
+            }
+        }
+        chosen.sort();
+        let explains = self
+            .sets
+            .iter()
+            .filter(|(a, _)| explained_by(&chosen, a))
+            .map(|(_, n)| n)
+            .sum();
+        (!chosen.is_empty()).then_some((chosen, explains))
+    }
+}
+
+/// A convention: `set` reconciles the move, and so does each of `alternatives`.
+pub fn convention(set: Vec<Switch>, alternatives: Vec<Vec<Switch>>) -> Why {
+    Why {
+        kind: WhyKind::Convention,
+        name: set.iter().map(snake).collect::<Vec<_>>().join("+"),
+        root_move: None,
+        switches: set,
+        alternatives,
+        class: None,
+        depth_m: None,
+    }
+}
+
+fn cascade(root: u64) -> Why {
+    Why {
+        kind: WhyKind::Cascade,
+        name: "cascade".into(),
+        root_move: Some(root),
+        switches: Vec::new(),
+        alternatives: Vec::new(),
+        class: None,
+        depth_m: None,
+    }
+}

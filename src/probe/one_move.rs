@@ -1,0 +1,202 @@
+//! `slidescope probe-check run.slidelog --move N`: one move of a probe file side by side, game
+//! against reference, iteration by iteration (case, triangle, t, contact centre, normal), the
+//! ends and the reference's end reason, and why it diverges (issue 24, point 4).
+
+use std::fmt::Write;
+use std::path::Path;
+
+use slidescope_probe::read::Reader;
+
+use super::explain::{Explainer, WhyKind};
+use super::probe_file_check::CheckOptions;
+use super::probe_session::{PendingMove, ProbeSession, Step};
+use super::shadow::ShadowConfig;
+use crate::collision::{Contact, ContactTime, Scratch, Trace};
+use crate::sim::{FrameRecord, GameContact, GameMove};
+
+/// The move numbered `index` in the file, with the state it was made in.
+pub fn find_move(path: &Path, index: u64) -> Result<PendingMove, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    let mut reader = Reader::new(std::io::BufReader::new(file)).map_err(|e| e.to_string())?;
+    let mut session = ProbeSession::new(base);
+    loop {
+        match reader.next_record() {
+            Ok(Some(r)) => {
+                if let Step::Move(m) = session.step(r)
+                    && m.index == index
+                {
+                    return Ok(*m);
+                }
+            }
+            Ok(None) => break,
+            Err(e) => return Err(format!("move {index} not reached: {e}")),
+        }
+    }
+    Err(format!(
+        "the file has {} moves; there is no move {index}",
+        session.moves()
+    ))
+}
+
+/// The side-by-side text of one move.
+pub fn move_text(pending: &PendingMove, options: &CheckOptions) -> String {
+    let config = ShadowConfig {
+        settings: options.settings,
+        tolerance: options.tolerance,
+        assumed: options.assumed,
+    };
+    let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+    let record = pending.resolve(&config, &mut scratch, &mut trace);
+    let mut s = String::new();
+    let Some(game) = record.game.as_deref() else {
+        return "not a game's move".into();
+    };
+    header(&mut s, game, &record);
+    if let Some((_, message)) = &game.unresolved {
+        let _ = writeln!(s, "the reference could not re-solve it: {message}");
+        return s;
+    }
+    iterations(&mut s, game, &record.trace);
+    ends(&mut s, game, &record);
+    why(&mut s, pending, &record, &config);
+    s
+}
+
+fn header(s: &mut String, g: &GameMove, r: &FrameRecord) {
+    let i = &g.input;
+    let _ = writeln!(
+        s,
+        "move {} (game frame {}, {:.3} s, mover {}): start {}, velocity {}, radii {}",
+        g.index,
+        g.frame,
+        g.time_secs,
+        g.mover,
+        v3(i.start),
+        v3(i.velocity),
+        v3(i.radii)
+    );
+    let st = &r.settings;
+    let _ = writeln!(
+        s,
+        "re-solved with skin {} eSpace, {} iterations, {}, padding {}, short motion {}",
+        st.skin_es,
+        st.max_iterations,
+        if st.two_sided {
+            "two-sided"
+        } else {
+            "one-sided"
+        },
+        st.padding.name(),
+        st.short_motion.name()
+    );
+}
+
+fn iterations(s: &mut String, g: &GameMove, trace: &Trace) {
+    let n = g
+        .contacts
+        .iter()
+        .map(|c| c.iteration as usize + 1)
+        .max()
+        .unwrap_or(0)
+        .max(trace.iterations.len());
+    let _ = writeln!(
+        s,
+        "{:>4}  {:<6} {:<44} | {:<44}",
+        "it", "", "game", "reference"
+    );
+    for i in 0..n {
+        let game = g.contacts.iter().find(|c| c.iteration as usize == i);
+        let core = trace.iterations.get(i).and_then(|it| it.contacts.first());
+        let (a, b) = (game.map(game_cells), core.map(core_cells));
+        for (k, label) in ["case", "t", "centre", "normal"].iter().enumerate() {
+            let cell =
+                |c: &Option<[String; 4]>| c.as_ref().map_or("-".to_string(), |c| c[k].clone());
+            let it = if k == 0 { i.to_string() } else { String::new() };
+            let _ = writeln!(s, "{it:>4}  {label:<6} {:<44} | {:<44}", cell(&a), cell(&b));
+        }
+    }
+}
+
+fn game_cells(c: &GameContact) -> [String; 4] {
+    let case = c
+        .case_kind()
+        .map_or("?".into(), |k| format!("{k:?}").to_lowercase());
+    let tri = c.triangle.map_or("?".into(), |t| t.to_string());
+    [
+        format!("{case} of triangle {tri}"),
+        format!("{:.6}", c.t),
+        v3(c.center),
+        v3(c.normal),
+    ]
+}
+
+fn core_cells(c: &Contact) -> [String; 4] {
+    let case = format!("{:?}", c.feature.kind()).to_lowercase();
+    let t = match c.time {
+        ContactTime::Toi(t) => format!("{t:.6}"),
+        ContactTime::Embedded { depth_es } => format!("0 (embedded {depth_es:.4} eSpace)"),
+    };
+    [
+        format!("{case} of triangle {}", c.triangle),
+        t,
+        v3(c.center),
+        v3(c.normal),
+    ]
+}
+
+fn ends(s: &mut String, g: &GameMove, r: &FrameRecord) {
+    let game_end = g.result.map_or("not sent".into(), |x| {
+        format!("{} after {} iterations", v3(x.end), x.iterations)
+    });
+    let _ = writeln!(s, "game end:      {game_end}");
+    let _ = writeln!(
+        s,
+        "reference end: {} after {} iterations ({})",
+        v3(r.after.center),
+        r.trace.iterations.len(),
+        serde_json::to_value(r.trace.end)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default()
+    );
+    if let Some(d) = g.comparison.end_distance_m {
+        let _ = writeln!(s, "ends {:.6} m apart", d);
+    }
+}
+
+fn why(s: &mut String, pending: &PendingMove, r: &FrameRecord, config: &ShadowConfig) {
+    let Some(game) = r.game.as_deref() else {
+        return;
+    };
+    let verdict = game.verdict(&config.tolerance);
+    if !verdict.diverges {
+        let _ = writeln!(s, "agrees within the tolerance");
+        return;
+    }
+    let w = Explainer::default().explain(pending, r, config);
+    let _ = writeln!(
+        s,
+        "diverges: {}{}",
+        verdict.cause.map_or("", |c| c.label()),
+        verdict
+            .iteration
+            .map_or(String::new(), |i| format!(" at iteration {i}"))
+    );
+    match w.kind {
+        WhyKind::Convention => {
+            let _ = writeln!(s, "reconciled by: {}", w.label());
+            for other in w.alternatives.iter().skip(1) {
+                let words: Vec<&str> = other.iter().map(|x| x.label()).collect();
+                let _ = writeln!(s, "         or by: {}", words.join(" + "));
+            }
+        }
+        _ => {
+            let _ = writeln!(s, "no convention reconciles it: {}", w.label());
+        }
+    }
+}
+
+fn v3(v: glam::Vec3) -> String {
+    format!("({:.4}, {:.4}, {:.4})", v.x, v.y, v.z)
+}

@@ -1,0 +1,224 @@
+//! Why a game's moves diverge (issue 24), on recordings of Babylon.js 9.35's own
+//! `moveWithCollisions` (`tests/ports/babylon/`, made with the commands in
+//! `tests/ports/README.md`): its documented conventions detected by name, ≥ 95 % of the flagged
+//! moves explained as convention or cascade, the rest in named bug classes; the same
+//! conventions declared in a format 1.1 record; and the loose ends of reading a file.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use slidescope::probe::explain::{Switch, WhyKind};
+use slidescope::probe::probe_file_check::{
+    CheckOptions, CheckReport, check_file, check_file_with_detected,
+};
+use slidescope_probe::read::{Record, read_all};
+use slidescope_probe::{Conventions, Sidedness, encode};
+
+use crate::common::temp_dir;
+
+fn port(name: &str) -> PathBuf {
+    Path::new("tests/data/ports").join(name)
+}
+
+fn count(report: &CheckReport, kind: WhyKind) -> u64 {
+    report
+        .why
+        .iter()
+        .filter(|r| r.kind == kind)
+        .map(|r| r.moves)
+        .sum()
+}
+
+/// Babylon.js's conventions (`tests/ports/babylon/CONVENTIONS.md`): a leftover of at most its
+/// padding dropped, the 1 mm dead zone, the last centre kept after 3 detections, no impulse
+/// filter (it never culls: the default material counts as two-sided).
+const BABYLON: [Switch; 4] = [
+    Switch::ShortLeftoverDropped,
+    Switch::DeadZone,
+    Switch::KeepLastCentre,
+    Switch::NoImpulseFilter,
+];
+
+#[test]
+fn babylon_on_lavaducts_its_conventions_are_detected_and_its_bugs_named() {
+    let report = check_file(
+        &port("babylon_lavaducts.slidelog"),
+        &CheckOptions::default(),
+    )
+    .unwrap();
+    assert!(report.complete() && report.ended_cleanly);
+    assert_eq!((report.moves, report.flagged_total), (6720, 361));
+    let detected = report.conventions_detected.as_ref().unwrap();
+    let got: BTreeSet<Switch> = detected.switches.iter().copied().collect();
+    assert_eq!(got, BABYLON.into_iter().collect());
+    let explained = count(&report, WhyKind::Convention) + count(&report, WhyKind::Cascade);
+    assert!(
+        explained * 100 >= 95 * report.flagged_total,
+        "{explained} of {}",
+        report.flagged_total
+    );
+    // The bug Babylon's root finder makes: an edge already inside the sphere is no contact.
+    let missed = report
+        .why
+        .iter()
+        .find(|r| r.name == "missed_embedded_contact")
+        .unwrap();
+    assert_eq!((missed.kind, missed.first_move), (WhyKind::Bug, 2078));
+    let flagged = report.flagged.iter().find(|f| f.index == 2086).unwrap();
+    let why = flagged.why.as_ref().unwrap();
+    assert_eq!((why.kind, why.root_move), (WhyKind::Cascade, Some(2078)));
+    // Every flagged move is listed, each with a reason.
+    assert_eq!(report.flagged.len(), 361);
+    assert!(report.flagged.iter().all(|f| f.why.is_some()));
+}
+
+#[test]
+fn assuming_the_detected_conventions_leaves_only_babylons_bugs_and_their_cascades() {
+    let report = check_file_with_detected(
+        &port("babylon_lavaducts.slidelog"),
+        &CheckOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(report.conventions_assumed.as_ref().unwrap().len(), 4);
+    assert_eq!(count(&report, WhyKind::Convention), 0, "{:?}", report.why);
+    assert_eq!(report.flagged_total, 106);
+    assert_eq!(count(&report, WhyKind::Cascade), 101);
+    let three =
+        check_file_with_detected(&port("babylon_threejs.slidelog"), &CheckOptions::default())
+            .unwrap();
+    assert_eq!(three.flagged_total, 0, "{:?}", three.why);
+}
+
+/// The recording with a `CONVENTIONS` record (format 1.1) declaring `c` right after the header.
+fn declared_copy(name: &str, c: &Conventions) -> PathBuf {
+    let bytes = std::fs::read(port(name)).unwrap();
+    let (records, err) = read_all(&bytes[..]);
+    assert!(err.is_none());
+    let mut out = Vec::new();
+    encode::header(&mut out);
+    encode::conventions(&mut out, c);
+    for r in &records {
+        encode::record(&mut out, r);
+    }
+    let path = temp_dir("probe_explain").join(name);
+    std::fs::write(&path, out).unwrap();
+    path
+}
+
+#[test]
+fn conventions_declared_in_a_1_1_file_are_the_re_solves_own() {
+    let babylon = Conventions {
+        short_motion_dropped: Some(true),
+        min_motion_es: Some(0.01),
+        dead_zone_m: Some(1e-3),
+        keep_last_on_limit: Some(true),
+        sidedness: Some(Sidedness::TwoSided),
+        impulse_filter: Some(false),
+        ..Default::default()
+    };
+    let path = declared_copy("babylon_lavaducts.slidelog", &babylon);
+    let (records, _) = read_all(&std::fs::read(&path).unwrap()[..]);
+    assert!(matches!(
+        records[0],
+        Record::Conventions { declared, unknown: 0 } if declared == babylon
+    ));
+    let report = check_file(&path, &CheckOptions::default()).unwrap();
+    assert_eq!(report.flagged_total, 106);
+    assert_eq!(count(&report, WhyKind::Convention), 0);
+    assert!(report.conventions_detected.is_none());
+}
+
+fn slidescope(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_slidescope"))
+        .args(args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status.code().unwrap_or(-1), text)
+}
+
+#[test]
+fn the_why_table_names_a_command_that_replays_the_root_bug_side_by_side() {
+    let file = port("babylon_lavaducts.slidelog");
+    let file = file.to_str().unwrap();
+    let (code, text) = slidescope(&["probe-check", file]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("your controller appears to:"), "{text}");
+    assert!(text.contains("c.dead_zone_m = 0.001f;"), "{text}");
+    let replay = format!("replay one: slidescope probe-check {file} --move 2078");
+    assert!(text.contains(&replay), "{text}");
+    let (code, one) = slidescope(&["probe-check", file, "--move", "2078"]);
+    assert_eq!(code, 0, "{one}");
+    assert!(one.contains("edge of triangle 5318"), "{one}");
+    assert!(
+        one.contains("no convention reconciles it: missed an embedded contact"),
+        "{one}"
+    );
+    let (_, json) = slidescope(&["probe-check", file, "--json", "--limit", "5"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["flagged_total"], 361);
+    assert_eq!(v["flagged_truncated"], true);
+    assert_eq!(v["flagged"].as_array().unwrap().len(), 5);
+    assert_eq!(v["flagged"][0]["why"]["kind"], "convention");
+    assert!(v["conventions_detected"]["switches"].is_array());
+}
+
+#[test]
+fn a_file_not_read_to_its_end_exits_2_and_says_so() {
+    let dir = temp_dir("probe_explain_cut");
+    let mut bytes = std::fs::read(port("babylon_threejs.slidelog")).unwrap();
+    // Cut inside the last move, before END.
+    bytes.truncate(bytes.len() - 20);
+    let cut = dir.join("cut.slidelog");
+    std::fs::write(&cut, &bytes).unwrap();
+    let (code, text) = slidescope(&["probe-check", cut.to_str().unwrap()]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("NOT READ TO THE END: truncated at byte"),
+        "{text}"
+    );
+    let (code, json) = slidescope(&["probe-check", cut.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 2);
+    assert!(
+        json.contains("\"read_error\": \"truncated at byte"),
+        "{json}"
+    );
+    // Garbage after the header: a record that claims more than the limit.
+    let mut garbage = bytes[..16].to_vec();
+    garbage.extend_from_slice(&[5, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 1, 2, 3]);
+    let bad = dir.join("garbage.slidelog");
+    std::fs::write(&bad, &garbage).unwrap();
+    let (code, text) = slidescope(&["probe-check", bad.to_str().unwrap()]);
+    assert_eq!(code, 2, "{text}");
+}
+
+#[test]
+fn unknown_records_and_records_after_end_are_counted_and_skipped() {
+    let mut out = Vec::new();
+    encode::header(&mut out);
+    // An unknown kind with a 100 KiB payload, skipped as it streams past.
+    out.extend_from_slice(&77u32.to_le_bytes());
+    out.extend_from_slice(&(100u32 * 1024).to_le_bytes());
+    out.extend(std::iter::repeat_n(7u8, 100 * 1024));
+    encode::end(&mut out);
+    encode::end(&mut out);
+    encode::frame(
+        &mut out,
+        &slidescope_probe::Frame {
+            frame: 1,
+            time_secs: 0.0,
+            dt_secs: 0.1,
+        },
+    );
+    let path = temp_dir("probe_explain_unknown").join("extra.slidelog");
+    std::fs::write(&path, &out).unwrap();
+    let report = check_file(&path, &CheckOptions::default()).unwrap();
+    assert!(report.complete());
+    assert_eq!((report.unknown_records, report.records_after_end), (1, 2));
+    assert!(
+        report
+            .to_text("x")
+            .contains("skipped: 1 record(s) of unknown kinds, 2 after END")
+    );
+}

@@ -158,8 +158,16 @@ fn a_streamed_game_is_flagged_exactly_where_its_padding_flaw_changes_the_outcome
     let report = check_file(&file, &CheckOptions::default()).unwrap();
     assert_eq!(report.moves, sent as u64);
     assert_eq!(report.diverging, flags.len() as u64);
-    assert_eq!(report.first.unwrap().index, first);
+    assert_eq!(report.first.as_ref().unwrap().index, first);
     assert!(report.ended_cleanly);
+    // Why (issue 24): the flaw the game is built with, by name, and nothing else.
+    use slidescope::probe::explain::{Switch, WhyKind};
+    assert_eq!(report.why.len(), 1, "{:?}", report.why);
+    assert_eq!(report.why[0].kind, WhyKind::Convention);
+    assert_eq!(report.why[0].moves, report.diverging);
+    let detected = report.conventions_detected.unwrap();
+    assert_eq!(detected.switches, vec![Switch::PaddingAlongVelocity]);
+    assert_eq!(detected.declare, vec!["c.padding = SLSP_PADDING_VELOCITY;"]);
 }
 
 #[test]

@@ -207,6 +207,9 @@ impl App {
         self.simulate(dt);
         self.debugger
             .update(&self.sim, &self.world, &self.settings.slide);
+        if self.probe.active {
+            self.probe.refresh_why(&self.sim, &self.settings.slide);
+        }
         Some(dt)
     }
 

@@ -12,6 +12,7 @@ use web_time::Instant;
 
 use super::App;
 use crate::collision::{Scratch, SlideSettings, Trace};
+use crate::probe::explain::Explainer;
 use crate::probe::feed::{FeedEvent, FileFeed};
 use crate::probe::listen::{DEFAULT_ADDR, Listener};
 use crate::probe::minimise::minimise;
@@ -45,7 +46,13 @@ pub(super) struct ProbeState {
     /// The file feed has delivered everything.
     finished: bool,
     sent: Option<ShadowConfig>,
+    /// Why the move at the cursor diverges, for the record, tolerance and settings it was
+    /// explained with.
+    why: Option<(WhyKey, Vec<String>)>,
 }
+
+/// What the cursor's explanation depends on: the record, the tolerance, the settings.
+type WhyKey = (u64, ShadowTolerance, SlideSettings);
 
 impl ProbeState {
     fn config(&self, settings: &crate::collision::SlideSettings) -> ShadowConfig {
@@ -77,7 +84,40 @@ impl ProbeState {
             follow: self.follow,
             tolerance: self.tolerance,
             level: self.level.as_ref().map(|l| l.name.clone()),
+            why: self.why.as_ref().map_or_else(Vec::new, |(_, l)| l.clone()),
         }
+    }
+
+    /// Phase *update*: explains the game move at the cursor when it diverges (a convention
+    /// that reconciles it, a bug class; a move that follows a diverging move of the same mover
+    /// says so), recomputed when the cursor, the tolerance or the settings change.
+    pub fn refresh_why(&mut self, sim: &Sim, settings: &SlideSettings) {
+        let Some((rec, _)) = sim.cursor_frame() else {
+            self.why = None;
+            return;
+        };
+        let key = (rec.frame, self.tolerance, *settings);
+        if self.why.as_ref().is_some_and(|(k, _)| *k == key) {
+            return;
+        }
+        let lines = match (&rec.game, &self.level) {
+            (Some(g), Some(level)) if g.verdict(&self.tolerance).diverges => {
+                let mut objects = level.objects().clone();
+                objects.apply_poses(&rec.objects);
+                let config = self.config(settings);
+                let why = Explainer::default().explain_in((Some(level), &objects), rec, &config);
+                let mut lines = why.lines();
+                if let Some(prev) = previous_diverging(sim, rec.frame, g.mover, &self.tolerance) {
+                    lines.push(format!(
+                        "it follows move {prev} of mover {}, which diverges too: look there first",
+                        g.mover
+                    ));
+                }
+                lines
+            }
+            _ => Vec::new(),
+        };
+        self.why = Some((key, lines));
     }
 
     /// A new tolerance re-judges every game move in `sim`'s history (no re-solve).
@@ -95,6 +135,23 @@ impl ProbeState {
         self.diverging = diverging;
     }
 }
+
+/// The game move index of the same mover's move just before frame `before` in the history, when
+/// that one diverges.
+fn previous_diverging(sim: &Sim, before: u64, mover: u32, tol: &ShadowTolerance) -> Option<u64> {
+    let prev = sim
+        .history()
+        .iter()
+        .rev()
+        .filter(|r| r.frame < before)
+        .filter_map(|r| r.game.as_deref())
+        .find(|g| g.mover == mover)?;
+    prev.verdict(tol).diverges.then_some(prev.index)
+}
+
+/// Where "Export minimal scenario…" writes when no save dialog answers (relative to the
+/// working directory).
+const EXPORT_DIR: &str = "slidescope-exports";
 
 /// What the app carries out for the probe session, in order: the session changes only its own
 /// state and the history's records; a new history, a new world, dialogs and messages are the
@@ -437,13 +494,22 @@ impl App {
             }
         };
         let name = format!("{}.scenario.json", case.scenario.name);
-        let Some(path) = super::dialog::save(super::dialog::Purpose::Scenario, &name) else {
-            return;
+        // Without an answer from the save dialog (cancelled, or a desktop with no file-dialog
+        // portal, where it returns at once) the case still goes somewhere, and says where.
+        let (path, fallback) = match super::dialog::save(super::dialog::Purpose::Scenario, &name) {
+            Some(p) => (p, ""),
+            None => (
+                std::path::Path::new(EXPORT_DIR).join(&name),
+                "no save dialog answered: ",
+            ),
         };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let _ = std::fs::create_dir_all(dir);
+        }
         match case.scenario.write(&path) {
             Ok(()) => self.say(
                 format!(
-                    "exported {} triangles of {} to {}{} (check it: slidescope run {})",
+                    "{fallback}exported {} triangles of {} to {}{} (check it: slidescope run {})",
                     case.kept,
                     case.of,
                     path.display(),

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::probe::ShadowTolerance;
-use crate::probe::one_move::{find_move, move_text};
+use crate::probe::one_move::{Expect, export_move, find_move, move_text};
 use crate::probe::probe_file_check::{CheckOptions, check_file, check_file_with_detected};
 
 #[derive(Debug, Args)]
@@ -42,6 +42,17 @@ pub struct ProbeCheckArgs {
     /// the ends, and the conventions that reconcile it.
     #[arg(long = "move", value_name = "N")]
     pub one_move: Option<u64>,
+    /// Write move N cropped to the triangles that matter as a scenario file (`--out`), a
+    /// test that `slidescope run` replays.
+    #[arg(long, value_name = "N", requires = "out")]
+    pub export_move: Option<u64>,
+    /// Where `--export-move` writes.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// What the exported scenario expects: the game's end (a failing test that pins the bug)
+    /// or the reference's result.
+    #[arg(long, value_enum, default_value_t = Expect::Game)]
+    pub expect: Expect,
 }
 
 /// Which conventions `probe-check` re-solves with.
@@ -71,6 +82,15 @@ pub fn run(args: &ProbeCheckArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     }
     options.limit = args.limit;
     options.explain = !args.no_explain;
+    if let (Some(n), Some(out)) = (args.export_move, &args.out) {
+        let pending = find_move(&args.file, n)?;
+        let (scenario, line) = export_move(&pending, &options, args.expect)?;
+        scenario
+            .write(out)
+            .map_err(|e| format!("{}: {e}", out.display()))?;
+        println!("wrote {}: move {n}, {line}", out.display());
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(n) = args.one_move {
         let pending = find_move(&args.file, n)?;
         print!("{}", move_text(&pending, &options));

@@ -122,9 +122,9 @@ fn game_cells(c: &GameContact) -> [String; 4] {
     let case = c
         .case_kind()
         .map_or("?".into(), |k| format!("{k:?}").to_lowercase());
-    let tri = c.triangle.map_or("?".into(), |t| t.to_string());
+    let tri = c.triangle_label();
     [
-        format!("{case} of triangle {tri}"),
+        format!("{case}{tri}"),
         format!("{:.6}", c.t),
         v3(c.center),
         v3(c.normal),
@@ -138,7 +138,7 @@ fn core_cells(c: &Contact) -> [String; 4] {
         ContactTime::Embedded { depth_es } => format!("0 (embedded {depth_es:.4} eSpace)"),
     };
     [
-        format!("{case} of triangle {}", c.triangle),
+        format!("{case}, tri {}", c.triangle),
         t,
         v3(c.center),
         v3(c.normal),
@@ -199,4 +199,68 @@ fn why(s: &mut String, pending: &PendingMove, r: &FrameRecord, config: &ShadowCo
 
 fn v3(v: glam::Vec3) -> String {
     format!("({:.4}, {:.4}, {:.4})", v.x, v.y, v.z)
+}
+
+/// What an exported move's scenario expects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Expect {
+    /// The game's end, within the position tolerance: a test that fails while the reference
+    /// (or a fixed controller) does not do what the game did — it pins the game's answer.
+    Game,
+    /// The reference's result, bit for bit: a test of the fixed controller.
+    Reference,
+}
+
+/// Crops move `pending` to the triangles that matter and returns the scenario with the
+/// expectation chosen, and a line saying what it holds.
+pub fn export_move(
+    pending: &PendingMove,
+    options: &CheckOptions,
+    expect: Expect,
+) -> Result<(crate::level::scenario::Scenario, String), String> {
+    let config = ShadowConfig {
+        settings: options.settings,
+        tolerance: options.tolerance,
+        assumed: options.assumed,
+    };
+    let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+    let record = pending.resolve(&config, &mut scratch, &mut trace);
+    let level = pending
+        .level
+        .as_deref()
+        .ok_or("no level was active for this move")?;
+    let mut case = super::minimise::minimise(&record, level.collision(), &options.tolerance)?;
+    let game_end = case.game_end;
+    if expect == Expect::Game {
+        let end = game_end.ok_or("the game sent no result to expect")?;
+        case.scenario.expect = crate::level::scenario::Expectations {
+            position: Some(crate::level::scenario::VecExpectation {
+                value: end,
+                tolerance: options.tolerance.position_m,
+            }),
+            ..Default::default()
+        };
+        case.scenario.description.push_str(&format!(
+            " Exported expecting the game's end {:?} within {} m: fails while the reference \
+             ends elsewhere.",
+            end.to_array(),
+            options.tolerance.position_m
+        ));
+    }
+    let line = format!(
+        "{} triangles of {} kept; expects the {}'s end{}",
+        case.kept,
+        case.of,
+        if expect == Expect::Game {
+            "game"
+        } else {
+            "reference"
+        },
+        if case.reproduces {
+            "; the crop still shows the game diverging"
+        } else {
+            ""
+        }
+    );
+    Ok((case.scenario, line))
 }

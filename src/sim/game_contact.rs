@@ -35,4 +35,16 @@ impl GameContact {
     pub fn case_kind(&self) -> Option<CaseKind> {
         self.case.or(self.feature.map(Feature::kind))
     }
+
+    /// ", tri N" in the re-solve's numbering (the reference's and the triangle picker's), with
+    /// the game's own number where it differs (a level with degenerate triangles the core
+    /// drops).
+    pub fn triangle_label(&self) -> String {
+        match (self.triangle, self.game_triangle) {
+            (Some(c), Some(g)) if c != g => format!(", tri {c} (the game's {g})"),
+            (Some(c), _) => format!(", tri {c}"),
+            (None, Some(g)) => format!(", the game's tri {g} (not in the re-solve)"),
+            (None, None) => String::new(),
+        }
+    }
 }

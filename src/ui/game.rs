@@ -49,6 +49,8 @@ pub struct ProbeStatusView {
     pub follow: bool,
     pub tolerance: ShadowTolerance,
     pub level: Option<String>,
+    /// Why the game move at the cursor diverges (issue 24), a few lines; empty when it agrees.
+    pub why: Vec<String>,
 }
 
 /// The File menu's probe entries.
@@ -188,9 +190,7 @@ pub fn game_rows(rec: &FrameRecord, game: &GameMove, tol: &ShadowTolerance) -> V
                     (None, Some(f)) => format!("{} (from the point)", feature_label(f)),
                     (None, None) => case_name(None).to_owned(),
                 };
-                let tri = g
-                    .game_triangle
-                    .map_or(String::new(), |t| format!(", tri {t}"));
+                let tri = g.triangle_label();
                 format!("{named}, t = {:.3}{tri}", g.t)
             });
             let ref_text = c.map_or("no contact".into(), |c| {
@@ -265,6 +265,9 @@ pub fn game_move_ui(
         Color32::LIGHT_GREEN
     };
     ui.add(egui::Label::new(RichText::new(line).color(color)).wrap());
+    for why in &status.why {
+        ui.add(egui::Label::new(RichText::new(why).color(color)).wrap());
+    }
     let rows = game_rows(rec, game, &tol);
     if !rows.is_empty() {
         game_rows_grid_ui(ui, &rows, color);

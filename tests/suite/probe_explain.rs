@@ -150,7 +150,7 @@ fn the_why_table_names_a_command_that_replays_the_root_bug_side_by_side() {
     assert!(text.contains(&replay), "{text}");
     let (code, one) = slidescope(&["probe-check", file, "--move", "2078"]);
     assert_eq!(code, 0, "{one}");
-    assert!(one.contains("edge of triangle 5318"), "{one}");
+    assert!(one.contains("edge, tri 5318"), "{one}");
     assert!(
         one.contains("no convention reconciles it: missed an embedded contact"),
         "{one}"
@@ -221,4 +221,30 @@ fn unknown_records_and_records_after_end_are_counted_and_skipped() {
             .to_text("x")
             .contains("skipped: 1 record(s) of unknown kinds, 2 after END")
     );
+}
+
+#[test]
+fn irrlicht_its_velocity_padding_detected_and_95_percent_explained() {
+    // Irrlicht 1.8.3's collideWithWorld (tests/ports/irrlicht/), two passes a step.
+    for (name, flagged, with_drop) in [
+        ("irrlicht_threejs.slidelog", 2440, false),
+        ("irrlicht_lavaducts.slidelog", 1607, false),
+        ("irrlicht_threejs_fauerby.slidelog", 2595, true),
+    ] {
+        let report = check_file(&port(name), &CheckOptions::default()).unwrap();
+        assert!(report.complete(), "{name}");
+        assert_eq!(report.flagged_total, flagged, "{name}");
+        let explained = count(&report, WhyKind::Convention) + count(&report, WhyKind::Cascade);
+        assert!(
+            explained * 100 >= 95 * flagged,
+            "{name}: {explained} of {flagged}"
+        );
+        let detected = report.conventions_detected.unwrap().switches;
+        let mut expected = vec![Switch::PaddingAlongVelocity];
+        if with_drop {
+            expected.push(Switch::ShortLeftoverDropped);
+        }
+        expected.sort();
+        assert_eq!(detected, expected, "{name}");
+    }
 }

@@ -14,9 +14,10 @@ use serde::Serialize;
 pub use bug_class::BugClass;
 pub use switches::Switch;
 
+use super::ProbeLevel;
 use super::probe_session::PendingMove;
 use super::shadow::{ShadowConfig, agrees_under};
-use crate::collision::{Scratch, Trace};
+use crate::collision::{DynamicScene, Scratch, Trace};
 use crate::sim::{FrameRecord, GameMove};
 
 /// What kind of reason a flagged move has.
@@ -71,6 +72,42 @@ impl Why {
     }
 }
 
+impl Why {
+    /// The explanation in a few lines, for the inspector.
+    pub fn lines(&self) -> Vec<String> {
+        match self.kind {
+            WhyKind::Convention => {
+                let mut l = vec![format!(
+                    "why: a convention — your controller {}",
+                    self.label()
+                )];
+                for other in self.alternatives.iter().skip(1) {
+                    let words: Vec<&str> = other.iter().map(|x| x.label()).collect();
+                    l.push(format!("or: {}", words.join(" + ")));
+                }
+                let decl: Vec<&str> = self.switches.iter().map(|s| s.declaration()).collect();
+                l.push(format!("declare it: {}", decl.join(" ")));
+                l
+            }
+            WhyKind::Cascade => vec![format!(
+                "why: a cascade — it follows move {}",
+                self.root_move.unwrap_or(0)
+            )],
+            WhyKind::Bug => {
+                let depth = self
+                    .depth_m
+                    .map_or(String::new(), |d| format!(", {:.1} mm deep", d * 1e3));
+                vec![format!("why: a bug — {}{depth}", self.label())]
+            }
+            WhyKind::Unexplained => vec![
+                "why: unexplained — no convention reconciles it, \
+                and no known bug class fits"
+                    .into(),
+            ],
+        }
+    }
+}
+
 fn snake(v: &impl Serialize) -> String {
     serde_json::to_value(v)
         .ok()
@@ -97,22 +134,36 @@ impl Explainer {
         self.chains.remove(&mover);
     }
 
-    /// Explains one flagged move (`record` is its re-solve, `pending` what it was re-solved
-    /// from).
+    /// Explains one flagged move: `record` is its re-solve, `pending` what it was re-solved
+    /// from.
     pub fn explain(
         &mut self,
         pending: &PendingMove,
         record: &FrameRecord,
         config: &ShadowConfig,
     ) -> Why {
-        let game = record.game.as_deref();
-        let (Some(game), Some(level)) = (game, pending.level.as_deref()) else {
-            return self.unexplained(pending.record.mv.mover, pending.index);
+        let world = (pending.level.as_deref(), &*pending.objects);
+        self.explain_in(world, record, config)
+    }
+
+    /// [`explain`](Self::explain) for a filed record, in `level` with its moving objects at
+    /// the move's poses.
+    pub fn explain_in(
+        &mut self,
+        (level, objects): (Option<&ProbeLevel>, &DynamicScene),
+        record: &FrameRecord,
+        config: &ShadowConfig,
+    ) -> Why {
+        let Some(game) = record.game.as_deref() else {
+            return self.unexplained(u32::MAX, record.frame);
+        };
+        let Some(level) = level else {
+            return self.unexplained(game.mover, game.index);
         };
         if let Some(&root) = self.chains.get(&game.mover) {
             return cascade(root);
         }
-        let sets = self.reconciling_sets(pending, record, game, config);
+        let sets = self.reconciling_sets((level, objects), record, game, config);
         if let Some(first) = sets.first() {
             self.agreed(game.mover);
             let why = convention(first.clone(), sets.clone());
@@ -156,14 +207,11 @@ impl Explainer {
     /// The smallest sets of switches under which the reference agrees with the game.
     fn reconciling_sets(
         &mut self,
-        pending: &PendingMove,
+        world: (&ProbeLevel, &DynamicScene),
         record: &FrameRecord,
         game: &GameMove,
         config: &ShadowConfig,
     ) -> Vec<Vec<Switch>> {
-        let Some(level) = pending.level.as_deref() else {
-            return Vec::new();
-        };
         let base = record.settings;
         let skin = base.skin_es;
         let conventions = base.conventions();
@@ -172,7 +220,6 @@ impl Explainer {
         switches::smallest_sets(&candidates, |set| {
             let c = switches::with_switches(&conventions, set, skin);
             let settings = base.with_conventions(&c);
-            let world = (level, &*pending.objects);
             agrees_under(world, game, &settings, &config.tolerance, scratch, trace)
         })
     }

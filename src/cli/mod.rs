@@ -5,6 +5,7 @@
 pub mod compare_cmd;
 pub mod info;
 pub mod issues_cmd;
+pub mod listen_cmd;
 pub mod probe_check;
 pub mod query_cmd;
 pub mod run;
@@ -72,6 +73,10 @@ pub enum Command {
     /// Re-solve every move of a game's probe file with the reference and print where they
     /// part. Exit status: 0 none diverge, 1 some diverge, 2 the file could not be read.
     ProbeCheck(probe_check::ProbeCheckArgs),
+    /// Record one game's live probe stream to a file without a window (a game's CI); with
+    /// --check, check it as probe-check does. Exit status: probe-check's with --check, else 0
+    /// read to the end, 2 not (or no game came).
+    Listen(listen_cmd::ListenArgs),
 }
 
 /// Runs a parsed command line and returns the exit status. `Err` is printed on one line by
@@ -86,6 +91,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Compare(args)) => ok(compare_cmd::run(&args)),
         Some(Command::Run(args)) => run::run(&args),
         Some(Command::ProbeCheck(args)) => probe_check::run(&args),
+        Some(Command::Listen(args)) => listen_cmd::run(&args),
         Some(Command::Issues(args)) => issues_cmd::run(&args),
         Some(Command::Open(args)) => ok(crate::app::run(crate::app::Startup {
             level: None,
@@ -105,5 +111,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
 /// Whether a failed command line should exit with status 2 (`run` and `probe-check`, whose 1
 /// means "a check failed") rather than 1.
 pub fn is_run(cli: &Cli) -> bool {
-    matches!(cli.command, Some(Command::Run(_) | Command::ProbeCheck(_)))
+    matches!(
+        cli.command,
+        Some(Command::Run(_) | Command::ProbeCheck(_) | Command::Listen(_))
+    )
 }

@@ -248,3 +248,65 @@ fn irrlicht_its_velocity_padding_detected_and_95_percent_explained() {
         assert_eq!(detected, expected, "{name}");
     }
 }
+
+#[test]
+fn the_headless_listener_records_a_live_game_byte_for_byte_and_refuses_a_second() {
+    use std::io::{BufRead, BufReader, Read};
+    let dir = temp_dir("probe_listen_cli");
+    let (live, direct) = (dir.join("live.slidelog"), dir.join("direct.slidelog"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_slidescope"))
+        .args(["listen", "127.0.0.1:0", "--wait-secs", "30", "--save"])
+        .arg(&live)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let addr = first
+        .strip_prefix("listening on ")
+        .and_then(|s| s.split(';').next())
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_string();
+    {
+        let mut probe = slidescope_probe::RecordingProbe::connect(&addr).unwrap();
+        probe.also_save(&direct).unwrap();
+        probe.set_level_mesh(
+            &[[-5.0, 0.0, -5.0], [-5.0, 0.0, 5.0], [5.0, 0.0, 0.0]],
+            &[[0, 1, 2]],
+        );
+        for i in 0..20u64 {
+            probe.frame(i, i as f64 / 60.0, 1.0 / 60.0);
+            let mut m = slidescope_probe::Move::new(
+                0,
+                [0.4, 0.9, 0.4],
+                [0.0, 0.901, 0.0],
+                [0.01, 0.0, 0.0],
+            );
+            m.result = Some(slidescope_probe::MoveResult {
+                end: [0.01, 0.901, 0.0],
+                integration_velocity: [0.01, 0.0, 0.0],
+                iterations: 1,
+            });
+            probe.log_move(&m, &[]);
+        }
+        probe.flush();
+        // A second game meanwhile gets the refusal line.
+        let mut second = std::net::TcpStream::connect(&addr).unwrap();
+        let mut line = String::new();
+        second.read_to_string(&mut line).unwrap();
+        assert_eq!(line, slidescope::probe::listen::REFUSAL);
+    }
+    let status = child.wait().unwrap();
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    assert!(status.success(), "{rest}");
+    assert!(
+        rest.contains("20 moves in 20 game frames, ended with END"),
+        "{rest}"
+    );
+    assert_eq!(
+        std::fs::read(&live).unwrap(),
+        std::fs::read(&direct).unwrap()
+    );
+}

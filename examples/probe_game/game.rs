@@ -9,11 +9,17 @@
 //! surface, or not moved at all when the contact is nearer than the skin. Head-on contacts
 //! (velocity against the normal) come out the same either way; every other contact does not.
 //!
+//! A second flaw, a bug rather than a convention, can be switched on ([`Flaw::NoEdges`]): a
+//! port that forgot the edge cylinders of the Minkowski sum, so the wall's vertical edge lets
+//! the ellipsoid into the wall as it walks round its end (`slidescope probe-check` tells the
+//! two apart: the padding is a convention to declare, the missing edges a bug).
+//!
 //! The game walks like Fauerby's demo: each frame one horizontal move and one gravity move.
 
 use glam::Vec3;
 use slidescope_collision::{
-    CaseKind, CollisionMesh, Contact, ContactTime, Ellipsoid, Scratch, SlideSettings, sweep_with,
+    CaseKind, CaseMask, CollisionMesh, Contact, ContactTime, Ellipsoid, Scratch, SlideSettings,
+    sweep_with,
 };
 
 pub const RADII: Vec3 = Vec3::new(0.4, 0.9, 0.4);
@@ -28,6 +34,14 @@ pub const START: Vec3 = Vec3::new(-32.0, 0.92, -28.5);
 pub enum Padding {
     AlongNormal,
     AlongVelocity,
+}
+
+/// A bug the game can be built with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flaw {
+    None,
+    /// Detection without the edge cylinders of the Minkowski sum.
+    NoEdges,
 }
 
 /// What one move of the game produced.
@@ -55,8 +69,25 @@ pub fn collide_and_slide(
     padding: Padding,
     scratch: &mut Scratch,
 ) -> Moved {
+    collide_and_slide_flawed(mesh, start, velocity, padding, Flaw::None, scratch)
+}
+
+/// [`collide_and_slide`] built with `flaw`.
+pub fn collide_and_slide_flawed(
+    mesh: &CollisionMesh,
+    start: Vec3,
+    velocity: Vec3,
+    padding: Padding,
+    flaw: Flaw,
+    scratch: &mut Scratch,
+) -> Moved {
+    let cases = match flaw {
+        Flaw::None => CaseMask::ALL,
+        Flaw::NoEdges => CaseMask::ALL.with(CaseKind::Edge, false),
+    };
     let detect = SlideSettings {
         skin_es: SKIN_ES,
+        cases,
         ..SlideSettings::default()
     };
     let (to_es, to_world) = (|v: Vec3| v / RADII, |v: Vec3| v * RADII);
@@ -145,6 +176,15 @@ pub fn script() -> Vec<Vec3> {
     frames
 }
 
+/// The walk of a game built with a flaw: the same, then on along the wall and round its far
+/// end, where the ellipsoid meets the wall's vertical edge.
+pub fn script_flawed() -> Vec<Vec3> {
+    let mut frames = script();
+    frames.extend(std::iter::repeat_n(Vec3::new(2.2, 0.0, -2.4), 45));
+    frames.extend(std::iter::repeat_n(Vec3::new(-1.5, 0.0, -2.6), 60));
+    frames
+}
+
 /// Gravity's move each frame (m): Fauerby's demo applies it as a second move.
 pub const GRAVITY_MOVE: Vec3 = Vec3::new(0.0, -0.03, 0.0);
 
@@ -158,18 +198,34 @@ pub struct LoggedMove {
 }
 
 /// Plays the script, calling `log` for every move (in order); returns them too.
+#[allow(dead_code)] // the example's main plays `play_flawed`; tests/suite/probe_game.rs this
 pub fn play(
     mesh: &CollisionMesh,
     padding: Padding,
+    log: impl FnMut(u64, &LoggedMove),
+) -> Vec<LoggedMove> {
+    play_flawed(mesh, padding, Flaw::None, log)
+}
+
+/// [`play`] with the game built with `flaw`.
+pub fn play_flawed(
+    mesh: &CollisionMesh,
+    padding: Padding,
+    flaw: Flaw,
     mut log: impl FnMut(u64, &LoggedMove),
 ) -> Vec<LoggedMove> {
     let mut scratch = Scratch::default();
     let mut center = START;
     let mut moves = Vec::new();
-    for (frame, wish) in script().into_iter().enumerate() {
+    let walk = match flaw {
+        Flaw::None => script(),
+        _ => script_flawed(),
+    };
+    for (frame, wish) in walk.into_iter().enumerate() {
         let frame = frame as u64;
         for velocity in [wish * DT_SECS, GRAVITY_MOVE] {
-            let moved = collide_and_slide(mesh, center, velocity, padding, &mut scratch);
+            let moved =
+                collide_and_slide_flawed(mesh, center, velocity, padding, flaw, &mut scratch);
             let m = LoggedMove {
                 frame,
                 start: center,

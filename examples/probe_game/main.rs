@@ -32,6 +32,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut connect = None;
     let mut save = None;
     let mut padding = game::Padding::AlongVelocity;
+    let mut flaw = game::Flaw::None;
     let mut crowd: Option<(usize, f64)> = None;
     let mut level = PathBuf::from("assets/teaching.glb");
     let mut args = std::env::args().skip(1);
@@ -50,6 +51,13 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
                 let (n, secs) = num().zip(num()).ok_or("--crowd N SECONDS")?;
                 crowd = Some((n as usize, secs));
             }
+            "--flaw" => {
+                flaw = match args.next().as_deref() {
+                    Some("none") => game::Flaw::None,
+                    Some("no-edges") => game::Flaw::NoEdges,
+                    _ => return Err("--flaw is none or no-edges".into()),
+                }
+            }
             "--padding" => {
                 padding = match args.next().as_deref() {
                     Some("normal") => game::Padding::AlongNormal,
@@ -60,7 +68,8 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             _ => {
                 return Err(format!(
                     "unknown argument {a}; usage: probe_game [--connect ADDR] [--save FILE] \
-                     [--padding normal|velocity] [--level PATH] [--crowd N SECONDS]"
+                     [--padding normal|velocity] [--flaw none|no-edges] [--level PATH] \
+                     [--crowd N SECONDS]"
                 )
                 .into());
             }
@@ -79,7 +88,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     if let Some((n, secs)) = crowd {
         return play_crowd(&mut probe, &mesh, n, secs);
     }
-    let moves = game::play(&mesh, padding, |frame, m| {
+    let moves = game::play_flawed(&mesh, padding, flaw, |frame, m| {
         if m.velocity != game::GRAVITY_MOVE {
             probe.frame(
                 frame,
@@ -95,10 +104,11 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     }
     drop(probe);
     println!(
-        "probe_game: sent {} moves in {} frames ({:?} padding)",
+        "probe_game: sent {} moves in {} frames ({:?} padding, flaw: {:?})",
         moves.len(),
-        game::script().len(),
-        padding
+        moves.len() / 2,
+        padding,
+        flaw
     );
     Ok(())
 }

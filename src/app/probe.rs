@@ -12,7 +12,7 @@ use web_time::Instant;
 
 use super::App;
 use crate::collision::{Scratch, SlideSettings, Trace};
-use crate::probe::explain::Explainer;
+use crate::probe::explain::{Explainer, SearchHint, reconciling_sets};
 use crate::probe::feed::{FeedEvent, FileFeed};
 use crate::probe::listen::{DEFAULT_ADDR, Listener};
 use crate::probe::minimise::minimise;
@@ -105,7 +105,9 @@ impl ProbeState {
                 let mut objects = level.objects().clone();
                 objects.apply_poses(&rec.objects);
                 let config = self.config(settings);
-                let why = Explainer::default().explain_in((Some(level), &objects), rec, &config);
+                let world = (Some(&**level), &objects);
+                let sets = reconciling_sets(&SearchHint::default(), world, rec, &config);
+                let why = Explainer::default().explain_in(world, rec, &config, sets);
                 let mut lines = why.lines();
                 if let Some(prev) = previous_diverging(sim, rec.frame, g.mover, &self.tolerance) {
                     lines.push(format!(

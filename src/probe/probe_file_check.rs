@@ -10,8 +10,8 @@ use std::path::Path;
 use serde::Serialize;
 use slidescope_probe::read::{ReadError, Reader};
 
-use super::explain::{Explainer, Switch, Why, WhyKind};
-use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all};
+use super::explain::{Explainer, Switch, Why, WhyKind, reconciling_sets};
+use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all_then};
 use super::shadow::{Assumed, ShadowConfig};
 use crate::collision::SlideSettings;
 use crate::sim::FrameRecord;
@@ -251,23 +251,41 @@ impl Tally {
         }
     }
 
-    /// Re-solves `batch` (in order), judges and explains each move, and empties it.
+    /// Re-solves `batch` (in order), judges and explains each move, and empties it. A
+    /// diverging move's reconciling conventions are searched on the thread that re-solved it;
+    /// the explanation (chains, counts) then runs in file order.
     fn judge(&mut self, batch: &mut Vec<PendingMove>, report: &mut CheckReport) {
         let mut i = 0;
-        let threads = self.options.threads;
-        let config = self.config;
-        resolve_all(batch, &config, threads, |r| {
-            self.tally(&batch[i], &r, report);
+        let (threads, config, tol) = (self.options.threads, self.config, self.options.tolerance);
+        let hint = self.explainer.hint();
+        let explain = self.options.explain;
+        let search = |m: &PendingMove, r: &FrameRecord| {
+            let diverges = r.game.as_ref().is_some_and(|g| g.verdict(&tol).diverges);
+            if !(explain && diverges) {
+                return Vec::new();
+            }
+            let world = (m.level.as_deref(), &*m.objects);
+            reconciling_sets(&hint, world, r, &config)
+        };
+        resolve_all_then(batch, &config, threads, search, |r, sets| {
+            self.tally(&batch[i], &r, sets, report);
             i += 1;
         });
         batch.clear();
     }
 
-    fn tally(&mut self, pending: &PendingMove, r: &FrameRecord, report: &mut CheckReport) {
+    fn tally(
+        &mut self,
+        pending: &PendingMove,
+        r: &FrameRecord,
+        sets: Vec<Vec<Switch>>,
+        report: &mut CheckReport,
+    ) {
         let Some(g) = &r.game else {
             return;
         };
         report.moves += 1;
+        self.explainer.saw(g);
         let tol = &self.options.tolerance;
         let difference_m = largest_difference(g);
         if difference_m.is_finite() {
@@ -278,10 +296,11 @@ impl Tally {
             self.explainer.agreed(g.mover);
             return;
         };
+        let world = (pending.level.as_deref(), &*pending.objects);
         let why = self
             .options
             .explain
-            .then(|| self.explainer.explain(pending, r, &self.config));
+            .then(|| self.explainer.explain_in(world, r, &self.config, sets));
         match &why {
             Some(w) if w.kind == WhyKind::Convention => {
                 let row = self.conventions.entry(w.alternatives.clone());

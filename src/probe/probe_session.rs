@@ -283,24 +283,47 @@ pub fn resolve_all(
     threads: usize,
     mut each: impl FnMut(FrameRecord),
 ) {
+    resolve_all_then(moves, config, threads, |_, _| (), |r, ()| each(r));
+}
+
+/// [`resolve_all`], with `then` run on each move's record on the thread that re-solved it
+/// (`probe-check` searches a diverging move's reconciling conventions there); `each` gets the
+/// records and what `then` made, in order.
+pub fn resolve_all_then<T: Send>(
+    moves: &[PendingMove],
+    config: &ShadowConfig,
+    threads: usize,
+    then: impl Fn(&PendingMove, &FrameRecord) -> T + Sync,
+    mut each: impl FnMut(FrameRecord, T),
+) {
     let threads = threads.clamp(1, 64);
+    let solve = |part: &[PendingMove], scratch: &mut Scratch, trace: &mut Trace| {
+        part.iter()
+            .map(|m| {
+                let r = m.resolve(config, scratch, trace);
+                let t = then(m, &r);
+                (r, t)
+            })
+            .collect::<Vec<_>>()
+    };
     if threads == 1 || moves.len() < 64 {
         let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
         for m in moves {
-            each(m.resolve(config, &mut scratch, &mut trace));
+            let r = m.resolve(config, &mut scratch, &mut trace);
+            let t = then(m, &r);
+            each(r, t);
         }
         return;
     }
     let chunk = moves.len().div_ceil(threads);
-    let parts: Vec<Vec<FrameRecord>> = std::thread::scope(|s| {
+    let parts: Vec<Vec<(FrameRecord, T)>> = std::thread::scope(|s| {
         let handles: Vec<_> = moves
             .chunks(chunk)
             .map(|part| {
+                let solve = &solve;
                 s.spawn(move || {
                     let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
-                    part.iter()
-                        .map(|m| m.resolve(config, &mut scratch, &mut trace))
-                        .collect::<Vec<_>>()
+                    solve(part, &mut scratch, &mut trace)
                 })
             })
             .collect();
@@ -310,7 +333,7 @@ pub fn resolve_all(
             .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
             .collect()
     });
-    for r in parts.into_iter().flatten() {
-        each(r);
+    for (r, t) in parts.into_iter().flatten() {
+        each(r, t);
     }
 }

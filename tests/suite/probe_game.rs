@@ -268,3 +268,56 @@ fn the_velocity_padding_convention_reproduces_the_games_fauerby_padding() {
     let missed = normal.iter().filter(|d| **d > 1e-4).count();
     assert_eq!(missed, 93, "the seed's padding misses the game on 93 moves");
 }
+
+#[test]
+fn a_game_built_with_a_bug_too_has_its_convention_and_its_bug_told_apart() {
+    // The same game built without edge cylinders walks on round the wall's end: the padding
+    // stays a convention, the wall's vertical edge that lets it in is a bug, and the moves
+    // after it follow that one.
+    use slidescope::probe::explain::{BugClass, Switch, WhyKind};
+    let mesh = teaching_mesh();
+    let dir = temp_dir("probe_game_no_edges");
+    let file = dir.join("no_edges.slidelog");
+    {
+        let mut probe = slidescope_probe::RecordingProbe::save(&file).unwrap();
+        let positions: Vec<[f32; 3]> = mesh.positions().iter().map(|p| p.to_array()).collect();
+        let indices: Vec<[u32; 3]> = (0..mesh.triangle_count() as u32)
+            .map(|t| mesh.triangle_indices(t))
+            .collect();
+        probe.set_level_mesh(&positions, &indices);
+        let (padding, flaw) = (game::Padding::AlongVelocity, game::Flaw::NoEdges);
+        game::play_flawed(&mesh, padding, flaw, |f, m| {
+            probe.frame(f, 0.0, game::DT_SECS);
+            probe.log_move(&game::probe_move(m), &m.moved.contacts);
+        });
+    }
+    let report = check_file(&file, &CheckOptions::default()).unwrap();
+    assert_eq!(report.moves, 2 * game::script_flawed().len() as u64);
+    let rows: Vec<(WhyKind, &str, u64)> = report
+        .why
+        .iter()
+        .map(|r| (r.kind, r.name.as_str(), r.moves))
+        .collect();
+    let bug = report.why.iter().find(|r| r.kind == WhyKind::Bug).unwrap();
+    assert_eq!(bug.label, BugClass::IgnoresEdges.label(), "{rows:?}");
+    assert_eq!(bug.moves, 1, "{rows:?}");
+    let cascades = report.why.iter().filter(|r| r.kind == WhyKind::Cascade);
+    assert!(
+        cascades
+            .clone()
+            .all(|r| r.label == format!("follows move {}", bug.first_move))
+    );
+    let explained = report
+        .why
+        .iter()
+        .filter(|r| r.kind == WhyKind::Convention)
+        .map(|r| r.moves)
+        .sum::<u64>();
+    assert!(explained >= 93, "the walk's padding moves: {rows:?}");
+    let detected = report.conventions_detected.unwrap();
+    assert_eq!(detected.switches, vec![Switch::PaddingAlongVelocity]);
+    assert!(
+        !report.why.iter().any(|r| r.kind == WhyKind::Unexplained),
+        "{rows:?}"
+    );
+}

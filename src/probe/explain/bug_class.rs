@@ -5,7 +5,7 @@
 use glam::Vec3;
 use serde::Serialize;
 
-use crate::collision::{ContactTime, Ellipsoid, raycast};
+use crate::collision::{CaseKind, CaseMask, ContactTime, Ellipsoid, raycast};
 use crate::probe::ProbeLevel;
 use crate::sim::detectors::skin_violation;
 use crate::sim::{Cause, FrameRecord, GameMove, ShadowTolerance};
@@ -14,6 +14,12 @@ use crate::sim::{Cause, FrameRecord, GameMove, ShadowTolerance};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BugClass {
+    /// The reference agrees once its edge cylinders are off: the game's detection has none.
+    IgnoresEdges,
+    /// The same for the vertex spheres.
+    IgnoresVertices,
+    /// The same for the face slab.
+    IgnoresFaces,
     /// A contact whose normal points to the side of the triangle the centre is not on: the
     /// push-out goes into the surface (two-sided triangles solved as if from the front).
     PushedIntoBackFace,
@@ -37,6 +43,9 @@ pub enum BugClass {
 impl BugClass {
     pub fn label(self) -> &'static str {
         match self {
+            Self::IgnoresEdges => "ignores edge contacts (no edge cylinders in its detection)",
+            Self::IgnoresVertices => "ignores vertex contacts (no vertex spheres)",
+            Self::IgnoresFaces => "ignores face contacts (no face slab)",
             Self::PushedIntoBackFace => "pushed into a back face",
             Self::MissedEmbeddedContact => "missed an embedded contact",
             Self::ContactAtExitRoot => "contact at the exit root",
@@ -55,12 +64,8 @@ pub fn classify(
     record: &FrameRecord,
     game: &GameMove,
     level: &ProbeLevel,
-    tol: &ShadowTolerance,
 ) -> Option<(BugClass, Option<f32>)> {
     let plain = |c| Some((c, None));
-    if let Some(c) = from_first_row(record, game, tol) {
-        return plain(c);
-    }
     if pushed_into_back_face(game, level) {
         return plain(BugClass::PushedIntoBackFace);
     }
@@ -86,14 +91,30 @@ pub fn classify(
     None
 }
 
+/// The part of the Minkowski sum whose absence from the reference makes it agree with the game
+/// (tried after no convention did), among the parts the game has never reported a contact
+/// with (`seen`): `agrees` re-solves with a case mask.
+pub fn missing_case(seen: CaseMask, mut agrees: impl FnMut(CaseMask) -> bool) -> Option<BugClass> {
+    [
+        (CaseKind::Edge, BugClass::IgnoresEdges),
+        (CaseKind::Vertex, BugClass::IgnoresVertices),
+        (CaseKind::Face, BugClass::IgnoresFaces),
+    ]
+    .into_iter()
+    .filter(|&(kind, _)| !seen.allows(kind))
+    .find(|&(kind, _)| agrees(CaseMask::ALL.with(kind, false)))
+    .map(|(_, class)| class)
+}
+
 /// Whether `game` starts overlapping the level (beyond the detectors' report threshold).
 pub fn starts_inside(game: &GameMove, level: &ProbeLevel) -> bool {
     Ellipsoid::with_axes(game.input.start, game.input.radii, game.input.axes)
         .is_ok_and(|e| skin_violation::any_overlap(level.collision(), &e, e.center).is_some())
 }
 
-/// The first diverging iteration against an embedded reference contact.
-fn from_first_row(
+/// The first diverging iteration against an embedded reference contact: missed, or met at its
+/// exit root. Checked before everything else.
+pub fn from_first_row(
     record: &FrameRecord,
     game: &GameMove,
     tol: &ShadowTolerance,

@@ -17,7 +17,7 @@ pub use switches::Switch;
 use super::ProbeLevel;
 use super::probe_session::PendingMove;
 use super::shadow::{ShadowConfig, agrees_under};
-use crate::collision::{DynamicScene, Scratch, Trace};
+use crate::collision::{CaseMask, DynamicScene, Scratch, SlideSettings, Trace};
 use crate::sim::{FrameRecord, GameMove};
 
 /// What kind of reason a flagged move has.
@@ -124,8 +124,18 @@ pub struct Explainer {
     /// The smallest reconciling sets of a move (all of one size), with the moves that had
     /// exactly these.
     pub sets: BTreeMap<Vec<Vec<Switch>>, u64>,
-    scratch: Scratch,
-    trace: Trace,
+    /// The most frequent group of single-switch sets so far, and its moves.
+    favourite: Option<(Vec<Vec<Switch>>, u64)>,
+    /// The parts of the Minkowski sum the game has reported contacts with so far, once it
+    /// has reported any (a game that sends no contacts is never said to lack a part).
+    cases_seen: Option<CaseMask>,
+}
+
+/// What the search for one move's reconciling sets needs, shared by the threads that search
+/// a batch: the file's favourite group when the batch began.
+#[derive(Debug, Clone, Default)]
+pub struct SearchHint {
+    favourite: Option<Vec<Vec<Switch>>>,
 }
 
 impl Explainer {
@@ -134,8 +144,24 @@ impl Explainer {
         self.chains.remove(&mover);
     }
 
+    /// Notes the parts of the Minkowski sum `game` reported contacts with (every move, in
+    /// file order).
+    pub fn saw(&mut self, game: &GameMove) {
+        for kind in game.contacts.iter().filter_map(|c| c.case_kind()) {
+            let seen = self.cases_seen.get_or_insert(CaseMask::NONE);
+            *seen = seen.with(kind, true);
+        }
+    }
+
+    /// What the searches of the next batch start from.
+    pub fn hint(&self) -> SearchHint {
+        SearchHint {
+            favourite: self.favourite.as_ref().map(|(g, _)| g.clone()),
+        }
+    }
+
     /// Explains one flagged move: `record` is its re-solve, `pending` what it was re-solved
-    /// from.
+    /// from; the reconciling sets are searched here.
     pub fn explain(
         &mut self,
         pending: &PendingMove,
@@ -143,16 +169,19 @@ impl Explainer {
         config: &ShadowConfig,
     ) -> Why {
         let world = (pending.level.as_deref(), &*pending.objects);
-        self.explain_in(world, record, config)
+        let sets = reconciling_sets(&self.hint(), world, record, config);
+        self.explain_in(world, record, config, sets)
     }
 
-    /// [`explain`](Self::explain) for a filed record, in `level` with its moving objects at
-    /// the move's poses.
+    /// Explains one flagged move, filed in `level` with its moving objects at the move's
+    /// poses, given its reconciling sets ([`reconciling_sets`], searched beforehand: unused
+    /// when the move is a cascade).
     pub fn explain_in(
         &mut self,
         (level, objects): (Option<&ProbeLevel>, &DynamicScene),
         record: &FrameRecord,
         config: &ShadowConfig,
+        sets: Vec<Vec<Switch>>,
     ) -> Why {
         let Some(game) = record.game.as_deref() else {
             return self.unexplained(u32::MAX, record.frame);
@@ -163,20 +192,37 @@ impl Explainer {
         if let Some(&root) = self.chains.get(&game.mover) {
             return cascade(root);
         }
-        let sets = self.reconciling_sets((level, objects), record, game, config);
         if let Some(first) = sets.first() {
             self.agreed(game.mover);
             let why = convention(first.clone(), sets.clone());
-            *self.sets.entry(sets).or_default() += 1;
+            let n = self.sets.entry(sets.clone()).or_default();
+            *n += 1;
+            let singles = sets.iter().all(|s| s.len() == 1);
+            if singles && self.favourite.as_ref().is_none_or(|(_, m)| *n > *m) {
+                self.favourite = Some((sets, *n));
+            }
             return why;
         }
         self.chains.insert(game.mover, game.index);
-        let started_inside = bug_class::starts_inside(game, level);
-        let class = if started_inside {
-            Some((BugClass::StartedInsideLevel, None))
-        } else {
-            bug_class::classify(record, game, level, &config.tolerance)
+        let tol = &config.tolerance;
+        let missing = || {
+            let seen = self.cases_seen?;
+            bug_class::missing_case(seen, |cases| {
+                let settings = SlideSettings {
+                    cases,
+                    ..record.settings
+                };
+                agrees_with((level, objects), record, &settings, config)
+            })
         };
+        let class = bug_class::from_first_row(record, game, tol)
+            .or_else(missing)
+            .map(|c| (c, None))
+            .or_else(|| bug_class::classify(record, game, level))
+            .or_else(|| {
+                bug_class::starts_inside(game, level)
+                    .then_some((BugClass::StartedInsideLevel, None))
+            });
         match class {
             Some((class, depth_m)) => Why {
                 kind: WhyKind::Bug,
@@ -202,26 +248,6 @@ impl Explainer {
             class: None,
             depth_m: None,
         }
-    }
-
-    /// The smallest sets of switches under which the reference agrees with the game.
-    fn reconciling_sets(
-        &mut self,
-        world: (&ProbeLevel, &DynamicScene),
-        record: &FrameRecord,
-        game: &GameMove,
-        config: &ShadowConfig,
-    ) -> Vec<Vec<Switch>> {
-        let base = record.settings;
-        let skin = base.skin_es;
-        let conventions = base.conventions();
-        let candidates = Switch::candidates(&conventions, skin);
-        let (scratch, trace) = (&mut self.scratch, &mut self.trace);
-        switches::smallest_sets(&candidates, |set| {
-            let c = switches::with_switches(&conventions, set, skin);
-            let settings = base.with_conventions(&c);
-            agrees_under(world, game, &settings, &config.tolerance, scratch, trace)
-        })
     }
 
     /// The switches that explain the most moves together, greedily: the set that reconciles
@@ -272,6 +298,64 @@ impl Explainer {
             .sum();
         (!chosen.is_empty()).then_some((chosen, explains))
     }
+}
+
+/// The smallest sets of switches under which the reference agrees with the game's move
+/// `record` (a diverging one), re-run in `world`. Empty when none does, or when the move has
+/// no level.
+///
+/// The file's most frequent group of single switches (`hint`) is tried first: when each of
+/// its sets reconciles the move, the move is taken to be of that group without trying every
+/// other switch (on a file whose moves share one convention, one re-solve a move instead of a
+/// dozen; a move that another single switch would also reconcile loses that alternative).
+pub fn reconciling_sets(
+    hint: &SearchHint,
+    (level, objects): (Option<&ProbeLevel>, &DynamicScene),
+    record: &FrameRecord,
+    config: &ShadowConfig,
+) -> Vec<Vec<Switch>> {
+    SCRATCH.with_borrow_mut(|(scratch, trace)| {
+        let (Some(level), Some(game)) = (level, record.game.as_deref()) else {
+            return Vec::new();
+        };
+        let base = record.settings;
+        let skin = base.skin_es;
+        let conventions = base.conventions();
+        let candidates = Switch::candidates(&conventions, skin);
+        let world = (level, objects);
+        let mut agrees = |set: &[Switch]| {
+            let c = switches::with_switches(&conventions, set, skin);
+            let settings = base.with_conventions(&c);
+            agrees_under(world, game, &settings, &config.tolerance, scratch, trace)
+        };
+        if let Some(group) = &hint.favourite
+            && group.iter().flatten().all(|s| candidates.contains(s))
+            && group.iter().all(|set| agrees(set))
+        {
+            return group.clone();
+        }
+        switches::smallest_sets(&candidates, agrees)
+    })
+}
+
+/// Whether the reference agrees with the game's move `record` re-run with `settings`.
+fn agrees_with(
+    world: (&ProbeLevel, &DynamicScene),
+    record: &FrameRecord,
+    settings: &SlideSettings,
+    config: &ShadowConfig,
+) -> bool {
+    let Some(game) = record.game.as_deref() else {
+        return false;
+    };
+    SCRATCH.with_borrow_mut(|(scratch, trace)| {
+        agrees_under(world, game, settings, &config.tolerance, scratch, trace)
+    })
+}
+
+thread_local! {
+    /// Each searching thread's buffers, kept between moves.
+    static SCRATCH: std::cell::RefCell<(Scratch, Trace)> = Default::default();
 }
 
 /// A convention: `set` reconciles the move, and so does each of `alternatives`.

@@ -114,3 +114,29 @@ fn the_c_probe_compiles_to_nothing_when_disabled() {
     assert!(!out.status.success());
     assert!(!file.exists());
 }
+
+#[test]
+fn a_c_game_refused_by_a_busy_slidescope_fails_to_connect_instead_of_recording_nowhere() {
+    use slidescope::probe::ShadowConfig;
+    use slidescope::probe::listen::Listener;
+    let dir = temp_dir("probe_c_refused");
+    let Some(exe) = build_demo(&dir, &[]) else {
+        return;
+    };
+    let (listener, _) = Listener::bind("127.0.0.1:0", ShadowConfig::default()).unwrap();
+    let addr = listener.local_addr();
+    let _busy = slidescope_probe::RecordingProbe::connect(addr).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !listener.is_connected() {
+        assert!(std::time::Instant::now() < deadline);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    // `slsp_connect` returns NULL on the refusal line: the demo says it could not open its
+    // sink (a game would fall back to `slsp_save`).
+    let out = Command::new(&exe)
+        .args(["--connect", "127.0.0.1", &addr.port().to_string()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("could not open the sink"));
+}

@@ -218,6 +218,23 @@ fn a_second_game_is_refused_with_a_line_and_the_first_is_not_disturbed() {
     let mut line = String::new();
     second.read_to_string(&mut line).unwrap();
     assert_eq!(line, REFUSAL);
+    // A probe refused the same way fails to connect, so `connect(..).or_else(save)` records
+    // to the file instead of nowhere.
+    let dir = temp_dir("probe_refused_falls_back");
+    let fallback = dir.join("fallback.slidelog");
+    let err = slidescope_probe::RecordingProbe::connect(addr)
+        .err()
+        .unwrap();
+    assert_eq!(err.kind(), std::io::ErrorKind::ConnectionRefused);
+    assert!(err.to_string().starts_with("slidescope: refused"), "{err}");
+    {
+        let mut probe = slidescope_probe::RecordingProbe::connect(addr)
+            .or_else(|_| slidescope_probe::RecordingProbe::save(&fallback))
+            .unwrap();
+        probe.frame(0, 0.0, 0.01);
+    }
+    let (records, e) = slidescope_probe::read::read_all(&std::fs::read(&fallback).unwrap()[..]);
+    assert!(e.is_none() && records.len() == 2, "{records:?}");
     for i in 0..5 {
         first.frame(i, 0.0, 0.01);
         first.log_move(
@@ -238,7 +255,7 @@ fn a_second_game_is_refused_with_a_line_and_the_first_is_not_disturbed() {
             _ => {}
         }
     }
-    assert_eq!((moves, refused, clean), (5, 1, true));
+    assert_eq!((moves, refused, clean), (5, 3, true));
 }
 
 #[test]

@@ -205,6 +205,7 @@ uint64_t slsp_fnv1a64(const void *bytes, size_t n);
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 #endif
 
@@ -394,6 +395,30 @@ int slsp_add_file(slsp_probe *p, const char *path) {
     return 0;
 }
 
+#ifndef _WIN32
+/* slidescope writes one line to a game it refuses ("slidescope: refused, another game is
+ * connected") and nothing to one it takes: waits up to 0.5 s for that line. 1 when refused. */
+static int slsp__refused(int s) {
+    struct timeval tv;
+    char line[128];
+    size_t n = 0;
+    tv.tv_sec = 0;
+    tv.tv_usec = 500000;
+    setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, (const char *)&tv, sizeof tv);
+    while (n < sizeof line - 1) {
+        ssize_t k = recv(s, line + n, 1, 0);
+        if (k <= 0) break;
+        n += (size_t)k;
+        if (line[n - 1] == '\n') break;
+    }
+    line[n] = 0;
+    tv.tv_sec = 0;
+    tv.tv_usec = 0;
+    setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, (const char *)&tv, sizeof tv);
+    return strncmp(line, "slidescope: refused", 19) == 0;
+}
+#endif
+
 int slsp_add_connection(slsp_probe *p, const char *ipv4_host, uint16_t port) {
 #ifdef _WIN32
     (void)p; (void)ipv4_host; (void)port;
@@ -412,6 +437,7 @@ int slsp_add_connection(slsp_probe *p, const char *ipv4_host, uint16_t port) {
     s = socket(AF_INET, SOCK_STREAM, 0);
     if (s < 0) return -1;
     if (connect(s, (struct sockaddr *)&a, sizeof a) != 0) { close(s); return -1; }
+    if (slsp__refused(s)) { close(s); return -1; }
     setsockopt(s, IPPROTO_TCP, TCP_NODELAY, (const char *)&one, sizeof one);
 #ifdef SO_NOSIGPIPE
     setsockopt(s, SOL_SOCKET, SO_NOSIGPIPE, (const char *)&one, sizeof one);

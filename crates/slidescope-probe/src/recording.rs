@@ -120,9 +120,14 @@ impl RecordingProbe {
         Ok(self)
     }
 
-    /// Also streams to a listening slidescope.
+    /// Also streams to a listening slidescope. Fails (`ConnectionRefused`) when slidescope
+    /// refuses the game, another being connected, so `connect(..).or_else(save)` records to the
+    /// file instead of nowhere.
     pub fn also_connect(&mut self, addr: impl ToSocketAddrs) -> io::Result<&mut Self> {
         let s = TcpStream::connect(addr)?;
+        if let Some(line) = refusal(&s)? {
+            return Err(io::Error::new(io::ErrorKind::ConnectionRefused, line));
+        }
         s.set_nodelay(true)?;
         self.add_sink(Sink::Tcp(s))?;
         Ok(self)
@@ -282,6 +287,31 @@ impl Default for RecordingProbe {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// How long a new connection waits for slidescope's refusal line. slidescope writes it at
+/// once to a game it refuses and nothing to one it takes (a game whose probe never reads must
+/// not be sent anything: closing with unread bytes resets the connection and loses its last
+/// records), so silence for this long means accepted.
+const REFUSAL_WAIT: Duration = Duration::from_millis(500);
+
+/// The refusal line, if slidescope refused the connection.
+fn refusal(s: &TcpStream) -> io::Result<Option<String>> {
+    use std::io::Read;
+    s.set_read_timeout(Some(REFUSAL_WAIT))?;
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    let mut reader = s;
+    while line.len() < 128 {
+        match reader.read(&mut byte) {
+            Ok(1) if byte[0] == b'\n' => break,
+            Ok(1) => line.push(byte[0]),
+            _ => break,
+        }
+    }
+    s.set_read_timeout(None)?;
+    let line = String::from_utf8_lossy(&line).into_owned();
+    Ok(line.starts_with("slidescope: refused").then_some(line))
 }
 
 impl Drop for RecordingProbe {

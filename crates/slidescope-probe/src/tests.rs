@@ -489,3 +489,27 @@ fn a_1_0_file_still_reads_and_an_older_major_is_not_called_newer() {
     let text = err.unwrap().to_string();
     assert!(text.starts_with("unknown older major version 0"), "{text}");
 }
+
+#[test]
+fn a_newer_minor_mesh_with_fields_after_its_indices_reads_and_keeps_its_hash() {
+    // The hash covers the counts, positions and indices (docs/probe-format.md, MESH); a newer
+    // minor version may append fields after them.
+    let mut b = Vec::new();
+    encode::header(&mut b);
+    let start = b.len();
+    let hash = encode::mesh(
+        &mut b,
+        None,
+        &[[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]],
+        &[[0, 2, 1]],
+    );
+    b.extend_from_slice(&[9, 9, 9, 9, 9, 9, 9, 9]);
+    let len = (b.len() - start - 8) as u32;
+    b[start + 4..start + 8].copy_from_slice(&len.to_le_bytes());
+    let (records, err) = read_all(&b[..]);
+    assert!(err.is_none(), "{err:?}");
+    let Record::Mesh(m) = &records[0] else {
+        panic!("{records:?}");
+    };
+    assert_eq!((m.hash, m.indices.len()), (hash, 1));
+}

@@ -19,6 +19,8 @@ use crate::sim::{Cause, ShadowTolerance};
 
 /// Moves re-solved per batch.
 const BATCH: usize = 8192;
+/// Convention rows of the text table (the rest are summed in one line).
+const MAX_CONVENTION_ROWS: usize = 5;
 
 #[derive(Debug, Clone, Copy)]
 pub struct CheckOptions {
@@ -491,15 +493,30 @@ impl CheckReport {
             return;
         }
         let _ = writeln!(s, "{:<12} {:>8} {:>10}  why", "kind", "moves", "first");
+        let (mut shown, mut rest) = (0, (0u64, 0u64, u64::MAX));
         for r in &self.why {
             let kind = serde_json::to_value(r.kind)
                 .ok()
                 .and_then(|v| v.as_str().map(str::to_owned))
                 .unwrap_or_default();
+            if r.kind == WhyKind::Convention {
+                shown += 1;
+                if shown > MAX_CONVENTION_ROWS {
+                    rest = (rest.0 + 1, rest.1 + r.moves, rest.2.min(r.first_move));
+                    continue;
+                }
+            }
             let _ = writeln!(
                 s,
                 "{kind:<12} {:>8} {:>10}  {}",
                 r.moves, r.first_move, r.label
+            );
+        }
+        if rest.0 > 0 {
+            let _ = writeln!(
+                s,
+                "{:<12} {:>8} {:>10}  {} other combinations of these conventions (--json lists every move)",
+                "convention", rest.1, rest.2, rest.0
             );
         }
         let root = |k: WhyKind| self.why.iter().find(|r| r.kind == k);

@@ -87,7 +87,7 @@ pub fn game_settings(
 /// Every convention of `c` declared (to re-solve a filed move again as it was, and the record a
 /// game would send to declare `c`).
 pub fn declare_all(c: &collision::Conventions) -> Conventions {
-    use collision::{BackFaces, Padding, ShortMotion};
+    use collision::{BackFaces, Padding, Roots, ShortMotion};
     Conventions {
         padding_along_velocity: Some(c.padding == Padding::Velocity),
         short_motion_dropped: Some(c.short_motion == ShortMotion::Dropped),
@@ -101,6 +101,7 @@ pub fn declare_all(c: &collision::Conventions) -> Conventions {
             (false, BackFaces::Velocity) => Sidedness::LeavingIgnored,
         }),
         impulse_filter: Some(c.impulse_filter),
+        roots_after_start_only: Some(c.roots == Roots::PositiveOnly),
         ..Default::default()
     }
 }
@@ -110,7 +111,7 @@ pub fn declared_conventions(
     d: &Conventions,
     base: &collision::Conventions,
 ) -> collision::Conventions {
-    use collision::{BackFaces, Padding, ShortMotion};
+    use collision::{BackFaces, Padding, Roots, ShortMotion};
     fn pick<T>(x: Option<bool>, yes: T, no: T, keep: T) -> T {
         x.map_or(keep, |x| if x { yes } else { no })
     }
@@ -140,6 +141,12 @@ pub fn declared_conventions(
         two_sided,
         back_faces,
         impulse_filter: d.impulse_filter.unwrap_or(base.impulse_filter),
+        roots: pick(
+            d.roots_after_start_only,
+            Roots::PositiveOnly,
+            Roots::AtZero,
+            base.roots,
+        ),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use egui::Ui;
 
-use crate::collision::{BackFaces, Conventions, Padding, ShortMotion};
+use crate::collision::{BackFaces, Conventions, Padding, Roots, ShortMotion};
 
 /// A collapsible row of switches editing `c` in place.
 pub fn conventions_ui(ui: &mut Ui, c: &mut Conventions) {
@@ -60,6 +60,12 @@ pub fn conventions_ui(ui: &mut Ui, c: &mut Conventions) {
                     ui.radio_value(&mut c.back_faces, b, b.name());
                 }
             });
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("an edge already overlapped");
+            for r in Roots::ALL {
+                ui.radio_value(&mut c.roots, r, r.name());
+            }
         });
         if ui.button("seed 001's").clicked() {
             *c = Conventions::default();

@@ -32,12 +32,14 @@ fn count(report: &CheckReport, kind: WhyKind) -> u64 {
 
 /// Babylon.js's conventions (`tests/ports/babylon/CONVENTIONS.md`): a leftover of at most its
 /// padding dropped, the 1 mm dead zone, the last centre kept after 3 detections, no impulse
-/// filter (it never culls: the default material counts as two-sided).
-const BABYLON: [Switch; 4] = [
+/// filter, roots after the start only (`GetLowestRoot`); it never culls (the default material
+/// counts as two-sided).
+const BABYLON: [Switch; 5] = [
     Switch::ShortLeftoverDropped,
     Switch::DeadZone,
     Switch::KeepLastCentre,
     Switch::NoImpulseFilter,
+    Switch::RootsAfterStartOnly,
 ];
 
 #[test]
@@ -58,16 +60,20 @@ fn babylon_on_lavaducts_its_conventions_are_detected_and_its_bugs_named() {
         "{explained} of {}",
         report.flagged_total
     );
-    // The bug Babylon's root finder makes: an edge already inside the sphere is no contact.
-    let missed = report
+    // Its root finder's exit root, and the moves of that character after it.
+    let exit = report
         .why
         .iter()
-        .find(|r| r.name == "missed_embedded_contact")
+        .find(|r| r.name == "contact_at_exit_root")
         .unwrap();
-    assert_eq!((missed.kind, missed.first_move), (WhyKind::Bug, 2078));
-    let flagged = report.flagged.iter().find(|f| f.index == 2086).unwrap();
+    assert_eq!((exit.kind, exit.first_move), (WhyKind::Bug, 2142));
+    let flagged = report.flagged.iter().find(|f| f.index == 2150).unwrap();
     let why = flagged.why.as_ref().unwrap();
-    assert_eq!((why.kind, why.root_move), (WhyKind::Cascade, Some(2078)));
+    assert_eq!((why.kind, why.root_move), (WhyKind::Cascade, Some(2142)));
+    // An edge it already overlaps is no contact to Babylon: a convention (roots > 0 only).
+    let edge = report.flagged.iter().find(|f| f.index == 2078).unwrap();
+    let why = edge.why.as_ref().unwrap();
+    assert_eq!(why.switches, vec![Switch::RootsAfterStartOnly]);
     // Every flagged move is listed, each with a reason.
     assert_eq!(report.flagged.len(), 361);
     assert!(report.flagged.iter().all(|f| f.why.is_some()));
@@ -80,10 +86,10 @@ fn assuming_the_detected_conventions_leaves_only_babylons_bugs_and_their_cascade
         &CheckOptions::default(),
     )
     .unwrap();
-    assert_eq!(report.conventions_assumed.as_ref().unwrap().len(), 4);
+    assert_eq!(report.conventions_assumed.as_ref().unwrap().len(), 5);
     assert_eq!(count(&report, WhyKind::Convention), 0, "{:?}", report.why);
-    assert_eq!(report.flagged_total, 106);
-    assert_eq!(count(&report, WhyKind::Cascade), 101);
+    assert_eq!(report.flagged_total, 64);
+    assert_eq!(count(&report, WhyKind::Cascade), 57);
     let three =
         check_file_with_detected(&port("babylon_threejs.slidelog"), &CheckOptions::default())
             .unwrap();
@@ -115,6 +121,7 @@ fn conventions_declared_in_a_1_1_file_are_the_re_solves_own() {
         keep_last_on_limit: Some(true),
         sidedness: Some(Sidedness::TwoSided),
         impulse_filter: Some(false),
+        roots_after_start_only: Some(true),
         ..Default::default()
     };
     let path = declared_copy("babylon_lavaducts.slidelog", &babylon);
@@ -124,7 +131,7 @@ fn conventions_declared_in_a_1_1_file_are_the_re_solves_own() {
         Record::Conventions { declared, unknown: 0 } if declared == babylon
     ));
     let report = check_file(&path, &CheckOptions::default()).unwrap();
-    assert_eq!(report.flagged_total, 106);
+    assert_eq!(report.flagged_total, 64);
     assert_eq!(count(&report, WhyKind::Convention), 0);
     assert!(report.conventions_detected.is_none());
 }
@@ -146,15 +153,17 @@ fn the_why_table_names_a_command_that_replays_the_root_bug_side_by_side() {
     assert_eq!(code, 1, "{text}");
     assert!(text.contains("your controller appears to:"), "{text}");
     assert!(text.contains("c.dead_zone_m = 0.001f;"), "{text}");
-    let replay = format!("replay one: slidescope probe-check {file} --move 2078");
+    assert!(text.contains("c.roots_after_start_only = 1;"), "{text}");
+    let replay = format!("replay one: slidescope probe-check {file} --move 3105");
     assert!(text.contains(&replay), "{text}");
     let (code, one) = slidescope(&["probe-check", file, "--move", "2078"]);
     assert_eq!(code, 0, "{one}");
     assert!(one.contains("edge, tri 5318"), "{one}");
-    assert!(
-        one.contains("no convention reconciles it: missed an embedded contact"),
-        "{one}"
-    );
+    let reconciled = "reconciled by: takes roots after the start only";
+    assert!(one.contains(reconciled), "{one}");
+    let (_, one) = slidescope(&["probe-check", file, "--move", "2142"]);
+    let bug = "no convention reconciles it: contact at the exit root";
+    assert!(one.contains(bug), "{one}");
     let (_, json) = slidescope(&["probe-check", file, "--json", "--limit", "5"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["flagged_total"], 361);

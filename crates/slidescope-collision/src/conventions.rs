@@ -103,6 +103,37 @@ impl BackFaces {
     }
 }
 
+/// Whether an edge or vertex the sphere already overlaps is a contact (`detect/`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Roots {
+    /// Seed 001 12.8.1: an embedded start is a contact at t = 0 (moving away from it is not).
+    #[default]
+    AtZero,
+    /// Fauerby 2003, Irrlicht, Babylon.js (`getLowestRoot`: `if (r1 > 0 && r1 < maxR)`): only
+    /// a root after the start counts, so an edge or vertex the sphere already overlaps is no
+    /// contact. The face's embedded case still is. Tested with the decomposed solver
+    /// whichever narrow phase is chosen.
+    PositiveOnly,
+}
+
+impl Roots {
+    pub const ALL: [Self; 2] = [Self::AtZero, Self::PositiveOnly];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::AtZero => "an overlapped edge or vertex is a contact at t = 0 (seed 001)",
+            Self::PositiveOnly => "roots after the start only (Fauerby 2003, Babylon.js)",
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    pub(crate) fn is_at_zero(&self) -> bool {
+        *self == Self::AtZero
+    }
+}
+
 /// Every convention of a [`SlideSettings`] as one value. The seed's are
 /// `SlideSettings::default().conventions()`.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -125,6 +156,8 @@ pub struct Conventions {
     pub back_faces: BackFaces,
     /// Stop when the slide turns against the input velocity (seed 001 12.15).
     pub impulse_filter: bool,
+    /// Whether an overlapped edge or vertex is a contact.
+    pub roots: Roots,
 }
 
 impl Default for Conventions {
@@ -146,6 +179,7 @@ impl SlideSettings {
             two_sided: self.two_sided,
             back_faces: self.back_faces,
             impulse_filter: self.impulse_filter,
+            roots: self.roots,
         }
     }
 
@@ -161,6 +195,7 @@ impl SlideSettings {
             two_sided: c.two_sided,
             back_faces: c.back_faces,
             impulse_filter: c.impulse_filter,
+            roots: c.roots,
             ..*self
         }
     }

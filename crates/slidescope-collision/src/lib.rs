@@ -53,7 +53,7 @@ pub use batch::{Mover, SlideBatch, collide_and_slide_batch};
 pub use bvh::Bvh;
 pub use case::{CaseKind, CaseMask, Feature, feature_at_point};
 pub use contact::{Contact, ContactSource};
-pub use conventions::{BackFaces, Conventions, Padding, ShortMotion};
+pub use conventions::{BackFaces, Conventions, Padding, Roots, ShortMotion};
 pub use detect::Scratch;
 pub use dynamic::{DynamicObject, DynamicScene, ObjectId, ObjectPoses, RigidPose, SetId};
 pub use ellipsoid::{ESpace, Ellipsoid};

@@ -2,7 +2,7 @@
 //! 12.15 and the lab project's `CCollision` constructor).
 
 use super::{CaseMask, CollisionError};
-pub use crate::conventions::{BackFaces, Padding, ShortMotion};
+pub use crate::conventions::{BackFaces, Padding, Roots, ShortMotion};
 
 /// How detection finds candidate triangles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -148,6 +148,9 @@ pub struct SlideSettings {
         serde(skip_serializing_if = "BackFaces::is_position")
     )]
     pub back_faces: BackFaces,
+    /// Whether an edge or vertex the sphere already overlaps is a contact (issue 24).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Roots::is_at_zero"))]
+    pub roots: Roots,
 }
 
 #[cfg(feature = "serde")]
@@ -178,6 +181,7 @@ impl Default for SlideSettings {
             min_velocity_m: 0.0,
             dead_zone_m: 0.0,
             back_faces: BackFaces::Position,
+            roots: Roots::AtZero,
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use glam::Vec3;
 use slidescope_collision::{
-    BackFaces, CollisionMesh, Ellipsoid, EndReason, ShortMotion, SlideSettings, Trace,
+    BackFaces, CollisionMesh, Ellipsoid, EndReason, Roots, ShortMotion, SlideSettings, Trace,
     collide_and_slide,
 };
 
@@ -164,4 +164,32 @@ fn conventions_read_and_written_as_one_value_leave_other_settings_alone() {
     assert_eq!(back.skin_es, 1e-3);
     assert_eq!(back.max_iterations, 30);
     assert_eq!(s.with_conventions(&c), s);
+}
+
+#[test]
+fn roots_after_the_start_only_leave_an_overlapped_edge_out() {
+    // A triangle in y = 0 facing +y, its edge along x = 0; the unit sphere starts 0.707 from
+    // that edge (overlapping it and the vertex at the origin) and moves 0.2 towards it, its
+    // centre still outside the triangle's face at the end.
+    let mesh = CollisionMesh::from_triangles(&[[
+        Vec3::new(0.0, 0.0, 0.0),
+        Vec3::new(0.0, 0.0, 1.0),
+        Vec3::new(1.0, 0.0, 0.0),
+    ]])
+    .unwrap();
+    let e = unit_sphere_at(Vec3::new(-0.5, 0.5, 0.3));
+    let v = Vec3::new(0.2, 0.0, 0.0);
+    let mut trace = Trace::default();
+    let seed = collide_and_slide(&mesh, &e, v, &SlideSettings::default(), Some(&mut trace));
+    let first = trace.iterations[0].contacts[0];
+    assert!(first.time.is_embedded(), "{first:?}");
+    assert!((seed.unwrap().position - (e.center + v)).length() > 0.05);
+    let later = SlideSettings {
+        roots: Roots::PositiveOnly,
+        ..Default::default()
+    };
+    let r = collide_and_slide(&mesh, &e, v, &later, Some(&mut trace)).unwrap();
+    assert_eq!(r.end, EndReason::ClearPath);
+    assert_eq!(r.position, e.center + v);
+    assert!(trace.iterations[0].contacts.is_empty());
 }

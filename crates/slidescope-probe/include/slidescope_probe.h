@@ -119,6 +119,7 @@ typedef struct slsp_conventions {
     int left_handed;           /* 0 right-handed, 1 left-handed */
     int clockwise_front;       /* 0 counter-clockwise fronts, 1 clockwise */
     int64_t missing;           /* SLSP_MISSING_* bits */
+    int roots_after_start_only; /* 1: an overlapped edge or vertex is no contact (Fauerby) */
 } slsp_conventions;
 
 typedef struct slsp_probe slsp_probe;
@@ -535,11 +536,12 @@ void slsp_conventions_init(slsp_conventions *c) {
     c->impulse_filter = c->up_axis = c->left_handed = c->clockwise_front = -1;
     c->min_motion_es = c->min_motion_m = c->dead_zone_m = -1.0f;
     c->missing = -1;
+    c->roots_after_start_only = -1;
 }
 
 /* Entries in key order, as the Rust crate writes them. */
 void slsp_set_conventions(slsp_probe *p, const slsp_conventions *c) {
-    uint32_t keys[12], values[12], n = 0, i;
+    uint32_t keys[13], values[13], n = 0, i;
     float f[3];
     size_t start;
     if (!p || !c) return;
@@ -557,6 +559,7 @@ void slsp_set_conventions(slsp_probe *p, const slsp_conventions *c) {
     if (c->left_handed >= 0) SLSP__ENTRY(10, c->left_handed);
     if (c->clockwise_front >= 0) SLSP__ENTRY(11, c->clockwise_front);
     if (c->missing >= 0) SLSP__ENTRY(12, c->missing);
+    if (c->roots_after_start_only >= 0) SLSP__ENTRY(13, c->roots_after_start_only);
 #undef SLSP__ENTRY
 #undef SLSP__FLOAT_ENTRY
     start = p->buf.len;

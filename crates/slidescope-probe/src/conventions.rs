@@ -40,6 +40,7 @@ impl Conventions {
             (key::HANDEDNESS, b(self.left_handed)),
             (key::FRONT_WINDING, b(self.clockwise_front)),
             (key::MISSING, self.missing),
+            (key::ROOTS, b(self.roots_after_start_only)),
         ]
         .into_iter()
         .filter_map(|(k, v)| v.map(|v| (k, v)))
@@ -75,6 +76,7 @@ impl Conventions {
                 self.missing = Some(v);
                 true
             }
+            key::ROOTS => set(&mut self.roots_after_start_only),
             _ => false,
         }
     }

@@ -55,6 +55,9 @@ pub mod convention {
     pub const FRONT_WINDING: u32 = 11;
     /// Bits of the fields the game's engine does not have (see [`missing`](super::missing)).
     pub const MISSING: u32 = 12;
+    /// 0: an edge or vertex the sphere already overlaps is a contact at t = 0 (seed 001); 1:
+    /// roots after the start only, an overlapped edge or vertex is no contact (Fauerby 2003).
+    pub const ROOTS: u32 = 13;
 }
 
 /// Bits of the `MISSING` convention: fields a game sends as placeholders because its engine

@@ -160,4 +160,6 @@ pub struct Conventions {
     pub clockwise_front: Option<bool>,
     /// Fields the engine does not have (`format::missing` bits).
     pub missing: Option<u32>,
+    /// Only roots after the start count: an overlapped edge or vertex is no contact.
+    pub roots_after_start_only: Option<bool>,
 }

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::collision::{BackFaces, Conventions, Padding, ShortMotion};
+use crate::collision::{BackFaces, Conventions, Padding, Roots, ShortMotion};
 
 /// Babylon.js `AbstractEngine.CollisionsEpsilon` (m): its `moveWithCollisions` dead zone.
 pub const DEAD_ZONE_TRIED_M: f32 = 1e-3;
@@ -26,6 +26,8 @@ pub enum Switch {
     IgnoresLeaving,
     ImpulseFilter,
     NoImpulseFilter,
+    RootsAfterStartOnly,
+    RootsAtZero,
 }
 
 /// Which convention a switch sets (two switches of one dimension never combine).
@@ -38,11 +40,12 @@ fn dimension(s: Switch) -> u8 {
         KeepLastCentre | FallBackToFirstContact => 3,
         TwoSided | IgnoresBehind | IgnoresLeaving => 4,
         ImpulseFilter | NoImpulseFilter => 5,
+        RootsAfterStartOnly | RootsAtZero => 6,
     }
 }
 
 impl Switch {
-    const ALL: [Switch; 13] = [
+    const ALL: [Switch; 15] = [
         Switch::ShortLeftoverDropped,
         Switch::PaddingAlongVelocity,
         Switch::KeepLastCentre,
@@ -56,6 +59,8 @@ impl Switch {
         Switch::ShortMotionApplied,
         Switch::NoDeadZone,
         Switch::FallBackToFirstContact,
+        Switch::RootsAfterStartOnly,
+        Switch::RootsAtZero,
     ];
 
     /// What a controller with this switch does, for "your controller appears to: …".
@@ -77,6 +82,10 @@ impl Switch {
             IgnoresLeaving => "ignores triangles the motion leaves (Fauerby 2003, Babylon.js)",
             ImpulseFilter => "stops a slide that turns against the input (impulse filter)",
             NoImpulseFilter => "has no impulse filter",
+            RootsAfterStartOnly => {
+                "takes roots after the start only: an edge it already overlaps is no contact (Fauerby, Babylon.js)"
+            }
+            RootsAtZero => "counts an edge it already overlaps as a contact at t = 0 (seed 001)",
         }
     }
 
@@ -99,6 +108,8 @@ impl Switch {
             IgnoresLeaving => "c.sidedness = SLSP_ONE_SIDED_LEAVING;",
             ImpulseFilter => "c.impulse_filter = 1;",
             NoImpulseFilter => "c.impulse_filter = 0;",
+            RootsAfterStartOnly => "c.roots_after_start_only = 1;",
+            RootsAtZero => "c.roots_after_start_only = 0;",
         }
     }
 
@@ -123,6 +134,8 @@ impl Switch {
             IgnoresLeaving => (c.two_sided, c.back_faces) = (false, BackFaces::Velocity),
             ImpulseFilter => c.impulse_filter = true,
             NoImpulseFilter => c.impulse_filter = false,
+            RootsAfterStartOnly => c.roots = Roots::PositiveOnly,
+            RootsAtZero => c.roots = Roots::AtZero,
         }
     }
 

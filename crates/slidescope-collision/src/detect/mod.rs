@@ -16,9 +16,9 @@ use super::bvh::{inverse_delta, slab_entry};
 use super::candidates::CandidateCache;
 use super::frame::Frame;
 use super::sweep::CaseResults;
-use super::sweep::{NarrowPhase, TriangleEs, sweep_triangle_cases, touch};
+use super::sweep::{NarrowPhase, TriangleEs, sweep_triangle_cases, sweep_triangle_roots, touch};
 use super::trace::CandidateTrace;
-use super::{Aabb, BackFaces, BroadPhase, CollisionMesh, Contact, SlideSettings, SweepHit};
+use super::{Aabb, BackFaces, BroadPhase, CollisionMesh, Contact, Roots, SlideSettings, SweepHit};
 pub use dynamic::DynamicScratch;
 
 /// Buffers reused across detections (no allocation per query once warm).
@@ -101,9 +101,14 @@ impl<N: NarrowPhase> Scan<'_, N> {
         }
         let limit = self.limit();
         let (c, v) = (self.c, self.v);
-        let mut found = self
-            .narrow
-            .sweep_triangle(c, v, &tri_es, s.cases, s.two_sided, limit);
+        let mut found = match s.roots {
+            Roots::AtZero => self
+                .narrow
+                .sweep_triangle(c, v, &tri_es, s.cases, s.two_sided, limit),
+            Roots::PositiveOnly => {
+                sweep_triangle_roots(c, v, &tri_es, s.cases, s.two_sided, s.roots, limit)
+            }
+        };
         if s.touching_counts {
             let grazing = touch::graze(c, v, &tri_es, s.cases, s.two_sided, limit);
             found = touch::earliest(found, grazing);

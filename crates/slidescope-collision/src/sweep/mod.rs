@@ -20,7 +20,7 @@ use glam::Vec3;
 pub use face::FacePlane;
 pub use hit::{ContactTime, SweepHit};
 
-use super::{CaseMask, Feature};
+use super::{CaseMask, Feature, Roots};
 
 /// A triangle mapped into the eSpace frame of a query.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -64,7 +64,23 @@ pub fn sweep_triangle(
     two_sided: bool,
     t_max: f32,
 ) -> Option<SweepHit> {
+    sweep_triangle_roots(c, v, tri, mask, two_sided, Roots::AtZero, t_max)
+}
+
+/// [`sweep_triangle`] with the `roots` convention: [`Roots::PositiveOnly`] leaves out an edge or
+/// vertex the sphere already overlaps (Fauerby 2003's `getLowestRoot` takes roots > 0 only).
+#[inline]
+pub fn sweep_triangle_roots(
+    c: Vec3,
+    v: Vec3,
+    tri: &TriangleEs,
+    mask: CaseMask,
+    two_sided: bool,
+    roots: Roots,
+    t_max: f32,
+) -> Option<SweepHit> {
     let verts = &tri.vertices_es;
+    let counts = |time: &ContactTime| roots == Roots::AtZero || !time.is_embedded();
     match face::sweep_face(c, v, verts, tri.normal_es, two_sided, t_max) {
         FacePlane::Unreachable => return None,
         FacePlane::Hit(time, normal_es, point_es) if mask.face => {
@@ -87,7 +103,9 @@ pub fn sweep_triangle(
     if mask.edge {
         for i in 0..3 {
             let (a, b) = (verts[i], verts[(i + 1) % 3]);
-            if let Some((time, normal_es, point_es)) = edge::sweep_edge(c, v, a, b, t_max) {
+            if let Some((time, normal_es, point_es)) = edge::sweep_edge(c, v, a, b, t_max)
+                && counts(&time)
+            {
                 consider(SweepHit {
                     time,
                     feature: Feature::Edge(i as u8),
@@ -99,7 +117,9 @@ pub fn sweep_triangle(
     }
     if mask.vertex {
         for (i, &p) in verts.iter().enumerate() {
-            if let Some((time, normal_es)) = vertex::sweep_vertex(c, v, p, t_max) {
+            if let Some((time, normal_es)) = vertex::sweep_vertex(c, v, p, t_max)
+                && counts(&time)
+            {
                 consider(SweepHit {
                     time,
                     feature: Feature::Vertex(i as u8),

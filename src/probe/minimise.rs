@@ -83,6 +83,7 @@ pub fn minimise(
         &game.contacts,
         &result,
         &trace,
+        game.missing,
     );
     let verdict = comparison.verdict(tolerance);
     let difference = comparison.end_distance_m.unwrap_or(0.0);

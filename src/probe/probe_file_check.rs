@@ -118,6 +118,9 @@ pub struct CheckReport {
     pub why: Vec<WhyRow>,
     /// The set of convention switches that explains the most moves.
     pub conventions_detected: Option<DetectedConventions>,
+    /// What the file declared (format 1.1 `CONVENTIONS`, the last one), in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conventions_declared: Option<String>,
     /// The conventions the check assumed on top of the file's own (`--conventions detected`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conventions_assumed: Option<Vec<Switch>>,
@@ -219,6 +222,9 @@ pub fn check_reader(
         report.problems.extend(session.take_problems());
     }
     tally.judge(&mut batch, &mut report);
+    let declared = session.declared();
+    report.conventions_declared =
+        (*declared != slidescope_probe::Conventions::default()).then(|| declared_text(declared));
     report.unknown_records = reader.skipped_unknown();
     if report.ended_cleanly && report.read_error.is_none() {
         match reader.count_after_end() {
@@ -395,6 +401,83 @@ impl Tally {
     }
 }
 
+/// A game's declaration in words, key by key.
+fn declared_text(d: &slidescope_probe::Conventions) -> String {
+    use slidescope_probe::format::missing as bit;
+    use slidescope_probe::{Sidedness, UpAxis};
+    let yes_no =
+        |x: Option<bool>, yes: &str, no: &str| x.map(|b| if b { yes } else { no }.to_owned());
+    let missing = d.missing.map(|m| {
+        let names = [
+            (bit::INTEGRATION_VELOCITY, "integration velocity"),
+            (bit::ITERATIONS, "iterations"),
+            (bit::CONTACT_T, "contact t"),
+            (bit::CONTACT_CENTER, "contact centre"),
+            (bit::CONTACT_NORMAL, "contact normal"),
+            (bit::CONTACT_TRIANGLE, "contact triangle"),
+        ];
+        let has: Vec<&str> = names
+            .iter()
+            .filter(|(b, _)| m & b != 0)
+            .map(|(_, n)| *n)
+            .collect();
+        format!("no {}", has.join(", no "))
+    });
+    let parts = [
+        yes_no(
+            d.padding_along_velocity,
+            "padding along the velocity",
+            "padding along the normal",
+        ),
+        yes_no(
+            d.short_motion_dropped,
+            "short leftover dropped",
+            "short motion applied",
+        ),
+        d.min_motion_es
+            .map(|x| format!("short motion under {x} eSpace")),
+        d.min_motion_m.map(|x| format!("short motion under {x} m")),
+        d.dead_zone_m.map(|x| format!("dead zone {x} m")),
+        yes_no(
+            d.keep_last_on_limit,
+            "keeps the last centre when out of iterations",
+            "falls back when out of iterations",
+        ),
+        d.sidedness.map(|s| match s {
+            Sidedness::TwoSided => "two-sided".to_owned(),
+            Sidedness::BehindIgnored => "one-sided (centre behind ignored)".to_owned(),
+            Sidedness::LeavingIgnored => {
+                "one-sided (triangles the motion leaves ignored)".to_owned()
+            }
+        }),
+        yes_no(d.impulse_filter, "impulse filter", "no impulse filter"),
+        yes_no(
+            d.roots_after_start_only,
+            "roots after the start only",
+            "roots at t = 0 count",
+        ),
+        d.up_axis.map(|u| {
+            let name = match u {
+                UpAxis::PosY => "+Y",
+                UpAxis::PosZ => "+Z",
+                UpAxis::NegY => "-Y",
+                UpAxis::NegZ => "-Z",
+                UpAxis::PosX => "+X",
+                UpAxis::NegX => "-X",
+            };
+            format!("up {name}")
+        }),
+        yes_no(d.left_handed, "left-handed", "right-handed"),
+        yes_no(
+            d.clockwise_front,
+            "clockwise fronts",
+            "counter-clockwise fronts",
+        ),
+        missing,
+    ];
+    parts.into_iter().flatten().collect::<Vec<_>>().join("; ")
+}
+
 /// A convention move named by the first of its smallest sets within `chosen`, else its first.
 fn named(alternatives: Vec<Vec<Switch>>, chosen: &[Switch]) -> Why {
     let within = |a: &&Vec<Switch>| a.iter().all(|s| chosen.contains(s));
@@ -462,6 +545,9 @@ impl CheckReport {
             "diverging moves: {} of {}   largest difference: {:.6} m",
             self.diverging, self.moves, self.largest_difference_m
         );
+        if let Some(d) = &self.conventions_declared {
+            let _ = writeln!(s, "declared by the game: {d}");
+        }
         if let Some(a) = &self.conventions_assumed {
             let names: Vec<&str> = a.iter().map(|s| s.label()).collect();
             let _ = writeln!(s, "assumed (detected): {}", names.join("; "));

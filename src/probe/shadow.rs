@@ -223,6 +223,7 @@ fn game_move(ctx: &MoveContext<'_>, rec: &MoveRecord) -> GameMove {
         unresolved: None,
         comparison: Comparison::default(),
         conventions: None,
+        missing: ctx.declared.missing.unwrap_or(0),
     }
 }
 
@@ -270,6 +271,7 @@ pub fn resolve(
                 &game.contacts,
                 &result,
                 trace,
+                game.missing,
             );
             single_call_frame(
                 RecordedCall {
@@ -341,11 +343,12 @@ pub fn resolve_again(
     let game = rec.game.as_ref()?;
     let mut objects = level.objects().clone();
     objects.apply_poses(&rec.objects);
-    let declared = game
+    let mut declared = game
         .conventions
         .as_ref()
         .map(declare_all)
         .unwrap_or_default();
+    declared.missing = (game.missing != 0).then_some(game.missing);
     let ctx = MoveContext {
         level: Some(level),
         objects: &objects,
@@ -428,6 +431,6 @@ pub fn agrees_under(
         return false;
     };
     let end = game.result.map(|r| (r.end, r.integration_velocity));
-    let comparison = Comparison::of(end, &game.contacts, &result, trace);
+    let comparison = Comparison::of(end, &game.contacts, &result, trace, game.missing);
     !comparison.verdict(tol).diverges
 }

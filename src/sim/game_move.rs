@@ -61,6 +61,14 @@ pub struct GameMove {
     /// `None`: seed 001's where the move's own fields say nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conventions: Option<Conventions>,
+    /// The fields the game declared it does not have (the probe's `MISSING` bits); they are
+    /// not compared.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub missing: u32,
+}
+
+fn is_zero(x: &u32) -> bool {
+    *x == 0
 }
 
 impl GameMove {

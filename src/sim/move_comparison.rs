@@ -125,12 +125,22 @@ fn angle_deg(a: Vec3, b: Vec3) -> f32 {
 
 impl Comparison {
     /// Compares the game's result and contacts with the reference's result and trace.
+    ///
+    /// `missing` are the fields the game declared it does not have (probe format 1.1, the
+    /// `MISSING` bits): a contact centre or normal it sends only as a placeholder is not
+    /// compared.
     pub fn of(
         game_end: Option<(Vec3, Vec3)>,
         game_contacts: &[GameContact],
         core: &SlideResult,
         trace: &Trace,
+        missing: u32,
     ) -> Self {
+        use slidescope_probe::format::missing as bit;
+        let (no_center, no_normal) = (
+            missing & bit::CONTACT_CENTER != 0,
+            missing & bit::CONTACT_NORMAL != 0,
+        );
         let end_distance_m = game_end.map(|(end, _)| (end - core.position).length());
         let integration_distance =
             game_end.map(|(_, iv)| (iv - core.integration_velocity).length());
@@ -153,8 +163,12 @@ impl Comparison {
                     iteration: i,
                     game: game.map(|g| g as u32),
                     core_hit: core.is_some(),
-                    center_distance_m: both.map(|(g, c)| (g.center - c.center).length()),
-                    normal_angle_deg: both.map(|(g, c)| angle_deg(g.normal, c.normal)),
+                    center_distance_m: both
+                        .filter(|_| !no_center)
+                        .map(|(g, c)| (g.center - c.center).length()),
+                    normal_angle_deg: both
+                        .filter(|_| !no_normal)
+                        .map(|(g, c)| angle_deg(g.normal, c.normal)),
                 });
             }
         }

@@ -96,7 +96,8 @@ fn assuming_the_detected_conventions_leaves_only_babylons_bugs_and_their_cascade
     assert_eq!(three.flagged_total, 0, "{:?}", three.why);
 }
 
-/// The recording with a `CONVENTIONS` record (format 1.1) declaring `c` right after the header.
+/// The recording with a `CONVENTIONS` record (format 1.1) declaring `c` right after the header,
+/// in a folder of its own (tests run at once).
 fn declared_copy(name: &str, c: &Conventions) -> PathBuf {
     let bytes = std::fs::read(port(name)).unwrap();
     let (records, err) = read_all(&bytes[..]);
@@ -107,7 +108,8 @@ fn declared_copy(name: &str, c: &Conventions) -> PathBuf {
     for r in &records {
         encode::record(&mut out, r);
     }
-    let path = temp_dir("probe_explain").join(name);
+    let folder = format!("probe_explain_{:016x}", slidescope_probe::fnv1a64(&out));
+    let path = temp_dir(&folder).join(name);
     std::fs::write(&path, out).unwrap();
     path
 }
@@ -317,5 +319,38 @@ fn the_headless_listener_records_a_live_game_byte_for_byte_and_refuses_a_second(
     assert_eq!(
         std::fs::read(&live).unwrap(),
         std::fs::read(&direct).unwrap()
+    );
+}
+
+#[test]
+fn contact_fields_a_game_declares_missing_are_not_compared() {
+    use slidescope::probe::Cause;
+    use slidescope_probe::format::missing;
+    let with = |m: Option<u32>| {
+        let c = Conventions {
+            short_motion_dropped: Some(true),
+            min_motion_es: Some(0.01),
+            dead_zone_m: Some(1e-3),
+            keep_last_on_limit: Some(true),
+            impulse_filter: Some(false),
+            roots_after_start_only: Some(true),
+            missing: m,
+            ..Default::default()
+        };
+        let path = declared_copy("babylon_lavaducts.slidelog", &c);
+        check_file(&path, &CheckOptions::default()).unwrap()
+    };
+    let all = with(None);
+    let compared = |r: &CheckReport, c: Cause| r.by_cause.get(&c).copied().unwrap_or(0);
+    assert!(compared(&all, Cause::ContactPosition) > 0);
+    let without = with(Some(missing::CONTACT_CENTER | missing::CONTACT_NORMAL));
+    assert_eq!(compared(&without, Cause::ContactPosition), 0);
+    assert_eq!(compared(&without, Cause::ContactNormal), 0);
+    // A move whose contact differed still ends elsewhere: it stays flagged, by its end.
+    assert!(without.flagged_total <= all.flagged_total);
+    let text = without.to_text("x");
+    assert!(
+        text.contains("no contact centre, no contact normal"),
+        "{text}"
     );
 }

@@ -474,8 +474,20 @@ impl App {
         }
     }
 
-    /// The game's level becomes the world.
+    /// The game's level becomes the world (one with nothing in it is not drawn: the view keeps
+    /// the level it shows, and says so).
     fn show_probe_level(&mut self, level: &ProbeLevel) {
+        if level.is_empty() {
+            self.say(
+                format!(
+                    "{}: the game's moves are re-solved against nothing; the view keeps the \
+                     last level",
+                    level.name
+                ),
+                false,
+            );
+            return;
+        }
         let mut world =
             World::from_level(level.level.clone(), level.name.clone(), level.path.clone());
         world.note = Some("a game's level (through the probe)".into());

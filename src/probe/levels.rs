@@ -10,7 +10,7 @@ use slidescope_probe::read::Mesh;
 
 use crate::collision::{CollisionMesh, DynamicScene, ObjectId, RigidPose};
 use crate::level::builder::LevelParts;
-use crate::level::{Level, LevelHash, PrimitiveSource};
+use crate::level::{Level, LevelErrorKind, LevelHash, LoadStats, PrimitiveSource};
 
 /// A level a game named, ready to re-solve on and to draw.
 #[derive(Debug, Clone)]
@@ -59,9 +59,11 @@ impl ProbeLevel {
                 },
             )
             .map_err(|e| format!("the game's level mesh: {e}"))?;
-        let level = parts
-            .finish()
-            .map_err(|e| format!("the game's level mesh: {e}"))?;
+        let level = match parts.finish() {
+            Ok(level) => level,
+            Err(LevelErrorKind::NoTriangles(_)) => return Ok(Self::nothing(mesh)),
+            Err(e) => return Err(format!("the game's level mesh: {e}")),
+        };
         Ok(Self {
             hash: mesh.hash,
             name: format!(
@@ -74,6 +76,52 @@ impl ProbeLevel {
             object_ids: Vec::new(),
             game_index: Some(game_index),
         })
+    }
+
+    /// A `MESH` with no triangle to hit (none sent, or none with area): a level with nothing
+    /// in it, where every move's path is clear, not "no level" (a test level, a game in the
+    /// air). The game's triangles keep their numbers: none is in the re-solve.
+    fn nothing(mesh: &Mesh) -> Self {
+        let level = Level {
+            collision: CollisionMesh::empty(),
+            render_meshes: Vec::new(),
+            materials: Vec::new(),
+            spawn_points: Vec::new(),
+            stats: LoadStats {
+                triangles_loaded: 0,
+                triangles_in_file: mesh.indices.len(),
+                dropped_degenerate: 0,
+                dropped_non_finite: 0,
+                dropped_bad_index: 0,
+                skipped_non_triangle_primitives: 0,
+                vertices: 0,
+                bounds: CollisionMesh::empty().bounds(),
+                load_ms: 0.0,
+                file_bytes: 0,
+                heap_bytes: 0,
+                dynamic_objects: 0,
+                skipped_animation_channels: 0,
+            },
+            dynamic: DynamicScene::default(),
+            animations: Vec::new(),
+        };
+        Self {
+            hash: mesh.hash,
+            name: format!(
+                "the game's level ({} triangles, none to hit, {:016x})",
+                mesh.indices.len(),
+                mesh.hash
+            ),
+            path: None,
+            level,
+            object_ids: Vec::new(),
+            game_index: Some(Vec::new()),
+        }
+    }
+
+    /// Whether the level has no triangle to hit.
+    pub fn is_empty(&self) -> bool {
+        self.collision().triangle_count() == 0
     }
 
     /// The level of a `LEVEL_FILE` record: `path` relative to `base`, its bytes hashing to

@@ -41,11 +41,7 @@ pub fn find_move(path: &Path, index: u64) -> Result<PendingMove, String> {
 
 /// The side-by-side text of one move.
 pub fn move_text(pending: &PendingMove, options: &CheckOptions) -> String {
-    let config = ShadowConfig {
-        settings: options.settings,
-        tolerance: options.tolerance,
-        assumed: options.assumed,
-    };
+    let config = options.shadow_config();
     let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
     let record = pending.resolve(&config, &mut scratch, &mut trace);
     let mut s = String::new();
@@ -218,11 +214,7 @@ pub fn export_move(
     options: &CheckOptions,
     expect: Expect,
 ) -> Result<(crate::level::scenario::Scenario, String), String> {
-    let config = ShadowConfig {
-        settings: options.settings,
-        tolerance: options.tolerance,
-        assumed: options.assumed,
-    };
+    let config = options.shadow_config();
     let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
     let record = pending.resolve(&config, &mut scratch, &mut trace);
     let level = pending

@@ -50,6 +50,17 @@ impl Default for CheckOptions {
     }
 }
 
+impl CheckOptions {
+    /// The re-solve's configuration.
+    pub fn shadow_config(&self) -> ShadowConfig {
+        ShadowConfig {
+            settings: self.settings,
+            tolerance: self.tolerance,
+            assumed: self.assumed,
+        }
+    }
+}
+
 /// One flagged move.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FlaggedMove {
@@ -183,11 +194,7 @@ pub fn check_reader(
 ) -> Result<CheckReport, ReadError> {
     let mut reader = Reader::new(src)?;
     let mut session = ProbeSession::new(base);
-    let config = ShadowConfig {
-        settings: options.settings,
-        tolerance: options.tolerance,
-        assumed: options.assumed,
-    };
+    let config = options.shadow_config();
     let mut report = CheckReport {
         tolerance: options.tolerance,
         ..Default::default()

@@ -67,6 +67,9 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
         c.iteration as usize,
         &v.object_names,
     ));
+    if let Some(conventions) = super::narration::conventions_sentence(&rec.settings) {
+        ui.label(RichText::new(conventions).weak());
+    }
     super::dynamic_inspector::dynamic_objects_ui(ui, rec, c.iteration as usize, &v.object_names);
 
     ui.add_space(4.0);

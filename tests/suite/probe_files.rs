@@ -105,6 +105,39 @@ fn moves_before_any_level_or_after_an_unknown_mesh_are_not_re_solved() {
 }
 
 #[test]
+fn an_empty_level_is_a_level_with_nothing_to_hit_not_no_level() {
+    // A game whose level has no triangle (none sent; or only a degenerate one): its moves are
+    // re-solved, every path clear, and one that ends where it asked agrees.
+    for (name, positions, indices) in [
+        ("probe_empty_level", Vec::new(), Vec::new()),
+        (
+            "probe_degenerate_level",
+            vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [2.0, 0.0, 0.0]],
+            vec![[0, 1, 2]],
+        ),
+    ] {
+        let mut b = Vec::new();
+        encode::header(&mut b);
+        encode::mesh(&mut b, None, &positions, &indices);
+        let mut m = Move::new(0, [0.5; 3], [0.0, 0.1, 0.0], [1.0, -2.0, 0.0]);
+        m.result = Some(slidescope_probe::MoveResult {
+            end: [1.0, -1.9, 0.0],
+            integration_velocity: [1.0, -2.0, 0.0],
+            iterations: 1,
+        });
+        encode::move_record(&mut b, &m, &[]);
+        let report = check_bytes(name, &b);
+        assert_eq!(
+            (report.moves, report.levels),
+            (1, 1),
+            "{name}: {:?}",
+            report.problems
+        );
+        assert_eq!(report.diverging, 0, "{name}: {:?}", report.by_cause);
+    }
+}
+
+#[test]
 fn a_mesh_with_bad_triangles_keeps_the_games_numbering() {
     // Triangle 0 has an index out of range, triangle 1 a NaN corner: the loader drops both;
     // triangle 2 (the floor) is still the game's triangle 2.

@@ -173,20 +173,8 @@ fn a_streamed_game_is_flagged_exactly_where_its_padding_flaw_changes_the_outcome
 #[test]
 fn the_same_walk_with_the_seeds_padding_does_not_diverge() {
     let mesh = teaching_mesh();
-    let dir = temp_dir("probe_game_seed");
-    let file = dir.join("seed.slidelog");
-    {
-        let mut probe = slidescope_probe::RecordingProbe::save(&file).unwrap();
-        let positions: Vec<[f32; 3]> = mesh.positions().iter().map(|p| p.to_array()).collect();
-        let indices: Vec<[u32; 3]> = (0..mesh.triangle_count() as u32)
-            .map(|t| mesh.triangle_indices(t))
-            .collect();
-        probe.set_level_mesh(&positions, &indices);
-        game::play(&mesh, game::Padding::AlongNormal, |f, m| {
-            probe.frame(f, 0.0, game::DT_SECS);
-            probe.log_move(&game::probe_move(m), &m.moved.contacts);
-        });
-    }
+    let file = temp_dir("probe_game_seed").join("seed.slidelog");
+    save_walk(&mesh, &file, game::Padding::AlongNormal, game::Flaw::None);
     let report = check_file(&file, &CheckOptions::default()).unwrap();
     assert_eq!(report.moves, 2 * game::script().len() as u64);
     assert_eq!(report.diverging, 0, "{}", report.to_text("seed"));
@@ -276,21 +264,13 @@ fn a_game_built_with_a_bug_too_has_its_convention_and_its_bug_told_apart() {
     // after it follow that one.
     use slidescope::probe::explain::{BugClass, Switch, WhyKind};
     let mesh = teaching_mesh();
-    let dir = temp_dir("probe_game_no_edges");
-    let file = dir.join("no_edges.slidelog");
-    {
-        let mut probe = slidescope_probe::RecordingProbe::save(&file).unwrap();
-        let positions: Vec<[f32; 3]> = mesh.positions().iter().map(|p| p.to_array()).collect();
-        let indices: Vec<[u32; 3]> = (0..mesh.triangle_count() as u32)
-            .map(|t| mesh.triangle_indices(t))
-            .collect();
-        probe.set_level_mesh(&positions, &indices);
-        let (padding, flaw) = (game::Padding::AlongVelocity, game::Flaw::NoEdges);
-        game::play_flawed(&mesh, padding, flaw, |f, m| {
-            probe.frame(f, 0.0, game::DT_SECS);
-            probe.log_move(&game::probe_move(m), &m.moved.contacts);
-        });
-    }
+    let file = temp_dir("probe_game_no_edges").join("no_edges.slidelog");
+    save_walk(
+        &mesh,
+        &file,
+        game::Padding::AlongVelocity,
+        game::Flaw::NoEdges,
+    );
     let report = check_file(&file, &CheckOptions::default()).unwrap();
     assert_eq!(report.moves, 2 * game::script_flawed().len() as u64);
     let rows: Vec<(WhyKind, &str, u64)> = report
@@ -320,4 +300,24 @@ fn a_game_built_with_a_bug_too_has_its_convention_and_its_bug_told_apart() {
         !report.why.iter().any(|r| r.kind == WhyKind::Unexplained),
         "{rows:?}"
     );
+}
+
+/// The example game's walk on `mesh` with `padding` and `flaw`, written to `file` as the game
+/// would through the probe.
+fn save_walk(
+    mesh: &slidescope::collision::CollisionMesh,
+    file: &std::path::Path,
+    padding: game::Padding,
+    flaw: game::Flaw,
+) {
+    let mut probe = slidescope_probe::RecordingProbe::save(file).unwrap();
+    let positions: Vec<[f32; 3]> = mesh.positions().iter().map(|p| p.to_array()).collect();
+    let indices: Vec<[u32; 3]> = (0..mesh.triangle_count() as u32)
+        .map(|t| mesh.triangle_indices(t))
+        .collect();
+    probe.set_level_mesh(&positions, &indices);
+    game::play_flawed(mesh, padding, flaw, |f, m| {
+        probe.frame(f, 0.0, game::DT_SECS);
+        probe.log_move(&game::probe_move(m), &m.moved.contacts);
+    });
 }

@@ -116,6 +116,22 @@ impl CollisionMesh {
         })
     }
 
+    /// A mesh with no triangle: every sweep through it is clear. [`new`](Self::new) refuses an
+    /// empty mesh (a level file without triangles is an error); this is for a caller that means
+    /// "nothing to hit", such as a game whose probe sends an empty level. Its bounds are the
+    /// empty box at the origin.
+    pub fn empty() -> Self {
+        Self {
+            positions: Vec::new(),
+            leaf_indices: Vec::new(),
+            slot_of: Vec::new(),
+            source_ids: Vec::new(),
+            bounds: Aabb::new(Vec3::ZERO, Vec3::ZERO),
+            bvh: Bvh::build(0, |_| Aabb::new(Vec3::ZERO, Vec3::ZERO)),
+            report: MeshBuildReport::default(),
+        }
+    }
+
     /// Convenience: a mesh from a list of world-space triangles (source id = triangle index).
     pub fn from_triangles(triangles: &[[Vec3; 3]]) -> Result<Self, CollisionError> {
         let positions: Vec<Vec3> = triangles.iter().flatten().copied().collect();

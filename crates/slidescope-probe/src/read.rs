@@ -217,23 +217,9 @@ impl<R: Read> Reader<R> {
                 return Ok(None);
             }
             let at = self.offset;
-            let mut h = [0u8; RECORD_HEADER_BYTES];
-            let got = fill(&mut self.src, &mut h)?;
-            if got == 0 {
+            let Some((k, len)) = self.record_header()? else {
                 return Ok(None);
-            }
-            if got < RECORD_HEADER_BYTES {
-                return Err(ReadError::Truncated { at });
-            }
-            let k = u32::from_le_bytes([h[0], h[1], h[2], h[3]]);
-            let len = u32::from_le_bytes([h[4], h[5], h[6], h[7]]);
-            if len > MAX_RECORD_BYTES {
-                return Err(ReadError::RecordTooLong {
-                    at,
-                    len,
-                    limit: MAX_RECORD_BYTES,
-                });
-            }
+            };
             if !known_kind(k) {
                 // Skipped as it streams past: an unknown payload is never held whole.
                 self.skip_payload(len, at)?;
@@ -270,23 +256,34 @@ impl<R: Read> Reader<R> {
         let mut n = 0;
         loop {
             let at = self.offset;
-            let mut h = [0u8; RECORD_HEADER_BYTES];
-            match fill(&mut self.src, &mut h)? {
-                0 => return Ok(n),
-                got if got < RECORD_HEADER_BYTES => return Err(ReadError::Truncated { at }),
-                _ => {}
-            }
-            let len = u32::from_le_bytes([h[4], h[5], h[6], h[7]]);
-            if len > MAX_RECORD_BYTES {
-                return Err(ReadError::RecordTooLong {
-                    at,
-                    len,
-                    limit: MAX_RECORD_BYTES,
-                });
-            }
+            let Some((_, len)) = self.record_header()? else {
+                return Ok(n);
+            };
             self.skip_payload(len, at)?;
             n += 1;
         }
+    }
+
+    /// The next record's kind and length (checked against the limit), or `None` at a clean
+    /// end of input.
+    fn record_header(&mut self) -> Result<Option<(u32, u32)>, ReadError> {
+        let at = self.offset;
+        let mut h = [0u8; RECORD_HEADER_BYTES];
+        match fill(&mut self.src, &mut h)? {
+            0 => return Ok(None),
+            got if got < RECORD_HEADER_BYTES => return Err(ReadError::Truncated { at }),
+            _ => {}
+        }
+        let k = u32::from_le_bytes([h[0], h[1], h[2], h[3]]);
+        let len = u32::from_le_bytes([h[4], h[5], h[6], h[7]]);
+        if len > MAX_RECORD_BYTES {
+            return Err(ReadError::RecordTooLong {
+                at,
+                len,
+                limit: MAX_RECORD_BYTES,
+            });
+        }
+        Ok(Some((k, len)))
     }
 
     /// Reads `len` payload bytes into the reused buffer, growing it only as bytes arrive.

@@ -85,7 +85,8 @@ impl<N: NarrowPhase> Scan<'_, N> {
             return;
         }
         if let Some(rec) = self.record.as_deref_mut() {
-            let mut cases = sweep_triangle_cases(self.c, self.v, &tri_es, s.cases, s.two_sided);
+            let mut cases =
+                sweep_triangle_cases(self.c, self.v, &tri_es, s.cases, s.two_sided).roots(s.roots);
             if s.touching_counts {
                 let parts = touch::graze_parts(self.c, self.v, &tri_es, s.two_sided, 1.0);
                 touch::merge_cases(&mut cases, &parts);

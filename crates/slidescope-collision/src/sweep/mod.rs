@@ -175,6 +175,19 @@ pub struct CaseResults {
 }
 
 impl CaseResults {
+    /// [`Roots::PositiveOnly`]: an edge or vertex met embedded is a miss (the trace shows
+    /// what detection used).
+    pub fn roots(mut self, roots: Roots) -> Self {
+        if roots == Roots::PositiveOnly {
+            for o in self.edges.iter_mut().chain(self.vertices.iter_mut()) {
+                if matches!(o, CaseOutcome::Hit(t) if t.is_embedded()) {
+                    *o = CaseOutcome::Miss;
+                }
+            }
+        }
+        self
+    }
+
     /// Every enabled part culled (a one-sided level's triangle not tested at all).
     pub fn culled(mask: CaseMask) -> Self {
         let part = |on: bool| {

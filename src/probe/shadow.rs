@@ -301,6 +301,10 @@ pub fn resolve(
         velocity,
         end,
     );
+    if game.missing & slidescope_probe::format::missing::INTEGRATION_VELOCITY != 0 {
+        // The game has no integration velocity (it sent a placeholder): nothing to judge.
+        record.findings.speed_gain = None;
+    }
     record.markers = record.markers.union(record.findings.markers());
     record.game = Some(Box::new(game));
     record

@@ -353,4 +353,9 @@ fn contact_fields_a_game_declares_missing_are_not_compared() {
         text.contains("no contact centre, no contact normal"),
         "{text}"
     );
+    // Babylon has no integration velocity (the recorder sends end − start): declared missing,
+    // no move is said to have gained speed.
+    let gained = |r: &CheckReport| r.why.iter().any(|w| w.name == "gained_speed");
+    assert!(gained(&all), "{:?}", all.why);
+    assert!(!gained(&with(Some(missing::INTEGRATION_VELOCITY))));
 }

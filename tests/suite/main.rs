@@ -24,6 +24,7 @@ mod probe_c;
 mod probe_explain;
 mod probe_files;
 mod probe_game;
+mod probe_js;
 mod probe_ui;
 mod properties;
 mod render_colour_modes;

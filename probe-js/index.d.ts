@@ -1,0 +1,168 @@
+// Types of slidescope-probe (index.js). World space, metres and seconds; every float is
+// written as f32 (time as f64), exactly as the Rust crate and the C header write them.
+
+export type Vec3 = readonly [number, number, number] | ArrayLike<number>;
+
+/** Where the bytes go. `write` gets each buffer (a fresh copy ending at a record boundary). */
+export interface Sink {
+    write(bytes: Uint8Array): void;
+    close(): void | Promise<void>;
+}
+
+/** The game's result of a move. */
+export interface MoveResult {
+    /** Final centre (m). */
+    end: Vec3;
+    /** The velocity carried into the next step, in the units of `velocity`. */
+    integrationVelocity: Vec3;
+    /** Detect/respond iterations run. */
+    iterations: number;
+}
+
+/** One collide-and-slide call of the game (a MOVE record). */
+export interface Move {
+    /** Which character moved (u32). */
+    mover: number;
+    /** Semi-axes (m), all > 0. */
+    radii: Vec3;
+    /** Principal axes as three columns (orthonormal); identity when left out. */
+    axes?: readonly [Vec3, Vec3, Vec3];
+    /** Ellipsoid centre before the move (m). */
+    start: Vec3;
+    /** Displacement asked for this call (m): velocity × dt. */
+    velocity: Vec3;
+    /** The game's padding (eSpace units), if it has one. */
+    skinEs?: number;
+    /** The game's iteration limit, if it has one. */
+    maxIterations?: number;
+    /** The game culls back faces (seed 001); otherwise both sides collide. */
+    oneSided?: boolean;
+    /** What the game's own collide-and-slide produced. */
+    result?: MoveResult;
+}
+
+export type Case = "face" | "edge" | "vertex";
+
+/** The contact one iteration of the game's loop responded to. */
+export interface Contact {
+    /** 0-based iteration of the move. */
+    iteration: number;
+    /** Which part of the Minkowski sum the game touched, if it knows (or the code 0–3). */
+    case?: Case | number | null;
+    /** Time of impact as a fraction of that iteration's velocity. */
+    t: number;
+    /** Ellipsoid centre at contact, before padding (m). */
+    center: Vec3;
+    /** Touched point (m). */
+    point: Vec3;
+    /** Unit slide-plane normal, away from the triangle. */
+    normal: Vec3;
+    /** Triangle index in the active mesh, if the game knows it. */
+    triangle?: number | null;
+}
+
+export type Sidedness = "two_sided" | "behind_ignored" | "leaving_ignored";
+export type UpAxis = "+y" | "+z" | "-y" | "-z" | "+x" | "-x";
+
+/**
+ * What a game declares about its collide-and-slide (a CONVENTIONS record, format 1.1): each
+ * field left out (or null) is undeclared. Applies to the moves that follow; a later call
+ * replaces the whole declaration. Same fields as the Rust `Conventions`.
+ */
+export interface Conventions {
+    /** The skin padding goes along the velocity (Fauerby 2003) rather than the normal. */
+    paddingAlongVelocity?: boolean | null;
+    /** A short leftover is dropped (Babylon.js) rather than applied. */
+    shortMotionDropped?: boolean | null;
+    /** The short-motion threshold, eSpace units. */
+    minMotionEs?: number | null;
+    /** The short-motion threshold, metres. */
+    minMotionM?: number | null;
+    /** A call that moves no further than this (m) stays where it was. */
+    deadZoneM?: number | null;
+    /** Out of iterations, the last checked centre is kept (rather than the seed's fallback). */
+    keepLastOnLimit?: boolean | null;
+    sidedness?: Sidedness | null;
+    impulseFilter?: boolean | null;
+    upAxis?: UpAxis | null;
+    leftHanded?: boolean | null;
+    /** A triangle's front is the side it is clockwise from. */
+    clockwiseFront?: boolean | null;
+    /** Fields the engine does not have: MISSING_* bits. */
+    missing?: number | null;
+    /** Only roots after the start count: an overlapped edge or vertex is no contact. */
+    rootsAfterStartOnly?: boolean | null;
+}
+
+export interface Pose {
+    /** Unit quaternion [x, y, z, w]. */
+    rotation: readonly [number, number, number, number] | ArrayLike<number>;
+    translation: Vec3;
+}
+
+export interface ObjectPose {
+    object: number;
+    /** The pose the sweep is tested against. */
+    previous: Pose;
+    current: Pose;
+}
+
+/** Flat xyz (or [x, y, z] triples). */
+export type Positions = Float32Array | Float64Array | ArrayLike<number> | ReadonlyArray<Vec3>;
+/** Flat, 3 a triangle (or [a, b, c] triples). */
+export type Indices = Uint32Array | Uint16Array | ArrayLike<number> | ReadonlyArray<Vec3>;
+
+export class Probe {
+    constructor(sink: Sink);
+    /** A new file at `path` (Node; replaced if it exists). */
+    static toFile(path: string): Probe;
+    /** Collects the bytes in memory: `bytes()`, `blob()`. */
+    static toBlob(): Probe;
+    /** Binary WebSocket messages (browsers, Node 22+), queued until the socket opens. */
+    static toWebSocket(url: string): Probe;
+
+    /** What went wrong with the sink, one line each; after an error the sink is dropped. */
+    readonly errors: string[];
+
+    /** Sends MESH once per content hash, USE_MESH afterwards; returns the hash. */
+    setLevelMesh(positions: Positions, indices: Indices): bigint;
+    setLevelFile(path: string, fnv1a64OfFile: bigint): void;
+    setConventions(conventions: Conventions): void;
+    setObjectMesh(object: number, positions: Positions, indices: Indices): void;
+    objectPoses(poses: readonly ObjectPose[]): void;
+    frame(frame: number | bigint, timeSecs: number, dtSecs: number): void;
+    logMove(move: Move, contacts?: readonly Contact[]): void;
+    flush(): void;
+    /** Writes END and closes the sink. */
+    close(): Promise<void>;
+    /** toBlob() only: everything so far as one array. */
+    bytes(): Uint8Array;
+    /** toBlob() only: everything so far as a Blob. */
+    blob(): Blob;
+}
+
+/** 64-bit FNV-1a, the format's mesh and level-file hash. */
+export function fnv1a64(bytes: Uint8Array): bigint;
+/** The declared entries of `conventions` as [key, value] pairs, in key order. */
+export function conventionEntries(conventions?: Conventions): Array<[number, number]>;
+
+export const VERSION_MAJOR: 1;
+export const VERSION_MINOR: 1;
+export const KIND: Readonly<{
+    MESH: 1; USE_MESH: 2; LEVEL_FILE: 3; FRAME: 4; MOVE: 5; OBJECT_MESH: 6; OBJECT_POSES: 7; END: 8; CONVENTIONS: 9;
+}>;
+export const HAS_RESULT: number;
+export const HAS_SKIN: number;
+export const HAS_MAX_ITERATIONS: number;
+export const ONE_SIDED: number;
+export const CASE_UNKNOWN: 0;
+export const CASE_FACE: 1;
+export const CASE_EDGE: 2;
+export const CASE_VERTEX: 3;
+export const NO_TRIANGLE: 4294967295;
+export const MISSING_INTEGRATION_VELOCITY: 1;
+export const MISSING_ITERATIONS: 2;
+export const MISSING_CONTACT_T: 4;
+export const MISSING_CONTACT_CENTER: 8;
+export const MISSING_CONTACT_NORMAL: 16;
+export const MISSING_CONTACT_TRIANGLE: 32;

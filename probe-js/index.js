@@ -315,8 +315,8 @@ function blobSink() {
 
 /**
  * Binary WebSocket messages, one per hand-over, queued until the socket opens. slidescope
- * itself listens on raw TCP (`slidescope --listen`), so the URL is a WebSocket-to-TCP bridge
- * (e.g. websockify) in front of it, or any server that stores the bytes.
+ * takes the WebSocket on its probe port (`slidescope listen` prints the URL with its token;
+ * `--allow-origin` allows a page's origin).
  */
 function webSocketSink(url, onError) {
     const WS = globalThis.WebSocket;

@@ -245,6 +245,13 @@ impl ProbeState {
                     format!("listening for a game on {addr} (Probe::connect)"),
                     false,
                 ));
+                #[cfg(not(target_arch = "wasm32"))]
+                {
+                    // The page's URL with its token, for the log (the status line shows the
+                    // first message).
+                    log::info!("{}", l.page_hint());
+                    eprintln!("slidescope: {}", l.page_hint());
+                }
                 self.feed = None;
                 self.listener = Some(l);
                 self.sent = Some(config);

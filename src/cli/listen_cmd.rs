@@ -1,8 +1,10 @@
 //! `slidescope listen [ADDR] --save run.slidelog [--check]`: records one game's live probe
 //! stream without a window (a game's CI). The same loopback default and warning as the app's
-//! listener; a second game connecting meanwhile is refused with the same line. The stream is
-//! written to the file as it arrives (the file is the stream, byte for byte), then read back
-//! to say what it holds; `--check` runs `probe-check` on it.
+//! listener; a second game connecting meanwhile is refused with the same line. A game in a
+//! browser page streams over a WebSocket on the same port (`probe::websocket`: an allowed
+//! origin or the printed token). The stream is written to the file as it arrives (the file is
+//! the stream, byte for byte), then read back to say what it holds; `--check` runs
+//! `probe-check` on it.
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -16,6 +18,7 @@ use clap::Args;
 
 use crate::probe::listen::{DEFAULT_ADDR, REFUSAL};
 use crate::probe::probe_file_check::{CheckOptions, check_file};
+use crate::probe::websocket::{self, Access};
 
 #[derive(Debug, Args)]
 pub struct ListenArgs {
@@ -35,6 +38,10 @@ pub struct ListenArgs {
     /// Stop recording past this many bytes (the file keeps the records before).
     #[arg(long, default_value_t = 4u64 << 30)]
     pub max_bytes: u64,
+    /// A web page origin (e.g. `http://127.0.0.1:8000`) allowed to stream over a WebSocket;
+    /// repeatable. Others need the token printed at start.
+    #[arg(long)]
+    pub allow_origin: Vec<String>,
 }
 
 pub fn run(args: &ListenArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
@@ -47,9 +54,18 @@ pub fn run(args: &ListenArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         );
     }
     println!("listening on {local}; waiting for a game");
-    let Some((stream, peer)) = wait_for_game(&socket, args.wait_secs)? else {
-        eprintln!("no game connected");
-        return Ok(ExitCode::from(super::probe_check::EXIT_ERROR));
+    let access = Access::new(args.allow_origin.clone());
+    println!("{}", access.hint(local));
+    let (source, peer) = loop {
+        let Some((stream, peer)) = wait_for_game(&socket, args.wait_secs)? else {
+            eprintln!("no game connected");
+            return Ok(ExitCode::from(super::probe_check::EXIT_ERROR));
+        };
+        match websocket::open(stream, &access) {
+            Ok(source) => break (source, peer),
+            // A page refused (or a failed upgrade) is said, and the next game may come.
+            Err(why) => eprintln!("{peer}: {why}"),
+        }
     };
     println!(
         "game connected from {peer}; recording to {}",
@@ -57,7 +73,7 @@ pub fn run(args: &ListenArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     );
     let busy = Arc::new(AtomicBool::new(true));
     let refuser = refuse_others(socket, busy.clone());
-    let copied = record(stream, &args.save, args.max_bytes);
+    let copied = record(source, &args.save, args.max_bytes);
     busy.store(false, Ordering::Relaxed);
     let _ = refuser.join();
     let (bytes, capped) = copied?;
@@ -143,7 +159,7 @@ fn refuse_others(socket: TcpListener, busy: Arc<AtomicBool>) -> std::thread::Joi
 /// Copies the game's stream into `path` until it closes, or up to `max_bytes`; the bytes
 /// written and whether the cap stopped it.
 fn record(
-    mut stream: TcpStream,
+    mut stream: Box<dyn Read + Send>,
     path: &std::path::Path,
     max_bytes: u64,
 ) -> std::io::Result<(u64, bool)> {
@@ -155,8 +171,11 @@ fn record(
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            // A connection reset keeps what arrived before it.
-            Err(_) => break,
+            // A connection reset (or a bad WebSocket message) keeps what arrived before it.
+            Err(e) => {
+                eprintln!("the game's stream stopped: {e}");
+                break;
+            }
         };
         let room = max_bytes.saturating_sub(total);
         let take = (n as u64).min(room) as usize;

@@ -5,6 +5,7 @@
 pub mod compare_cmd;
 pub mod info;
 pub mod issues_cmd;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod listen_cmd;
 pub mod probe_check;
 pub mod query_cmd;
@@ -76,6 +77,7 @@ pub enum Command {
     /// Record one game's live probe stream to a file without a window (a game's CI); with
     /// --check, check it as probe-check does. Exit status: probe-check's with --check, else 0
     /// read to the end, 2 not (or no game came).
+    #[cfg(not(target_arch = "wasm32"))]
     Listen(listen_cmd::ListenArgs),
 }
 
@@ -91,6 +93,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(Command::Compare(args)) => ok(compare_cmd::run(&args)),
         Some(Command::Run(args)) => run::run(&args),
         Some(Command::ProbeCheck(args)) => probe_check::run(&args),
+        #[cfg(not(target_arch = "wasm32"))]
         Some(Command::Listen(args)) => listen_cmd::run(&args),
         Some(Command::Issues(args)) => issues_cmd::run(&args),
         Some(Command::Open(args)) => ok(crate::app::run(crate::app::Startup {
@@ -111,8 +114,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
 /// Whether a failed command line should exit with status 2 (`run` and `probe-check`, whose 1
 /// means "a check failed") rather than 1.
 pub fn is_run(cli: &Cli) -> bool {
-    matches!(
-        cli.command,
-        Some(Command::Run(_) | Command::ProbeCheck(_) | Command::Listen(_))
-    )
+    #[cfg(not(target_arch = "wasm32"))]
+    if matches!(cli.command, Some(Command::Listen(_))) {
+        return true;
+    }
+    matches!(cli.command, Some(Command::Run(_) | Command::ProbeCheck(_)))
 }

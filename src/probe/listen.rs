@@ -5,7 +5,7 @@
 //! slowed by TCP, and memory stays bounded). A second game connecting while one is connected
 //! is refused with one line and closed; the first is not disturbed.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -29,6 +29,9 @@ pub const REFUSAL: &str = "slidescope: refused, another game is connected\n";
 /// connection.
 pub struct Listener {
     addr: SocketAddr,
+    /// Which browser pages may stream over a WebSocket (desktop only).
+    #[cfg(not(target_arch = "wasm32"))]
+    access: super::websocket::Access,
     events: Receiver<FeedEvent>,
     config: Arc<Mutex<ShadowConfig>>,
     stop: Arc<AtomicBool>,
@@ -54,6 +57,12 @@ impl Listener {
             )
         });
         let (tx, events) = sync_channel(QUEUE);
+        #[cfg(not(target_arch = "wasm32"))]
+        let access = super::websocket::Access::new(Vec::new());
+        #[cfg(not(target_arch = "wasm32"))]
+        let served = access.clone();
+        #[cfg(target_arch = "wasm32")]
+        let served = NoPages;
         let config = Arc::new(Mutex::new(config));
         let stop = Arc::new(AtomicBool::new(false));
         let connection = Arc::new(Mutex::new(None));
@@ -61,11 +70,13 @@ impl Listener {
             let (config, stop, connection) = (config.clone(), stop.clone(), connection.clone());
             std::thread::Builder::new()
                 .name("probe-listen".into())
-                .spawn(move || accept_loop(socket, tx, config, stop, connection))?
+                .spawn(move || accept_loop(socket, tx, config, stop, connection, served))?
         };
         Ok((
             Self {
                 addr: local,
+                #[cfg(not(target_arch = "wasm32"))]
+                access,
                 events,
                 config,
                 stop,
@@ -78,6 +89,12 @@ impl Listener {
 
     pub fn local_addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// How a browser page may stream to this listener (the token's URL).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn page_hint(&self) -> String {
+        self.access.hint(self.addr)
     }
 
     /// Whether a game is connected now.
@@ -121,6 +138,7 @@ fn accept_loop(
     config: Arc<Mutex<ShadowConfig>>,
     stop: Arc<AtomicBool>,
     connection: Arc<Mutex<Option<TcpStream>>>,
+    access: Served,
 ) {
     let mut worker: Option<JoinHandle<()>> = None;
     while !stop.load(Ordering::Relaxed) {
@@ -146,10 +164,11 @@ fn accept_loop(
                 let _ = tx.try_send(FeedEvent::Connected(peer));
                 let (tx, config, stop, connection) =
                     (tx.clone(), config.clone(), stop.clone(), connection.clone());
+                let access = access.clone();
                 worker = std::thread::Builder::new()
                     .name("probe-connection".into())
                     .spawn(move || {
-                        serve(stream, &tx, &config, &stop);
+                        serve(stream, &tx, &config, &stop, &access);
                         *lock(&connection) = None;
                     })
                     .ok();
@@ -165,17 +184,56 @@ fn accept_loop(
     }
 }
 
+/// What a connection needs to take a browser page (desktop: who may stream over a WebSocket).
+#[cfg(not(target_arch = "wasm32"))]
+type Served = super::websocket::Access;
+#[cfg(target_arch = "wasm32")]
+type Served = NoPages;
+
+/// In the browser build nothing listens: no page to take.
+#[cfg(target_arch = "wasm32")]
+#[derive(Debug, Clone)]
+struct NoPages;
+
+/// The game's byte stream: the TCP stream, or a WebSocket's messages (desktop).
+fn game_stream(stream: TcpStream, access: &Served) -> Result<Box<dyn Read + Send>, String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return super::websocket::open(stream, access);
+    #[cfg(target_arch = "wasm32")]
+    {
+        let NoPages = access;
+        Ok(Box::new(stream))
+    }
+}
+
 /// Reads one game's stream to its end, re-solving each move as it arrives.
 fn serve(
     stream: TcpStream,
     tx: &SyncSender<FeedEvent>,
     config: &Mutex<ShadowConfig>,
     stop: &AtomicBool,
+    access: &Served,
 ) {
     let base = std::env::current_dir().unwrap_or_default();
     let mut session = ProbeSession::new(base);
     let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
-    let reader = std::io::BufReader::with_capacity(256 * 1024, stream);
+    let source = match game_stream(stream, access) {
+        Ok(s) => s,
+        Err(why) => {
+            send(tx, stop, FeedEvent::Problem(why));
+            send(
+                tx,
+                stop,
+                FeedEvent::Disconnected {
+                    moves: 0,
+                    clean: false,
+                    error: Some("refused".into()),
+                },
+            );
+            return;
+        }
+    };
+    let reader = std::io::BufReader::with_capacity(256 * 1024, source);
     let mut reader = match Reader::new(reader) {
         Ok(r) => r,
         Err(e) => {

@@ -12,6 +12,8 @@ pub mod one_move;
 pub mod probe_file_check;
 pub mod probe_session;
 pub mod shadow;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod websocket;
 
 // A game's move as the history keeps it, and its comparison with the re-solve, live in `sim`
 // (a `FrameRecord` holds them); the probe fills them.

@@ -26,6 +26,7 @@ mod probe_files;
 mod probe_game;
 mod probe_js;
 mod probe_ui;
+mod probe_websocket;
 mod properties;
 mod render_colour_modes;
 mod render_dynamic;

@@ -1,8 +1,10 @@
 //! Links into the app: the page address's fragment names what to open, so a teacher hands out
 //! one link per figure: `index.html#lesson=5` (the fifth lesson of the Lessons menu) or
 //! `index.html#scenario=<url>` (a scenario file: a path inside the page such as
-//! `assets/issues/16-wide_corner.json`, or any URL the page may fetch). Parsed here on every
-//! platform (tested natively); the page applies it (`web.rs`).
+//! `assets/issues/16-wide_corner.json`, or any URL the page may fetch), or
+//! `index.html#probe=<url>` (a game's probe recording, `.slidelog`, attached to a bug report:
+//! the page re-solves it and shows why its moves diverge). Parsed here on every platform
+//! (tested natively); the page applies it (`web.rs`).
 
 /// What a link opens.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -11,7 +13,11 @@ pub enum Link {
     Lesson(usize),
     /// The scenario's URL or in-page path, percent-decoded.
     Scenario(String),
+    /// A probe recording's URL or in-page path, percent-decoded.
+    Probe(String),
 }
+
+const EXPECTED: &str = "expected #lesson=N, #scenario=URL or #probe=URL";
 
 /// The link in a fragment (`#lesson=5`, with or without the `#`); `Ok(None)` for an empty one.
 pub fn parse(fragment: &str) -> Result<Option<Link>, String> {
@@ -21,22 +27,22 @@ pub fn parse(fragment: &str) -> Result<Option<Link>, String> {
     }
     let (key, value) = f
         .split_once('=')
-        .ok_or_else(|| format!("link #{f}: expected #lesson=N or #scenario=URL"))?;
+        .ok_or_else(|| format!("link #{f}: {EXPECTED}"))?;
     match key {
         "lesson" => match value.parse::<usize>() {
             Ok(n) if n >= 1 => Ok(Some(Link::Lesson(n - 1))),
             _ => Err(format!("link #{f}: the lesson is a number from 1")),
         },
-        "scenario" => {
+        "scenario" | "probe" => {
             let url = percent_decode(value)
-                .ok_or_else(|| format!("link #{f}: the scenario's address is not valid UTF-8"))?;
-            if url.is_empty() {
-                Err(format!("link #{f}: no scenario address"))
-            } else {
-                Ok(Some(Link::Scenario(url)))
+                .ok_or_else(|| format!("link #{f}: the {key}'s address is not valid UTF-8"))?;
+            match (url.is_empty(), key) {
+                (true, _) => Err(format!("link #{f}: no {key} address")),
+                (false, "probe") => Ok(Some(Link::Probe(url))),
+                (false, _) => Ok(Some(Link::Scenario(url))),
             }
         }
-        _ => Err(format!("link #{f}: expected #lesson=N or #scenario=URL")),
+        _ => Err(format!("link #{f}: {EXPECTED}")),
     }
 }
 
@@ -91,6 +97,10 @@ mod tests {
             parse("#scenario=x%2"),
             Ok(Some(Link::Scenario("x%2".into())))
         );
+        assert_eq!(
+            parse("#probe=https%3A%2F%2Fexample.org%2Frun.slidelog"),
+            Ok(Some(Link::Probe("https://example.org/run.slidelog".into())))
+        );
     }
 
     #[test]
@@ -103,6 +113,8 @@ mod tests {
             "#lesson",
             "#scenario=",
             "#scenario=%ff",
+            "#probe=",
+            "#probe=%fe",
         ] {
             let e = parse(bad).unwrap_err();
             assert!(e.starts_with("link #"), "{bad}: {e}");

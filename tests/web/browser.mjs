@@ -159,6 +159,12 @@ const saved = await page.evaluate(() => localStorage.getItem("settings.json"));
 if (!saved || !JSON.parse(saved).params) fail(`no settings in local storage: ${saved}`);
 else console.log(`settings in local storage: ${saved.length} bytes`);
 
+// 7b. A game's probe recording by link (a bug report's attachment): fetched, re-solved on the
+// page's thread, and every move judged: Babylon.js's 74 of 7,680 moves diverge, as natively.
+await page.evaluate(() => { location.hash = "#probe=linked/babylon_threejs.slidelog"; });
+const probed = await waitState((s) => /probe: 7680 moves, 74 diverge/.test(s), "the probe link", 120000);
+console.log(`probe link: ${JSON.stringify(probed.split("\n").find((l) => l.startsWith("probe:")))}`);
+
 // 8. File > Open level... opens the browser's file picker (rfd: with the click's user
 // activation it opens the chooser of an <input type=file> at once). The menu is egui's, drawn
 // in the canvas: clicked by position at 1280x720, on a fresh page (as a student would).

@@ -37,6 +37,8 @@ enum WebEvent {
     Dropped(Vec<PathBuf>),
     Link(Result<Option<Link>, String>),
     Fetched(Result<PathBuf, String>),
+    /// A linked probe recording, fetched into the page's files.
+    FetchedProbe(Result<PathBuf, String>),
 }
 
 thread_local! {
@@ -123,7 +125,10 @@ impl App {
                 }
                 WebEvent::Link(Ok(None)) => {}
                 WebEvent::Link(Ok(Some(l))) => self.follow_link(l),
-                WebEvent::Link(Err(e)) | WebEvent::Fetched(Err(e)) => self.say(e, true),
+                WebEvent::Link(Err(e))
+                | WebEvent::Fetched(Err(e))
+                | WebEvent::FetchedProbe(Err(e)) => self.say(e, true),
+                WebEvent::FetchedProbe(Ok(path)) => self.open_any(&path),
                 WebEvent::Fetched(Ok(path)) => {
                     self.open_scenario(&path);
                 }
@@ -151,6 +156,13 @@ impl App {
             .as_ref()
             .map_or("none", |(_, s)| s.lesson.title.as_str());
         let mut text = format!("level: {}\nlesson: {lesson}\n", self.world.name);
+        let probe = self.probe.view();
+        if probe.active {
+            text += &format!(
+                "probe: {} moves, {} diverge\n",
+                probe.moves, probe.diverging
+            );
+        }
         if let Some((rec, it)) = self.sim.cursor_frame() {
             let its = &rec.trace.iterations;
             text += &format!(
@@ -202,8 +214,32 @@ impl App {
                     push(WebEvent::Fetched(fetch_scenario(&url).await));
                 });
             }
+            Link::Probe(url) if crate::vfs::file_len(Path::new(&url)).is_ok() => {
+                self.open_any(Path::new(&url));
+            }
+            Link::Probe(url) => {
+                self.say(format!("fetching {url}…"), false);
+                wasm_bindgen_futures::spawn_local(async move {
+                    push(WebEvent::FetchedProbe(fetch_probe(&url).await));
+                });
+            }
         }
     }
+}
+
+/// Fetches a linked probe recording into the page's files; returns its path there (a level
+/// it names by file is not fetched: recordings for links carry their mesh).
+async fn fetch_probe(url: &str) -> Result<PathBuf, String> {
+    let bytes = page::fetch(url).await?;
+    let name = url
+        .rsplit('/')
+        .next()
+        .filter(|n| !n.is_empty())
+        .unwrap_or("run.slidelog");
+    Ok(crate::vfs::add_user_file(
+        &Path::new(LINK_DIR).join(name),
+        bytes,
+    ))
 }
 
 /// Fetches a linked scenario and the level it names (relative to the scenario's address) into

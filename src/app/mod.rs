@@ -53,6 +53,8 @@ pub struct Startup {
     pub open: Option<PathBuf>,
     /// Listen for a game on this address.
     pub listen: Option<String>,
+    /// Web page origins allowed to stream over a WebSocket (besides the printed token).
+    pub allow_origins: Vec<String>,
 }
 
 /// Opens the window as `startup` says. Returns a one-line error when the window or GPU cannot
@@ -61,6 +63,7 @@ pub fn run(startup: Startup) -> Result<(), String> {
     let event_loop = EventLoop::new().map_err(|e| format!("cannot open a window: {e}"))?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App::new(startup.level);
+    app.probe.allow_origins = startup.allow_origins.clone();
     if let Some(addr) = &startup.listen {
         app.start_listening(addr);
     }

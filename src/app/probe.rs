@@ -46,6 +46,8 @@ pub(super) struct ProbeState {
     /// The file feed has delivered everything.
     finished: bool,
     sent: Option<ShadowConfig>,
+    /// Web page origins allowed to stream over a WebSocket (`--allow-origin`).
+    pub allow_origins: Vec<String>,
     /// Why the move at the cursor diverges, for the record, tolerance and settings it was
     /// explained with.
     why: Option<(WhyKey, Vec<String>)>,
@@ -237,7 +239,7 @@ impl ProbeState {
     pub fn listen(&mut self, addr: &str, slide: &SlideSettings) -> Vec<ProbeEffect> {
         self.listener = None;
         let config = self.config(slide);
-        match Listener::bind(addr, config) {
+        match Listener::bind_allowing(addr, config, self.allow_origins.clone()) {
             Ok((l, warning)) => {
                 let mut out: Vec<ProbeEffect> = warning.map(|w| Say(w, true)).into_iter().collect();
                 let addr = l.local_addr();

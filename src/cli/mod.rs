@@ -37,6 +37,10 @@ pub struct Cli {
     #[arg(long, value_name = "ADDR", num_args = 0..=1,
           default_missing_value = crate::probe::listen::DEFAULT_ADDR)]
     pub listen: Option<String>,
+    /// A web page origin (e.g. `http://127.0.0.1:8000`) allowed to stream over a WebSocket to
+    /// the listener; repeatable. Others need the token printed at start.
+    #[arg(long)]
+    pub allow_origin: Vec<String>,
 }
 
 /// `slidescope open FILE`.
@@ -48,6 +52,9 @@ pub struct OpenArgs {
     #[arg(long, value_name = "ADDR", num_args = 0..=1,
           default_missing_value = crate::probe::listen::DEFAULT_ADDR)]
     pub listen: Option<String>,
+    /// See the top-level `--allow-origin`.
+    #[arg(long)]
+    pub allow_origin: Vec<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -100,12 +107,14 @@ pub fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             level: None,
             open: Some(args.file),
             listen: args.listen,
+            allow_origins: args.allow_origin,
         })
         .map_err(Into::into)),
         None => ok(crate::app::run(crate::app::Startup {
             level: cli.level,
             open: None,
             listen: cli.listen,
+            allow_origins: cli.allow_origin,
         })
         .map_err(Into::into)),
     }

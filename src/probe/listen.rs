@@ -47,6 +47,16 @@ impl Listener {
     /// Listens on `addr` (e.g. [`DEFAULT_ADDR`]; port 0 picks a free port). Returns the
     /// listener and, for an address that is not loopback, a warning to show.
     pub fn bind(addr: &str, config: ShadowConfig) -> std::io::Result<(Self, Option<String>)> {
+        Self::bind_allowing(addr, config, Vec::new())
+    }
+
+    /// [`bind`](Self::bind), also taking a browser page of the `allowed` origins over a
+    /// WebSocket (any page may use the printed token; see `probe::websocket`).
+    pub fn bind_allowing(
+        addr: &str,
+        config: ShadowConfig,
+        allowed: Vec<String>,
+    ) -> std::io::Result<(Self, Option<String>)> {
         let socket = TcpListener::bind(addr)?;
         socket.set_nonblocking(true)?;
         let local = socket.local_addr()?;
@@ -58,7 +68,9 @@ impl Listener {
         });
         let (tx, events) = sync_channel(QUEUE);
         #[cfg(not(target_arch = "wasm32"))]
-        let access = super::websocket::Access::new(Vec::new());
+        let access = super::websocket::Access::new(allowed);
+        #[cfg(target_arch = "wasm32")]
+        let _ = allowed;
         #[cfg(not(target_arch = "wasm32"))]
         let served = access.clone();
         #[cfg(target_arch = "wasm32")]

@@ -190,3 +190,38 @@ fn the_apps_listener_re_solves_a_pages_moves() {
     }
     assert_eq!((moves, clean), (7680, true));
 }
+
+#[test]
+fn the_apps_listener_takes_an_allowed_origin_and_names_a_refused_page() {
+    let config = ShadowConfig::default();
+    let allowed = vec!["http://game.example".to_string()];
+    let (listener, _) = Listener::bind_allowing("127.0.0.1:0", config, allowed).unwrap();
+    let addr = listener.local_addr().to_string();
+    match connect(&addr, "", Some("http://other.example")) {
+        Err(tungstenite::Error::Http(r)) => assert_eq!(r.status(), 403),
+        other => panic!("not refused: {:?}", other.map(|_| ())),
+    }
+    let mut refused = None;
+    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+        match e {
+            FeedEvent::Problem(p) => refused = Some(p),
+            FeedEvent::Disconnected { .. } => break,
+            _ => {}
+        }
+    }
+    let refused = refused.unwrap();
+    assert!(
+        refused.contains("refused a page from http://other.example"),
+        "{refused}"
+    );
+    let ws = connect(&addr, "", Some("http://game.example")).unwrap();
+    send_all(ws, &recording()[..16], 16);
+    let mut clean = None;
+    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+        if let FeedEvent::Disconnected { error, .. } = e {
+            clean = Some(error);
+            break;
+        }
+    }
+    assert_eq!(clean, Some(None), "the allowed page's header read cleanly");
+}

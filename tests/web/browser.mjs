@@ -214,6 +214,51 @@ for (let attempt = 0; attempt < 3 && !/level: 16-wide_corner/.test(issueState); 
 if (!/level: 16-wide_corner/.test(issueState)) fail(`Issues > 16 did not open its scene: ${JSON.stringify(issueState)}`);
 else console.log(`Issues menu opened: ${JSON.stringify(issueState.split("\n")[0])}`);
 
+// 10. A game in a page streams to `slidescope listen` over a WebSocket: with the token it
+// printed, every move arrives; a page with neither the token nor an allowed origin is refused.
+if (process.env.SLIDESCOPE) {
+  const { spawn } = await import("node:child_process");
+  const listen = (save) => {
+    const child = spawn(process.env.SLIDESCOPE, ["listen", "127.0.0.1:0", "--wait-secs", "60", "--save", save]);
+    let out = "", err = "";
+    child.stdout.on("data", (d) => { out += d; });
+    child.stderr.on("data", (d) => { err += d; });
+    const exited = new Promise((done) => child.on("exit", (code) => done(code)));
+    const ready = async () => {
+      for (let i = 0; i < 200 && !/token=/.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+      const addr = /listening on ([^;]+);/.exec(out)?.[1];
+      const token = /token=([0-9a-f]+)/.exec(out)?.[1];
+      return { addr, token };
+    };
+    return { child, exited, ready, out: () => out, err: () => err };
+  };
+  const stream = async (ws) => {
+    const p = await browser.newPage();
+    await p.goto(new URL("stream.html?ws=" + encodeURIComponent(ws), base).href);
+    await p.waitForFunction(() => document.title === "sent", null, { timeout: 30000 }).catch(() => {});
+    await p.close();
+  };
+  const os = await import("node:os");
+  const path = await import("node:path");
+  const tmp = os.tmpdir();
+  const good = listen(path.join(tmp, "slidescope-page-stream.slidelog"));
+  const { addr, token } = await good.ready();
+  await stream(`ws://${addr}/?token=${token}`);
+  const code = await Promise.race([good.exited, new Promise((r) => setTimeout(() => r("timeout"), 60000))]);
+  if (code !== 0 || !/50 moves in 50 game frames, ended with END/.test(good.out())) {
+    fail(`a page's WebSocket stream was not recorded: exit ${code}\n${good.out()}\n${good.err()}`);
+  } else console.log("page -> WebSocket -> slidescope listen: 50 moves, ended with END");
+  const bad = listen(path.join(tmp, "slidescope-page-refused.slidelog"));
+  const other = await bad.ready();
+  await stream(`ws://${other.addr}/`);
+  for (let i = 0; i < 100 && !/refused a page from/.test(bad.err()); i++) await new Promise((r) => setTimeout(r, 50));
+  bad.child.kill();
+  if (!/refused a page from http:\/\/127\.0\.0\.1/.test(bad.err())) fail(`a page without the token was not refused: ${bad.err()}`);
+  else console.log(`a page without the token: ${bad.err().trim().split("\n").pop()}`);
+  // The refused page's own console error (a 403 handshake) is expected, not a page fault.
+  for (let i = errors.length - 1; i >= 0; i--) if (/WebSocket/.test(errors[i])) errors.splice(i, 1);
+}
+
 if (errors.length) fail(`console errors:\n  ${errors.join("\n  ")}`);
 await browser.close();
 if (!process.exitCode) console.log("web test: ok");

@@ -229,37 +229,26 @@ fn serve(
     let base = std::env::current_dir().unwrap_or_default();
     let mut session = ProbeSession::new(base);
     let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+    // Before any move: the game went away with this error.
+    let gone = |error: String| {
+        let event = FeedEvent::Disconnected {
+            moves: 0,
+            clean: false,
+            error: Some(error),
+        };
+        send(tx, stop, event);
+    };
     let source = match game_stream(stream, access) {
         Ok(s) => s,
         Err(why) => {
             send(tx, stop, FeedEvent::Problem(why));
-            send(
-                tx,
-                stop,
-                FeedEvent::Disconnected {
-                    moves: 0,
-                    clean: false,
-                    error: Some("refused".into()),
-                },
-            );
-            return;
+            return gone("refused".into());
         }
     };
     let reader = std::io::BufReader::with_capacity(256 * 1024, source);
     let mut reader = match Reader::new(reader) {
         Ok(r) => r,
-        Err(e) => {
-            send(
-                tx,
-                stop,
-                FeedEvent::Disconnected {
-                    moves: 0,
-                    clean: false,
-                    error: Some(e.to_string()),
-                },
-            );
-            return;
-        }
+        Err(e) => return gone(e.to_string()),
     };
     let (mut clean, mut error) = (false, None);
     loop {

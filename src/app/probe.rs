@@ -71,6 +71,7 @@ impl ProbeState {
             (Some(l), _) => Some(ProbeSource::Listening {
                 addr: l.local_addr().to_string(),
                 game: self.peer.map(|a| a.to_string()),
+                page_url: page_url(l),
             }),
             (None, Some(f)) => Some(ProbeSource::File {
                 path: f.path.display().to_string(),
@@ -137,6 +138,17 @@ impl ProbeState {
             r.markers.with(MarkerKind::GameDiverges, d)
         });
         self.diverging = diverging;
+    }
+}
+
+/// The WebSocket URL with its token a page streams to (none in the browser build).
+fn page_url(l: &Listener) -> Option<String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return Some(format!("ws://{}/?token={}", l.local_addr(), l.page_token()));
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = l;
+        None
     }
 }
 

@@ -109,6 +109,12 @@ impl Listener {
         self.access.hint(self.addr)
     }
 
+    /// The token a browser page connects with (`ws://ADDR/?token=…`).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn page_token(&self) -> &str {
+        &self.access.token
+    }
+
     /// Whether a game is connected now.
     pub fn is_connected(&self) -> bool {
         lock(&self.connection).is_some()

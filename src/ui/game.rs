@@ -34,8 +34,16 @@ pub enum ProbeCommand {
 /// Where the game's moves come from.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ProbeSource {
-    Listening { addr: String, game: Option<String> },
-    File { path: String, finished: bool },
+    Listening {
+        addr: String,
+        game: Option<String>,
+        /// The WebSocket URL with the listener's token, for a game in a browser page.
+        page_url: Option<String>,
+    },
+    File {
+        path: String,
+        finished: bool,
+    },
 }
 
 /// The probe's state as the UI shows it.
@@ -56,9 +64,19 @@ pub struct ProbeStatusView {
 /// The File menu's probe entries.
 pub fn probe_menu_ui(ui: &mut Ui, s: &ProbeStatusView, out: &mut Vec<ProbeCommand>) {
     match &s.source {
-        Some(ProbeSource::Listening { addr, .. }) => {
+        Some(ProbeSource::Listening { addr, page_url, .. }) => {
             if ui.button(format!("Stop listening ({addr})")).clicked() {
                 out.push(ProbeCommand::StopListening);
+            }
+            if let Some(url) = page_url {
+                ui.label(RichText::new("a game in a browser page streams to:").weak())
+                    .on_hover_text(
+                        "The page's probe (probe-js: Probe.toWebSocket(url) or the Babylon \
+                         adapter) connects with this token; start slidescope with \
+                         --allow-origin ORIGIN to take a page's origin without it",
+                    );
+                let mut text = url.clone();
+                ui.add(egui::TextEdit::singleline(&mut text).desired_width(320.0));
             }
         }
         // A browser page cannot accept connections: the entry stays, greyed, saying why.
@@ -95,7 +113,9 @@ pub fn probe_indicator_ui(ui: &mut Ui, s: &ProbeStatusView) {
         return;
     };
     let (dot, text) = match source {
-        ProbeSource::Listening { addr, game: None } => (
+        ProbeSource::Listening {
+            addr, game: None, ..
+        } => (
             Color32::GRAY,
             format!("listening on {addr} — no game connected"),
         ),

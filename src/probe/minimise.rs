@@ -14,8 +14,8 @@ use crate::collision::{
 };
 use crate::level::query::Geometry;
 use crate::level::scenario::{RecordedCall, Scenario};
-use crate::sim::FrameRecord;
 use crate::sim::{Comparison, ShadowTolerance};
+use crate::sim::{FrameRecord, GameMove};
 
 /// A cropped move, ready to write.
 #[derive(Debug, Clone)]
@@ -45,39 +45,7 @@ pub fn minimise(
         return Err("moves among moving objects are exported whole (Ctrl+E), not cropped".into());
     }
     let full = rec.outcome.slide().ok_or("the move has no result")?;
-    let mut keep: BTreeSet<u32> = rec
-        .trace
-        .iterations
-        .iter()
-        .flat_map(|it| it.candidates.iter().map(|c| c.triangle))
-        .chain(
-            rec.trace
-                .fallback
-                .iter()
-                .flat_map(|f| f.contacts.iter().map(|c| c.triangle)),
-        )
-        .chain(game.contacts.iter().filter_map(|c| c.triangle))
-        .collect();
-    let mut solved = solve_on(&keep, rec, mesh)?;
-    if !same(&solved.0, full) {
-        // Should not happen (a triangle the broad phase never offered cannot change the
-        // answer); if it does, keep everything near the whole motion and try once more.
-        let path = rec.trace.iterations.iter().map(|it| it.start_center);
-        let (lo, hi) = path
-            .chain([ellipsoid.center, full.position])
-            .fold((Vec3::INFINITY, Vec3::NEG_INFINITY), |(lo, hi), p| {
-                (lo.min(p), hi.max(p))
-            });
-        let r = Vec3::splat(ellipsoid.radii.max_element() * 2.0);
-        let mut near = Vec::new();
-        mesh.bvh().query(&Aabb::new(lo - r, hi + r), &mut near);
-        keep.extend(near);
-        solved = solve_on(&keep, rec, mesh)?;
-        if !same(&solved.0, full) {
-            return Err("the cropped level does not reproduce the reference's answer".into());
-        }
-    }
-    let (result, trace, triangles) = solved;
+    let (result, trace, triangles) = solve_cropped(rec, game, mesh, full)?;
     let comparison = Comparison::of(
         game.result.map(|r| (r.end, r.integration_velocity)),
         &game.contacts,
@@ -86,29 +54,12 @@ pub fn minimise(
         game.missing,
     );
     let verdict = comparison.verdict(tolerance);
-    let difference = comparison.end_distance_m.unwrap_or(0.0);
-    let description = format!(
-        "A game's move (through the slidescope probe): game frame {} at {:.3} s, mover {}, \
-         move {}. The game ended at {}, the reference at {:?} ({difference:.6} m apart; \
-         tolerance {} m){}. Cropped from {} to {} triangles (every candidate of every \
-         iteration). Expected: the reference's result, bit for bit.",
-        game.frame,
-        game.time_secs,
-        game.mover,
-        game.index,
-        game.result.map_or("(no result sent)".into(), |r| format!(
-            "{:?}",
-            r.end.to_array()
-        )),
-        result.position.to_array(),
-        tolerance.position_m,
-        match (verdict.cause, verdict.iteration) {
-            (Some(c), Some(i)) => format!("; they part at iteration {i}: {}", c.label()),
-            (Some(c), None) => format!("; {}", c.label()),
-            _ => String::new(),
-        },
-        mesh.triangle_count(),
-        triangles.len(),
+    let description = describe(
+        game,
+        &result,
+        &comparison,
+        tolerance,
+        (mesh, triangles.len()),
     );
     let scenario = Scenario::from_frame(
         format!("game_frame_{}_move_{}", game.frame, game.index),
@@ -133,6 +84,87 @@ pub fn minimise(
         game_end: game.result.map(|r| r.end),
         reproduces: verdict.diverges,
     })
+}
+
+/// The move re-solved on the triangles that can matter (every candidate of every iteration,
+/// the fallback's contacts, the game's triangles), checked to give the reference's `full`
+/// answer; if it does not, on everything near the whole motion.
+fn solve_cropped(
+    rec: &FrameRecord,
+    game: &GameMove,
+    mesh: &CollisionMesh,
+    full: &SlideResult,
+) -> Result<Solved, String> {
+    let mut keep: BTreeSet<u32> = rec
+        .trace
+        .iterations
+        .iter()
+        .flat_map(|it| it.candidates.iter().map(|c| c.triangle))
+        .chain(
+            rec.trace
+                .fallback
+                .iter()
+                .flat_map(|f| f.contacts.iter().map(|c| c.triangle)),
+        )
+        .chain(game.contacts.iter().filter_map(|c| c.triangle))
+        .collect();
+    let solved = solve_on(&keep, rec, mesh)?;
+    if same(&solved.0, full) {
+        return Ok(solved);
+    }
+    // Should not happen (a triangle the broad phase never offered cannot change the answer);
+    // if it does, keep everything near the whole motion and try once more.
+    let ellipsoid = rec.ellipsoid.ok_or("no ellipsoid")?;
+    let path = rec.trace.iterations.iter().map(|it| it.start_center);
+    let (lo, hi) = path
+        .chain([ellipsoid.center, full.position])
+        .fold((Vec3::INFINITY, Vec3::NEG_INFINITY), |(lo, hi), p| {
+            (lo.min(p), hi.max(p))
+        });
+    let r = Vec3::splat(ellipsoid.radii.max_element() * 2.0);
+    let mut near = Vec::new();
+    mesh.bvh().query(&Aabb::new(lo - r, hi + r), &mut near);
+    keep.extend(near);
+    let solved = solve_on(&keep, rec, mesh)?;
+    if !same(&solved.0, full) {
+        return Err("the cropped level does not reproduce the reference's answer".into());
+    }
+    Ok(solved)
+}
+
+/// The scenario's description: the move, both ends, where they part, the crop (`mesh` and
+/// the triangles kept of it).
+fn describe(
+    game: &GameMove,
+    result: &SlideResult,
+    comparison: &Comparison,
+    tolerance: &ShadowTolerance,
+    (mesh, kept): (&CollisionMesh, usize),
+) -> String {
+    let verdict = comparison.verdict(tolerance);
+    let difference = comparison.end_distance_m.unwrap_or(0.0);
+    format!(
+        "A game's move (through the slidescope probe): game frame {} at {:.3} s, mover {}, \
+         move {}. The game ended at {}, the reference at {:?} ({difference:.6} m apart; \
+         tolerance {} m){}. Cropped from {} to {kept} triangles (every candidate of every \
+         iteration). Expected: the reference's result, bit for bit.",
+        game.frame,
+        game.time_secs,
+        game.mover,
+        game.index,
+        game.result.map_or("(no result sent)".into(), |r| format!(
+            "{:?}",
+            r.end.to_array()
+        )),
+        result.position.to_array(),
+        tolerance.position_m,
+        match (verdict.cause, verdict.iteration) {
+            (Some(c), Some(i)) => format!("; they part at iteration {i}: {}", c.label()),
+            (Some(c), None) => format!("; {}", c.label()),
+            _ => String::new(),
+        },
+        mesh.triangle_count(),
+    )
 }
 
 type Solved = (SlideResult, Trace, Vec<[Vec3; 3]>);

@@ -588,10 +588,7 @@ impl CheckReport {
         let _ = writeln!(s, "{:<12} {:>8} {:>10}  why", "kind", "moves", "first");
         let (mut shown, mut rest) = (0, (0u64, 0u64, u64::MAX));
         for r in &self.why {
-            let kind = serde_json::to_value(r.kind)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_owned))
-                .unwrap_or_default();
+            let kind = r.kind.name();
             if r.kind == WhyKind::Convention {
                 shown += 1;
                 if shown > MAX_CONVENTION_ROWS {
@@ -659,15 +656,9 @@ fn describe(f: &FlaggedMove) -> String {
         (None, _) if f.difference_m.is_nan() => "the game's result is NaN".into(),
         (None, _) => format!("{:.6} m", f.difference_m),
     };
-    let why = f.why.as_ref().map_or(String::new(), |w| {
-        format!(
-            " [{}: {}]",
-            serde_json::to_value(w.kind)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_owned))
-                .unwrap_or_default(),
-            w.label()
-        )
+    let why = f.why.as_ref().map_or(String::new(), |w| match w.kind {
+        WhyKind::Unexplained => " [unexplained]".into(),
+        kind => format!(" [{}: {}]", kind.name(), w.label()),
     });
     format!(
         "move {} (game frame {}, {:.3} s, mover {}): {}{}, {difference}{why}",

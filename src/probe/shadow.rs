@@ -293,37 +293,38 @@ pub fn resolve(
     record.frame = ctx.index;
     let diverges = game.verdict(&config.tolerance).diverges;
     record.markers = record.markers.with(MarkerKind::GameDiverges, diverges);
-    let end = game.result.map(|r| (r.end, r.integration_velocity));
+    // A game without an integration velocity sends a placeholder: nothing to judge.
+    let has_integration =
+        game.missing & slidescope_probe::format::missing::INTEGRATION_VELOCITY == 0;
+    let result = game.result;
     game_findings(
         &mut record.findings,
-        ctx.level,
-        ellipsoid.as_ref().ok(),
+        (ctx.level, ellipsoid.as_ref().ok()),
         velocity,
-        end,
+        result.map(|r| r.end),
+        result
+            .filter(|_| has_integration)
+            .map(|r| r.integration_velocity),
     );
-    if game.missing & slidescope_probe::format::missing::INTEGRATION_VELOCITY != 0 {
-        // The game has no integration velocity (it sent a placeholder): nothing to judge.
-        record.findings.speed_gain = None;
-    }
     record.markers = record.markers.union(record.findings.markers());
     record.game = Some(Box::new(game));
     record
 }
 
-/// What the detectors find in the game's own result (`end`: its end and integration velocity),
+/// What the detectors find in the game's own result (its `end` and `integration` velocity),
 /// whatever the reference did: a speed gain, an end inside the level (a skin violation of the
 /// game's collision code, checked against every triangle near it) and an upward-only
 /// depenetration. They replace the reference's findings of the same kinds.
 fn game_findings(
     findings: &mut Findings,
-    level: Option<&ProbeLevel>,
-    ellipsoid: Option<&Ellipsoid>,
+    (level, ellipsoid): (Option<&ProbeLevel>, Option<&Ellipsoid>),
     velocity: Vec3,
-    end: Option<(Vec3, Vec3)>,
+    end: Option<Vec3>,
+    integration: Option<Vec3>,
 ) {
-    findings.speed_gain = end.and_then(|(_, v)| speed_gain::speed_gain(velocity, v, Vec3::ZERO));
+    findings.speed_gain = integration.and_then(|v| speed_gain::speed_gain(velocity, v, Vec3::ZERO));
     let (overlap, upward_push) = match (level, ellipsoid, end) {
-        (Some(level), Some(e), Some((end, _))) => (
+        (Some(level), Some(e), Some(end)) => (
             skin_violation::any_overlap(level.collision(), e, end)
                 .map(|o| skin_violation::Overlap { game: true, ..o }),
             upward_depenetration::upward_only_depenetration(level.collision(), e, velocity, end),

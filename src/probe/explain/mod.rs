@@ -30,6 +30,18 @@ pub enum WhyKind {
     Unexplained,
 }
 
+impl WhyKind {
+    /// The kind's word, as the JSON writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Convention => "convention",
+            Self::Cascade => "cascade",
+            Self::Bug => "bug",
+            Self::Unexplained => "unexplained",
+        }
+    }
+}
+
 /// The reason of one flagged move.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Why {

@@ -6,6 +6,11 @@
 //! time, the per-frame cost on the UI thread (p50/p99/max), moves received and the history's
 //! bytes. Needs the teaching level (`assets/teaching.glb`).
 //!
+//! `PROBE_LIVE_WS=1`: the game streams as a browser page does (issue 25), in binary WebSocket
+//! messages (a relay turns the probe's TCP stream into 64 KiB messages on a WebSocket with the
+//! listener's token). `PROBE_LIVE_FLOOD=1`: the game does not wait for the clock, sending as
+//! fast as the app takes its moves (the sustained moves/s into the app).
+//!
 //! Run: `cargo bench --bench probe_live`.
 
 #[path = "../examples/probe_game/game.rs"]
@@ -37,7 +42,13 @@ fn main() {
         .expect("assets/teaching.glb")
         .collision;
     let (listener, _) = Listener::bind("127.0.0.1:0", ShadowConfig::default()).expect("listen");
-    let addr = listener.local_addr();
+    let ws = std::env::var_os("PROBE_LIVE_WS").is_some();
+    let flood = std::env::var_os("PROBE_LIVE_FLOOD").is_some();
+    let addr = if ws {
+        relay_to_websocket(listener.local_addr(), listener.page_token().to_string())
+    } else {
+        listener.local_addr()
+    };
     let game = std::thread::spawn(move || {
         let mut probe = RecordingProbe::connect(addr).expect("connect");
         let positions: Vec<[f32; 3]> = mesh.positions().iter().map(|p| p.to_array()).collect();
@@ -52,7 +63,8 @@ fn main() {
         for frame in 0..frames {
             let due = started + Duration::from_secs_f64(frame as f64 / 60.0);
             match due.checked_duration_since(Instant::now()) {
-                Some(w) => std::thread::sleep(w),
+                Some(w) if !flood => std::thread::sleep(w),
+                Some(_) => {}
                 None => late += 1,
             }
             probe.frame(frame, frame as f64 / 60.0, game::DT_SECS);
@@ -106,8 +118,15 @@ fn main() {
         frame_ms.push(t.elapsed().as_secs_f64() * 1e3);
     }
     let (sent, late, game_secs) = game.join().expect("game");
+    let how = match (ws, flood) {
+        (true, true) => "over a WebSocket, flooding",
+        (true, false) => "over a WebSocket",
+        (false, true) => "over TCP, flooding",
+        (false, false) => "over TCP",
+    };
     println!(
-        "game: {sent} moves in {game_secs:.1} s of a {secs:.0} s script ({late} frames started late)"
+        "game {how}: {sent} moves in {game_secs:.1} s of a {secs:.0} s script ({late} frames started late): {:.0} moves/s",
+        sent as f64 / game_secs
     );
     println!(
         "ui thread per frame: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms over {} frames",
@@ -122,4 +141,36 @@ fn main() {
         sim.history().used_bytes() as f64 / 1048576.0,
         sim.history().budget_bytes() as f64 / 1048576.0
     );
+}
+
+/// A relay standing in for a browser page: takes the probe's TCP stream on a port of its own and
+/// sends it on to `listener` as binary WebSocket messages of up to 64 KiB (a page's probe sends
+/// each buffer it fills as one message), with the listener's token and a page's `Origin`.
+fn relay_to_websocket(listener: std::net::SocketAddr, token: String) -> std::net::SocketAddr {
+    use std::io::Read;
+    use tungstenite::client::IntoClientRequest;
+    let socket = std::net::TcpListener::bind("127.0.0.1:0").expect("relay");
+    let addr = socket.local_addr().expect("relay address");
+    std::thread::spawn(move || {
+        let (mut game, _) = socket.accept().expect("the game");
+        let mut request = format!("ws://{listener}/?token={token}")
+            .into_client_request()
+            .expect("request");
+        let origin = "http://127.0.0.1:8000".parse().expect("origin");
+        request.headers_mut().insert("Origin", origin);
+        let stream = std::net::TcpStream::connect(listener).expect("connect");
+        let (mut ws, _) = tungstenite::client(request, stream).expect("upgrade");
+        let mut buf = vec![0u8; 64 << 10];
+        loop {
+            match game.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => ws
+                    .send(tungstenite::Message::binary(buf[..n].to_vec()))
+                    .expect("send"),
+            }
+        }
+        let _ = ws.close(None);
+        while ws.read().is_ok() {}
+    });
+    addr
 }

@@ -76,7 +76,11 @@ pub fn run(args: &ListenArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let copied = record(source, &args.save, args.max_bytes);
     busy.store(false, Ordering::Relaxed);
     let _ = refuser.join();
-    let (bytes, capped) = copied?;
+    let Copied {
+        bytes,
+        capped,
+        stream_error,
+    } = copied?;
     println!(
         "game disconnected: {bytes} bytes written{}",
         if capped {
@@ -85,6 +89,11 @@ pub fn run(args: &ListenArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             ""
         }
     );
+    if let Some(e) = &stream_error {
+        println!(
+            "NOT READ TO THE END: the game's stream stopped: {e} (the bytes before it are kept)"
+        );
+    }
     let report = check_file(
         &args.save,
         &CheckOptions {
@@ -108,7 +117,7 @@ pub fn run(args: &ListenArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             println!("NOT READ TO THE END: {e} (the moves before it are kept)");
         }
     }
-    Ok(if !report.complete() || capped {
+    Ok(if !report.complete() || capped || stream_error.is_some() {
         ExitCode::from(super::probe_check::EXIT_ERROR)
     } else if args.check && report.diverging > 0 {
         ExitCode::FAILURE
@@ -156,16 +165,28 @@ fn refuse_others(socket: TcpListener, busy: Arc<AtomicBool>) -> std::thread::Joi
     })
 }
 
-/// Copies the game's stream into `path` until it closes, or up to `max_bytes`; the bytes
-/// written and whether the cap stopped it.
+/// What [`record`] wrote.
+struct Copied {
+    bytes: u64,
+    /// `--max-bytes` stopped it.
+    capped: bool,
+    /// The stream broke off (a reset, a bad WebSocket message) rather than closing.
+    stream_error: Option<String>,
+}
+
+/// Copies the game's stream into `path` until it closes, breaks off, or reaches `max_bytes`.
 fn record(
     mut stream: Box<dyn Read + Send>,
     path: &std::path::Path,
     max_bytes: u64,
-) -> std::io::Result<(u64, bool)> {
+) -> std::io::Result<Copied> {
     let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
     let mut buf = vec![0u8; 256 * 1024];
-    let mut total = 0u64;
+    let mut copied = Copied {
+        bytes: 0,
+        capped: false,
+        stream_error: None,
+    };
     loop {
         let n = match stream.read(&mut buf) {
             Ok(0) => break,
@@ -174,18 +195,19 @@ fn record(
             // A connection reset (or a bad WebSocket message) keeps what arrived before it.
             Err(e) => {
                 eprintln!("the game's stream stopped: {e}");
+                copied.stream_error = Some(e.to_string());
                 break;
             }
         };
-        let room = max_bytes.saturating_sub(total);
+        let room = max_bytes.saturating_sub(copied.bytes);
         let take = (n as u64).min(room) as usize;
         file.write_all(&buf[..take])?;
-        total += take as u64;
+        copied.bytes += take as u64;
         if take < n {
-            file.flush()?;
-            return Ok((total, true));
+            copied.capped = true;
+            break;
         }
     }
     file.flush()?;
-    Ok((total, false))
+    Ok(copied)
 }

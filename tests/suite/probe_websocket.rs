@@ -225,3 +225,234 @@ fn the_apps_listener_takes_an_allowed_origin_and_names_a_refused_page() {
     }
     assert_eq!(clean, Some(None), "the allowed page's header read cleanly");
 }
+
+/// `slidescope listen`'s exit status, what it printed after its first two lines, and the file.
+fn finish(
+    mut child: Child,
+    mut out: BufReader<ChildStdout>,
+    save: &Path,
+) -> (i32, String, Vec<u8>) {
+    let status = child.wait().unwrap();
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let saved = std::fs::read(save).unwrap_or_default();
+    (status.code().unwrap_or(-1), rest + &err, saved)
+}
+
+/// Where the record holding byte `at` of a probe stream starts (records: u32 kind, u32 length).
+fn record_start(bytes: &[u8], at: usize) -> usize {
+    let mut header = Vec::new();
+    slidescope_probe::encode::header(&mut header);
+    let mut pos = header.len();
+    loop {
+        let len = u32::from_le_bytes(bytes[pos + 4..pos + 8].try_into().unwrap()) as usize;
+        if pos + 8 + len > at {
+            return pos;
+        }
+        pos += 8 + len;
+    }
+}
+
+#[test]
+fn fragmented_messages_arrive_as_one_stream() {
+    use tungstenite::protocol::frame::Frame;
+    use tungstenite::protocol::frame::coding::{Data, OpCode};
+    let bytes = recording();
+    let save = temp_dir("probe_ws_fragments").join("page.slidelog");
+    let (child, out, addr, token) = listen(&save, &[]);
+    let mut ws = connect(
+        &addr,
+        &format!("?token={token}"),
+        Some("http://page.example"),
+    )
+    .unwrap();
+    // Each message of 100 kB sent as fragments of 7 kB: a binary frame, then continuations.
+    for message in bytes.chunks(100_000) {
+        let pieces: Vec<&[u8]> = message.chunks(7_000).collect();
+        for (i, piece) in pieces.iter().enumerate() {
+            let opcode = OpCode::Data(if i == 0 { Data::Binary } else { Data::Continue });
+            let last = i + 1 == pieces.len();
+            ws.send(Message::Frame(Frame::message(piece.to_vec(), opcode, last)))
+                .unwrap();
+        }
+    }
+    let _ = ws.close(None);
+    while ws.read().is_ok() {}
+    let (code, said, saved) = finish(child, out, &save);
+    assert_eq!(code, 0, "{said}");
+    assert!(
+        saved == bytes,
+        "{} of {} bytes saved",
+        saved.len(),
+        bytes.len()
+    );
+}
+
+#[test]
+fn an_oversized_frame_ends_the_stream_keeping_what_came_before() {
+    let bytes = recording();
+    let save = temp_dir("probe_ws_oversized").join("page.slidelog");
+    let (child, out, addr, token) = listen(&save, &[]);
+    let mut ws = connect(
+        &addr,
+        &format!("?token={token}"),
+        Some("http://page.example"),
+    )
+    .unwrap();
+    let cut = record_start(&bytes, bytes.len() / 2);
+    ws.send(Message::binary(bytes[..cut].to_vec())).unwrap();
+    // A masked binary frame whose header claims 1 GiB (over the 16 MiB frame limit), then a
+    // little of it: the listener must not wait for (or allocate) the rest.
+    use std::io::Write;
+    let mut raw = vec![0x82, 0x80 | 127];
+    raw.extend_from_slice(&(1u64 << 30).to_be_bytes());
+    raw.extend_from_slice(&[1, 2, 3, 4]);
+    raw.extend_from_slice(&[0u8; 4096]);
+    let _ = ws.get_mut().write_all(&raw);
+    let (code, said, saved) = finish(child, out, &save);
+    assert_eq!(code, 2, "not read to the end: {said}");
+    assert!(said.contains("the game's stream stopped"), "{said}");
+    assert!(said.contains("no END record"), "{said}");
+    assert!(saved == bytes[..cut], "{} of {cut} bytes kept", saved.len());
+}
+
+#[test]
+fn a_close_in_the_middle_of_a_record_keeps_the_records_before_it() {
+    let bytes = recording();
+    let save = temp_dir("probe_ws_cut").join("page.slidelog");
+    let (child, out, addr, token) = listen(&save, &[]);
+    let ws = connect(
+        &addr,
+        &format!("?token={token}"),
+        Some("http://page.example"),
+    )
+    .unwrap();
+    let half = bytes.len() / 2;
+    let start = record_start(&bytes, half);
+    assert!(start < half, "the cut falls inside a record");
+    send_all(ws, &bytes[..half], 4096);
+    let (code, said, saved) = finish(child, out, &save);
+    assert_eq!(code, 2, "not read to the end: {said}");
+    assert!(said.contains("NOT READ TO THE END"), "{said}");
+    // The file is the stream (half a record at its end); what it holds is the moves before.
+    assert!(saved == bytes[..half]);
+    let (records, error) = slidescope_probe::read::read_all(&saved[..]);
+    assert!(error.is_some());
+    let (whole, _) = slidescope_probe::read::read_all(&bytes[..start]);
+    assert_eq!(records.len(), whole.len());
+}
+
+/// A page floods the app's listener with a long recording as fast as the socket takes it, in
+/// messages of 64 KiB, while the "app" stops reading for a second: the listener's queue fills
+/// and the page waits (TCP's back-pressure), so what is buffered between the page and the app
+/// stays bounded; then the app reads every move, filing them in a history whose budget holds.
+#[test]
+fn a_flood_faster_than_the_app_reads_waits_on_the_app_with_bounded_memory() {
+    const COPIES: usize = 32;
+    use slidescope::sim::{PlayerParams, Sim, TimelineCommand};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let one = recording();
+    let (records, _) = slidescope_probe::read::read_all(&one[..]);
+    // The recording's moves 32 times over (frames renumbered), as one 45 MB stream: more than
+    // the sockets' buffers and the listener's queue hold together.
+    let mut bytes = Vec::new();
+    slidescope_probe::encode::header(&mut bytes);
+    let mut frame = 0u64;
+    for _ in 0..COPIES {
+        for r in &records {
+            match r {
+                slidescope_probe::read::Record::End => {}
+                slidescope_probe::read::Record::Frame(f) => {
+                    let mut f = *f;
+                    f.frame = frame;
+                    frame += 1;
+                    slidescope_probe::encode::frame(&mut bytes, &f);
+                }
+                other => slidescope_probe::encode::record(&mut bytes, other),
+            }
+        }
+    }
+    slidescope_probe::encode::end(&mut bytes);
+    let total_moves = 7680 * COPIES;
+    let (listener, _) = Listener::bind("127.0.0.1:0", ShadowConfig::default()).unwrap();
+    let addr = listener.local_addr().to_string();
+    let token = listener.page_token().to_string();
+    let sent = Arc::new(AtomicUsize::new(0));
+    let sent_by_page = sent.clone();
+    let stream_len = bytes.len();
+    let page = std::thread::spawn(move || {
+        let mut ws = connect(
+            &addr,
+            &format!("?token={token}"),
+            Some("http://page.example"),
+        )
+        .unwrap();
+        for chunk in bytes.chunks(64 << 10) {
+            ws.send(Message::binary(chunk.to_vec())).unwrap();
+            sent_by_page.fetch_add(chunk.len(), Ordering::Relaxed);
+        }
+        let _ = ws.close(None);
+        while ws.read().is_ok() {}
+    });
+    // The app is busy: the page gets so far ahead of it, then waits.
+    let mut ahead = 0;
+    for _ in 0..120 {
+        std::thread::sleep(Duration::from_millis(500));
+        let now = sent.load(Ordering::Relaxed);
+        if now == ahead {
+            break;
+        }
+        ahead = now;
+    }
+    assert_eq!(sent.load(Ordering::Relaxed), ahead, "the page never waited");
+    assert!(
+        ahead < stream_len && ahead < 32 << 20,
+        "{ahead} of {stream_len} bytes taken with nobody reading"
+    );
+    // Then the app reads, frame after frame, a budget at a time, into a 4 MiB history.
+    let mut sim = Sim::new(
+        glam::Vec3::ZERO,
+        PlayerParams::default(),
+        Default::default(),
+    );
+    sim.command(TimelineCommand::Pause);
+    *sim.history_mut() = slidescope::sim::History::new(4 << 20);
+    let (mut moves, mut clean, mut last_frame) = (0, false, None);
+    while let Some(e) = listener.recv_timeout(Duration::from_secs(60)) {
+        match e {
+            FeedEvent::Move(r) => {
+                assert!(
+                    last_frame.is_none_or(|l| r.frame >= l),
+                    "moves out of order"
+                );
+                last_frame = Some(r.frame);
+                moves += 1;
+                sim.push_record(*r);
+                assert!(sim.history().used_bytes() <= sim.history().budget_bytes());
+            }
+            FeedEvent::Disconnected {
+                clean: c, error, ..
+            } => {
+                assert!(error.is_none(), "{error:?}");
+                clean = c;
+                break;
+            }
+            FeedEvent::Problem(p) => panic!("{p}"),
+            _ => {}
+        }
+    }
+    page.join().unwrap();
+    assert_eq!((moves, clean), (total_moves, true));
+    assert!(
+        sim.history().len() < total_moves,
+        "the budget evicted old frames"
+    );
+}

@@ -268,6 +268,38 @@ if (process.env.SLIDESCOPE) {
   else console.log(`a page without the token: ${bad.err().trim().split("\n").pop()}`);
   // The refused page's own console error (a 403 handshake) is expected, not a page fault.
   for (let i = errors.length - 1; i >= 0; i--) if (/WebSocket/.test(errors[i])) errors.splice(i, 1);
+
+  // 11. A Babylon.js game in a page (tests/web/babylon_stream.html: @babylonjs/core's ES
+  // modules, the adapter's one line with { url }) streams its walk of the three.js world to
+  // `slidescope listen --save`; the saved file must equal the one Node writes for the same walk
+  // (probe-js/test/babylon_walk.mjs, the same walk.mjs) byte for byte.
+  const seconds = 5;
+  const pageSave = path.join(tmp, "slidescope-babylon-page.slidelog");
+  const nodeSave = path.join(tmp, "slidescope-babylon-node.slidelog");
+  const game = listen(pageSave);
+  const at = await game.ready();
+  const bp = await browser.newPage();
+  watch(bp);
+  const started = Date.now();
+  await bp.goto(new URL(`babylon_stream.html?seconds=${seconds}&level=linked/collision-world.glb&ws=`
+    + encodeURIComponent(`ws://${at.addr}/?token=${at.token}`), base).href);
+  await bp.waitForFunction(() => /^(sent|failed)/.test(document.title), null, { timeout: 120000 }).catch(() => {});
+  const title = await bp.title();
+  await bp.close();
+  const gameCode = await Promise.race([game.exited, new Promise((r) => setTimeout(() => r("timeout"), 60000))]);
+  const { execFileSync } = await import("node:child_process");
+  const fs = await import("node:fs");
+  execFileSync("node", ["probe-js/test/babylon_walk.mjs", "../shared/levels/threejs_collision_world/collision-world.glb",
+    nodeSave, "--seconds", String(seconds)], { stdio: "ignore" });
+  const fromPage = fs.existsSync(pageSave) ? fs.readFileSync(pageSave) : Buffer.alloc(0);
+  const fromNode = fs.readFileSync(nodeSave);
+  if (!/^sent /.test(title) || gameCode !== 0 || !fromPage.equals(fromNode)) {
+    fail(`the Babylon page's stream: title ${JSON.stringify(title)}, listen exit ${gameCode}, `
+      + `${fromPage.length} bytes saved vs ${fromNode.length} from Node\n${game.out()}\n${game.err()}`);
+  } else {
+    console.log(`Babylon.js page -> WebSocket -> slidescope listen: ${title.slice(5)} moves in ${((Date.now() - started) / 1000).toFixed(1)} s, `
+      + `${fromPage.length} bytes, equal to Node's file for the same walk`);
+  }
 }
 
 if (errors.length) fail(`console errors:\n  ${errors.join("\n  ")}`);

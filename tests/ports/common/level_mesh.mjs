@@ -1,6 +1,7 @@
 // Level loading and probe MESH records, shared by the port recorders (tests/ports/*/record.mjs).
 //
-// readLevel(path): reads a .glb/.gltf with @gltf-transform/core and flattens every triangle-mode
+// readLevel(path, io = new NodeIO()): reads a .glb/.gltf with @gltf-transform/core (a page passes
+// a WebIO and a URL) and flattens every triangle-mode
 // primitive of the default scene (or the first) into one world-space triangle soup:
 //   { positions: Float32Array (x, y, z per vertex, world metres, glTF's right-handed +Y-up axes
 //     unchanged), indices: Uint32Array (3 per triangle, counter-clockwise seen from the front),
@@ -46,8 +47,7 @@ function det3(m) {
 
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
-export async function readLevel(path) {
-    const io = new NodeIO();
+export async function readLevel(path, io = new NodeIO()) {
     const doc = await io.read(path);
     const root = doc.getRoot();
     const scene = root.getDefaultScene() ?? root.listScenes()[0];

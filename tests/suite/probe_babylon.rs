@@ -1,0 +1,87 @@
+//! A Babylon.js 9.35 game recorded by nothing but the adapter's one line (issue 25):
+//! `probe-js/test/babylon_walk.mjs` walks 8 characters for 10 s over the Quake-derived level in
+//! a headless Babylon scene (NullEngine) with `attachSlidescope(scene, { file })`, and
+//! `probe-check` re-solves the file with the conventions the adapter declared. None of the
+//! moves left flagged is a convention: each is one of Babylon's bug classes or a cascade of
+//! one, and this test pins which. Needs Node and `tests/ports/node_modules` (`.ci/ports-install`,
+//! which `.ci/run` runs); skipped, saying so, where either is missing.
+
+use std::path::Path;
+use std::process::Command;
+
+use slidescope::probe::explain::WhyKind;
+use slidescope::probe::probe_file_check::{CheckOptions, check_file};
+
+use crate::common::temp_dir;
+
+const LEVEL: &str = "../shared/levels/librequake_lavaducts/lavaducts.glb";
+
+/// Why a test cannot run here, or `None` when Node and the Babylon packages are present.
+fn missing() -> Option<&'static str> {
+    let node = Command::new("node").arg("--version").output();
+    if !node.is_ok_and(|o| o.status.success()) {
+        return Some("no `node` here");
+    }
+    if !Path::new("tests/ports/node_modules/@babylonjs/core/package.json").exists() {
+        return Some("tests/ports/node_modules is not installed (run .ci/ports-install)");
+    }
+    None
+}
+
+#[test]
+fn a_babylon_game_recorded_by_the_adapter_leaves_only_bug_classes_and_their_cascades() {
+    if let Some(why) = missing() {
+        eprintln!("SKIPPED the Babylon.js adapter walk: {why}");
+        return;
+    }
+    let file = temp_dir("babylon-adapter").join("walk.slidelog");
+    let out = Command::new("node")
+        .args(["probe-js/test/babylon_walk.mjs", LEVEL])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("Babylon.js 9.35.0") && stdout.contains("moves 4800"),
+        "{stdout}"
+    );
+    let report = check_file(&file, &CheckOptions::default()).unwrap();
+    assert!(report.complete() && report.ended_cleanly);
+    assert_eq!((report.moves, report.frames), (4800, 600));
+    // The adapter declared Babylon's choices: none is left to explain a divergence.
+    let declared = report.conventions_declared.as_deref().unwrap_or("");
+    for convention in [
+        "short leftover dropped",
+        "dead zone 0.001 m",
+        "keeps the last centre",
+        "roots after the start only",
+        "no integration velocity",
+    ] {
+        assert!(declared.contains(convention), "{declared}");
+    }
+    let rows: Vec<(WhyKind, &str, u64, u64)> = report
+        .why
+        .iter()
+        .map(|r| (r.kind, r.name.as_str(), r.moves, r.first_move))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            (WhyKind::Cascade, "cascade", 57, 2150),
+            (WhyKind::Bug, "ended_inside_level", 2, 2142),
+            (WhyKind::Bug, "started_inside_level", 2, 3105),
+            (WhyKind::Bug, "pushed_into_back_face", 1, 2529),
+        ]
+    );
+    assert_eq!(report.flagged_total, 62);
+    assert!(report.flagged.iter().all(|f| {
+        f.why
+            .as_ref()
+            .is_some_and(|w| w.kind != WhyKind::Convention)
+    }));
+}

@@ -117,6 +117,7 @@ fn main() {
         std::hint::black_box([a, b].concat());
         frame_ms.push(t.elapsed().as_secs_f64() * 1e3);
     }
+    let ui_secs = started.elapsed().as_secs_f64();
     let (sent, late, game_secs) = game.join().expect("game");
     let how = match (ws, flood) {
         (true, true) => "over a WebSocket, flooding",
@@ -136,7 +137,8 @@ fn main() {
         frame_ms.len()
     );
     println!(
-        "received {received} moves ({diverging} diverging); history {} frames, {:.1} MiB of {:.0} MiB",
+        "received {received} moves ({diverging} diverging) in {ui_secs:.1} s: {:.0} moves/s into the app; history {} frames, {:.1} MiB of {:.0} MiB",
+        received as f64 / ui_secs,
         sim.history().len(),
         sim.history().used_bytes() as f64 / 1048576.0,
         sim.history().budget_bytes() as f64 / 1048576.0

@@ -19,10 +19,11 @@
 //   moved mesh.position (Babylon's final centre, or the start inside its 1 mm dead zone). The
 //   adapter never recomputes a mover's world matrix: like Babylon, it takes the start from the
 //   world matrix as the game last computed it (scene.render() does, or computeWorldMatrix).
-// - the methods _initialize, _testTriangle and _getResponse of each recorded mesh's Collider
-//   instance (its own properties; the Collider class is not touched): _initialize counts the
-//   detections, _testTriangle notes the triangle (and face / edge / vertex) that set the nearest
-//   contact, _getResponse the touching centre, point, t and slide normal, converted to world.
+// - Collider.prototype's _initialize, _testTriangle and _getResponse while any scene is attached
+//   (the last detach restores them), acting only inside a recorded getNewPosition call and only
+//   for its collider: _initialize counts the detections, _testTriangle notes the triangle (and
+//   face / edge / vertex) that set the nearest contact, _getResponse the touching centre,
+//   point, t and slide normal, converted to world. Every other collider passes straight on.
 
 import {
     Probe,
@@ -37,7 +38,129 @@ import {
 export const TESTED_BABYLON_MAJOR = 9;
 export const TESTED_BABYLON_VERSION = "9.35.0";
 
-const WRAPPED = Symbol("slidescope-probe/babylon");
+
+// ---------------------------------------------------------------- the Collider hooks
+
+// The move being recorded: { collider, rec: { iterations, contacts, best }, triangleNumber },
+// set by the coordinator's wrapper around one getNewPosition call (synchronous, as Babylon's
+// default coordinator is; a nested call saves and restores it). Null otherwise.
+let recording = null;
+
+// Collider.prototype's _initialize, _testTriangle and _getResponse, patched once while any scene
+// is attached (counted per prototype, restored by the last detach); a call on any collider but
+// the one being recorded goes straight through. Neither the collider instances nor their shapes
+// change: with own-property hooks on each instance Babylon's per-triangle code ran 150-220 µs a
+// move slower in Node on an 11k-triangle level (V8 saw two shapes of Collider), on the prototype
+// about 40 µs (probe-js/bench/adapter_cost.mjs).
+// The hook functions are made once per prototype and kept (`made`), so a game that attaches
+// and detaches again shows V8 the same two functions at Babylon's call sites, not a new one
+// each time.
+const hooked = new Map();
+const made = new WeakMap();
+
+function hookCollider(proto) {
+    const h = hooked.get(proto);
+    if (h) {
+        h.users++;
+        return;
+    }
+    const names = ["_initialize", "_testTriangle", "_getResponse"];
+    const saved = names.map((k) => ({ k, own: Object.prototype.hasOwnProperty.call(proto, k), f: proto[k] }));
+    hooked.set(proto, { saved, users: 1 });
+    let hooks = made.get(proto);
+    if (!hooks || hooks.originals.some((f, i) => f !== saved[i].f)) {
+        hooks = makeHooks(...saved.map((x) => x.f));
+        made.set(proto, hooks);
+    }
+    proto._initialize = hooks._initialize;
+    proto._testTriangle = hooks._testTriangle;
+    proto._getResponse = hooks._getResponse;
+}
+
+function makeHooks(init, test, respond) {
+    const hooks = { originals: [init, test, respond] };
+    hooks._initialize = function (source, dir, e) {
+        init.call(this, source, dir, e);
+        if (recording === null || recording.collider !== this) return;
+        recording.rec.iterations++;
+        recording.rec.best = null;
+    };
+    hooks._testTriangle = function (faceIndex, planes, p1, p2, p3, hasMaterial, hostMesh) {
+        if (recording === null || recording.collider !== this) return test.call(this, faceIndex, planes, p1, p2, p3, hasMaterial, hostMesh);
+        return noteNearest(this, test, faceIndex, planes, p1, p2, p3, hasMaterial, hostMesh);
+    };
+    hooks._getResponse = function (pos, vel, slideOnCollide) {
+        if (recording === null || recording.collider !== this) return respond.call(this, pos, vel, slideOnCollide);
+        return noteContact(this, respond, pos, vel, slideOnCollide);
+    };
+    return hooks;
+}
+
+function unhookCollider(proto) {
+    const h = hooked.get(proto);
+    if (!h || --h.users > 0) return;
+    hooked.delete(proto);
+    for (const { k, own, f } of h.saved) {
+        if (own) proto[k] = f;
+        else delete proto[k];
+    }
+}
+
+/** Babylon's _testTriangle, noting the triangle (and face / edge / vertex) that set the nearest contact. */
+function noteNearest(collider, test, faceIndex, planes, p1, p2, p3, hasMaterial, hostMesh) {
+    const foundBefore = collider.collisionFound;
+    const nearestBefore = collider._nearestDistanceSquared;
+    collider._planeIntersectionPoint.x = NaN; // tells whether the face test ran
+    const out = test.call(collider, faceIndex, planes, p1, p2, p3, hasMaterial, hostMesh);
+    if (collider.collisionFound && (!foundBefore || collider._nearestDistanceSquared !== nearestBefore)) {
+        // Which part: the face test copies _planeIntersectionPoint, a vertex test copies
+        // p1/p2/p3, an edge test p + e * f.
+        const ip = collider.intersectionPoint;
+        const eq = (q) => q.x === ip.x && q.y === ip.y && q.z === ip.z;
+        let kind;
+        if (!Number.isNaN(collider._planeIntersectionPoint.x) && eq(collider._planeIntersectionPoint)) kind = CASE_FACE;
+        else if (eq(p1) || eq(p2) || eq(p3)) kind = CASE_VERTEX;
+        else kind = CASE_EDGE;
+        recording.rec.best = { triangle: recording.triangleNumber(hostMesh, faceIndex), kind };
+    }
+    return out;
+}
+
+/** Babylon's _getResponse, noting the contact: touching centre, point, t and slide normal, in world. */
+function noteContact(collider, respond, pos, vel, slideOnCollide) {
+    const r = recording.rec;
+    // The touching centre exactly as _getResponse computes it: basePoint + vel * (nearest / |vel|).
+    const s = collider._nearestDistance / vel.length();
+    const center = [pos.x + vel.x * s, pos.y + vel.y * s, pos.z + vel.z * s];
+    const ip = collider.intersectionPoint;
+    const point = [ip.x, ip.y, ip.z];
+    const t = collider._nearestDistance / Math.sqrt(collider._velocitySquaredLength);
+    const iteration = r.iterations - 1;
+    const best = r.best;
+    const out = respond.call(collider, pos, vel, slideOnCollide);
+    const rad = collider._radius;
+    let n;
+    if (slideOnCollide === false) {
+        const d = [center[0] - point[0], center[1] - point[1], center[2] - point[2]];
+        const l = Math.hypot(d[0], d[1], d[2]) || 1;
+        n = [d[0] / l, d[1] / l, d[2] / l];
+    } else {
+        const sp = collider._slidePlaneNormal; // eSpace, unit
+        n = [sp.x, sp.y, sp.z];
+    }
+    const nw = [n[0] / rad.x, n[1] / rad.y, n[2] / rad.z];
+    const nl = Math.hypot(nw[0], nw[1], nw[2]) || 1;
+    r.contacts.push({
+        iteration,
+        case: best ? best.kind : 0,
+        t,
+        center: [center[0] * rad.x, center[1] * rad.y, center[2] * rad.z],
+        point: [point[0] * rad.x, point[1] * rad.y, point[2] * rad.z],
+        normal: [nw[0] / nl, nw[1] / nl, nw[2] / nl],
+        triangle: best ? best.triangle : NO_TRIANGLE,
+    });
+    return out;
+}
 const MESH_TRIANGLE_STRIP = 7; // Material.TriangleStripDrawMode
 
 /** The Babylon version of the scene's engine ("9.35.0"), or null. */
@@ -256,80 +379,14 @@ export function attachSlidescope(scene, options = {}) {
         return NO_TRIANGLE;
     }
 
-    // ------------------------------------------------------------ the collider of each mover
+    // ------------------------------------------------------------ the colliders
 
-    const instrumented = [];
-    function instrument(collider) {
-        if (collider[WRAPPED]) return collider[WRAPPED];
-        const st = { rec: null };
-        const init = collider._initialize;
-        const test = collider._testTriangle;
-        const respond = collider._getResponse;
-        collider._initialize = function (source, dir, e) {
-            init.call(this, source, dir, e);
-            const r = st.rec;
-            if (r) {
-                r.iterations++;
-                r.best = null;
-            }
-        };
-        collider._testTriangle = function (faceIndex, planes, p1, p2, p3, hasMaterial, hostMesh) {
-            const r = st.rec;
-            if (!r) return test.call(this, faceIndex, planes, p1, p2, p3, hasMaterial, hostMesh);
-            const foundBefore = this.collisionFound;
-            const nearestBefore = this._nearestDistanceSquared;
-            this._planeIntersectionPoint.x = NaN; // tells whether the face test ran
-            const out = test.call(this, faceIndex, planes, p1, p2, p3, hasMaterial, hostMesh);
-            if (this.collisionFound && (!foundBefore || this._nearestDistanceSquared !== nearestBefore)) {
-                // This triangle set the nearest contact. Which part: the face test copies
-                // _planeIntersectionPoint, a vertex test copies p1/p2/p3, an edge test p + e * f.
-                const ip = this.intersectionPoint;
-                const eq = (q) => q.x === ip.x && q.y === ip.y && q.z === ip.z;
-                let kind;
-                if (!Number.isNaN(this._planeIntersectionPoint.x) && eq(this._planeIntersectionPoint)) kind = CASE_FACE;
-                else if (eq(p1) || eq(p2) || eq(p3)) kind = CASE_VERTEX;
-                else kind = CASE_EDGE;
-                r.best = { triangle: triangleNumber(hostMesh, faceIndex), kind };
-            }
-            return out;
-        };
-        collider._getResponse = function (pos, vel, slideOnCollide) {
-            const r = st.rec;
-            if (!r) return respond.call(this, pos, vel, slideOnCollide);
-            // The touching centre exactly as _getResponse computes it: basePoint + vel * (nearest / |vel|).
-            const s = this._nearestDistance / vel.length();
-            const center = [pos.x + vel.x * s, pos.y + vel.y * s, pos.z + vel.z * s];
-            const point = [this.intersectionPoint.x, this.intersectionPoint.y, this.intersectionPoint.z];
-            const t = this._nearestDistance / Math.sqrt(this._velocitySquaredLength);
-            const iteration = r.iterations - 1;
-            const best = r.best;
-            const out = respond.call(this, pos, vel, slideOnCollide);
-            const rad = this._radius;
-            let n;
-            if (slideOnCollide === false) {
-                const d = [center[0] - point[0], center[1] - point[1], center[2] - point[2]];
-                const l = Math.hypot(d[0], d[1], d[2]) || 1;
-                n = [d[0] / l, d[1] / l, d[2] / l];
-            } else {
-                const sp = this._slidePlaneNormal; // eSpace, unit
-                n = [sp.x, sp.y, sp.z];
-            }
-            const nw = [n[0] / rad.x, n[1] / rad.y, n[2] / rad.z];
-            const nl = Math.hypot(nw[0], nw[1], nw[2]) || 1;
-            r.contacts.push({
-                iteration,
-                case: best ? best.kind : 0,
-                t,
-                center: [center[0] * rad.x, center[1] * rad.y, center[2] * rad.z],
-                point: [point[0] * rad.x, point[1] * rad.y, point[2] * rad.z],
-                normal: [nw[0] / nl, nw[1] / nl, nw[2] / nl],
-                triangle: best ? best.triangle : NO_TRIANGLE,
-            });
-            return out;
-        };
-        collider[WRAPPED] = st;
-        instrumented.push(collider);
-        return st;
+    const hookedProtos = [];
+    function hook(collider) {
+        const proto = Object.getPrototypeOf(collider);
+        if (hookedProtos.includes(proto)) return;
+        hookCollider(proto);
+        hookedProtos.push(proto);
     }
 
     // ------------------------------------------------------------ the coordinator
@@ -339,7 +396,7 @@ export function attachSlidescope(scene, options = {}) {
     let active = true;
     coordinator.getNewPosition = function (position, displacement, collider, maximumRetry, excludedMesh, onNewPosition, collisionIndex, slideOnCollide) {
         if (!active || !excludedMesh || !movers(excludedMesh)) return original.apply(this, arguments);
-        const st = instrument(collider);
+        hook(collider);
         const start = [position.x, position.y, position.z];
         const velocity = [displacement.x, displacement.y, displacement.z];
         const radii = [collider._radius.x, collider._radius.y, collider._radius.z];
@@ -348,14 +405,14 @@ export function attachSlidescope(scene, options = {}) {
         // would change what the game's next call in this frame sees.
         const local = excludedMesh.position;
         const before = [local.x, local.y, local.z];
-        const outer = st.rec;
+        const outer = recording;
         const rec = { iterations: 0, contacts: [], best: null };
-        st.rec = rec;
+        recording = { collider, rec, triangleNumber };
         let ret;
         try {
             ret = original.apply(this, arguments);
         } finally {
-            st.rec = outer;
+            recording = outer;
         }
         const after = excludedMesh.position;
         const end = [start[0] + (after.x - before[0]), start[1] + (after.y - before[1]), start[2] + (after.z - before[2])];
@@ -415,13 +472,8 @@ export function attachSlidescope(scene, options = {}) {
         active = false;
         if (hadOwn) coordinator.getNewPosition = original;
         else delete coordinator.getNewPosition;
-        for (const c of instrumented) {
-            delete c._initialize;
-            delete c._testTriangle;
-            delete c._getResponse;
-            delete c[WRAPPED];
-        }
-        instrumented.length = 0;
+        for (const proto of hookedProtos) unhookCollider(proto);
+        hookedProtos.length = 0;
         if (observer) scene.onBeforeAnimationsObservable.remove(observer);
         if (owned) detached = probe.close();
         else {

@@ -12,8 +12,13 @@
 //! 1e-4 eSpace, fallbacks under 0.01 %, 0 NaN, 0 tunnels; with the seed's, overlap never more
 //! than the skin (1e-3).
 //!
-//! `SLIDE_CHECK_DEBUG=1` prints the iterations of every crease-response move whose leg overlaps
-//! (what the remaining cases look like).
+//! A second table checks the same number of moves as runs of 100 consecutive moves (issue 26:
+//! each starts where the last ended, as a character's frames do, from the same clear starts):
+//! a start the solver left a skin from a wall or in a crease is what a game's next frame sees.
+//!
+//! `SLIDE_CHECK_DEBUG=1` prints the iterations of every crease-response move whose end or leg
+//! overlaps or that falls back (what the remaining cases look like); `SLIDE_CHECK_LEVEL=sponza` checks one level,
+//! `SLIDE_CHECK_RUNS_ONLY=1` the second table only.
 
 mod common;
 
@@ -25,6 +30,8 @@ use slidescope::collision::{
 };
 
 const REPORT_ES: f64 = 1e-4;
+/// Consecutive moves per run (the second table).
+const RUN_LEN: usize = 100;
 
 #[derive(Default, Clone, Copy)]
 struct Tally {
@@ -145,71 +152,199 @@ impl Checker<'_> {
     }
 }
 
-fn check(mesh: &CollisionMesh, moves: &[(Vec3, Vec3, Vec3)], settings: &SlideSettings) -> Tally {
-    let mut tally = Tally::default();
-    let mut ck = Checker {
-        mesh,
-        near: Vec::new(),
-    };
-    let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
-    for &(start, radii, v) in moves {
-        let e = Ellipsoid::new(start, radii).expect("valid");
-        let r = collide_and_slide_with(mesh, &e, v, settings, &mut scratch, Some(&mut trace))
-            .expect("valid");
-        tally.moves += 1;
-        if !r.position.is_finite() || !r.integration_velocity.is_finite() {
-            tally.nan += 1;
-            continue;
+/// The solver's scratch, its trace and the f64 checker, per thread.
+struct Run<'a> {
+    ck: Checker<'a>,
+    scratch: Scratch,
+    trace: Trace,
+    tally: Tally,
+    /// Print where an end is deeper than `REPORT_ES` (`SLIDE_CHECK_DEBUG`).
+    debug: bool,
+}
+
+impl<'a> Run<'a> {
+    fn new(mesh: &'a CollisionMesh) -> Self {
+        Self {
+            ck: Checker {
+                mesh,
+                near: Vec::new(),
+            },
+            scratch: Scratch::default(),
+            trace: Trace::default(),
+            tally: Tally::default(),
+            debug: std::env::var_os("SLIDE_CHECK_DEBUG").is_some(),
         }
-        tally.fallbacks += u64::from(r.end == EndReason::Fallback);
+    }
+
+    /// One move checked; where it ended (`None` for NaN).
+    fn check_move(&mut self, start: Vec3, radii: Vec3, v: Vec3, s: &SlideSettings) -> Option<Vec3> {
+        let e = Ellipsoid::new(start, radii).expect("valid");
+        let mesh = self.ck.mesh;
+        let r = collide_and_slide_with(mesh, &e, v, s, &mut self.scratch, Some(&mut self.trace))
+            .expect("valid");
+        self.tally.moves += 1;
+        if !r.position.is_finite() || !r.integration_velocity.is_finite() {
+            self.tally.nan += 1;
+            return None;
+        }
+        self.tally.fallbacks += u64::from(r.end == EndReason::Fallback);
+        if r.end == EndReason::Fallback {
+            let d = self.ck.depth(start, radii);
+            self.explain("fallback (start depth)", d, start, radii, v, s);
+        }
         let mut from = start;
         let mut tunnel = false;
-        for it in &trace.iterations {
-            let Some(resp) = it.response else { continue };
-            let d = ck.depth(resp.new_center, radii);
+        for k in 0..self.trace.iterations.len() {
+            let Some(resp) = self.trace.iterations[k].response else {
+                continue;
+            };
+            let d = self.ck.depth(resp.new_center, radii);
             if d > REPORT_ES {
-                tally.leg_overlaps += 1;
-                if std::env::var_os("SLIDE_CHECK_DEBUG").is_some()
-                    && settings.response == Response::Crease
-                {
-                    eprintln!(
-                        "leg overlap {d:.2e}: start {start:?} radii {radii:?} v {v:?} end {:?}",
-                        trace.end
-                    );
-                    for (k, it) in trace.iterations.iter().enumerate() {
-                        let dd = ck.depth(it.start_center, radii);
-                        eprintln!(
-                            "  it {k} start depth {dd:.2e} contacts {:?} crease {:?}",
-                            it.contacts
-                                .iter()
-                                .map(|c| (c.triangle, c.feature.kind(), c.time, c.normal_es))
-                                .collect::<Vec<_>>(),
-                            it.response.map(|r| r.crease_with)
-                        );
-                    }
-                }
+                self.tally.leg_overlaps += 1;
+                self.explain("leg", d, start, radii, v, s);
             }
-            tally.deepest_leg = tally.deepest_leg.max(d);
-            tunnel |= ck.tunnels(from, resp.new_center);
+            self.tally.deepest_leg = self.tally.deepest_leg.max(d);
+            tunnel |= self.ck.tunnels(from, resp.new_center);
             from = resp.new_center;
         }
-        if r.end == EndReason::Fallback {
-            // The fallback restarts from the move's start.
-            tunnel |= ck.tunnels(start, r.position);
+        // The fallback restarts from the move's start.
+        let last = if r.end == EndReason::Fallback {
+            start
         } else {
-            tunnel |= ck.tunnels(from, r.position);
-        }
-        let d = ck.depth(r.position, radii);
+            from
+        };
+        tunnel |= self.ck.tunnels(last, r.position);
+        let d = self.ck.depth(r.position, radii);
         if d > REPORT_ES {
-            tally.end_overlaps += 1;
+            self.tally.end_overlaps += 1;
+            self.explain("end", d, start, radii, v, s);
         }
-        if d > f64::from(settings.skin_es) {
-            tally.over_skin += 1;
-        }
-        tally.deepest_end = tally.deepest_end.max(d);
-        tally.tunnels += u64::from(tunnel);
+        self.tally.over_skin += u64::from(d > f64::from(s.skin_es));
+        self.tally.deepest_end = self.tally.deepest_end.max(d);
+        self.tally.tunnels += u64::from(tunnel);
+        Some(r.position)
     }
-    tally
+
+    /// With `SLIDE_CHECK_DEBUG`, a crease-response move that overlaps: its iterations.
+    fn explain(
+        &mut self,
+        what: &str,
+        d: f64,
+        start: Vec3,
+        radii: Vec3,
+        v: Vec3,
+        s: &SlideSettings,
+    ) {
+        if !self.debug || s.response != Response::Crease {
+            return;
+        }
+        eprintln!(
+            "{what} overlap {d:.2e} (exact {}): start {start:?} radii {radii:?} v {v:?} end {:?}",
+            s.exact_contact, self.trace.end
+        );
+        for k in 0..self.trace.iterations.len() {
+            let it = &self.trace.iterations[k];
+            let (start_center, response) = (it.start_center, it.response);
+            let contacts: Vec<_> = it
+                .contacts
+                .iter()
+                .map(|c| (c.triangle, c.feature.kind(), c.time, c.normal_es))
+                .collect();
+            let dd = self.ck.depth(start_center, radii);
+            eprintln!(
+                "  it {k} start depth {dd:.2e} contacts {contacts:?} crease {:?}",
+                response.map(|r| r.crease_with)
+            );
+        }
+    }
+}
+
+/// Moves from clear starts, each alone.
+fn check(mesh: &CollisionMesh, moves: &[(Vec3, Vec3, Vec3)], settings: &SlideSettings) -> Tally {
+    let mut run = Run::new(mesh);
+    for &(start, radii, v) in moves {
+        run.check_move(start, radii, v, settings);
+    }
+    run.tally
+}
+
+/// Runs of `len` consecutive moves, each starting where the last ended (a character's frames:
+/// the start is wherever the solver left it, not a clear start); the motions are drawn as in
+/// `main` from each run's own seed.
+fn check_runs(
+    mesh: &CollisionMesh,
+    runs: &[(Vec3, Vec3, u64)],
+    len: usize,
+    settings: &SlideSettings,
+) -> Tally {
+    let mut run = Run::new(mesh);
+    for &(start, radii, seed) in runs {
+        let mut rng = Rng(seed);
+        let mut at = start;
+        for i in 0..len {
+            let walk = random_walk(&mut rng);
+            let v = motion(&mut rng, i, walk);
+            match run.check_move(at, radii, v, settings) {
+                Some(end) => at = end,
+                None => break,
+            }
+        }
+    }
+    run.tally
+}
+
+/// A walking step: 0.05–0.5 m horizontally and 0.1 m down (as `common::walking_queries_n`).
+fn random_walk(rng: &mut Rng) -> Vec3 {
+    let a = rng.range(0.0, std::f32::consts::TAU);
+    let l = rng.range(0.05, 0.5);
+    Vec3::new(a.cos() * l, -0.1, a.sin() * l)
+}
+
+/// The `i`-th move's motion: a third each walking (`walk`), 2–10 m and 50 m in a random
+/// direction tilted down.
+fn motion(rng: &mut Rng, i: usize, walk: Vec3) -> Vec3 {
+    let dir = Vec3::new(
+        rng.range(-1.0, 1.0),
+        rng.range(-0.5, 0.2),
+        rng.range(-1.0, 1.0),
+    )
+    .normalize_or(Vec3::X);
+    match i % 3 {
+        0 => walk,
+        1 => dir * rng.range(2.0, 10.0),
+        _ => dir * 50.0,
+    }
+}
+
+/// Runs `f` over `items` split across `threads`, adding the tallies.
+fn in_parallel<T: Sync>(items: &[T], threads: usize, f: impl Fn(&[T]) -> Tally + Sync) -> Tally {
+    let chunk = items.len().div_ceil(threads).max(1);
+    let mut total = Tally::default();
+    std::thread::scope(|s| {
+        let parts: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| s.spawn(|| f(part)))
+            .collect();
+        for p in parts {
+            total.add(&p.join().expect("checker thread"));
+        }
+    });
+    total
+}
+
+fn print_row(name: &str, label: &str, total: &Tally, secs: f64) {
+    println!(
+        "{name} | {label} | {} ({:.4} %) | {} | {} | {} | {} | {} | {:.2e} | {:.2e} | {secs:.0}",
+        total.fallbacks,
+        100.0 * total.fallbacks as f64 / total.moves as f64,
+        total.nan,
+        total.tunnels,
+        total.end_overlaps,
+        total.leg_overlaps,
+        total.over_skin,
+        total.deepest_end,
+        total.deepest_leg,
+    );
 }
 
 fn main() {
@@ -242,57 +377,44 @@ fn main() {
     println!(
         "level | response | fallbacks | NaN | tunnels | ends > 1e-4 | legs > 1e-4 | ends > skin | deepest end | deepest leg | s"
     );
+    // SLIDE_CHECK_LEVEL=sponza: one level; SLIDE_CHECK_RUNS_ONLY=1: the second table only.
+    let only_level = std::env::var("SLIDE_CHECK_LEVEL").ok();
+    let runs_only = std::env::var_os("SLIDE_CHECK_RUNS_ONLY").is_some();
     for (name, path) in SHARED_LEVELS {
+        if only_level
+            .as_ref()
+            .is_some_and(|l| !name.contains(l.as_str()))
+        {
+            continue;
+        }
         let mesh = load_level(path);
         let ellipsoid = Vec3::new(0.4, 0.9, 0.4);
         let sphere = Vec3::splat(0.5);
         let mut moves = Vec::with_capacity(n);
+        let mut runs = Vec::new();
         for (k, radii) in [ellipsoid, sphere].into_iter().enumerate() {
             let mut rng = Rng(0x5eed_0015 + k as u64);
-            for (i, (start, walk)) in walking_queries_n(&mesh, radii, 15 + k as u64, n / 2)
-                .into_iter()
-                .enumerate()
-            {
-                let dir = Vec3::new(
-                    rng.range(-1.0, 1.0),
-                    rng.range(-0.5, 0.2),
-                    rng.range(-1.0, 1.0),
-                )
-                .normalize_or(Vec3::X);
-                let v = match i % 3 {
-                    0 => walk,
-                    1 => dir * rng.range(2.0, 10.0),
-                    _ => dir * 50.0,
-                };
-                moves.push((start, radii, v));
+            let starts = walking_queries_n(&mesh, radii, 15 + k as u64, n / 2);
+            for (i, &(start, walk)) in starts.iter().enumerate() {
+                moves.push((start, radii, motion(&mut rng, i, walk)));
             }
+            // One run per RUN_LEN moves, from the same clear starts.
+            for (i, &(start, _)) in starts.iter().step_by(RUN_LEN).enumerate() {
+                runs.push((start, radii, 0xc4a1_0000 + (k * n + i) as u64));
+            }
+        }
+        for (label, settings) in variants.iter().filter(|_| !runs_only) {
+            let t0 = std::time::Instant::now();
+            let total = in_parallel(&moves, threads, |part| check(&mesh, part, settings));
+            print_row(name, label, &total, t0.elapsed().as_secs_f64());
         }
         for (label, settings) in &variants {
             let t0 = std::time::Instant::now();
-            let chunk = moves.len().div_ceil(threads);
-            let mut total = Tally::default();
-            std::thread::scope(|s| {
-                let parts: Vec<_> = moves
-                    .chunks(chunk)
-                    .map(|part| s.spawn(|| check(&mesh, part, settings)))
-                    .collect();
-                for p in parts {
-                    total.add(&p.join().expect("checker thread"));
-                }
+            let total = in_parallel(&runs, threads, |part| {
+                check_runs(&mesh, part, RUN_LEN, settings)
             });
-            println!(
-                "{name} | {label} | {} ({:.4} %) | {} | {} | {} | {} | {} | {:.2e} | {:.2e} | {:.0}",
-                total.fallbacks,
-                100.0 * total.fallbacks as f64 / total.moves as f64,
-                total.nan,
-                total.tunnels,
-                total.end_overlaps,
-                total.leg_overlaps,
-                total.over_skin,
-                total.deepest_end,
-                total.deepest_leg,
-                t0.elapsed().as_secs_f64()
-            );
+            let label = format!("{label}, runs of {RUN_LEN}");
+            print_row(name, &label, &total, t0.elapsed().as_secs_f64());
         }
     }
 }

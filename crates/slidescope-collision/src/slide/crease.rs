@@ -56,15 +56,17 @@ impl Planes {
         self.n[..self.len].iter().copied()
     }
 
-    /// `x`, a centre just pushed back by the skin off the planes `touched` (normal, centre where
-    /// touched: the iteration's simultaneous contacts), moved so it is a skin off them and off
-    /// every earlier plane of the call it is near. The seed's
+    /// `pushed`, the centre `touching` the contact pushed back by the skin, off the planes
+    /// `touched` (normal, centre where touched: the iteration's simultaneous contacts and the
+    /// triangles near it), moved so it is a skin off them and off every earlier plane of the
+    /// call it is near, or as far off as there is room for. The seed's
     /// push along one normal of a crease lands inside the other plane by up to a skin times the
     /// cosine between them (the f64 check found 9e-4 eSpace); a few passes of pushes along each
     /// plane's own normal settle it, each push at most a few skins.
     pub fn hold_skin(
         &self,
-        x: Vec3,
+        touching: Vec3,
+        pushed: Vec3,
         touched: impl Iterator<Item = (Vec3, Vec3)> + Clone,
         skin: f32,
     ) -> Vec3 {
@@ -78,25 +80,51 @@ impl Planes {
             all[len] = plane;
             len += 1;
         }
-        hold_off(x, &all[..len], skin)
+        let planes = &all[..len];
+        // Where no centre is a whole skin off every plane (a wedge narrowing towards the push:
+        // a wall, a vertex above it leaning over the floor), the passes end inside one of them;
+        // a smaller push is tried, and at last the touching centre, which the sweep left clear
+        // (issue 26: runs of consecutive moves ended 2e-4 eSpace deep in such a corner of
+        // Sponza, where the pushes of floor, wall and vertex fought).
+        for k in [1.0, 0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625] {
+            let x = hold_off(touching + (pushed - touching) * k, planes, skin * k, skin);
+            if clear_of(x, planes, skin) {
+                return x;
+            }
+        }
+        touching
     }
 }
 
 /// Two planes whose normals' cosine is below this face each other (a slot, not a crease).
 const FACING_COS: f32 = -0.9;
 
-/// `x` pushed to be `skin` off each plane `(normal, centre touching it)` it is near, by passes
-/// of pushes along each normal. In a slot narrower than the sphere plus two skins the centre
-/// can't be a skin off both walls: each gets half the room there is (the midpoint), not a
-/// skin off one wall and inside the other.
-fn hold_off(mut x: Vec3, planes: &[(Vec3, Vec3)], skin: f32) -> Vec3 {
+/// How far (eSpace) a centre may be inside a plane and still count as clear of it: float
+/// rounding of the plane arithmetic, a hundredth of the f64 check's 1e-4.
+const CLEAR_EPS: f32 = 1e-6;
+
+/// Whether `x` is clear of every plane it is not behind (see [`BEHIND_SKINS`]). A plane of the
+/// closest point of a triangle has the whole triangle on its far side, so a centre clear of
+/// the plane is clear of the triangle.
+fn clear_of(x: Vec3, planes: &[(Vec3, Vec3)], skin: f32) -> bool {
+    planes.iter().all(|&(n, at)| {
+        let s = (x - at).dot(n);
+        s >= -CLEAR_EPS || s <= -BEHIND_SKINS * skin
+    })
+}
+
+/// `x` pushed to be `want` off each plane `(normal, centre touching it)` it is near (not
+/// `BEHIND_SKINS` skins behind), by passes of pushes along each normal. In a slot narrower
+/// than the sphere plus two skins the centre can't be a skin off both walls: each gets half
+/// the room there is (the midpoint), not a skin off one wall and inside the other.
+fn hold_off(mut x: Vec3, planes: &[(Vec3, Vec3)], want: f32, skin: f32) -> Vec3 {
     let target = |i: usize| {
         let (n, at): (Vec3, Vec3) = planes[i];
         planes
             .iter()
             .filter(|(m, _)| n.dot(*m) < FACING_COS)
             .map(|(_, other)| ((*other - at).dot(n) * 0.5).max(0.0))
-            .fold(skin, f32::min)
+            .fold(want, f32::min)
     };
     for _ in 0..8 {
         let mut moved = false;
@@ -223,14 +251,39 @@ mod tests {
         // The seed's push along the wall's normal alone dips below the floor's skin.
         let seed = touching + wall * skin;
         assert!(seed.y < 1.0);
-        let held = planes.hold_skin(seed, std::iter::once((wall, touching)), skin);
+        let held = planes.hold_skin(touching, seed, std::iter::once((wall, touching)), skin);
         assert!(held.y - 1.0 >= skin * 0.99, "{held}");
         assert!((held - touching).dot(wall) >= skin * 0.99, "{held}");
         assert!((held - touching).length() < 4.0 * skin);
         // A plane far behind the centre (left round a corner) does not pull it back.
         let far = Vec3::new(0.3, 0.5, 0.0);
         let touched = std::iter::once((Vec3::X, far - Vec3::X * skin));
-        assert_eq!(planes.hold_skin(far, touched, skin), far);
+        assert_eq!(planes.hold_skin(far, far, touched, skin), far);
+    }
+
+    #[test]
+    fn where_there_is_no_room_for_a_skin_the_push_back_stays_clear() {
+        // Issue 26's corner of Sponza, reduced: the centre touches the floor (y = 0), a wall
+        // (normal -X) and a vertex leaning over the floor from the other side (normal +X, a
+        // little down) at once. A skin off the floor is a skin into the vertex, and the wall
+        // and the vertex leave no room: no push holds anything off; the touching centre does.
+        let skin = 1e-3;
+        let touching = Vec3::new(0.0, 1.0, 0.0);
+        let (floor, wall) = (Vec3::Y, -Vec3::X);
+        let vertex = Vec3::new(0.97, -0.24, -0.07).normalize();
+        let touched = [(floor, touching), (wall, touching), (vertex, touching)];
+        let pushed = touching + floor * skin;
+        let held = Planes::default().hold_skin(touching, pushed, touched.iter().copied(), skin);
+        for (n, at) in touched {
+            assert!((held - at).dot(n) >= -CLEAR_EPS, "{held} inside {n}");
+        }
+        // The passes alone (what the push-back did before) end 2e-4 inside one of them.
+        let passes = hold_off(pushed, &touched, skin, skin);
+        let deepest = touched
+            .iter()
+            .map(|&(n, at)| (passes - at).dot(n))
+            .fold(0.0, f32::min);
+        assert!(deepest < -1e-4, "{passes}: {deepest}");
     }
 
     trait NegIsh {

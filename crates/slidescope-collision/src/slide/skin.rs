@@ -37,7 +37,9 @@ pub(super) fn push_back(
             .filter(|c| c.source == ContactSource::Static)
             .map(|c| (c.normal_es, placed.center_es));
         let touched = scratch.near_planes.iter().copied().chain(contacted);
-        new_center = s.planes.hold_skin(new_center, touched, skin);
+        new_center = s
+            .planes
+            .hold_skin(placed.center_es, new_center, touched, skin);
     }
     if !on_level {
         // Pushed by a moving object: never through the level (see `push_within_static`).

@@ -1,11 +1,14 @@
 //! The Issues suite (issue 15): publicly reported character-controller bugs rebuilt as scenes
 //! (`scenes/`, one file each, written to `assets/issues/`), run headless through the walker at
-//! several step rates and with every response variant, and scored ([`score`]); the scorecard
-//! is `slidescope issues` (`--markdown` writes `docs/issues-scorecard.md`).
+//! several step rates and with every response variant, and through rapier's character
+//! controller ([`rapier_walk`], issue 26), and scored ([`score`]); the scorecard is
+//! `slidescope issues` (`--markdown` writes `docs/issues-scorecard.md`).
 
 pub mod files;
 pub mod issue_scene;
 pub mod metrics;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod rapier_walk;
 pub mod scene_check;
 pub mod scene_level;
 pub mod scenes;

@@ -1,15 +1,18 @@
 //! Runs a scene headless through the walker (the same [`Sim`] the app steps) at a step rate
-//! with a variant, and judges every run against its checks.
+//! with a variant, or through rapier's character controller (`rapier_walk`), and judges every
+//! run against its checks.
 
 use serde::Serialize;
 
 use super::issue_scene::{IssueScene, Run};
 use super::metrics::{RunMetrics, measure};
+#[cfg(not(target_arch = "wasm32"))]
+use super::rapier_walk::{self, RapierSetup};
 use super::scene_check::Check;
 use super::variant::Variant;
 use crate::collision::{CollisionWorld, SlideSettings};
 use crate::level::Level;
-use crate::sim::{FixedStep, PlayerInput, PlayerParams, Sim};
+use crate::sim::{FixedStep, History, PlayerInput, PlayerParams, Sim};
 
 /// The step rates the scorecard runs by default (Hz).
 pub const RATES_HZ: [f64; 4] = [30.0, 60.0, 120.0, 240.0];
@@ -80,18 +83,19 @@ pub fn walk(sim: &mut Sim, world: CollisionWorld<'_>, run: &Run, frames: u64) {
     }
 }
 
-/// Runs one run and measures it.
+/// Runs one run through the walker and measures it.
 pub fn score_run(level: &Level, run: &Run, settings: SlideSettings, rate_hz: f64) -> RunScore {
     let world = CollisionWorld::static_only(&level.collision);
     let mut sim = new_sim(run, settings, rate_hz);
     walk(&mut sim, world, run, frame_count(run, rate_hz));
-    let frames: Vec<_> = sim.history().iter().collect();
-    let metrics = measure(
-        &level.collision,
-        &frames,
-        run.wish_dir(),
-        f64::from(sim.dt_secs()),
-    );
+    judge_run(level, run, sim.history(), f64::from(sim.dt_secs()))
+}
+
+/// Measures the frames of `run` in `history` (one run, in order) and judges them against the
+/// run's checks.
+pub fn judge_run(level: &Level, run: &Run, history: &History, dt_secs: f64) -> RunScore {
+    let frames: Vec<_> = history.iter().collect();
+    let metrics = measure(&level.collision, &frames, run.wish_dir(), dt_secs);
     let failed: Vec<(String, String)> = Check::ALWAYS
         .iter()
         .chain(&run.checks)
@@ -108,6 +112,25 @@ pub fn score_run(level: &Level, run: &Run, settings: SlideSettings, rate_hz: f64
     }
 }
 
+/// Every run of `scene` through rapier's controller set up as `setup`.
+#[cfg(not(target_arch = "wasm32"))]
+fn rapier_runs(
+    scene: &IssueScene,
+    level: &Level,
+    setup: RapierSetup,
+    rate_hz: f64,
+) -> Vec<RunScore> {
+    let Some(world) = rapier_walk::world(&level.collision) else {
+        return Vec::new();
+    };
+    let dt = f64::from(crate::sim::sanitize_dt((1.0 / rate_hz) as f32));
+    scene
+        .runs
+        .iter()
+        .map(|r| judge_run(level, r, &rapier_walk::walk(&world, r, setup, rate_hz), dt))
+        .collect()
+}
+
 /// Every run of `scene` (loaded as `level`) at `rate_hz` with `variant`.
 pub fn score_scene(
     scene: &IssueScene,
@@ -116,17 +139,24 @@ pub fn score_scene(
     rate_hz: f64,
 ) -> SceneScore {
     let settings = variant.settings(&SlideSettings::default());
-    let runs: Vec<RunScore> = scene
-        .runs
-        .iter()
-        .map(|r| score_run(level, r, settings, rate_hz))
-        .collect();
+    let runs: Vec<RunScore> = match variant.rapier() {
+        #[cfg(not(target_arch = "wasm32"))]
+        Some(setup) => rapier_runs(scene, level, setup, rate_hz),
+        // The browser page carries no rapier: its runs are left empty (failed).
+        #[cfg(target_arch = "wasm32")]
+        Some(_) => Vec::new(),
+        None => scene
+            .runs
+            .iter()
+            .map(|r| score_run(level, r, settings, rate_hz))
+            .collect(),
+    };
     SceneScore {
         number: scene.number,
         slug: scene.slug,
         variant,
         rate_hz,
-        passed: runs.iter().all(|r| r.passed),
+        passed: !runs.is_empty() && runs.iter().all(|r| r.passed),
         runs,
     }
 }

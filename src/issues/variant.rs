@@ -20,10 +20,26 @@ pub enum Variant {
     /// The seed's response with grazing contacts at eSpace distance 1 reported
     /// (`SlideSettings::touching_counts`).
     Touching,
+    /// Not ours: rapier3d's `KinematicCharacterController` with its defaults, driven by the
+    /// walker's inputs (`rapier_walk`).
+    Rapier,
+    /// rapier's controller with autostep on as well.
+    RapierStep,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 7] = [
+        Variant::Seed,
+        Variant::Crease,
+        Variant::Exact,
+        Variant::InternalEdge,
+        Variant::Touching,
+        Variant::Rapier,
+        Variant::RapierStep,
+    ];
+
+    /// slidescope's own variants (the core's settings), without the other engines'.
+    pub const OURS: [Variant; 5] = [
         Variant::Seed,
         Variant::Crease,
         Variant::Exact,
@@ -39,16 +55,38 @@ impl Variant {
             Variant::Exact => "exact",
             Variant::InternalEdge => "int-edge",
             Variant::Touching => "touch",
+            Variant::Rapier => "rapier",
+            Variant::RapierStep => "rapier+step",
         }
+    }
+
+    /// rapier's set-up, for the other engine's columns.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn rapier(self) -> Option<super::rapier_walk::RapierSetup> {
+        use super::rapier_walk::RapierSetup;
+        match self {
+            Variant::Rapier => Some(RapierSetup::Defaults),
+            Variant::RapierStep => Some(RapierSetup::Autostep),
+            _ => None,
+        }
+    }
+
+    /// Whether this is another engine's column (no core settings of ours).
+    #[cfg(target_arch = "wasm32")]
+    pub fn rapier(self) -> Option<()> {
+        matches!(self, Variant::Rapier | Variant::RapierStep).then_some(())
     }
 
     /// `base` with this variant's switches set.
     pub fn settings(self, base: &SlideSettings) -> SlideSettings {
         let mut s = *base;
         s.response = match self {
-            Variant::Seed | Variant::Exact | Variant::InternalEdge | Variant::Touching => {
-                Response::Seed
-            }
+            Variant::Seed
+            | Variant::Exact
+            | Variant::InternalEdge
+            | Variant::Touching
+            | Variant::Rapier
+            | Variant::RapierStep => Response::Seed,
             Variant::Crease => Response::Crease,
         };
         s.exact_contact = self == Variant::Exact;

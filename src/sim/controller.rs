@@ -60,6 +60,8 @@ pub enum StepOutcome {
     /// The core refused the query (bad settings or radii from the UI); the player stayed put
     /// and its velocity was zeroed. The message is the error's one-line text.
     Refused(String),
+    /// Moved by another engine's controller (the Issues suite's rapier column): no trace.
+    Other(String),
 }
 
 impl StepOutcome {
@@ -96,7 +98,7 @@ pub fn sanitize_dt(dt_secs: f32) -> f32 {
     }
 }
 
-fn clamp_speed(v: Vec3, max_mps: f32) -> Vec3 {
+pub(crate) fn clamp_speed(v: Vec3, max_mps: f32) -> Vec3 {
     if !v.is_finite() {
         return Vec3::ZERO;
     }

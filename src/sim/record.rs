@@ -97,7 +97,7 @@ impl FrameRecord {
             + self.trace.heap_bytes()
             + self.objects.capacity() * std::mem::size_of::<ObjectPoses>()
             + match &self.outcome {
-                StepOutcome::Refused(m) => m.capacity(),
+                StepOutcome::Refused(m) | StepOutcome::Other(m) => m.capacity(),
                 _ => 0,
             }
             + self.game.as_ref().map_or(0, |g| g.heap_bytes())

@@ -132,6 +132,7 @@ fn frame_info_ui(ui: &mut Ui, rec: &FrameRecord) {
                         StepOutcome::Slid(r) => format!("slid, {}", end_reason_label(r.end)),
                         StepOutcome::Noclip => "noclip (no query)".into(),
                         StepOutcome::Refused(m) => format!("refused: {m}"),
+                        StepOutcome::Other(m) => m.clone(),
                     };
                     row(ui, "outcome", outcome);
                 });

@@ -131,7 +131,7 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
         );
         // Every variant expected to fail does fail at the nominal rate: the scene reproduces its
         // report.
-        for v in Variant::ALL {
+        for v in Variant::OURS {
             if !c.expect_pass.contains(&v) {
                 assert!(!c.score(v, NOMINAL_HZ).unwrap().passed, "{} {v:?}", c.slug);
             }
@@ -141,6 +141,11 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
         // 1.5e-3 deep under the 150° ramp's overhang) and the exact contact never deeper than
         // issue 15's 1e-4.
         for s in &c.scores {
+            // rapier's columns: every run of the scene measured, nothing asserted of them here.
+            if s.variant.rapier().is_some() {
+                assert_eq!(s.runs.len(), c.scores[0].runs.len(), "{} {:?}", c.slug, s.variant);
+                continue;
+            }
             for r in &s.runs {
                 assert_eq!(r.metrics.tunnels, 0, "{} {}", c.slug, r.run);
                 assert!(!r.metrics.non_finite);
@@ -150,6 +155,7 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
                     // The exact contact centre: issue 15's goal for end positions.
                     Variant::Exact => 1e-4,
                     Variant::InternalEdge | Variant::Touching => 1e-3,
+                    Variant::Rapier | Variant::RapierStep => unreachable!(),
                 };
                 let depth = r.metrics.deepest_overlap_es;
                 assert!(
@@ -165,6 +171,15 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
     }
     // Numbers behind the verdicts.
     let seed = Variant::Seed;
+    // rapier's controller on the same scenes (issue 26): the funnels that catch our walker let
+    // it through; without autostep it does not climb the 0.3 m stairs, with it it does; it
+    // stands on the 30° slope within 1.5 cm (snap to ground) where our walker drifts 1.2 m.
+    let passed = |n: u8, v: Variant| card(&cards, n).score(v, NOMINAL_HZ).unwrap().passed;
+    assert!(passed(4, Variant::Rapier) && !passed(4, seed));
+    assert!(!passed(6, Variant::Rapier) && passed(6, Variant::RapierStep));
+    assert!(metric(card(&cards, 6), Variant::Rapier, 0, |m| m.rise_m) < 0.01);
+    let drift = metric(card(&cards, 19), Variant::Rapier, 0, |m| m.drift_m);
+    assert!((1e-3..0.05).contains(&drift), "{drift}");
     // 19: standing still on 30°: the walker drifts down (avian #949's symptom).
     assert!(metric(card(&cards, 19), seed, 0, |m| m.drift_m) > 0.5);
     // 13: dropped on a box seam: stays put.

@@ -87,7 +87,7 @@ pub fn scene() -> IssueScene {
         ground: Ground::Full,
         parts,
         runs,
-        expect_pass: &Variant::ALL,
+        expect_pass: &Variant::OURS,
         expect_why: "stairs are climbed at 60 Hz, the steep face is not, the zig-zag slides",
         focus: (0, 0.6),
     }

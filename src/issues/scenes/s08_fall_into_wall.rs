@@ -30,7 +30,7 @@ pub fn scene() -> IssueScene {
             DVec3::new(10.0, 6.0, -1.0),
         )],
         runs: vec![run],
-        expect_pass: &Variant::ALL,
+        expect_pass: &Variant::OURS,
         expect_why: "every contact backs off by the skin, also in the floor/wall crease",
         focus: (0, 0.6),
     }

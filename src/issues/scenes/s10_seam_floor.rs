@@ -43,7 +43,7 @@ pub fn scene() -> IssueScene {
             ),
         ],
         runs: vec![run],
-        expect_pass: &Variant::ALL,
+        expect_pass: &Variant::OURS,
         expect_why: "the seam is met as a face of both patches",
         focus: (0, 0.7),
     }

@@ -35,7 +35,7 @@ pub fn scene() -> IssueScene {
             DVec3::new(1.0, 1.2, -1.0),
         )],
         runs: vec![run],
-        expect_pass: &Variant::ALL,
+        expect_pass: &Variant::OURS,
         expect_why: "the integration velocity is the input projected onto the planes met: never longer",
         focus: (0, 0.3),
     }

@@ -40,7 +40,7 @@ pub fn scene() -> IssueScene {
             ),
         ],
         runs: vec![run],
-        expect_pass: &Variant::ALL,
+        expect_pass: &Variant::OURS,
         expect_why: "both top faces are met with the same normal",
         focus: (0, 0.8),
     }

@@ -83,16 +83,23 @@ impl Planes {
         let planes = &all[..len];
         // Where no centre is a whole skin off every plane (a wedge narrowing towards the push:
         // a wall, a vertex above it leaning over the floor), the passes end inside one of them;
-        // a smaller push is tried, and at last the touching centre, which the sweep left clear
-        // (issue 26: runs of consecutive moves ended 2e-4 eSpace deep in such a corner of
-        // Sponza, where the pushes of floor, wall and vertex fought).
+        // smaller pushes are tried, and if none is clear, the candidate (the touching centre
+        // among them, which the sweep left clear unless the iteration started embedded) that
+        // is least inside any plane near the touching centre (issue 26: runs of consecutive
+        // moves ended 2e-4 eSpace deep in such a corner of Sponza, where the pushes of floor,
+        // wall and vertex fought).
+        let mut best = (touching, clearance(touching, touching, planes, skin));
         for k in [1.0, 0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625] {
             let x = hold_off(touching + (pushed - touching) * k, planes, skin * k, skin);
-            if clear_of(x, planes, skin) {
+            let c = clearance(x, touching, planes, skin);
+            if c >= -CLEAR_EPS {
                 return x;
             }
+            if c > best.1 {
+                best = (x, c);
+            }
         }
-        touching
+        best.0
     }
 }
 
@@ -103,14 +110,15 @@ const FACING_COS: f32 = -0.9;
 /// rounding of the plane arithmetic, a hundredth of the f64 check's 1e-4.
 const CLEAR_EPS: f32 = 1e-6;
 
-/// Whether `x` is clear of every plane it is not behind (see [`BEHIND_SKINS`]). A plane of the
-/// closest point of a triangle has the whole triangle on its far side, so a centre clear of
-/// the plane is clear of the triangle.
-fn clear_of(x: Vec3, planes: &[(Vec3, Vec3)], skin: f32) -> bool {
-    planes.iter().all(|&(n, at)| {
-        let s = (x - at).dot(n);
-        s >= -CLEAR_EPS || s <= -BEHIND_SKINS * skin
-    })
+/// How far `x` is off the nearest of the planes that `from` is not behind (see
+/// [`BEHIND_SKINS`]); negative inside. A plane of the closest point of a triangle has the
+/// whole triangle on its far side, so a centre clear of the plane is clear of the triangle.
+fn clearance(x: Vec3, from: Vec3, planes: &[(Vec3, Vec3)], skin: f32) -> f32 {
+    planes
+        .iter()
+        .filter(|&&(n, at)| (from - at).dot(n) > -BEHIND_SKINS * skin)
+        .map(|&(n, at)| (x - at).dot(n))
+        .fold(f32::INFINITY, f32::min)
 }
 
 /// `x` pushed to be `want` off each plane `(normal, centre touching it)` it is near (not

@@ -143,7 +143,13 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
         for s in &c.scores {
             // rapier's columns: every run of the scene measured, nothing asserted of them here.
             if s.variant.rapier().is_some() {
-                assert_eq!(s.runs.len(), c.scores[0].runs.len(), "{} {:?}", c.slug, s.variant);
+                assert_eq!(
+                    s.runs.len(),
+                    c.scores[0].runs.len(),
+                    "{} {:?}",
+                    c.slug,
+                    s.variant
+                );
                 continue;
             }
             for r in &s.runs {

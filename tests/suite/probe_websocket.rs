@@ -246,6 +246,15 @@ fn finish(
     (status.code().unwrap_or(-1), rest + &err, saved)
 }
 
+/// `slidescope listen` saving into a fresh folder `dir`, and a page connected with its token.
+fn page_streaming(dir: &str) -> (Child, BufReader<ChildStdout>, std::path::PathBuf, Ws) {
+    let save = temp_dir(dir).join("page.slidelog");
+    let (child, out, addr, token) = listen(&save, &[]);
+    let query = format!("?token={token}");
+    let ws = connect(&addr, &query, Some("http://page.example")).unwrap();
+    (child, out, save, ws)
+}
+
 /// Where the record holding byte `at` of a probe stream starts (records: u32 kind, u32 length).
 fn record_start(bytes: &[u8], at: usize) -> usize {
     let mut header = Vec::new();
@@ -265,14 +274,7 @@ fn fragmented_messages_arrive_as_one_stream() {
     use tungstenite::protocol::frame::Frame;
     use tungstenite::protocol::frame::coding::{Data, OpCode};
     let bytes = recording();
-    let save = temp_dir("probe_ws_fragments").join("page.slidelog");
-    let (child, out, addr, token) = listen(&save, &[]);
-    let mut ws = connect(
-        &addr,
-        &format!("?token={token}"),
-        Some("http://page.example"),
-    )
-    .unwrap();
+    let (child, out, save, mut ws) = page_streaming("probe_ws_fragments");
     // Each message of 100 kB sent as fragments of 7 kB: a binary frame, then continuations.
     for message in bytes.chunks(100_000) {
         let pieces: Vec<&[u8]> = message.chunks(7_000).collect();
@@ -298,14 +300,7 @@ fn fragmented_messages_arrive_as_one_stream() {
 #[test]
 fn an_oversized_frame_ends_the_stream_keeping_what_came_before() {
     let bytes = recording();
-    let save = temp_dir("probe_ws_oversized").join("page.slidelog");
-    let (child, out, addr, token) = listen(&save, &[]);
-    let mut ws = connect(
-        &addr,
-        &format!("?token={token}"),
-        Some("http://page.example"),
-    )
-    .unwrap();
+    let (child, out, save, mut ws) = page_streaming("probe_ws_oversized");
     let cut = record_start(&bytes, bytes.len() / 2);
     ws.send(Message::binary(bytes[..cut].to_vec())).unwrap();
     // A masked binary frame whose header claims 1 GiB (over the 16 MiB frame limit), then a
@@ -326,14 +321,7 @@ fn an_oversized_frame_ends_the_stream_keeping_what_came_before() {
 #[test]
 fn a_close_in_the_middle_of_a_record_keeps_the_records_before_it() {
     let bytes = recording();
-    let save = temp_dir("probe_ws_cut").join("page.slidelog");
-    let (child, out, addr, token) = listen(&save, &[]);
-    let ws = connect(
-        &addr,
-        &format!("?token={token}"),
-        Some("http://page.example"),
-    )
-    .unwrap();
+    let (child, out, save, ws) = page_streaming("probe_ws_cut");
     let half = bytes.len() / 2;
     let start = record_start(&bytes, half);
     assert!(start < half, "the cut falls inside a record");

@@ -49,6 +49,7 @@ import path from "node:path";
 import { NullEngine, Scene, Mesh, VertexData, Vector3, StandardMaterial, Material, AbstractEngine } from "@babylonjs/core";
 import { Collider } from "@babylonjs/core/Collisions/collider.js";
 import { readLevel, levelBounds, meshRecord } from "../common/level_mesh.mjs";
+import { rng, spawnPoints } from "../common/spawn.mjs";
 
 // ---------------------------------------------------------------- arguments
 
@@ -100,123 +101,14 @@ const NO_TRIANGLE = 0xffffffff;
 
 // ---------------------------------------------------------------- seeded RNG (mulberry32)
 
-function rng(seed) {
-    let s = seed >>> 0;
-    return () => {
-        s = (s + 0x6d2b79f5) >>> 0;
-        let t = s;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 // ---------------------------------------------------------------- level and spawn points
 
 const level = await readLevel(levelPath);
 const bounds = levelBounds(level);
-const P = level.positions, I = level.indices;
-const triCount = I.length / 3;
+const triCount = level.indices.length / 3;
+const len = (u) => Math.sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
 
-function tri(t) {
-    const a = I[3 * t] * 3, b = I[3 * t + 1] * 3, c = I[3 * t + 2] * 3;
-    return [[P[a], P[a + 1], P[a + 2]], [P[b], P[b + 1], P[b + 2]], [P[c], P[c + 1], P[c + 2]]];
-}
-const sub = (u, v) => [u[0] - v[0], u[1] - v[1], u[2] - v[2]];
-const dot = (u, v) => u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
-const cross = (u, v) => [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
-const len = (u) => Math.sqrt(dot(u, u));
-
-/** Nearest hit of the ray o + s d (s > 0): { dist, facing } or null; facing: the ray meets the triangle's front (glTF CCW) side. */
-function ray(o, d) {
-    let best = null;
-    for (let t = 0; t < triCount; t++) {
-        const [a, b, c] = tri(t);
-        const e1 = sub(b, a), e2 = sub(c, a);
-        const n = cross(e1, e2);
-        if (len(n) === 0) continue;
-        // Möller–Trumbore
-        const p = cross(d, e2);
-        const det = dot(e1, p);
-        if (Math.abs(det) < 1e-12) continue;
-        const s = sub(o, a);
-        const u = dot(s, p) / det;
-        if (u < 0 || u > 1) continue;
-        const q = cross(s, e1);
-        const v = dot(d, q) / det;
-        if (v < 0 || u + v > 1) continue;
-        const dist = dot(e2, q) / det;
-        if (dist <= 1e-6) continue;
-        if (!best || dist < best.dist) best = { dist, facing: dot(n, d) < 0, ny: n[1] / len(n) };
-    }
-    return best;
-}
-
-/** Squared distance from p to triangle abc (Ericson, Real-Time Collision Detection 5.1.5). */
-function distSqPointTriangle(p, a, b, c) {
-    const ab = sub(b, a), ac = sub(c, a), ap = sub(p, a);
-    const d1 = dot(ab, ap), d2 = dot(ac, ap);
-    const at = (q) => dot(sub(p, q), sub(p, q));
-    if (d1 <= 0 && d2 <= 0) return at(a);
-    const bp = sub(p, b), d3 = dot(ab, bp), d4 = dot(ac, bp);
-    if (d3 >= 0 && d4 <= d3) return at(b);
-    const vc = d1 * d4 - d3 * d2;
-    if (vc <= 0 && d1 >= 0 && d3 <= 0) { const v = d1 / (d1 - d3); return at([a[0] + v * ab[0], a[1] + v * ab[1], a[2] + v * ab[2]]); }
-    const cp = sub(p, c), d5 = dot(ab, cp), d6 = dot(ac, cp);
-    if (d6 >= 0 && d5 <= d6) return at(c);
-    const vb = d5 * d2 - d1 * d6;
-    if (vb <= 0 && d2 >= 0 && d6 <= 0) { const w = d2 / (d2 - d6); return at([a[0] + w * ac[0], a[1] + w * ac[1], a[2] + w * ac[2]]); }
-    const va = d3 * d6 - d5 * d4;
-    if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-        const w = (d4 - d3) / (d4 - d3 + (d5 - d6));
-        return at([b[0] + w * (c[0] - b[0]), b[1] + w * (c[1] - b[1]), b[2] + w * (c[2] - b[2])]);
-    }
-    const denom = 1 / (va + vb + vc), v = vb * denom, w = vc * denom;
-    return at([a[0] + ab[0] * v + ac[0] * w, a[1] + ab[1] * v + ac[1] * w, a[2] + ab[2] * v + ac[2] * w]);
-}
-
-/** Smallest eSpace distance from an ellipsoid centre to the level (1 = touching). */
-function clearanceEs(center) {
-    const toEs = (v) => [v[0] / RADII[0], v[1] / RADII[1], v[2] / RADII[2]];
-    const c = toEs(center);
-    let best = Infinity;
-    for (let t = 0; t < triCount; t++) {
-        const [a, b, cc] = tri(t).map(toEs);
-        const d = distSqPointTriangle(c, a, b, cc);
-        if (d < best) best = d;
-    }
-    return Math.sqrt(best);
-}
-
-/**
- * Deterministic spawn points: random (x, z) in the level's bounds and a random height; a ray
- * down must first meet a floor (front normal.y > 0.7) within 30 m; rays up and along +-x, +-z
- * that meet anything must meet a front side (a point inside a wall, in the void between rooms
- * or outside a closed level sees a back side); the centre goes 0.3 m above the ellipsoid's
- * resting height and must be clear of the level by 0.1 eSpace units (the drop is recorded);
- * walkers start at least 2 m apart.
- */
-function spawnPoints(n, random) {
-    const out = [];
-    const around = [[0, 1, 0], [1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1]];
-    for (let attempt = 0; out.length < n && attempt < 20000; attempt++) {
-        const x = bounds.min[0] + random() * (bounds.max[0] - bounds.min[0]);
-        const z = bounds.min[2] + random() * (bounds.max[2] - bounds.min[2]);
-        const y = bounds.min[1] + random() * (bounds.max[1] - bounds.min[1]) + 1.0;
-        const down = ray([x, y, z], [0, -1, 0]);
-        if (!down || !down.facing || down.ny < 0.7 || down.dist > 30) continue;
-        const floorY = y - down.dist;
-        const center = [x, floorY + RADII[1] + 0.3, z];
-        const hits = around.map((d) => ray(center, d));
-        if (hits.some((h) => h && !h.facing)) continue;
-        if (hits[0] && hits[0].dist < RADII[1] + 0.2) continue;
-        if (out.some((q) => Math.hypot(q[0] - x, q[2] - z) < 2)) continue;
-        if (clearanceEs(center) < 1.1) continue;
-        out.push(center.map(f));
-    }
-    if (out.length < n) throw new Error(`found only ${out.length} of ${n} spawn points`);
-    return out;
-}
 
 // ---------------------------------------------------------------- Babylon scene
 
@@ -405,7 +297,7 @@ function moveRecord(m) {
 // ---------------------------------------------------------------- walkers
 
 const random = rng(opts.seed);
-const spawns = spawnPoints(opts.movers, random);
+const spawns = spawnPoints(level, opts.movers, random, RADII);
 const walkers = spawns.map((s, id) => {
     const mesh = new Mesh(`walker${id}`, scene);
     mesh.ellipsoid = new Vector3(RADII[0], RADII[1], RADII[2]);

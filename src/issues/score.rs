@@ -66,9 +66,14 @@ pub fn frame_count(run: &Run, rate_hz: f64) -> u64 {
 
 /// A session for `run`, standing at its start, not yet stepped.
 pub fn new_sim(run: &Run, settings: SlideSettings, rate_hz: f64) -> Sim {
+    new_sim_with(run, settings, PlayerParams::default(), rate_hz)
+}
+
+/// [`new_sim`] with the walker's parameters (which walker among them).
+pub fn new_sim_with(run: &Run, settings: SlideSettings, params: PlayerParams, rate_hz: f64) -> Sim {
     Sim::with_clock(
         run.start_feet.as_vec3(),
-        PlayerParams::default(),
+        params,
         settings,
         FixedStep::new(rate_hz, FixedStep::DEFAULT_MAX_STEPS),
     )
@@ -84,9 +89,10 @@ pub fn walk(sim: &mut Sim, world: CollisionWorld<'_>, run: &Run, frames: u64) {
 }
 
 /// Runs one run through the walker and measures it.
-pub fn score_run(level: &Level, run: &Run, settings: SlideSettings, rate_hz: f64) -> RunScore {
+pub fn score_run(level: &Level, run: &Run, variant: Variant, rate_hz: f64) -> RunScore {
     let world = CollisionWorld::static_only(&level.collision);
-    let mut sim = new_sim(run, settings, rate_hz);
+    let settings = variant.settings(&SlideSettings::default());
+    let mut sim = new_sim_with(run, settings, variant.params(), rate_hz);
     walk(&mut sim, world, run, frame_count(run, rate_hz));
     judge_run(level, run, sim.history(), f64::from(sim.dt_secs()))
 }
@@ -138,7 +144,6 @@ pub fn score_scene(
     variant: Variant,
     rate_hz: f64,
 ) -> SceneScore {
-    let settings = variant.settings(&SlideSettings::default());
     let runs: Vec<RunScore> = match variant.rapier() {
         #[cfg(not(target_arch = "wasm32"))]
         Some(setup) => rapier_runs(scene, level, setup, rate_hz),
@@ -148,7 +153,7 @@ pub fn score_scene(
         None => scene
             .runs
             .iter()
-            .map(|r| score_run(level, r, settings, rate_hz))
+            .map(|r| score_run(level, r, variant, rate_hz))
             .collect(),
     };
     SceneScore {

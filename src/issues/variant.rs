@@ -20,6 +20,10 @@ pub enum Variant {
     /// The seed's response with grazing contacts at eSpace distance 1 reported
     /// (`SlideSettings::touching_counts`).
     Touching,
+    /// The fix (issue 26, in progress): the crease response with the snap walker
+    /// (`Walker::Snap`: ground moves in the ground's plane without gravity, snapped back to the
+    /// ground within the step height).
+    Fix,
     /// Not ours: rapier3d's `KinematicCharacterController` with its defaults, driven by the
     /// walker's inputs (`rapier_walk`).
     Rapier,
@@ -28,17 +32,19 @@ pub enum Variant {
 }
 
 impl Variant {
-    pub const ALL: [Variant; 7] = [
+    pub const ALL: [Variant; 8] = [
         Variant::Seed,
         Variant::Crease,
         Variant::Exact,
         Variant::InternalEdge,
         Variant::Touching,
+        Variant::Fix,
         Variant::Rapier,
         Variant::RapierStep,
     ];
 
-    /// slidescope's own variants (the core's settings), without the other engines'.
+    /// The variants each scene states its expectations for (the seed's walker with the core's
+    /// settings); the fix and the other engines' columns are measured beside them.
     pub const OURS: [Variant; 5] = [
         Variant::Seed,
         Variant::Crease,
@@ -55,6 +61,7 @@ impl Variant {
             Variant::Exact => "exact",
             Variant::InternalEdge => "int-edge",
             Variant::Touching => "touch",
+            Variant::Fix => "fix",
             Variant::Rapier => "rapier",
             Variant::RapierStep => "rapier+step",
         }
@@ -77,6 +84,24 @@ impl Variant {
         matches!(self, Variant::Rapier | Variant::RapierStep).then_some(())
     }
 
+    /// Whether scenes state expectations for this variant (one of [`Variant::OURS`]); the
+    /// others' columns are measured only.
+    pub fn expected(self) -> bool {
+        Variant::OURS.contains(&self)
+    }
+
+    /// The walker's parameters: the snap walker for the fix, the defaults otherwise.
+    pub fn params(self) -> crate::sim::PlayerParams {
+        let walker = match self {
+            Variant::Fix => crate::sim::Walker::Snap,
+            _ => crate::sim::Walker::Seed,
+        };
+        crate::sim::PlayerParams {
+            walker,
+            ..Default::default()
+        }
+    }
+
     /// `base` with this variant's switches set.
     pub fn settings(self, base: &SlideSettings) -> SlideSettings {
         let mut s = *base;
@@ -87,7 +112,7 @@ impl Variant {
             | Variant::Touching
             | Variant::Rapier
             | Variant::RapierStep => Response::Seed,
-            Variant::Crease => Response::Crease,
+            Variant::Crease | Variant::Fix => Response::Crease,
         };
         s.exact_contact = self == Variant::Exact;
         s.internal_edge_filter = self == Variant::InternalEdge;

@@ -27,6 +27,7 @@ use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
 use super::ground::{is_grounded, is_on_step_lip};
+use super::snap_walker::{self, Walker};
 use super::stance::{StanceChange, update_stance};
 use super::{PlayerInput, PlayerParams, PlayerState};
 use crate::collision::{
@@ -134,7 +135,10 @@ pub fn step_player<'a>(
     let stance = update_stance(mesh, &mut state, input.crouch, &params, settings);
     let radii = params.radii(state.crouched);
 
-    let (mut requested_move, half_g) = desired_move(&state, &input, &params, settings, radii, dt);
+    let (mut requested_move, half_g) = match params.walker {
+        Walker::Seed => desired_move(&state, &input, &params, settings, radii, dt),
+        Walker::Snap => snap_move(mesh, &state, &input, &params, settings, radii, dt),
+    };
     let platform = ride(world, &state);
     if let Some(p) = platform {
         requested_move += p.displacement_m;
@@ -160,9 +164,12 @@ pub fn step_player<'a>(
             Ok(r) => r,
             Err(e) => return refuse(state, e.to_string(), Some(ellipsoid)),
         };
-    let after = state_after(
+    let mut after = state_after(
         mesh, &state, &result, &params, settings, platform, half_g, dt,
     );
+    if params.walker == Walker::Snap && snap_walker::walks(&state, &input) {
+        snap_after(mesh, &mut after, &params, settings);
+    }
     PlayerStep {
         after,
         ellipsoid: Some(ellipsoid),
@@ -185,6 +192,28 @@ fn desired_move(
     radii: Vec3,
     dt: f32,
 ) -> (Vec3, f32) {
+    let (mut v, jumped) = wished_velocity(state, input, params, dt);
+    let half_g = 0.5 * params.gravity_mps2 * dt;
+    v.y -= half_g;
+    let mut requested_move = clamp_speed(v, params.max_speed_mps) * dt;
+    if state.grounded && !jumped {
+        let stick_m = 2.0 * settings.skin_es.max(1e-4) * radii.y;
+        if stick_m.is_finite() {
+            requested_move.y = requested_move.y.min(-stick_m);
+        }
+    }
+
+    (requested_move, half_g)
+}
+
+/// The velocity turned towards the input's wish (ground friction, or air control) and a
+/// jump's; whether it jumped.
+fn wished_velocity(
+    state: &PlayerState,
+    input: &PlayerInput,
+    params: &PlayerParams,
+    dt: f32,
+) -> (Vec3, bool) {
     let wish_speed = if state.crouched {
         params.crouch_speed_mps
     } else if input.run {
@@ -207,17 +236,60 @@ fn desired_move(
     if jumped {
         v.y = v.y.max(params.jump_speed_mps);
     }
+    (v, jumped)
+}
+
+/// The snap walker's move ([`snap_walker`]): on walkable ground, the wished velocity's
+/// horizontal motion in the ground's plane and no gravity (the half step returned is 0); in
+/// the air, or off walkable ground, the seed's move without its pull down.
+fn snap_move(
+    mesh: &CollisionMesh,
+    state: &PlayerState,
+    input: &PlayerInput,
+    params: &PlayerParams,
+    settings: &SlideSettings,
+    radii: Vec3,
+    dt: f32,
+) -> (Vec3, f32) {
+    let (mut v, _) = wished_velocity(state, input, params, dt);
+    let ground = snap_walker::walks(state, input)
+        .then(|| snap_walker::ground_normal(mesh, state.center, radii, params, settings))
+        .flatten();
+    if let Some(n) = ground {
+        v.y = 0.0;
+        return (
+            snap_walker::ground_move(clamp_speed(v, params.max_speed_mps), n, dt),
+            0.0,
+        );
+    }
     let half_g = 0.5 * params.gravity_mps2 * dt;
     v.y -= half_g;
-    let mut requested_move = clamp_speed(v, params.max_speed_mps) * dt;
-    if state.grounded && !jumped {
-        let stick_m = 2.0 * settings.skin_es.max(1e-4) * radii.y;
-        if stick_m.is_finite() {
-            requested_move.y = requested_move.y.min(-stick_m);
+    (clamp_speed(v, params.max_speed_mps) * dt, half_g)
+}
+
+/// The snap walker after a ground move: back on walkable ground within the step height
+/// (grounded, no vertical velocity), or in the air when there is none.
+fn snap_after(
+    mesh: &CollisionMesh,
+    after: &mut PlayerState,
+    params: &PlayerParams,
+    settings: &SlideSettings,
+) {
+    let radii = params.radii(after.crouched);
+    match snap_walker::snap_down(mesh, after.center, radii, params, settings) {
+        Some(center) => {
+            after.center = center;
+            after.grounded = true;
+            after.on_step_lip = false;
+            after.velocity_mps.y = 0.0;
+        }
+        // Walked off the ground: falls, never launched by the slide that took it there (up a
+        // steep face or over a bump's edge, the slide's rise is not a jump).
+        None => {
+            after.grounded = false;
+            after.velocity_mps.y = after.velocity_mps.y.min(0.0);
         }
     }
-
-    (requested_move, half_g)
 }
 
 /// The player after the slide: grounded or on a step's lip from the contacts, the velocity

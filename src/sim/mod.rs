@@ -23,6 +23,7 @@ pub mod record;
 pub mod recording;
 pub mod sim_session;
 pub mod single_call;
+pub mod snap_walker;
 pub mod stance;
 pub mod timeline_cursor;
 
@@ -52,5 +53,6 @@ pub use recording::{
 };
 pub use sim_session::Sim;
 pub use single_call::single_call_frame;
+pub use snap_walker::Walker;
 pub use stance::{StanceChange, can_stand};
 pub use timeline_cursor::{Cursor, Timeline, TimelineCommand};

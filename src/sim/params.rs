@@ -7,6 +7,8 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
+use super::snap_walker::Walker;
+
 /// Speeds, gravity, friction and ellipsoid shapes of the walking player. Units: metres,
 /// seconds, degrees.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -42,6 +44,8 @@ pub struct PlayerParams {
     pub noclip_speed_mps: f32,
     /// Speeds are clamped to this (m/s) so nothing can grow without bound.
     pub max_speed_mps: f32,
+    /// Which walker steps the player: the seed's, or the snap walker (issue 26).
+    pub walker: Walker,
 }
 
 impl Default for PlayerParams {
@@ -60,6 +64,7 @@ impl Default for PlayerParams {
             max_step_height_m: 0.3,
             noclip_speed_mps: 8.0,
             max_speed_mps: 100.0,
+            walker: Walker::Seed,
         }
     }
 }
@@ -113,6 +118,7 @@ impl PlayerParams {
             max_step_height_m: clamp_or(self.max_step_height_m, 0.0, 2.0 * standing.y, 0.3),
             noclip_speed_mps: speed(self.noclip_speed_mps, d.noclip_speed_mps),
             max_speed_mps: max_speed,
+            walker: self.walker,
         }
     }
 

@@ -10,7 +10,7 @@ use crate::collision::{BroadPhase, SlideSettings};
 use crate::render::LevelColour;
 use crate::render::level_colour::MAX_EXPOSURE;
 use crate::scene::palette;
-use crate::sim::PlayerParams;
+use crate::sim::{PlayerParams, Walker};
 use crate::view::ViewToggles;
 
 /// Radii, speeds, gravity, `SlideSettings` (incl. the case mask) and view toggles.
@@ -82,10 +82,31 @@ fn movement_settings_ui(ui: &mut Ui, params: &PlayerParams, out: &mut Vec<Comman
             row(ui, "air control", &mut p.air_control, 0.0..=1.0);
             row(ui, "max slope (°)", &mut p.max_ground_slope_deg, 0.0..=89.0);
             row(ui, "step height (m)", &mut p.max_step_height_m, 0.0..=1.0);
+            walker_row(ui, &mut p.walker);
         });
     if p != *params {
         out.push(Command::SetParams(p));
     }
+}
+
+/// Grid row: which walker steps the player (the seed's, or the snap walker of issue 26).
+fn walker_row(ui: &mut Ui, walker: &mut Walker) {
+    ui.label("walker");
+    egui::ComboBox::from_id_salt("walker")
+        .selected_text(walker.name())
+        .show_ui(ui, |ui| {
+            for w in Walker::ALL {
+                ui.selectable_value(walker, w, w.name());
+            }
+        })
+        .response
+        .on_hover_text(
+            "The seed's walker pulls the player two skins down in every grounded move and keeps \
+             the slide's velocity: it drifts down slopes, and climbs worse the higher the step \
+             rate. The snap walker moves in the ground's plane without gravity and snaps back \
+             onto the ground within the step height.",
+        );
+    ui.end_row();
 }
 
 /// `SlideSettings`: the skin, limits, solver, cases, response and triangles.

@@ -1,0 +1,114 @@
+//! The snap walker (issue 26): a walker whose outcome does not depend on the step rate, beside
+//! the seed's (seed 001 12.2.3 / 12.15, kept selectable for teaching: `Walker::Seed`).
+//!
+//! The seed's walker pulls a grounded player two skins down inside every move and keeps the
+//! core's integration velocity, so each step's pull and gravity's half step are projected onto
+//! the slope it stands on: a player at rest slides down a walkable slope (scene 19: 1.2 m in
+//! 5 s), and the pull, fixed per step, is four times stronger a second at 240 Hz than at 60 Hz,
+//! which is why the same ramp is climbed at 60 Hz and not at 240 Hz (scene 1). Here, on
+//! walkable ground:
+//! - the move carries no gravity: the ground bears the weight (Jolt's `CharacterVirtual` keeps
+//!   a supported character's vertical velocity at the ground's, Quake 2's `PM_GroundMove`
+//!   clears it);
+//! - the horizontal motion is lifted into the ground's plane (its slope's rise added, its
+//!   horizontal length unchanged), so a ramp is walked at the speed of a floor;
+//! - after the move, a sweep down by `max_step_height_m` (metres, not per step) finds walkable
+//!   ground and puts the player back on it, a skin above (Jolt's `StickToFloor`, Box2D v3.1's
+//!   mover "pogo" cast): down a ramp or a step the player stays on the ground at any rate;
+//! - the next velocity keeps the integration velocity's horizontal part (so walls still stop
+//!   it) and no vertical part.
+//!
+//! In the air it is the seed's walker (gravity in two halves, the integration velocity kept).
+
+use glam::Vec3;
+use serde::{Deserialize, Serialize};
+
+use super::{PlayerInput, PlayerParams, PlayerState};
+use crate::collision::{CollisionMesh, ContactTime, Ellipsoid, SlideSettings, sweep};
+
+/// Which walker steps the player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Walker {
+    /// Seed 001 12.2.3 / 12.15: a pull two skins down in every grounded move, the integration
+    /// velocity kept.
+    #[default]
+    Seed,
+    /// Ground moves in the ground's plane without gravity, then snapped down to the ground
+    /// within the step height (this module).
+    Snap,
+}
+
+impl Walker {
+    pub const ALL: [Walker; 2] = [Walker::Seed, Walker::Snap];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Walker::Seed => "seed (pull down)",
+            Walker::Snap => "snap to ground",
+        }
+    }
+}
+
+/// The ground under a grounded player: the world normal of the first contact a short sweep
+/// down meets, when it is walkable (`None` in the air or on a steep face).
+pub fn ground_normal(
+    mesh: &CollisionMesh,
+    center: Vec3,
+    radii: Vec3,
+    params: &PlayerParams,
+    settings: &SlideSettings,
+) -> Option<Vec3> {
+    let e = Ellipsoid::new(center, radii).ok()?;
+    let probe = 4.0 * settings.skin_es.max(1e-4) * radii.y;
+    let hit = sweep(mesh, &e, Vec3::NEG_Y * probe, settings).ok()??;
+    let n = hit.contacts.first()?.normal;
+    walkable(n, params).then_some(n)
+}
+
+fn walkable(n: Vec3, params: &PlayerParams) -> bool {
+    n.y >= params.max_ground_slope_deg.to_radians().cos() - 1e-4
+}
+
+/// A grounded move: the horizontal motion lifted into the plane of `ground` (its horizontal
+/// length unchanged); no gravity.
+pub fn ground_move(velocity_mps: Vec3, ground: Vec3, dt: f32) -> Vec3 {
+    let m = Vec3::new(velocity_mps.x, 0.0, velocity_mps.z) * dt;
+    let rise = -(ground.x * m.x + ground.z * m.z) / ground.y;
+    Vec3::new(m.x, if rise.is_finite() { rise } else { 0.0 }, m.z)
+}
+
+/// After a grounded move ending at `center`: the centre put back on walkable ground found by a
+/// sweep down of at most `max_step_height_m`, straight above the touching centre by a skin; `None` when there is none (the
+/// player walked off a ledge higher than a step, or onto a steep face).
+pub fn snap_down(
+    mesh: &CollisionMesh,
+    center: Vec3,
+    radii: Vec3,
+    params: &PlayerParams,
+    settings: &SlideSettings,
+) -> Option<Vec3> {
+    let e = Ellipsoid::new(center, radii).ok()?;
+    let reach = params.max_step_height_m.max(1e-3);
+    let hit = sweep(mesh, &e, Vec3::NEG_Y * reach, settings).ok()??;
+    let c = hit.contacts.first()?;
+    if !walkable(c.normal, params) {
+        return None;
+    }
+    match c.time {
+        // Straight up from the touching centre until a skin off the ground's plane (along
+        // the normal it would creep downhill on a slope, a skin a frame), but no higher than
+        // where the sweep started: the path down was clear, above it may be an overhang.
+        ContactTime::Toi(_) => {
+            let lift = settings.skin_es * radii.y / c.normal.y.max(0.1);
+            Some(c.center + Vec3::Y * lift.min(center.y - c.center.y).max(0.0))
+        }
+        // Already touching or inside it: stays where the move left it.
+        ContactTime::Embedded { .. } => Some(center),
+    }
+}
+
+/// Whether this step walks on the ground (grounded, not jumping).
+pub fn walks(state: &PlayerState, input: &PlayerInput) -> bool {
+    state.grounded && !input.jump
+}

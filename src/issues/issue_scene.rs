@@ -171,3 +171,27 @@ impl IssueScene {
         self.expect_pass.contains(&v)
     }
 }
+
+/// The input a run holds at time `t` (s).
+pub fn input_at(run: &Run, t: f64) -> PlayerInput {
+    let yaw_rad = run.yaw_deg.to_radians() as f32;
+    match run.segment_at(t) {
+        Some(s) => PlayerInput {
+            forward: s.forward,
+            right: s.right,
+            yaw_rad,
+            jump: s.jump,
+            run: s.run,
+            ..Default::default()
+        },
+        None => PlayerInput {
+            yaw_rad,
+            ..Default::default()
+        },
+    }
+}
+
+/// Frames a run lasts at `rate_hz`.
+pub fn frame_count(run: &Run, rate_hz: f64) -> u64 {
+    (run.secs() * rate_hz).round() as u64
+}

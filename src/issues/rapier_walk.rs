@@ -17,23 +17,12 @@ use rapier3d::control::{CharacterAutostep, CharacterLength, KinematicCharacterCo
 use rapier3d::prelude::{Capsule, ColliderBuilder, PhysicsWorld, Pose};
 
 use super::issue_scene::Run;
-use super::score::{frame_count, input_at};
+use super::issue_scene::{frame_count, input_at};
+use super::variant::RapierSetup;
 use crate::collision::{CollisionMesh, Ellipsoid, SlideSettings, Trace};
 use crate::sim::controller::clamp_speed;
 use crate::sim::{Findings, FrameRecord, History, Markers, PlayerParams, PlayerState};
 use crate::sim::{StanceChange, StepOutcome, sanitize_dt};
-
-/// Which rapier set-up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RapierSetup {
-    /// `KinematicCharacterController::default()`: slide on, snap to ground 0.2 (relative), no
-    /// autostep, 45° climb and slide angles.
-    Defaults,
-    /// The defaults with autostep on, at the walker's step height (0.3 m) onto a landing at
-    /// least 0.1 m deep (rapier's own default wants a landing half the character's height,
-    /// 0.9 m, deeper than any stair's tread).
-    Autostep,
-}
 
 impl RapierSetup {
     fn controller(self, params: &PlayerParams) -> KinematicCharacterController {

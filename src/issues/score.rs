@@ -5,14 +5,17 @@
 use serde::Serialize;
 
 use super::issue_scene::{IssueScene, Run};
+pub use super::issue_scene::{frame_count, input_at};
 use super::metrics::{RunMetrics, measure};
 #[cfg(not(target_arch = "wasm32"))]
-use super::rapier_walk::{self, RapierSetup};
+use super::rapier_walk;
 use super::scene_check::Check;
+#[cfg(not(target_arch = "wasm32"))]
+use super::variant::RapierSetup;
 use super::variant::Variant;
 use crate::collision::{CollisionWorld, SlideSettings};
 use crate::level::Level;
-use crate::sim::{FixedStep, History, PlayerInput, PlayerParams, Sim};
+use crate::sim::{FixedStep, History, PlayerParams, Sim};
 
 /// The step rates the scorecard runs by default (Hz).
 pub const RATES_HZ: [f64; 4] = [30.0, 60.0, 120.0, 240.0];
@@ -38,30 +41,6 @@ pub struct SceneScore {
     pub rate_hz: f64,
     pub passed: bool,
     pub runs: Vec<RunScore>,
-}
-
-/// The input a run holds at time `t` (s).
-pub fn input_at(run: &Run, t: f64) -> PlayerInput {
-    let yaw_rad = run.yaw_deg.to_radians() as f32;
-    match run.segment_at(t) {
-        Some(s) => PlayerInput {
-            forward: s.forward,
-            right: s.right,
-            yaw_rad,
-            jump: s.jump,
-            run: s.run,
-            ..Default::default()
-        },
-        None => PlayerInput {
-            yaw_rad,
-            ..Default::default()
-        },
-    }
-}
-
-/// Frames a run lasts at `rate_hz`.
-pub fn frame_count(run: &Run, rate_hz: f64) -> u64 {
-    (run.secs() * rate_hz).round() as u64
 }
 
 /// A session for `run`, standing at its start, not yet stepped.

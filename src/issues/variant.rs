@@ -68,20 +68,12 @@ impl Variant {
     }
 
     /// rapier's set-up, for the other engine's columns.
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn rapier(self) -> Option<super::rapier_walk::RapierSetup> {
-        use super::rapier_walk::RapierSetup;
+    pub fn rapier(self) -> Option<RapierSetup> {
         match self {
             Variant::Rapier => Some(RapierSetup::Defaults),
             Variant::RapierStep => Some(RapierSetup::Autostep),
             _ => None,
         }
-    }
-
-    /// Whether this is another engine's column (no core settings of ours).
-    #[cfg(target_arch = "wasm32")]
-    pub fn rapier(self) -> Option<()> {
-        matches!(self, Variant::Rapier | Variant::RapierStep).then_some(())
     }
 
     /// Whether scenes state expectations for this variant (one of [`Variant::OURS`]); the
@@ -119,4 +111,16 @@ impl Variant {
         s.touching_counts = self == Variant::Touching;
         s
     }
+}
+
+/// Which rapier set-up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RapierSetup {
+    /// `KinematicCharacterController::default()`: slide on, snap to ground 0.2 (relative), no
+    /// autostep, 45° climb and slide angles.
+    Defaults,
+    /// The defaults with autostep on, at the walker's step height (0.3 m) onto a landing at
+    /// least 0.1 m deep (rapier's own default wants a landing half the character's height,
+    /// 0.9 m, deeper than any stair's tread).
+    Autostep,
 }

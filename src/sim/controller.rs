@@ -26,8 +26,9 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
+use super::Walker;
 use super::ground::{is_grounded, is_on_step_lip};
-use super::snap_walker::{self, Walker};
+use super::snap_walker;
 use super::stance::{StanceChange, update_stance};
 use super::{PlayerInput, PlayerParams, PlayerState};
 use crate::collision::{

@@ -44,7 +44,7 @@ pub use history::{DEFAULT_BUDGET_BYTES, FrameSummary, History};
 pub use input::PlayerInput;
 pub use move_comparison::{Cause, Comparison, IterationRow, ShadowTolerance, Verdict};
 pub use movers::Movers;
-pub use params::PlayerParams;
+pub use params::{PlayerParams, Walker};
 pub use player_state::PlayerState;
 pub use record::FrameRecord;
 pub use recording::{
@@ -53,6 +53,6 @@ pub use recording::{
 };
 pub use sim_session::Sim;
 pub use single_call::single_call_frame;
-pub use snap_walker::Walker;
+
 pub use stance::{StanceChange, can_stand};
 pub use timeline_cursor::{Cursor, Timeline, TimelineCommand};

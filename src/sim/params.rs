@@ -7,8 +7,6 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use super::snap_walker::Walker;
-
 /// Speeds, gravity, friction and ellipsoid shapes of the walking player. Units: metres,
 /// seconds, degrees.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -128,6 +126,30 @@ impl PlayerParams {
             self.crouch_radii
         } else {
             self.standing_radii
+        }
+    }
+}
+
+/// Which walker steps the player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Walker {
+    /// Seed 001 12.2.3 / 12.15: a pull two skins down in every grounded move, the integration
+    /// velocity kept.
+    #[default]
+    Seed,
+    /// Ground moves in the ground's plane without gravity, then snapped down to the ground
+    /// within the step height (this module).
+    Snap,
+}
+
+impl Walker {
+    pub const ALL: [Walker; 2] = [Walker::Seed, Walker::Snap];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Walker::Seed => "seed (pull down)",
+            Walker::Snap => "snap to ground",
         }
     }
 }

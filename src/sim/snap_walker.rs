@@ -21,34 +21,9 @@
 //! In the air it is the seed's walker (gravity in two halves, the integration velocity kept).
 
 use glam::Vec3;
-use serde::{Deserialize, Serialize};
 
 use super::{PlayerInput, PlayerParams, PlayerState};
 use crate::collision::{CollisionMesh, ContactTime, Ellipsoid, SlideSettings, sweep};
-
-/// Which walker steps the player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Walker {
-    /// Seed 001 12.2.3 / 12.15: a pull two skins down in every grounded move, the integration
-    /// velocity kept.
-    #[default]
-    Seed,
-    /// Ground moves in the ground's plane without gravity, then snapped down to the ground
-    /// within the step height (this module).
-    Snap,
-}
-
-impl Walker {
-    pub const ALL: [Walker; 2] = [Walker::Seed, Walker::Snap];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Walker::Seed => "seed (pull down)",
-            Walker::Snap => "snap to ground",
-        }
-    }
-}
 
 /// The ground under a grounded player: the world normal of the first contact a short sweep
 /// down meets, when it is walkable (`None` in the air or on a steep face).

@@ -19,8 +19,8 @@
 //   moved mesh.position (Babylon's final centre, or the start inside its 1 mm dead zone). The
 //   adapter never recomputes a mover's world matrix: like Babylon, it takes the start from the
 //   world matrix as the game last computed it (scene.render() does, or computeWorldMatrix).
-// - Collider.prototype's _initialize, _testTriangle and _getResponse while any scene is attached
-//   (the last detach restores them), acting only inside a recorded getNewPosition call and only
+// - Collider.prototype's _initialize, _testTriangle and _getResponse from a scene's first
+//   recorded move (the last detach restores them), acting only inside a recorded getNewPosition call and only
 //   for its collider: _initialize counts the detections, _testTriangle notes the triangle (and
 //   face / edge / vertex) that set the nearest contact, _getResponse the touching centre,
 //   point, t and slide normal, converted to world. Every other collider passes straight on.
@@ -46,12 +46,12 @@ export const TESTED_BABYLON_VERSION = "9.35.0";
 // default coordinator is; a nested call saves and restores it). Null otherwise.
 let recording = null;
 
-// Collider.prototype's _initialize, _testTriangle and _getResponse, patched once while any scene
-// is attached (counted per prototype, restored by the last detach); a call on any collider but
-// the one being recorded goes straight through. Neither the collider instances nor their shapes
-// change: with own-property hooks on each instance Babylon's per-triangle code ran 150-220 µs a
-// move slower in Node on an 11k-triangle level (V8 saw two shapes of Collider), on the prototype
-// about 40 µs (probe-js/bench/adapter_cost.mjs).
+// Collider.prototype's _initialize, _testTriangle and _getResponse, patched from an attached
+// scene's first recorded move (counted per prototype, restored by the last detach); a call on
+// any collider but the one being recorded goes straight through. Neither the collider
+// instances nor their shapes change: with own-property hooks on each instance the adapter added
+// 169 µs a move in Node on an 11k-triangle level, on the prototype 130 µs (best of 3 rounds,
+// probe-js/bench/adapter_cost.mjs --rounds 3).
 // The hook functions are made once per prototype and kept (`made`), so a game that attaches
 // and detaches again shows V8 the same two functions at Babylon's call sites, not a new one
 // each time.

@@ -35,8 +35,18 @@ const RADII = [f(0.4), f(0.9), f(0.4)];
  * (detached: END written), the respawn count, the moves and the walk's time (ms, the frames
  * loop only). */
 export async function babylonWalk(B, level, opts, sink) {
-    const { NullEngine, Scene, Mesh, VertexData, Vector3, Material, FreeCamera } = B;
+    const { Scene } = B;
+    const defaultMaterial = Scene.DefaultMaterialFactory;
     if (opts.oneSided) Scene.DefaultMaterialFactory = Scene._OriginalDefaultMaterialFactory;
+    try {
+        return await walkScene(B, level, opts, sink);
+    } finally {
+        Scene.DefaultMaterialFactory = defaultMaterial;
+    }
+}
+
+async function walkScene(B, level, opts, sink) {
+    const { NullEngine, Scene, Mesh, VertexData, Vector3, Material, FreeCamera } = B;
     const engine = new NullEngine();
     const scene = new Scene(engine);
     if (!opts.leftHanded) scene.useRightHandedSystem = true;

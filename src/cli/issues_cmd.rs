@@ -79,6 +79,8 @@ fn verdict(card: &SceneCard, v: Variant) -> String {
     let expected = card.expect_pass.contains(&v);
     match card.score(v, NOMINAL_HZ) {
         None => "ERROR".into(),
+        // Nothing ran (rapier could not build the scene's trimesh).
+        Some(s) if s.runs.is_empty() => "ERROR".into(),
         // The fix's and another engine's columns: measured, nothing expected of them.
         Some(s) if !v.expected() => if s.passed { "pass" } else { "fail" }.into(),
         Some(s) if s.passed => if expected { "pass" } else { "pass (!)" }.into(),

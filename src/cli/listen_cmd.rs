@@ -89,11 +89,6 @@ pub fn run(args: &ListenArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             ""
         }
     );
-    if let Some(e) = &stream_error {
-        println!(
-            "NOT READ TO THE END: the game's stream stopped: {e} (the bytes before it are kept)"
-        );
-    }
     let report = check_file(
         &args.save,
         &CheckOptions {
@@ -117,7 +112,19 @@ pub fn run(args: &ListenArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             println!("NOT READ TO THE END: {e} (the moves before it are kept)");
         }
     }
-    Ok(if !report.complete() || capped || stream_error.is_some() {
+    // A stream that broke off after its END (a page closed without the closing handshake)
+    // was read to the end; before it, it was not.
+    let cut_off = stream_error.is_some() && !report.ended_cleanly;
+    if let Some(e) = &stream_error {
+        if cut_off {
+            println!(
+                "NOT READ TO THE END: the game's stream stopped: {e} (the bytes before it are kept)"
+            );
+        } else {
+            println!("warning: after its END the game's stream stopped: {e}");
+        }
+    }
+    Ok(if !report.complete() || capped || cut_off {
         ExitCode::from(super::probe_check::EXIT_ERROR)
     } else if args.check && report.diverging > 0 {
         ExitCode::FAILURE

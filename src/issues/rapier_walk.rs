@@ -9,8 +9,11 @@
 //! is not fed back into the velocity (a kinematic character). rapier has no ellipsoid: the
 //! character is a capsule as tall and as wide as the walker's ellipsoid (0.8 × 1.8 m), and
 //! the overlap measured is that of the ellipsoid inside it (a lower bound of the capsule's).
-//! The frames are filed in a history as the walker's are, so the same
-//! detectors, metrics and checks judge them. rapier 0.36 (crates.io), `control` module.
+//! The frames are filed in a history as the walker's are, so the detectors that read the
+//! frames' states (stuck, grounded flicker, ping-pong between frames) mark them, the speed gain
+//! is rapier's horizontal translation against the horizontal move asked for, and the same metrics and checks judge
+//! them; what only a trace shows (contacts, fallbacks, skin violations) rapier does not give.
+//! rapier 0.36 (crates.io), `control` module.
 
 use glam::Vec3;
 use rapier3d::control::{CharacterAutostep, CharacterLength, KinematicCharacterController};
@@ -21,6 +24,7 @@ use super::issue_scene::{frame_count, input_at};
 use super::variant::RapierSetup;
 use crate::collision::{CollisionMesh, Ellipsoid, SlideSettings, Trace};
 use crate::sim::controller::clamp_speed;
+use crate::sim::detectors::speed_gain::speed_gain;
 use crate::sim::{Findings, FrameRecord, History, Markers, PlayerParams, PlayerState};
 use crate::sim::{StanceChange, StepOutcome, sanitize_dt};
 
@@ -100,7 +104,15 @@ pub fn walk(world: &PhysicsWorld, run: &Run, setup: RapierSetup, rate_hz: f64) -
             objects: Vec::new(),
             platform: None,
             game: None,
-            findings: Findings::default(),
+            findings: Findings {
+                // Horizontal: rapier's snap and autostep move it up and down by design.
+                speed_gain: speed_gain(
+                    flat(requested_move),
+                    flat(state.center - before.center),
+                    Vec3::ZERO,
+                ),
+                ..Default::default()
+            },
         });
     }
     history
@@ -135,4 +147,8 @@ fn intended_velocity(
     v.y -= params.gravity_mps2 * dt;
     state.velocity_mps = clamp_speed(v, params.max_speed_mps);
     state.velocity_mps
+}
+
+fn flat(v: Vec3) -> Vec3 {
+    Vec3::new(v.x, 0.0, v.z)
 }

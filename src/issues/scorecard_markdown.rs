@@ -76,6 +76,8 @@ fn verdict(c: &SceneCard, v: Variant) -> String {
     let expected = c.expect_pass.contains(&v);
     match c.score(v, NOMINAL_HZ) {
         None => "ERROR".into(),
+        // Nothing ran (rapier could not build the scene's trimesh).
+        Some(s) if s.runs.is_empty() => "ERROR".into(),
         // The fix's and another engine's columns: measured, nothing expected of them; a
         // failure shows the number behind it (the first failed check of the first failed run).
         Some(s) if !v.expected() => match s.runs.iter().find_map(|r| r.failed.first()) {

@@ -136,9 +136,12 @@ pub fn step_player<'a>(
     let stance = update_stance(mesh, &mut state, input.crouch, &params, settings);
     let radii = params.radii(state.crouched);
 
-    let (mut requested_move, half_g) = match params.walker {
-        Walker::Seed => desired_move(&state, &input, &params, settings, radii, dt),
-        Walker::Snap => snap_move(mesh, &state, &input, &params, settings, radii, dt),
+    let (mut requested_move, half_g, on_ground) = match params.walker {
+        Walker::Seed => {
+            let (m, half_g) = desired_move(&state, &input, &params, settings, radii, dt);
+            (m, half_g, false)
+        }
+        Walker::Snap => snap_move(world, &state, &input, &params, settings, radii, dt),
     };
     let platform = ride(world, &state);
     if let Some(p) = platform {
@@ -168,8 +171,8 @@ pub fn step_player<'a>(
     let mut after = state_after(
         mesh, &state, &result, &params, settings, platform, half_g, dt,
     );
-    if params.walker == Walker::Snap && snap_walker::walks(&state, &input) {
-        snap_after(mesh, &mut after, &params, settings);
+    if on_ground {
+        snap_after(world, &mut after, &params, settings);
     }
     PlayerStep {
         after,
@@ -241,53 +244,53 @@ fn wished_velocity(
 }
 
 /// The snap walker's move ([`snap_walker`]): on walkable ground, the wished velocity's
-/// horizontal motion in the ground's plane and no gravity (the half step returned is 0); in
-/// the air, or off walkable ground, the seed's move without its pull down.
+/// horizontal motion in the ground's plane and no gravity (the half step returned is 0, and
+/// the move is snapped back onto the ground after: `true`); in the air, or off walkable
+/// ground, the seed's move without its pull down.
 fn snap_move(
-    mesh: &CollisionMesh,
+    world: CollisionWorld<'_>,
     state: &PlayerState,
     input: &PlayerInput,
     params: &PlayerParams,
     settings: &SlideSettings,
     radii: Vec3,
     dt: f32,
-) -> (Vec3, f32) {
+) -> (Vec3, f32, bool) {
     let (mut v, _) = wished_velocity(state, input, params, dt);
     let ground = snap_walker::walks(state, input)
-        .then(|| snap_walker::ground_normal(mesh, state.center, radii, params, settings))
+        .then(|| snap_walker::ground_normal(world, state.center, radii, params, settings))
         .flatten();
     if let Some(n) = ground {
-        v.y = 0.0;
-        return (
-            snap_walker::ground_move(clamp_speed(v, params.max_speed_mps), n, dt),
-            0.0,
-        );
+        let max_m = params.max_speed_mps * dt;
+        return (snap_walker::ground_move(v, n, dt, max_m), 0.0, true);
     }
     let half_g = 0.5 * params.gravity_mps2 * dt;
     v.y -= half_g;
-    (clamp_speed(v, params.max_speed_mps) * dt, half_g)
+    (clamp_speed(v, params.max_speed_mps) * dt, half_g, false)
 }
 
 /// The snap walker after a ground move: back on walkable ground within the step height
-/// (grounded, no vertical velocity), or in the air when there is none.
+/// (grounded on it, no vertical velocity), or in the air when there is none.
 fn snap_after(
-    mesh: &CollisionMesh,
+    world: CollisionWorld<'_>,
     after: &mut PlayerState,
     params: &PlayerParams,
     settings: &SlideSettings,
 ) {
     let radii = params.radii(after.crouched);
-    match snap_walker::snap_down(mesh, after.center, radii, params, settings) {
-        Some(center) => {
-            after.center = center;
+    match snap_walker::snap_down(world, after.center, radii, params, settings) {
+        Some(snapped) => {
+            after.center = snapped.center;
             after.grounded = true;
             after.on_step_lip = false;
             after.velocity_mps.y = 0.0;
+            after.ground_object = snapped.object;
         }
         // Walked off the ground: falls, never launched by the slide that took it there (up a
         // steep face or over a bump's edge, the slide's rise is not a jump).
         None => {
             after.grounded = false;
+            after.ground_object = None;
             after.velocity_mps.y = after.velocity_mps.y.min(0.0);
         }
     }

@@ -1,5 +1,7 @@
-//! The snap walker (issue 26): a walker whose outcome does not depend on the step rate, beside
-//! the seed's (seed 001 12.2.3 / 12.15, kept selectable for teaching: `Walker::Seed`).
+//! The snap walker (issue 26): a walker whose pull onto the ground and gravity on walkable
+//! ground do not depend on the step rate, beside the seed's (seed 001 12.2.3 / 12.15, kept
+//! selectable for teaching: `Walker::Seed`). (Wedges, corners and funnels still change with
+//! the rate: the plane solver is not built yet.)
 //!
 //! The seed's walker pulls a grounded player two skins down inside every move and keeps the
 //! core's integration velocity, so each step's pull and gravity's half step are projected onto
@@ -19,16 +21,21 @@
 //!   it) and no vertical part.
 //!
 //! In the air it is the seed's walker (gravity in two halves, the integration velocity kept).
+//! Not traced: the snap sweep moves the centre after the core's move, so a frame's trace (and
+//! the detectors that read its result) end where the move ended, a skin or a step above or
+//! below where the frame's `after` centre is.
 
 use glam::Vec3;
 
 use super::{PlayerInput, PlayerParams, PlayerState};
-use crate::collision::{CollisionMesh, ContactTime, Ellipsoid, SlideSettings, sweep};
+use crate::collision::{
+    CollisionWorld, ContactSource, ContactTime, Ellipsoid, ObjectId, SlideSettings, sweep_in,
+};
 
 /// The ground under a grounded player: the world normal of the first contact a short sweep
 /// down meets, when it is walkable (`None` in the air or on a steep face).
 pub fn ground_normal(
-    mesh: &CollisionMesh,
+    world: CollisionWorld<'_>,
     center: Vec3,
     radii: Vec3,
     params: &PlayerParams,
@@ -36,7 +43,7 @@ pub fn ground_normal(
 ) -> Option<Vec3> {
     let e = Ellipsoid::new(center, radii).ok()?;
     let probe = 4.0 * settings.skin_es.max(1e-4) * radii.y;
-    let hit = sweep(mesh, &e, Vec3::NEG_Y * probe, settings).ok()??;
+    let hit = sweep_in(world, &e, Vec3::NEG_Y * probe, settings).ok()??;
     let n = hit.contacts.first()?.normal;
     walkable(n, params).then_some(n)
 }
@@ -46,41 +53,58 @@ fn walkable(n: Vec3, params: &PlayerParams) -> bool {
 }
 
 /// A grounded move: the horizontal motion lifted into the plane of `ground` (its horizontal
-/// length unchanged); no gravity.
-pub fn ground_move(velocity_mps: Vec3, ground: Vec3, dt: f32) -> Vec3 {
+/// length unchanged); no gravity. The whole move is at most `max_m` long (the speed limit
+/// holds on a slope too).
+pub fn ground_move(velocity_mps: Vec3, ground: Vec3, dt: f32, max_m: f32) -> Vec3 {
     let m = Vec3::new(velocity_mps.x, 0.0, velocity_mps.z) * dt;
     let rise = -(ground.x * m.x + ground.z * m.z) / ground.y;
-    Vec3::new(m.x, if rise.is_finite() { rise } else { 0.0 }, m.z)
+    let lifted = Vec3::new(m.x, if rise.is_finite() { rise } else { 0.0 }, m.z);
+    lifted.clamp_length_max(max_m)
 }
 
-/// After a grounded move ending at `center`: the centre put back on walkable ground found by a
-/// sweep down of at most `max_step_height_m`, straight above the touching centre by a skin; `None` when there is none (the
-/// player walked off a ledge higher than a step, or onto a steep face).
+/// Where a snap put the player: the centre and what it stands on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Snapped {
+    pub center: Vec3,
+    /// The moving object stood on (`None`: the static level).
+    pub object: Option<ObjectId>,
+}
+
+/// After a grounded move ending at `center`: the centre put back on walkable ground (the level
+/// or a moving object) found by a sweep down of at most `max_step_height_m`, straight above
+/// the touching centre by a skin; `None` when there is none (the player walked off a ledge
+/// higher than a step, or onto a steep face).
 pub fn snap_down(
-    mesh: &CollisionMesh,
+    world: CollisionWorld<'_>,
     center: Vec3,
     radii: Vec3,
     params: &PlayerParams,
     settings: &SlideSettings,
-) -> Option<Vec3> {
+) -> Option<Snapped> {
     let e = Ellipsoid::new(center, radii).ok()?;
     let reach = params.max_step_height_m.max(1e-3);
-    let hit = sweep(mesh, &e, Vec3::NEG_Y * reach, settings).ok()??;
+    let hit = sweep_in(world, &e, Vec3::NEG_Y * reach, settings).ok()??;
     let c = hit.contacts.first()?;
     if !walkable(c.normal, params) {
         return None;
     }
-    match c.time {
-        // Straight up from the touching centre until a skin off the ground's plane (along
-        // the normal it would creep downhill on a slope, a skin a frame), but no higher than
-        // where the sweep started: the path down was clear, above it may be an overhang.
+    let object = match c.source {
+        ContactSource::Static => None,
+        ContactSource::Dynamic { object, .. } => Some(object),
+    };
+    let center = match c.time {
+        // Straight up from the touching centre until a skin off the ground's plane in eSpace
+        // (along the normal it would creep downhill on a slope, a skin a frame), but no
+        // higher than where the sweep started: the path down was clear, above it may be an
+        // overhang.
         ContactTime::Toi(_) => {
-            let lift = settings.skin_es * radii.y / c.normal.y.max(0.1);
-            Some(c.center + Vec3::Y * lift.min(center.y - c.center.y).max(0.0))
+            let lift = settings.skin_es / c.normal_es.y.max(0.1) * radii.y;
+            c.center + Vec3::Y * lift.min(center.y - c.center.y).max(0.0)
         }
         // Already touching or inside it: stays where the move left it.
-        ContactTime::Embedded { .. } => Some(center),
-    }
+        ContactTime::Embedded { .. } => center,
+    };
+    Some(Snapped { center, object })
 }
 
 /// Whether this step walks on the ground (grounded, not jumping).

@@ -178,14 +178,15 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
     // Numbers behind the verdicts.
     let seed = Variant::Seed;
     // rapier's controller on the same scenes (issue 26): the funnels that catch our walker let
-    // it through; without autostep it does not climb the 0.3 m stairs, with it it does; it
-    // stands on the 30° slope within 1.5 cm (snap to ground) where our walker drifts 1.2 m.
+    // it through; without autostep it does not climb the 0.3 m stairs, with it it does; on the
+    // 30° slope it drifts 1.4 cm (snap to ground; the check allows 1 mm) where our seed's
+    // walker drifts 1.2 m.
     let passed = |n: u8, v: Variant| card(&cards, n).score(v, NOMINAL_HZ).unwrap().passed;
     assert!(passed(4, Variant::Rapier) && !passed(4, seed));
     assert!(!passed(6, Variant::Rapier) && passed(6, Variant::RapierStep));
     assert!(metric(card(&cards, 6), Variant::Rapier, 0, |m| m.rise_m) < 0.01);
     let drift = metric(card(&cards, 19), Variant::Rapier, 0, |m| m.drift_m);
-    assert!((1e-3..0.05).contains(&drift), "{drift}");
+    assert!((1e-3..0.02).contains(&drift), "{drift}");
     // The fix so far (issue 26: the crease response with the snap walker): it stands still on
     // the 30° slope and climbs the ramps, steps, slope changes and pits at every rate, where
     // the seed's walker drifts 1.2 m and climbs worse at 120 and 240 Hz; the wedges, pillars,

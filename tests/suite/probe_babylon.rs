@@ -4,7 +4,8 @@
 //! `probe-check` re-solves the file with the conventions the adapter declared. None of the
 //! moves left flagged is a convention: each is one of Babylon's bug classes or a cascade of
 //! one, and this test pins which. Needs Node and `tests/ports/node_modules` (`.ci/ports-install`,
-//! which `.ci/run` runs); skipped, saying so, where either is missing.
+//! which `.ci/run` runs); skipped, saying so, where either is missing (a failure when `CI` is
+//! set).
 
 use std::path::Path;
 use std::process::Command;
@@ -31,6 +32,11 @@ fn missing() -> Option<&'static str> {
 #[test]
 fn a_babylon_game_recorded_by_the_adapter_leaves_only_bug_classes_and_their_cascades() {
     if let Some(why) = missing() {
+        // CI installs both (.ci/run): there a missing one is a failure, not a skip.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the Babylon.js adapter walk: {why}"
+        );
         eprintln!("SKIPPED the Babylon.js adapter walk: {why}");
         return;
     }

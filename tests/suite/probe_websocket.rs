@@ -311,6 +311,8 @@ fn an_oversized_frame_ends_the_stream_keeping_what_came_before() {
     raw.extend_from_slice(&[1, 2, 3, 4]);
     raw.extend_from_slice(&[0u8; 4096]);
     let _ = ws.get_mut().write_all(&raw);
+    // No more from the page: a listener that waited for the rest would see the end, not hang.
+    let _ = ws.get_mut().shutdown(std::net::Shutdown::Write);
     let (code, said, saved) = finish(child, out, &save);
     assert_eq!(code, 2, "not read to the end: {said}");
     assert!(said.contains("the game's stream stopped"), "{said}");
@@ -390,17 +392,23 @@ fn a_flood_faster_than_the_app_reads_waits_on_the_app_with_bounded_memory() {
         let _ = ws.close(None);
         while ws.read().is_ok() {}
     });
-    // The app is busy: the page gets so far ahead of it, then waits.
-    let mut ahead = 0;
-    for _ in 0..120 {
-        std::thread::sleep(Duration::from_millis(500));
+    // The app is busy: the page gets so far ahead of it (past the first megabyte), then waits:
+    // the same count three samples in a row.
+    let (mut ahead, mut same) = (0, 0);
+    for _ in 0..240 {
+        std::thread::sleep(Duration::from_millis(250));
         let now = sent.load(Ordering::Relaxed);
-        if now == ahead {
+        same = if now == ahead && now > 1 << 20 {
+            same + 1
+        } else {
+            0
+        };
+        ahead = now;
+        if same == 3 {
             break;
         }
-        ahead = now;
     }
-    assert_eq!(sent.load(Ordering::Relaxed), ahead, "the page never waited");
+    assert_eq!(same, 3, "the page never waited ({ahead} bytes sent)");
     assert!(
         ahead < stream_len && ahead < 32 << 20,
         "{ahead} of {stream_len} bytes taken with nobody reading"

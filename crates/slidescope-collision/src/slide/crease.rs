@@ -114,6 +114,9 @@ const CLEAR_EPS: f32 = 1e-6;
 /// [`BEHIND_SKINS`]); negative inside. A plane of the closest point of a triangle has the
 /// whole triangle on its far side, so a centre clear of the plane is clear of the triangle.
 fn clearance(x: Vec3, from: Vec3, planes: &[(Vec3, Vec3)], skin: f32) -> f32 {
+    if !x.is_finite() {
+        return f32::NEG_INFINITY;
+    }
     planes
         .iter()
         .filter(|&&(n, at)| (from - at).dot(n) > -BEHIND_SKINS * skin)

@@ -10,10 +10,12 @@ use crate::issues::scene_level::ISSUES_DIR;
 use crate::issues::scenes;
 use crate::ui::issues::{IssueEntry, IssuesView};
 
-/// The Issues menu's state: its entries and the scene whose report window is open.
+/// The Issues menu's state: its entries and the scene whose report window is open, with its
+/// verdicts run when it opened.
 pub(super) struct IssuesMenu {
     entries: Vec<IssueEntry>,
     open: Option<u8>,
+    verdicts: Vec<String>,
 }
 
 impl IssuesMenu {
@@ -21,6 +23,7 @@ impl IssuesMenu {
         Self {
             entries: entries(),
             open: None,
+            verdicts: Vec::new(),
         }
     }
 
@@ -29,6 +32,7 @@ impl IssuesMenu {
         IssuesView {
             entries: self.entries.clone(),
             open: self.open,
+            verdicts: self.verdicts.clone(),
         }
     }
 
@@ -41,6 +45,7 @@ impl IssuesMenu {
     /// Closes the report window.
     pub fn close(&mut self) {
         self.open = None;
+        self.verdicts.clear();
     }
 }
 
@@ -78,6 +83,36 @@ impl App {
         };
         if self.open_scenario(&path) {
             self.issues.open = Some(n);
+            self.issues.verdicts = verdicts(n);
         }
     }
+}
+
+/// Scene `n` run now at 60 Hz with the seed's walker, the fix and rapier's controller:
+/// `label: verdict` lines (a few tens of milliseconds in a release build, when the window
+/// opens). Not in the browser: there it would hold the page's only thread for seconds on the
+/// scenes with many runs, and the page carries no rapier.
+#[cfg(target_arch = "wasm32")]
+fn verdicts(_: u8) -> Vec<String> {
+    Vec::new()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn verdicts(n: u8) -> Vec<String> {
+    use crate::issues::score::{NOMINAL_HZ, verdict_line};
+    use crate::issues::{Variant, scene_level, score_scene};
+    let Some(scene) = scenes::all().into_iter().find(|s| s.number == n) else {
+        return Vec::new();
+    };
+    let level = match scene_level::load(&scene) {
+        Ok(l) => l,
+        Err(e) => return vec![format!("not run: {e}")],
+    };
+    [Variant::Seed, Variant::Fix, Variant::Rapier]
+        .into_iter()
+        .map(|v| {
+            let score = score_scene(&scene, &level, v, NOMINAL_HZ);
+            format!("{}: {}", v.label(), verdict_line(&score))
+        })
+        .collect()
 }

@@ -144,3 +144,22 @@ pub fn score_scene(
         runs,
     }
 }
+
+/// One score in a line: `pass`, `fail: CHECK: MEASURED` (the first failed check of the first
+/// failed run, with the run's label when the scene has several), or `ERROR` when nothing ran.
+pub fn verdict_line(score: &SceneScore) -> String {
+    if score.runs.is_empty() {
+        return "ERROR".into();
+    }
+    let failed = score
+        .runs
+        .iter()
+        .find_map(|r| r.failed.first().map(|f| (r, f)));
+    match failed {
+        None => "pass".into(),
+        Some((r, (check, measured))) if score.runs.len() > 1 => {
+            format!("fail [{}]: {check}: {measured}", r.run)
+        }
+        Some((_, (check, measured))) => format!("fail: {check}: {measured}"),
+    }
+}

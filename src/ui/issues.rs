@@ -1,7 +1,8 @@
 //! The Issues menu (issue 15): every scene of the Issues suite by number, title and report;
 //! picking one opens its scenario (the walker's call at the scene's interesting frame) paused in
-//! the debugger, and a window gives the public report, the adaptation and what the scorecard
-//! expects, like a lesson's text.
+//! the debugger, and a window gives the public report, the adaptation, what the scorecard
+//! expects and how the seed's walker, the fix and rapier fare on it (issue 26), like a
+//! lesson's text.
 
 use egui::{Context, RichText, Ui};
 
@@ -26,6 +27,8 @@ pub struct IssueEntry {
 pub struct IssuesView {
     pub entries: Vec<IssueEntry>,
     pub open: Option<u8>,
+    /// The open scene run now at 60 Hz: the seed's walker, the fix, rapier (`label: verdict`).
+    pub verdicts: Vec<String>,
 }
 
 /// The "Issues" menu.
@@ -61,6 +64,15 @@ pub fn report_window_ui(ctx: &Context, view: &IssuesView, out: &mut Vec<Command>
             ui.separator();
             ui.label(format!("Adaptation: {}", e.adaptation));
             ui.label(format!("Scorecard: {}", e.expectation));
+            if !view.verdicts.is_empty() {
+                ui.separator();
+                ui.label(
+                    RichText::new("Run now at 60 Hz: the bug, the fix, another engine").weak(),
+                );
+                for v in &view.verdicts {
+                    ui.label(v);
+                }
+            }
         });
     if !open {
         out.push(Command::CloseIssue);

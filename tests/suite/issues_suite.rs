@@ -366,3 +366,16 @@ fn each_walker_detector_fires_on_its_issue_scene() {
         }
     }
 }
+
+/// The report window's lines (issue 26): scene 19 run now with the seed's walker, the fix and
+/// rapier, each verdict with the number behind it.
+#[test]
+fn the_report_window_says_what_the_fix_changes() {
+    use slidescope::issues::score::verdict_line;
+    let scene = scenes::all().into_iter().find(|s| s.number == 19).unwrap();
+    let level = slidescope::issues::scene_level::load(&scene).unwrap();
+    let line = |v| verdict_line(&slidescope::issues::score_scene(&scene, &level, v, NOMINAL_HZ));
+    assert_eq!(line(Variant::Seed), "fail: drift ≤ 0.001 m: drift 1.2233 m");
+    assert_eq!(line(Variant::Fix), "pass");
+    assert!(line(Variant::Rapier).starts_with("fail: drift ≤ 0.001 m: drift 0.01"));
+}

@@ -196,10 +196,8 @@ fn desired_move(
     radii: Vec3,
     dt: f32,
 ) -> (Vec3, f32) {
-    let (mut v, jumped) = wished_velocity(state, input, params, dt);
-    let half_g = 0.5 * params.gravity_mps2 * dt;
-    v.y -= half_g;
-    let mut requested_move = clamp_speed(v, params.max_speed_mps) * dt;
+    let (v, jumped) = wished_velocity(state, input, params, dt);
+    let (mut requested_move, half_g) = free_move(v, params, dt);
     if state.grounded && !jumped {
         let stick_m = 2.0 * settings.skin_es.max(1e-4) * radii.y;
         if stick_m.is_finite() {
@@ -256,7 +254,7 @@ fn snap_move(
     radii: Vec3,
     dt: f32,
 ) -> (Vec3, f32, bool) {
-    let (mut v, _) = wished_velocity(state, input, params, dt);
+    let (v, _) = wished_velocity(state, input, params, dt);
     let ground = snap_walker::walks(state, input)
         .then(|| snap_walker::ground_normal(world, state.center, radii, params, settings))
         .flatten();
@@ -264,9 +262,16 @@ fn snap_move(
         let max_m = params.max_speed_mps * dt;
         return (snap_walker::ground_move(v, n, dt, max_m), 0.0, true);
     }
+    let (m, half_g) = free_move(v, params, dt);
+    (m, half_g, false)
+}
+
+/// A move under gravity: the first half step of gravity taken off `v`, the speed limit, × dt;
+/// and that half step's speed (m/s), whose other half comes after the move.
+fn free_move(mut v: Vec3, params: &PlayerParams, dt: f32) -> (Vec3, f32) {
     let half_g = 0.5 * params.gravity_mps2 * dt;
     v.y -= half_g;
-    (clamp_speed(v, params.max_speed_mps) * dt, half_g, false)
+    (clamp_speed(v, params.max_speed_mps) * dt, half_g)
 }
 
 /// The snap walker after a ground move: back on walkable ground within the step height

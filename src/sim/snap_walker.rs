@@ -29,7 +29,8 @@ use glam::Vec3;
 
 use super::{PlayerInput, PlayerParams, PlayerState};
 use crate::collision::{
-    CollisionWorld, ContactSource, ContactTime, Ellipsoid, ObjectId, SlideSettings, sweep_in,
+    CollisionWorld, Contact, ContactSource, ContactTime, Ellipsoid, ObjectId, SlideSettings,
+    sweep_in,
 };
 
 /// The ground under a grounded player: the world normal of the first contact a short sweep
@@ -41,11 +42,24 @@ pub fn ground_normal(
     params: &PlayerParams,
     settings: &SlideSettings,
 ) -> Option<Vec3> {
-    let e = Ellipsoid::new(center, radii).ok()?;
     let probe = 4.0 * settings.skin_es.max(1e-4) * radii.y;
-    let hit = sweep_in(world, &e, Vec3::NEG_Y * probe, settings).ok()??;
-    let n = hit.contacts.first()?.normal;
-    walkable(n, params).then_some(n)
+    let n = ground_below(world, center, radii, probe, params, settings)?.normal;
+    Some(n)
+}
+
+/// The first contact of a sweep straight down by `depth_m`, when it is walkable ground.
+fn ground_below(
+    world: CollisionWorld<'_>,
+    center: Vec3,
+    radii: Vec3,
+    depth_m: f32,
+    params: &PlayerParams,
+    settings: &SlideSettings,
+) -> Option<Contact> {
+    let e = Ellipsoid::new(center, radii).ok()?;
+    let hit = sweep_in(world, &e, Vec3::NEG_Y * depth_m, settings).ok()??;
+    let c = hit.contacts.into_iter().next()?;
+    walkable(c.normal, params).then_some(c)
 }
 
 fn walkable(n: Vec3, params: &PlayerParams) -> bool {
@@ -81,13 +95,8 @@ pub fn snap_down(
     params: &PlayerParams,
     settings: &SlideSettings,
 ) -> Option<Snapped> {
-    let e = Ellipsoid::new(center, radii).ok()?;
     let reach = params.max_step_height_m.max(1e-3);
-    let hit = sweep_in(world, &e, Vec3::NEG_Y * reach, settings).ok()??;
-    let c = hit.contacts.first()?;
-    if !walkable(c.normal, params) {
-        return None;
-    }
+    let c = ground_below(world, center, radii, reach, params, settings)?;
     let object = match c.source {
         ContactSource::Static => None,
         ContactSource::Dynamic { object, .. } => Some(object),

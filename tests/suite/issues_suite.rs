@@ -372,9 +372,10 @@ fn each_walker_detector_fires_on_its_issue_scene() {
 #[test]
 fn the_report_window_says_what_the_fix_changes() {
     use slidescope::issues::score::verdict_line;
+    use slidescope::issues::{scene_level, score_scene};
     let scene = scenes::all().into_iter().find(|s| s.number == 19).unwrap();
-    let level = slidescope::issues::scene_level::load(&scene).unwrap();
-    let line = |v| verdict_line(&slidescope::issues::score_scene(&scene, &level, v, NOMINAL_HZ));
+    let level = scene_level::load(&scene).unwrap();
+    let line = |v| verdict_line(&score_scene(&scene, &level, v, NOMINAL_HZ));
     assert_eq!(line(Variant::Seed), "fail: drift ≤ 0.001 m: drift 1.2233 m");
     assert_eq!(line(Variant::Fix), "pass");
     assert!(line(Variant::Rapier).starts_with("fail: drift ≤ 0.001 m: drift 0.01"));

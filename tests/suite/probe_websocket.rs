@@ -173,21 +173,8 @@ fn the_apps_listener_re_solves_a_pages_moves() {
     )
     .unwrap();
     std::thread::spawn(move || send_all(ws, &bytes, 4096));
-    let (mut moves, mut clean) = (0, false);
-    while let Some(e) = listener.recv_timeout(Duration::from_secs(60)) {
-        match e {
-            FeedEvent::Move(_) => moves += 1,
-            FeedEvent::Disconnected {
-                clean: c, error, ..
-            } => {
-                assert!(error.is_none(), "{error:?}");
-                clean = c;
-                break;
-            }
-            FeedEvent::Problem(p) => panic!("{p}"),
-            _ => {}
-        }
-    }
+    let mut moves = 0;
+    let clean = drain(&listener, |_| moves += 1);
     assert_eq!((moves, clean), (7680, true));
 }
 
@@ -244,6 +231,24 @@ fn finish(
         .unwrap();
     let saved = std::fs::read(save).unwrap_or_default();
     (status.code().unwrap_or(-1), rest + &err, saved)
+}
+
+/// The app listener's events until the page disconnects (a minute at most between two):
+/// each move to `on_move`; whether the stream ended cleanly (after its END). A problem or a
+/// disconnection with an error fails the test.
+fn drain(listener: &Listener, mut on_move: impl FnMut(slidescope::sim::FrameRecord)) -> bool {
+    while let Some(e) = listener.recv_timeout(Duration::from_secs(60)) {
+        match e {
+            FeedEvent::Move(r) => on_move(*r),
+            FeedEvent::Disconnected { clean, error, .. } => {
+                assert!(error.is_none(), "{error:?}");
+                return clean;
+            }
+            FeedEvent::Problem(p) => panic!("{p}"),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// `slidescope listen` saving into a fresh folder `dir`, and a page connected with its token.
@@ -421,30 +426,17 @@ fn a_flood_faster_than_the_app_reads_waits_on_the_app_with_bounded_memory() {
     );
     sim.command(TimelineCommand::Pause);
     *sim.history_mut() = slidescope::sim::History::new(4 << 20);
-    let (mut moves, mut clean, mut last_frame) = (0, false, None);
-    while let Some(e) = listener.recv_timeout(Duration::from_secs(60)) {
-        match e {
-            FeedEvent::Move(r) => {
-                assert!(
-                    last_frame.is_none_or(|l| r.frame >= l),
-                    "moves out of order"
-                );
-                last_frame = Some(r.frame);
-                moves += 1;
-                sim.push_record(*r);
-                assert!(sim.history().used_bytes() <= sim.history().budget_bytes());
-            }
-            FeedEvent::Disconnected {
-                clean: c, error, ..
-            } => {
-                assert!(error.is_none(), "{error:?}");
-                clean = c;
-                break;
-            }
-            FeedEvent::Problem(p) => panic!("{p}"),
-            _ => {}
-        }
-    }
+    let (mut moves, mut last_frame) = (0, None);
+    let clean = drain(&listener, |r| {
+        assert!(
+            last_frame.is_none_or(|l| r.frame >= l),
+            "moves out of order"
+        );
+        last_frame = Some(r.frame);
+        moves += 1;
+        sim.push_record(r);
+        assert!(sim.history().used_bytes() <= sim.history().budget_bytes());
+    });
     page.join().unwrap();
     assert_eq!((moves, clean), (total_moves, true));
     assert!(

@@ -194,18 +194,27 @@ fn main() {
     println!("  every batch frame equal to the one-at-a-time frame: yes");
 
     // The crease response (issue 15) on the same crowd: the seed's ping-pong in creases is
-    // where half the detections go.
-    let crease = SlideSettings {
-        response: slidescope::collision::Response::Crease,
-        ..settings
-    };
-    for threads in [1, 2] {
+    // where half the detections go; the plane solver (issue 26) with its climb limit, as the
+    // Issues suite's fix runs it.
+    use slidescope::collision::Response;
+    let variants = [
+        ("crease", Response::Crease, None),
+        ("planes", Response::Planes, Some(45.0)),
+    ];
+    for ((name, response, max_climb_deg), threads) in
+        variants.into_iter().flat_map(|v| [1, 2].map(|t| (v, t)))
+    {
+        let variant = SlideSettings {
+            response,
+            max_climb_deg,
+            ..settings
+        };
         let (mut iterations, mut fallbacks) = (0u64, 0u64);
         let times = batch_walk(
             world,
             &starts,
             radii,
-            &crease,
+            &variant,
             threads,
             frames,
             |_, results| {
@@ -217,12 +226,12 @@ fn main() {
             },
         );
         println!(
-            "  crease response: {:.2} iterations per character per frame, {:.3} % of the moves fell back",
+            "  {name} response: {:.2} iterations per character per frame, {:.3} % of the moves fell back",
             iterations as f64 / (frames * CROWD) as f64,
             fallbacks as f64 * 100.0 / (frames * CROWD) as f64
         );
         report(
-            &format!("crease, {threads} thread(s)"),
+            &format!("{name}, {threads} thread(s)"),
             &stats(times),
             Some(&solo_stats),
         );

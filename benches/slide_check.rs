@@ -18,7 +18,8 @@
 //!
 //! `SLIDE_CHECK_DEBUG=1` prints the iterations of every crease-response move whose end or leg
 //! overlaps or that falls back (what the remaining cases look like); `SLIDE_CHECK_LEVEL=sponza` checks one level,
-//! `SLIDE_CHECK_RUNS_ONLY=1` the second table only.
+//! `SLIDE_CHECK_RUNS_ONLY=1` the second table only, `SLIDE_CHECK_RESPONSE=planes` the variants
+//! whose name starts so.
 
 mod common;
 
@@ -225,7 +226,7 @@ impl<'a> Run<'a> {
         Some(r.position)
     }
 
-    /// With `SLIDE_CHECK_DEBUG`, a crease-response move that overlaps: its iterations.
+    /// With `SLIDE_CHECK_DEBUG`, a crease or plane solver move that overlaps: its iterations.
     fn explain(
         &mut self,
         what: &str,
@@ -235,7 +236,7 @@ impl<'a> Run<'a> {
         v: Vec3,
         s: &SlideSettings,
     ) {
-        if !self.debug || s.response != Response::Crease {
+        if !self.debug || s.response == Response::Seed {
             return;
         }
         eprintln!(
@@ -353,7 +354,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1_000_000);
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-    let variants: [(&str, SlideSettings); 3] = [
+    let variants: [(&str, SlideSettings); 5] = [
         ("seed", SlideSettings::default()),
         (
             "crease",
@@ -370,7 +371,28 @@ fn main() {
                 ..SlideSettings::default()
             },
         ),
+        (
+            "planes",
+            SlideSettings {
+                response: Response::Planes,
+                ..SlideSettings::default()
+            },
+        ),
+        (
+            "planes+climb45",
+            SlideSettings {
+                response: Response::Planes,
+                max_climb_deg: Some(45.0),
+                ..SlideSettings::default()
+            },
+        ),
     ];
+    // SLIDE_CHECK_RESPONSE=planes: only the variants whose name starts so.
+    let only_variant = std::env::var("SLIDE_CHECK_RESPONSE").unwrap_or_default();
+    let variants: Vec<_> = variants
+        .into_iter()
+        .filter(|(name, _)| name.starts_with(only_variant.as_str()))
+        .collect();
     println!(
         "{n} moves per level (a third walking, long, 50 m; ellipsoid and sphere), {threads} threads"
     );

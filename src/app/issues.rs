@@ -88,6 +88,40 @@ impl App {
     }
 }
 
+impl App {
+    /// The open scene's run (the one it opens on) walked at 60 Hz with the seed's walker and
+    /// response into the timeline, paused at its first frame, and the debugger's switches set
+    /// to the fix: the recorded path is the bug's, the re-simulated one the fix's, drawn
+    /// together (the "what if" re-run); switching the slide rule back shows the bug alone.
+    pub(super) fn walk_issue_bug_and_fix(&mut self) {
+        use crate::issues::Variant;
+        use crate::issues::score::{NOMINAL_HZ, run_frames};
+        use crate::ui::debugger::{CaseToggles, DebugCommand};
+        let scene = self
+            .issues
+            .open
+            .and_then(|n| scenes::all().into_iter().find(|s| s.number == n));
+        let Some(scene) = scene else {
+            return;
+        };
+        let Some(run) = scene.runs.get(scene.focus.0).or(scene.runs.first()) else {
+            return;
+        };
+        let frames = run_frames(&self.world.collision, run, Variant::Seed, NOMINAL_HZ);
+        let name = format!("{} · {} · seed", scene.stem(), run.label);
+        self.sim
+            .open_recording(crate::sim::Recording::new(name, frames));
+        let fix = Variant::Fix.settings(&self.settings.slide);
+        let toggles = CaseToggles {
+            response: fix.response,
+            max_climb_deg: fix.max_climb_deg,
+            walker: Variant::Fix.params().walker,
+            ..CaseToggles::default()
+        };
+        self.apply_debug(DebugCommand::SetToggles(toggles));
+    }
+}
+
 /// Scene `n` run now at 60 Hz with the seed's walker, the fix and rapier's controller:
 /// `label: verdict` lines (a few tens of milliseconds in a release build, when the window
 /// opens). Not in the browser: there it would hold the page's only thread for seconds on the

@@ -281,6 +281,7 @@ impl App {
             Command::Open(p) => self.open(&p),
             Command::OpenIssue(n) => self.open_issue(n),
             Command::CloseIssue => self.issues.close(),
+            Command::WalkIssueBugAndFix => self.walk_issue_bug_and_fix(),
             Command::OpenScenarioDialog => self.open_scenario_dialog(),
             Command::OpenScenario(p) => {
                 self.open_scenario(&p);

@@ -458,6 +458,7 @@ impl App {
             triangle: self.debugger.triangle(),
             minkowski: self.debugger.minkowski(),
             solver: self.teach.solver,
+            response: toggles.response,
             touched: BTreeSet::new(),
         }
     }

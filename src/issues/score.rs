@@ -67,6 +67,20 @@ pub fn walk(sim: &mut Sim, world: CollisionWorld<'_>, run: &Run, frames: u64) {
     }
 }
 
+/// The frames of one run walked at `rate_hz` with `variant` through `mesh` (the scene's level).
+pub fn run_frames(
+    mesh: &crate::collision::CollisionMesh,
+    run: &Run,
+    variant: Variant,
+    rate_hz: f64,
+) -> Vec<crate::sim::FrameRecord> {
+    let world = CollisionWorld::static_only(mesh);
+    let settings = variant.settings(&SlideSettings::default());
+    let mut sim = new_sim_with(run, settings, variant.params(), rate_hz);
+    walk(&mut sim, world, run, frame_count(run, rate_hz));
+    sim.history().iter().cloned().collect()
+}
+
 /// Runs one run through the walker and measures it.
 pub fn score_run(level: &Level, run: &Run, variant: Variant, rate_hz: f64) -> RunScore {
     let world = CollisionWorld::static_only(&level.collision);

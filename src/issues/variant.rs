@@ -20,9 +20,10 @@ pub enum Variant {
     /// The seed's response with grazing contacts at eSpace distance 1 reported
     /// (`SlideSettings::touching_counts`).
     Touching,
-    /// The fix (issue 26, in progress): the crease response with the snap walker
-    /// (`Walker::Snap`: ground moves in the ground's plane without gravity, snapped back to the
-    /// ground within the step height).
+    /// The fix (issue 26, in progress): the plane solver response (`Response::Planes`, with
+    /// the walker's walkable slope as its climb limit) with the snap walker (`Walker::Snap`:
+    /// ground moves in the ground's plane without gravity, snapped back to the ground within
+    /// the step height).
     Fix,
     /// Not ours: rapier3d's `KinematicCharacterController` with its defaults, driven by the
     /// walker's inputs (`rapier_walk`).
@@ -104,8 +105,10 @@ impl Variant {
             | Variant::Touching
             | Variant::Rapier
             | Variant::RapierStep => Response::Seed,
-            Variant::Crease | Variant::Fix => Response::Crease,
+            Variant::Crease => Response::Crease,
+            Variant::Fix => Response::Planes,
         };
+        s.max_climb_deg = (self == Variant::Fix).then(|| self.params().max_ground_slope_deg);
         s.exact_contact = self == Variant::Exact;
         s.internal_edge_filter = self == Variant::InternalEdge;
         s.touching_counts = self == Variant::Touching;

@@ -27,7 +27,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::SolverKind;
-use crate::collision::{CaseKind, CaseMask, Trace};
+use crate::collision::{CaseKind, CaseMask, Response, Trace};
 use crate::sim::Cursor;
 
 /// An iteration of the scene's frame: a number (0-based) or `"last"`.
@@ -68,6 +68,8 @@ pub enum Check {
     TriangleSelected(TriangleRef),
     MinkowskiShown(bool),
     SolverPicked(SolverKind),
+    /// The Debugger's slide rule (issue 26: the plane solver lesson).
+    ResponsePicked(Response),
     WalkedInto(String),
     Walking(bool),
     AllOf(Vec<Check>),
@@ -89,6 +91,8 @@ pub struct Observation {
     pub triangle: Option<u32>,
     pub minkowski: bool,
     pub solver: Option<SolverKind>,
+    /// The slide rule the Debugger's switches hold (the walking setting).
+    pub response: Response,
     /// Node names (e.g. teaching-level stations) touched by walked frames since the lesson
     /// opened.
     pub touched: BTreeSet<String>,
@@ -152,6 +156,7 @@ impl Check {
             }
             Check::MinkowskiShown(on) => obs.minkowski == *on,
             Check::SolverPicked(s) => obs.solver == Some(*s),
+            Check::ResponsePicked(r) => obs.response == *r,
             Check::WalkedInto(name) => obs.touched.iter().any(|t| {
                 t == name
                     || t.strip_prefix(name.as_str())
@@ -175,6 +180,7 @@ impl Check {
             Check::TriangleSelected(_) => obs.triangle.is_some() && obs.triangle != before.triangle,
             Check::MinkowskiShown(_) => obs.minkowski != before.minkowski,
             Check::SolverPicked(_) => obs.solver.is_some() && obs.solver != before.solver,
+            Check::ResponsePicked(_) => obs.response != before.response,
             Check::WalkedInto(_) => obs.touched.len() > before.touched.len(),
             Check::Walking(_) => obs.walking != before.walking,
             Check::AllOf(all) => all.iter().any(|c| c.attempted(obs, before)),

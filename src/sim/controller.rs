@@ -173,6 +173,7 @@ pub fn step_player<'a>(
     );
     if on_ground {
         snap_after(world, &mut after, &params, settings);
+        snap_walker::stop_turned_slide(&mut after, requested_move, input.wish_direction());
     }
     PlayerStep {
         after,

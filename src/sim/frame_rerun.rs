@@ -6,7 +6,7 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
-use super::{FrameRecord, PlayerParams};
+use super::{FrameRecord, PlayerParams, Walker};
 use crate::collision::{
     CaseMask, CollisionError, CollisionMesh, CollisionWorld, Conventions, DynamicScene, Ellipsoid,
     Response, Scratch, SlideResult, SlideSettings, Trace, collide_and_slide_in,
@@ -34,6 +34,14 @@ pub struct RerunEdits {
     pub touching_counts: Option<bool>,
     /// The conventions (issue 24: padding, short leftover, dead zone, sides, …).
     pub conventions: Option<Conventions>,
+    /// `SlideSettings::max_climb_deg` (issue 26: the plane solver's climb limit; `Some(None)`:
+    /// off).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_climb_deg: Option<Option<f32>>,
+    /// Which walker steps the player (issue 26): only a re-simulated run differs by it (a
+    /// single re-run frame keeps its recorded requested move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub walker: Option<Walker>,
 }
 
 impl RerunEdits {
@@ -55,6 +63,7 @@ impl RerunEdits {
                 .internal_edge_filter
                 .unwrap_or(settings.internal_edge_filter),
             touching_counts: self.touching_counts.unwrap_or(settings.touching_counts),
+            max_climb_deg: self.max_climb_deg.unwrap_or(settings.max_climb_deg),
             ..*settings
         }
     }
@@ -63,6 +72,7 @@ impl RerunEdits {
     pub fn apply_to_params(&self, params: &PlayerParams) -> PlayerParams {
         PlayerParams {
             standing_radii: self.radii.unwrap_or(params.standing_radii),
+            walker: self.walker.unwrap_or(params.walker),
             ..*params
         }
     }

@@ -1,7 +1,7 @@
 //! The snap walker (issue 26): a walker whose pull onto the ground and gravity on walkable
 //! ground do not depend on the step rate, beside the seed's (seed 001 12.2.3 / 12.15, kept
-//! selectable for teaching: `Walker::Seed`). (Wedges, corners and funnels still change with
-//! the rate: the plane solver is not built yet.)
+//! selectable for teaching: `Walker::Seed`). The Issues suite's fix pairs it with the plane
+//! solver response (`Response::Planes`), which brings wedges and funnels to rest.
 //!
 //! The seed's walker pulls a grounded player two skins down inside every move and keeps the
 //! core's integration velocity, so each step's pull and gravity's half step are projected onto
@@ -114,6 +114,22 @@ pub fn snap_down(
         ContactTime::Embedded { .. } => center,
     };
     Some(Snapped { center, object })
+}
+
+/// A ground move whose slide turned the velocity against where the player heads, when the
+/// move itself went that way, keeps no horizontal velocity (Quake 2's `PM_StepSlideMove`:
+/// "if velocity is against the original velocity, stop dead"; seed 001 12.15's impulse filter
+/// does it to the position within a call). Walking into a corner wider than 90° along one
+/// wall, the slide off the other would otherwise carry the player out of the corner it walks
+/// into, until friction brings it back (issue 26, scene 16). A player turning round (the move
+/// itself against the wish) keeps its skid.
+pub fn stop_turned_slide(after: &mut PlayerState, requested_move: Vec3, wish: Vec3) {
+    let flat = |v: Vec3| Vec3::new(v.x, 0.0, v.z);
+    let slid = flat(after.velocity_mps);
+    if flat(requested_move).dot(wish) > 0.0 && slid.dot(wish) < 0.0 {
+        after.velocity_mps.x = 0.0;
+        after.velocity_mps.z = 0.0;
+    }
 }
 
 /// Whether this step walks on the ground (grounded, not jumping).

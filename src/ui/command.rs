@@ -38,4 +38,7 @@ pub enum Command {
     /// Open scene N of the Issues suite; close its report window.
     OpenIssue(u8),
     CloseIssue,
+    /// Walk the open scene's run with the seed's walker into the timeline and re-simulate it
+    /// with the fix beside it (issue 26).
+    WalkIssueBugAndFix,
 }

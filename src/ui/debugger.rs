@@ -8,7 +8,7 @@ use glam::Vec3;
 
 use crate::collision::sweep::roots::PartRoots;
 use crate::collision::{CaseKind, CaseMask, Conventions, ObjectId, Response, Trace};
-use crate::sim::{Cursor, FrameRecord, TimelineCommand, TraceDiff};
+use crate::sim::{Cursor, FrameRecord, TimelineCommand, TraceDiff, Walker};
 
 /// Per case (face / edge / vertex): draw it in the view, and let the solver use it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -26,6 +26,11 @@ pub struct CaseToggles {
     pub touching_counts: bool,
     /// The conventions on which real ports differ (issue 24), the same way.
     pub conventions: Conventions,
+    /// `SlideSettings::max_climb_deg` (issue 26), the same way.
+    pub max_climb_deg: Option<f32>,
+    /// The walker the walk after the cursor is re-simulated with (issue 26). Not a walking
+    /// setting (that is Controls ▸ Settings ▸ walker): it only asks "what if".
+    pub walker: Walker,
 }
 
 impl Default for CaseToggles {
@@ -38,6 +43,8 @@ impl Default for CaseToggles {
             internal_edge_filter: false,
             touching_counts: false,
             conventions: Conventions::default(),
+            max_climb_deg: None,
+            walker: Walker::Seed,
         }
     }
 }
@@ -246,6 +253,24 @@ pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCo
                     "{}: re-run the frame at the cursor (and the walk after it) with this rule",
                     r.name()
                 ));
+        }
+        let fix = ui.button("the fix").on_hover_text(
+            "Issue 26's fix: the plane solver, faces steeper than 45° not climbed, and the snap \
+             walker. Re-run the frame at the cursor and the walk after it with it; the \
+             recorded path and the fixed one are drawn together",
+        );
+        if fix.clicked() {
+            t.response = Response::Planes;
+            t.max_climb_deg = Some(crate::sim::PlayerParams::default().max_ground_slope_deg);
+            t.walker = Walker::Snap;
+        }
+        let mut snap = t.walker == Walker::Snap;
+        if ui
+            .checkbox(&mut snap, "snap walker")
+            .on_hover_text("Re-simulate the walk after the cursor with the snap walker")
+            .changed()
+        {
+            t.walker = if snap { Walker::Snap } else { Walker::Seed };
         }
         ui.checkbox(&mut t.exact_contact, "exact contact")
             .on_hover_text(

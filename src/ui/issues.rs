@@ -73,6 +73,19 @@ pub fn report_window_ui(ctx: &Context, view: &IssuesView, out: &mut Vec<Command>
                     ui.label(v);
                 }
             }
+            ui.separator();
+            if ui
+                .button("Walk the run: the bug and the fix")
+                .on_hover_text(
+                    "Walk the scene's run at 60 Hz with the seed's walker and response into the \
+                     timeline (paused at its start), and re-simulate it with the fix (the plane \
+                     solver, the climb limit, the snap walker): both paths are drawn, and the \
+                     Debugger's slide rule switches between them",
+                )
+                .clicked()
+            {
+                out.push(Command::WalkIssueBugAndFix);
+            }
         });
     if !open {
         out.push(Command::CloseIssue);

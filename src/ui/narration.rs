@@ -69,6 +69,9 @@ pub fn end_reason_text(end: EndReason) -> &'static str {
         EndReason::CreaseStop => {
             "the crease response stopped: the line between two slide planes runs into a third"
         }
+        EndReason::PlanesStop => {
+            "the plane solver stopped: the planes touched close every way the motion could go"
+        }
         EndReason::MotionDropped => {
             "the motion left after the response was shorter than the threshold and was dropped \
              (Fauerby, Irrlicht, Babylon.js); the centre stays where the response put it"
@@ -85,6 +88,7 @@ pub fn end_reason_label(end: EndReason) -> &'static str {
         EndReason::Fallback => "fallback",
         EndReason::MaxIterations => "max iterations",
         EndReason::CreaseStop => "crease stop",
+        EndReason::PlanesStop => "planes stop",
         EndReason::MotionDropped => "leftover dropped",
     }
 }

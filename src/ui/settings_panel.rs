@@ -184,9 +184,13 @@ fn response_rows_ui(ui: &mut Ui, s: &mut SlideSettings) {
         .response
         .on_hover_text(
             "The seed projects onto one plane per iteration and ping-pongs in creases; \
-             the crease rule slides along two planes' crease line and stops at a third.",
+             the crease rule slides along two planes' crease line and stops at a third; \
+             the plane solver solves the motion against every plane of the call at once.",
         );
     ui.end_row();
+    if s.response == crate::collision::Response::Planes {
+        climb_limit_row(ui, s);
+    }
     ui.label("triangles");
     ui.horizontal(|ui| {
         ui.checkbox(&mut s.two_sided, "two-sided");
@@ -294,5 +298,25 @@ fn level_colour_rows_ui(ui: &mut Ui, v: &mut ViewToggles, auto_exposure: f32, ma
             );
         }
     });
+    ui.end_row();
+}
+
+/// The plane solver's climb limit: off, or the steepest face (degrees) it climbs.
+fn climb_limit_row(ui: &mut egui::Ui, s: &mut SlideSettings) {
+    ui.label("climb limit");
+    ui.horizontal(|ui| {
+        let mut on = s.max_climb_deg.is_some();
+        if ui.checkbox(&mut on, "steeper faces are walls").changed() {
+            s.max_climb_deg = on.then_some(45.0);
+        }
+        if let Some(deg) = &mut s.max_climb_deg {
+            ui.add(egui::Slider::new(deg, 1.0..=89.0).suffix("°"));
+        }
+    })
+    .response
+    .on_hover_text(
+        "A face facing up but steeper than this is slid along, not climbed (the plane solver \
+         only; edges and vertices, a step's lip, are still climbed).",
+    );
     ui.end_row();
 }

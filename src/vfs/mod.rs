@@ -168,7 +168,7 @@ mod tests {
     #[test]
     fn desktop_reads_and_lists_the_disk() {
         let files = list_files(Path::new("assets/lessons")).unwrap();
-        assert_eq!(files.len(), 12, "{files:?}");
+        assert_eq!(files.len(), 13, "{files:?}");
         assert!(files.windows(2).all(|w| w[0] < w[1]));
         assert_eq!(
             file_len(Path::new("assets/teaching.glb")).unwrap(),

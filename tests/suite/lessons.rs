@@ -15,8 +15,8 @@ use slidescope::level::scenario::run_file;
 use slidescope::sim::{PlayerInput, PlayerParams, Recording, Sim, TimelineCommand};
 use slidescope::view::{OpenedScenario, load_scenario};
 
-/// The guided path of issue 8 has at least these 12 lessons.
-const LESSON_COUNT: usize = 12;
+/// The guided path of issue 8 has these 12 lessons, and issue 26's plane solver lesson.
+const LESSON_COUNT: usize = 13;
 
 struct Opened {
     state: LessonState,
@@ -67,6 +67,7 @@ fn opening(o: &Opened, sim: &Sim) -> Observation {
         triangle: o.state.open_triangle(),
         minkowski: v.minkowski,
         solver: None,
+        response: Default::default(),
         touched: Default::default(),
     }
 }
@@ -93,6 +94,7 @@ fn interact(check: &Check, o: &Opened, sim: &mut Sim, obs: &mut Observation) {
         Check::TriangleSelected(r) => obs.triangle = r.resolve(scene),
         Check::MinkowskiShown(on) => obs.minkowski = *on,
         Check::SolverPicked(s) => obs.solver = Some(*s),
+        Check::ResponsePicked(r) => obs.response = *r, // the Debugger's slide rule radio
         Check::Walking(_) => {
             sim.command(TimelineCommand::ResumeFromCursor); // the R key
             obs.walking = !sim.is_paused();
@@ -383,4 +385,35 @@ fn broken_lesson_files_are_one_line_errors() {
     let cat = Catalog::read(&dir);
     assert_eq!(cat.entries.len(), cases.len() + 2);
     assert!(cat.entries.iter().any(|e| e.lesson.is_ok()));
+}
+
+/// Issue 26's lesson: the wedge that the seed's response bounces in for 30 iterations and
+/// falls back from is solved by the plane solver in its first iteration (both simultaneous
+/// contacts at once), which is what the lesson's text and quiz say.
+#[test]
+fn the_plane_solver_lesson_stops_the_wedge_in_one_iteration() {
+    use slidescope::collision::{EndReason, Response};
+    use slidescope::sim::{RerunEdits, rerun_frame};
+    let opened = open_all();
+    let o = opened
+        .iter()
+        .find(|o| o.state.lesson.title.starts_with("The plane solver"))
+        .expect("the plane solver lesson");
+    let recorded = &o.scene.record;
+    assert_eq!(recorded.trace.end, EndReason::Fallback);
+    assert_eq!(recorded.trace.iterations.len(), 30);
+    // The floor and the ceiling's two triangles, at the same time.
+    assert_eq!(recorded.trace.iterations[0].contacts.len(), 3);
+    let edits = RerunEdits {
+        response: Some(Response::Planes),
+        ..Default::default()
+    };
+    let planes = rerun_frame(&o.scene.world.collision, recorded, &edits).unwrap();
+    assert_eq!(planes.trace.end, EndReason::PlanesStop);
+    assert_eq!(planes.trace.iterations.len(), 1);
+    // It rests where the seed's fallback stops touching both planes, held a skin off each
+    // (3.7 mm back along the wedge).
+    let fallback = recorded.trace.fallback.as_ref().unwrap().position;
+    let gap = (planes.result.position - fallback).length();
+    assert!(gap < 5e-3, "{gap}");
 }

@@ -53,16 +53,20 @@ pub enum Response {
     /// As the seed, but a slide that would re-enter an earlier plane of the call follows the
     /// two planes' crease line, and stops where a third plane closes it (see `crease`).
     Crease,
+    /// The motion left after each contact solved against every plane of the call at once:
+    /// the motion nearest the wish that enters none (issue 26, see `plane_solver`).
+    Planes,
 }
 
 impl Response {
-    pub const ALL: [Self; 2] = [Self::Seed, Self::Crease];
+    pub const ALL: [Self; 3] = [Self::Seed, Self::Crease, Self::Planes];
 
     /// One word, for tight places.
     pub fn short_name(self) -> &'static str {
         match self {
             Self::Seed => "seed",
             Self::Crease => "crease",
+            Self::Planes => "planes",
         }
     }
 
@@ -70,6 +74,7 @@ impl Response {
         match self {
             Self::Seed => "seed (one plane)",
             Self::Crease => "crease (two planes, stop at three)",
+            Self::Planes => "plane solver (every plane at once)",
         }
     }
 }
@@ -151,6 +156,11 @@ pub struct SlideSettings {
     /// Whether an edge or vertex the sphere already overlaps is a contact (issue 24).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Roots::is_at_zero"))]
     pub roots: Roots,
+    /// The plane solver's climb limit (degrees from horizontal, world `+Y` up): a plane facing
+    /// up and steeper than this is not climbed, only slid along or down (issue 26). `None`:
+    /// every slope is a plane like any other. The other responses ignore it.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub max_climb_deg: Option<f32>,
 }
 
 #[cfg(feature = "serde")]
@@ -182,6 +192,7 @@ impl Default for SlideSettings {
             dead_zone_m: 0.0,
             back_faces: BackFaces::Position,
             roots: Roots::AtZero,
+            max_climb_deg: None,
         }
     }
 }
@@ -224,6 +235,11 @@ impl SlideSettings {
             if !(m.is_finite() && m >= 0.0) {
                 return bad(name, format!("must be finite and >= 0, got {m}"));
             }
+        }
+        if let Some(d) = self.max_climb_deg
+            && !(d.is_finite() && d > 0.0 && d < 90.0)
+        {
+            return bad("max_climb_deg", format!("must be in (0, 90), got {d}"));
         }
         if !(1..=10_000).contains(&self.max_contacts) {
             return bad(

@@ -25,6 +25,9 @@ pub enum EndReason {
     MaxIterations,
     /// The crease response: the crease line of two planes ran into a third (issue 15).
     CreaseStop,
+    /// The plane solver response: the planes touched close every way the motion could go
+    /// (issue 26).
+    PlanesStop,
     /// [`ShortMotion::Dropped`](crate::ShortMotion::Dropped): the motion left after a response
     /// was shorter than the threshold and was dropped; the centre stays where the response put
     /// it (Fauerby 2003, Irrlicht, Babylon.js).

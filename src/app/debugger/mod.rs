@@ -87,6 +87,7 @@ impl Debugger {
         self.toggles.internal_edge_filter = slide.internal_edge_filter;
         self.toggles.touching_counts = slide.touching_counts;
         self.toggles.conventions = slide.conventions();
+        self.toggles.max_climb_deg = slide.max_climb_deg;
         self.refresh_rerun(sim, world);
         self.refresh_solvers(sim, world);
     }
@@ -151,19 +152,22 @@ impl Debugger {
             || slide.exact_contact != t.exact_contact
             || slide.internal_edge_filter != t.internal_edge_filter
             || slide.touching_counts != t.touching_counts
-            || slide.conventions() != t.conventions;
+            || slide.conventions() != t.conventions
+            || slide.max_climb_deg != t.max_climb_deg;
         self.toggles = t;
         slide.cases = t.solve;
         slide.response = t.response;
         slide.exact_contact = t.exact_contact;
         slide.internal_edge_filter = t.internal_edge_filter;
         slide.touching_counts = t.touching_counts;
+        slide.max_climb_deg = t.max_climb_deg;
         *slide = slide.with_conventions(&t.conventions);
         sim.settings.cases = t.solve;
         sim.settings.response = t.response;
         sim.settings.exact_contact = t.exact_contact;
         sim.settings.internal_edge_filter = t.internal_edge_filter;
         sim.settings.touching_counts = t.touching_counts;
+        sim.settings.max_climb_deg = t.max_climb_deg;
         sim.settings = sim.settings.with_conventions(&t.conventions);
         if solve_changed {
             vec![Effect::SolveChanged]

@@ -8,7 +8,8 @@ use super::Debugger;
 use crate::collision::solvers::side_by_side::side_by_side_at;
 use crate::collision::{CaseMask, Conventions, Response};
 use crate::sim::{
-    DiffTolerance, FrameRecord, RerunEdits, Sim, diff_traces, replay_frames_in, rerun_frame_in,
+    DiffTolerance, FrameRecord, RerunEdits, Sim, Walker, diff_traces, replay_frames_in,
+    rerun_frame_in,
 };
 use crate::ui::debugger::{CaseToggles, LaterRerun, RerunView};
 use crate::view::World;
@@ -18,7 +19,8 @@ use crate::view::World;
 const MAX_LATER_FRAMES: usize = 600;
 
 /// What a re-run depends on: the cursor's frame, the solve mask, the response variant, the
-/// exact contact, internal-edge and touching switches, the conventions and the newest frame.
+/// exact contact, internal-edge and touching switches, the conventions, the climb limit (its
+/// bits), the walker and the newest frame.
 pub(super) type RerunKey = (
     u64,
     CaseMask,
@@ -27,6 +29,8 @@ pub(super) type RerunKey = (
     bool,
     bool,
     Conventions,
+    Option<u32>,
+    Walker,
     Option<u64>,
 );
 
@@ -55,6 +59,8 @@ impl Debugger {
             t.internal_edge_filter,
             t.touching_counts,
             t.conventions,
+            t.max_climb_deg.map(f32::to_bits),
+            t.walker,
             sim.history().last_frame(),
         );
         if self.rerun.as_ref().is_none_or(|(k, _)| *k != key) {
@@ -92,6 +98,8 @@ fn solved_with(rec: &FrameRecord, t: &CaseToggles) -> bool {
         && t.internal_edge_filter == rec.settings.internal_edge_filter
         && t.touching_counts == rec.settings.touching_counts
         && t.conventions == rec.settings.conventions()
+        && t.max_climb_deg == rec.settings.max_climb_deg
+        && t.walker == rec.params.walker
 }
 
 /// `rec` re-run with the switches of `t`, against the recorded trace, and the frames after
@@ -104,6 +112,8 @@ fn rerun_view(sim: &Sim, world: &World, rec: &FrameRecord, t: &CaseToggles) -> R
         internal_edge_filter: Some(t.internal_edge_filter),
         touching_counts: Some(t.touching_counts),
         conventions: Some(t.conventions),
+        max_climb_deg: Some(t.max_climb_deg),
+        walker: Some(t.walker),
         ..Default::default()
     };
     let scene = Some(world.movers.scene());

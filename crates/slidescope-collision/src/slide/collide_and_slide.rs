@@ -6,6 +6,7 @@ use super::detect::first_contact;
 use super::finish::finish;
 use super::input::check_inputs;
 use super::place::place_contact;
+use super::plane_solver::rest_on_planes;
 use super::project::{object_push, project};
 use super::record::Recorder;
 use super::result::SlideResult;
@@ -13,7 +14,7 @@ use super::skin::push_back;
 use super::state::{Call, SlideState};
 use super::stop::{motion_spent, stops_after_response};
 use crate::detect::Scratch;
-use crate::{CollisionError, CollisionMesh, CollisionWorld, Ellipsoid, EndReason};
+use crate::{CollisionError, CollisionMesh, CollisionWorld, Ellipsoid, EndReason, Response};
 use crate::{SlideSettings, Trace};
 
 /// Moves `ellipsoid` by `velocity` (world) through `mesh`, sliding along what it hits.
@@ -69,6 +70,9 @@ pub(crate) fn slide(
     trace: Option<&mut Trace>,
 ) -> SlideResult {
     let mut s = SlideState::begin(call, scratch);
+    if call.settings.response == Response::Planes {
+        rest_on_planes(call, &mut s, scratch);
+    }
     let mut recorder = Recorder::new(trace);
     while s.iterations < call.settings.max_iterations {
         if motion_spent(call, &mut s) {

@@ -14,12 +14,17 @@ const MAX_PLANES: usize = 8;
 /// Two normals closer than this (cosine) are the same plane.
 const SAME_PLANE_COS: f32 = 0.9999;
 
+/// Two normals closer than this (cosine, about 0.08°) are one normal, for the plane solver.
+pub(crate) const IDENTICAL_COS: f32 = 0.999_999;
+
 /// The slide normals met so far in one call (local eSpace, unit), each with the centre where
-/// it was touched (the plane of centres one unit off it passes there).
+/// it was touched (the plane of centres one unit off it passes there) and, for the plane
+/// solver, the twin that keeps a steep face from being climbed (zero: none).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Planes {
     n: [Vec3; MAX_PLANES],
     at: [Vec3; MAX_PLANES],
+    twin: [Vec3; MAX_PLANES],
     len: usize,
 }
 
@@ -30,19 +35,43 @@ const BEHIND_SKINS: f32 = 2.0;
 impl Planes {
     /// Adds plane `n` touched with the centre at `at` (the same plane again: its newer touch).
     pub fn push(&mut self, n: Vec3, at: Vec3) {
-        let same = self.iter().position(|p| p.dot(n) > SAME_PLANE_COS);
+        self.insert(n, at, Vec3::ZERO, None);
+    }
+
+    /// For the plane solver: [`Planes::push`] with the steep face's twin (eSpace, unit; zero:
+    /// none); only a plane of nearly the same normal counts as the same, and its newest
+    /// normal is kept. Two faces 0.6° apart merged into one let a long slide along one run
+    /// into the other at every iteration (the f64 check's fallbacks on the three.js world); two
+    /// 0.05° apart kept with the older normal did the same on Sponza's sloping ceilings.
+    /// Returns whether the plane is new to the call.
+    pub fn push_with_twin(&mut self, n: Vec3, at: Vec3, twin: Vec3) -> bool {
+        self.insert(n, at, twin, Some(IDENTICAL_COS))
+    }
+
+    /// Adds plane `n`; where one within `same_cos` is there (the crease's cosine without
+    /// `newest`) it is updated instead, its normal replaced only with `newest`.
+    fn insert(&mut self, n: Vec3, at: Vec3, twin: Vec3, newest: Option<f32>) -> bool {
+        let same_cos = newest.unwrap_or(SAME_PLANE_COS);
+        let same = self.iter().position(|p| p.dot(n) > same_cos);
         if let Some(k) = same {
+            if newest.is_some() {
+                self.n[k] = n;
+            }
             self.at[k] = at;
-            return;
+            self.twin[k] = twin;
+            return false;
         }
         if self.len == MAX_PLANES {
             self.n.copy_within(1.., 0);
             self.at.copy_within(1.., 0);
+            self.twin.copy_within(1.., 0);
             self.len -= 1;
         }
         self.n[self.len] = n;
         self.at[self.len] = at;
+        self.twin[self.len] = twin;
         self.len += 1;
+        true
     }
 
     /// Moves every plane by `-offset` (the call's frame re-centred at `offset`).
@@ -54,6 +83,23 @@ impl Planes {
 
     fn iter(&self) -> impl Iterator<Item = Vec3> + '_ {
         self.n[..self.len].iter().copied()
+    }
+
+    /// The planes still holding the centre `x` off (not left behind round a corner, not
+    /// moved away from), as `(normal, twin)`: each plane `x` is within `reach` of, or behind by
+    /// less than [`BEHIND_SKINS`] skins.
+    pub fn holding(
+        &self,
+        x: Vec3,
+        skin: f32,
+        reach: f32,
+    ) -> impl Iterator<Item = (Vec3, Vec3)> + '_ {
+        (0..self.len)
+            .filter(move |&i| {
+                let gap = (x - self.at[i]).dot(self.n[i]);
+                gap > -BEHIND_SKINS * skin && gap < reach
+            })
+            .map(|i| (self.n[i], self.twin[i]))
     }
 
     /// `pushed`, the centre `touching` the contact pushed back by the skin, off the planes
@@ -69,6 +115,7 @@ impl Planes {
         pushed: Vec3,
         touched: impl Iterator<Item = (Vec3, Vec3)> + Clone,
         skin: f32,
+        exact: impl Fn(Vec3) -> f32,
     ) -> Vec3 {
         let mut all = [(Vec3::ZERO, Vec3::ZERO); 4 * MAX_PLANES];
         let mut len = 0;
@@ -83,16 +130,21 @@ impl Planes {
         let planes = &all[..len];
         // Where no centre is a whole skin off every plane (a wedge narrowing towards the push:
         // a wall, a vertex above it leaning over the floor), the passes end inside one of them;
-        // smaller pushes are tried, and if none is clear, the candidate (the touching centre
-        // among them, which the sweep left clear unless the iteration started embedded) that
-        // is least inside any plane near the touching centre (issue 26: runs of consecutive
-        // moves ended 2e-4 eSpace deep in such a corner of Sponza, where the pushes of floor,
-        // wall and vertex fought).
-        let mut best = (touching, clearance(touching, touching, planes, skin));
+        // smaller pushes are tried, and if none is clear of the planes, the candidate (the
+        // touching centre among them, which the sweep left clear unless the iteration started
+        // embedded) that is furthest from the triangles near it by `exact` (eSpace distance
+        // less one; issue 26: runs of consecutive moves ended 2e-4 eSpace deep in such a corner
+        // of Sponza, where the pushes of floor, wall and vertex fought). Not by the planes: an
+        // edge's or a vertex's plane lies inside its round surface, so a centre inside the
+        // plane may be clear while one the planes call less deep is in the triangle.
+        // A candidate is clear when it is clear of the planes and, by `exact`, of the triangles
+        // near it: the passes can carry it a few skins, into a triangle no plane named yet (a
+        // slot narrowing upwards on lavaducts squeezed it 2.9e-4 into the slot's top edge).
+        let mut best = (touching, exact(touching));
         for k in [1.0, 0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625] {
             let x = hold_off(touching + (pushed - touching) * k, planes, skin * k, skin);
-            let c = clearance(x, touching, planes, skin);
-            if c >= -CLEAR_EPS {
+            let c = exact(x);
+            if c >= -CLEAR_EPS && clearance(x, touching, planes, skin) >= -CLEAR_EPS {
                 return x;
             }
             if c > best.1 {
@@ -262,14 +314,20 @@ mod tests {
         // The seed's push along the wall's normal alone dips below the floor's skin.
         let seed = touching + wall * skin;
         assert!(seed.y < 1.0);
-        let held = planes.hold_skin(touching, seed, std::iter::once((wall, touching)), skin);
+        let held = planes.hold_skin(
+            touching,
+            seed,
+            std::iter::once((wall, touching)),
+            skin,
+            |_| 0.0,
+        );
         assert!(held.y - 1.0 >= skin * 0.99, "{held}");
         assert!((held - touching).dot(wall) >= skin * 0.99, "{held}");
         assert!((held - touching).length() < 4.0 * skin);
         // A plane far behind the centre (left round a corner) does not pull it back.
         let far = Vec3::new(0.3, 0.5, 0.0);
         let touched = std::iter::once((Vec3::X, far - Vec3::X * skin));
-        assert_eq!(planes.hold_skin(far, far, touched, skin), far);
+        assert_eq!(planes.hold_skin(far, far, touched, skin, |_| 0.0), far);
     }
 
     #[test]
@@ -284,7 +342,14 @@ mod tests {
         let vertex = Vec3::new(0.97, -0.24, -0.07).normalize();
         let touched = [(floor, touching), (wall, touching), (vertex, touching)];
         let pushed = touching + floor * skin;
-        let held = Planes::default().hold_skin(touching, pushed, touched.iter().copied(), skin);
+        let exact = |x: Vec3| {
+            let planes = touched.iter();
+            planes
+                .map(|&(n, at)| (x - at).dot(n))
+                .fold(f32::INFINITY, f32::min)
+        };
+        let held =
+            Planes::default().hold_skin(touching, pushed, touched.iter().copied(), skin, exact);
         for (n, at) in touched {
             assert!((held - at).dot(n) >= -CLEAR_EPS, "{held} inside {n}");
         }

@@ -11,8 +11,8 @@
 //! | *detect* | `detect.rs` | narrow phase, sidedness and contacts at t = 0 (through `SlideSettings`), long moves in pieces (exact contact) |
 //! | *place the contact* | `place.rs` | the slide normal (internal-edge filter), the touching centre (exact contact) |
 //! | *push back by the skin* | `skin.rs` | where the skin padding is applied, the crease response's skin hold, a moving object's push bounded by the level |
-//! | *project the remaining motion*, *advance* | `project.rs` | the slide (seed: one plane; crease: two planes' line), the integration velocity |
-//! | stop rules | `stop.rs` | the short-motion stop (leftover applied), the impulse filter (leftover dropped), the crease stop |
+//! | *project the remaining motion*, *advance* | `project.rs`, `plane_solver.rs` | the slide (seed: one plane; crease: two planes' line; plane solver: every plane of the call at once, steep slopes not climbed), the integration velocity |
+//! | stop rules | `stop.rs` | the short-motion stop (leftover applied), the impulse filter (leftover dropped), the crease and plane solver stops |
 //! | *end of call* | `finish.rs` | what happens when iterations run out (fallback or the last checked centre), the settle against moving objects |
 //! | the trace | `record.rs` | built here only |
 //!
@@ -25,6 +25,7 @@ mod detect;
 mod finish;
 mod input;
 mod place;
+mod plane_solver;
 mod project;
 mod record;
 mod result;

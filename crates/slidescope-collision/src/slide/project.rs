@@ -2,12 +2,14 @@
 //! projected onto the slide plane (seed 001 12.3, fig. 12.14: `eTo` moved back along the
 //! normal), the centre advances to the pushed-back contact, and the integration velocity loses
 //! its part along the normal. The crease response follows two planes' crease line instead
-//! where the plane's slide would re-enter an earlier plane (see `crease`).
+//! where the plane's slide would re-enter an earlier plane (see `crease`); the plane solver
+//! solves the motion against every plane of the call at once (see `plane_solver`).
 
 use glam::Vec3;
 
 use super::crease::{Crease, crease_slide};
 use super::place::Placed;
+use super::plane_solver::follow_planes;
 use super::state::{Call, SlideState};
 use crate::{EndReason, Response};
 
@@ -50,15 +52,19 @@ pub(super) fn project(
     new_center_es: Vec3,
     object_push: Vec3,
 ) -> Projected {
-    let (n_es, n) = (placed.n_es, placed.n);
-    s.integration -= n * s.integration.dot(n);
     let remaining_es = s.to - new_center_es;
     s.from = new_center_es;
-    s.to -= n_es * (s.to - new_center_es).dot(n_es);
-    s.v = s.to - s.from;
     let mut crease_with = None;
-    if call.settings.response == Response::Crease {
-        crease_with = follow_crease(s, placed, remaining_es);
+    if call.settings.response == Response::Planes {
+        follow_planes(call, s, placed, remaining_es);
+    } else {
+        let (n_es, n) = (placed.n_es, placed.n);
+        s.integration -= n * s.integration.dot(n);
+        s.to -= n_es * (s.to - new_center_es).dot(n_es);
+        s.v = s.to - s.from;
+        if call.settings.response == Response::Crease {
+            crease_with = follow_crease(s, placed, remaining_es);
+        }
     }
     s.integration += object_push;
     Projected {

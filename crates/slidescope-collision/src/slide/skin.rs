@@ -1,7 +1,7 @@
 //! Stage *push back by the skin*: the centre that touches the contact is moved off it by the
 //! skin along the slide normal, so the next detection does not start touching (seed 001 12.3,
 //! `NewCenter` is already backed off by 1e-3 eSpace). The crease response holds the skin off
-//! every plane near the centre; a push by a moving object never goes through the level.
+//! every plane near the centre (so does the plane solver's); a push by a moving object never goes through the level.
 
 use glam::Vec3;
 
@@ -29,7 +29,7 @@ pub(super) fn push_back(
         Padding::Velocity if on_level => short_along_velocity(s, placed, skin),
         _ => placed.center_es + placed.n_es * skin,
     };
-    if settings.response == Response::Crease && on_level {
+    if settings.response != Response::Seed && on_level {
         near_planes(call.world.mesh, &s.frame, new_center, skin, scratch);
         let contacted = s
             .contacts
@@ -37,9 +37,10 @@ pub(super) fn push_back(
             .filter(|c| c.source == ContactSource::Static)
             .map(|c| (c.normal_es, placed.center_es));
         let touched = scratch.near_planes.iter().copied().chain(contacted);
+        let exact = |x: Vec3| near_clearance(call.world.mesh, &s.frame, &scratch.near, x);
         new_center = s
             .planes
-            .hold_skin(placed.center_es, new_center, touched, skin);
+            .hold_skin(placed.center_es, new_center, touched, skin, exact);
     }
     if !on_level {
         // Pushed by a moving object: never through the level (see `push_within_static`).
@@ -92,6 +93,20 @@ fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch:
             scratch.near_planes.push((n, p + n));
         }
     }
+}
+
+/// The eSpace distance less one from `x` (local eSpace) to the nearest of the triangles `near`:
+/// negative inside one.
+fn near_clearance(mesh: &CollisionMesh, frame: &Frame, near: &[u32], x: Vec3) -> f32 {
+    if !x.is_finite() {
+        return f32::NEG_INFINITY;
+    }
+    near.iter()
+        .map(|&i| {
+            let tri = mesh.triangle(i).vertices.map(|p| frame.local_es(p));
+            (x - crate::distance::closest_point_on_triangle(x, tri)).length() - 1.0
+        })
+        .fold(f32::INFINITY, f32::min)
 }
 
 /// Moving objects have right of way, but not through the level: the push from `from` to `to`

@@ -44,7 +44,7 @@ fn is_short(call: &Call<'_>, s: &SlideState) -> bool {
 /// Checked after each response: whether the loop ends here.
 #[inline]
 pub(super) fn stops_after_response(call: &Call<'_>, s: &mut SlideState) -> bool {
-    if s.end == EndReason::CreaseStop {
+    if matches!(s.end, EndReason::CreaseStop | EndReason::PlanesStop) {
         return true;
     }
     if !(call.settings.impulse_filter && s.v.dot(call.input_v) < 0.0) {

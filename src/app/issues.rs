@@ -96,29 +96,49 @@ impl App {
     pub(super) fn walk_issue_bug_and_fix(&mut self) {
         use crate::issues::Variant;
         use crate::issues::score::{NOMINAL_HZ, run_frames};
-        use crate::ui::debugger::{CaseToggles, DebugCommand};
-        let scene = self
-            .issues
-            .open
-            .and_then(|n| scenes::all().into_iter().find(|s| s.number == n));
-        let Some(scene) = scene else {
+        use crate::ui::debugger::DebugCommand;
+        let Some(scene) = self.issues.open.and_then(scene) else {
             return;
         };
         let Some(run) = scene.runs.get(scene.focus.0).or(scene.runs.first()) else {
             return;
         };
         let frames = run_frames(&self.world.collision, run, Variant::Seed, NOMINAL_HZ);
+        // Framed on the scene's moment (where the bug shows), the cursor at the run's start.
+        let focus = (scene.focus.1 * NOMINAL_HZ).round() as u64;
+        if let Some(rec) = frames.iter().find(|r| r.frame == focus) {
+            crate::view::open_side::frame_opened(&mut self.rig, &self.world.collision, rec, 0);
+        }
         let name = format!("{} · {} · seed", scene.stem(), run.label);
         self.sim
             .open_recording(crate::sim::Recording::new(name, frames));
-        let fix = Variant::Fix.settings(&self.settings.slide);
-        let toggles = CaseToggles {
-            response: fix.response,
-            max_climb_deg: fix.max_climb_deg,
-            walker: Variant::Fix.params().walker,
-            ..CaseToggles::default()
-        };
-        self.apply_debug(DebugCommand::SetToggles(toggles));
+        self.apply_debug(DebugCommand::SetToggles(fix_toggles(&self.settings.slide)));
+        self.say(
+            format!(
+                "scene {}, run \"{}\": the seed's walk recorded (white), the fix re-simulated \
+                 beside it (violet); the Debugger's slide rule 'seed' shows the bug alone",
+                scene.number, run.label
+            ),
+            false,
+        );
+    }
+}
+
+/// Scene `n`, if there is one.
+fn scene(n: u8) -> Option<crate::issues::IssueScene> {
+    scenes::all().into_iter().find(|s| s.number == n)
+}
+
+/// The debugger's switches for issue 26's fix (the scorecard's `fix` column) on top of
+/// `slide`: its response and climb limit, and the snap walker for the re-simulated walk.
+fn fix_toggles(slide: &crate::collision::SlideSettings) -> crate::ui::debugger::CaseToggles {
+    use crate::issues::Variant;
+    let fix = Variant::Fix.settings(slide);
+    crate::ui::debugger::CaseToggles {
+        response: fix.response,
+        max_climb_deg: fix.max_climb_deg,
+        walker: Variant::Fix.params().walker,
+        ..Default::default()
     }
 }
 
@@ -135,7 +155,7 @@ fn verdicts(_: u8) -> Vec<String> {
 fn verdicts(n: u8) -> Vec<String> {
     use crate::issues::score::{NOMINAL_HZ, verdict_line};
     use crate::issues::{Variant, scene_level, score_scene};
-    let Some(scene) = scenes::all().into_iter().find(|s| s.number == n) else {
+    let Some(scene) = scene(n) else {
         return Vec::new();
     };
     let level = match scene_level::load(&scene) {

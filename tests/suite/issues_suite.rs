@@ -14,6 +14,10 @@ use slidescope::issues::scorecard_markdown;
 use slidescope::issues::{RATES_HZ, Variant};
 use slidescope::level::scenario::run_folder;
 
+/// The rebuilt reports: issue 15's twenty and issue 26's new ones (21 Jolt #1876/#1887, 22
+/// rapier #809).
+const SCENES: usize = 22;
+
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(ISSUES_DIR)
 }
@@ -34,9 +38,9 @@ fn regenerate_issue_scenes() {
 }
 
 #[test]
-fn twenty_scenes_numbered_in_order_each_file_citing_its_report() {
+fn every_scene_numbered_in_order_each_file_citing_its_report() {
     let all = scenes::all();
-    assert_eq!(all.len(), 20);
+    assert_eq!(all.len(), SCENES);
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/issues/scenes");
     for (i, s) in all.iter().enumerate() {
         assert_eq!(usize::from(s.number), i + 1);
@@ -86,7 +90,7 @@ fn committed_scene_files_are_what_the_generator_makes() {
 #[test]
 fn the_scene_scenarios_replay_bit_identically() {
     let entries = run_folder(&dir()).expect("list assets/issues");
-    assert_eq!(entries.len(), 20);
+    assert_eq!(entries.len(), SCENES);
     for e in &entries {
         let (_, replay) = e.outcome.as_ref().expect("runs");
         assert!(replay.passed(), "{:?}: {:?}", e.file, replay.failures);
@@ -109,7 +113,7 @@ fn metric<T>(
 #[test]
 fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
     let cards = scorecard::run(&scenes::all(), &RATES_HZ, &Variant::ALL);
-    assert_eq!(cards.len(), 20);
+    assert_eq!(cards.len(), SCENES);
     // The page kept in docs/ is the command's output, not a retyped table.
     let page = scorecard_markdown::markdown(&cards);
     let kept = std::fs::read_to_string(scorecard_markdown::SCORECARD_DOC).unwrap_or_default();
@@ -187,6 +191,16 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
     assert!(metric(card(&cards, 6), Variant::Rapier, 0, |m| m.rise_m) < 0.01);
     let drift = metric(card(&cards, 19), Variant::Rapier, 0, |m| m.drift_m);
     assert!((1e-3..0.02).contains(&drift), "{drift}");
+    // 21 (Jolt #1876/#1887): wedged between 60° slopes, rapier's controller is stuck, as
+    // Jolt's was; our walker's landing ping-pongs between the slopes.
+    let walked = metric(card(&cards, 21), Variant::Rapier, 1, |m| m.progress_m);
+    assert!(walked < 1.0, "{walked}");
+    let j = metric(card(&cards, 21), seed, 0, |m| m.jitter_m);
+    assert!((2e-3..0.02).contains(&j), "{j}");
+    // 22 (rapier #809): on a flat box floor rapier's controller bounces; ours does not.
+    let bounce = metric(card(&cards, 22), Variant::Rapier, 0, |m| m.jitter_m);
+    assert!(bounce > 2e-3, "{bounce}");
+    assert!(passed(22, seed) && !passed(22, Variant::Rapier));
     // The fix so far (issue 26: the plane solver response with the snap walker): it stands
     // still on the 30° slope and climbs the ramps, steps, bumps, slope changes and pits at
     // every rate, where the seed's walker drifts 1.2 m and climbs worse at 120 and 240 Hz; it
@@ -200,10 +214,10 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
             .iter()
             .all(|&hz| card(&cards, n).score(fix, hz).unwrap().passed)
     };
-    let every_rate: Vec<u8> = (1..=20).filter(|&n| at_every_rate(n)).collect();
-    assert_eq!(every_rate.len(), 18, "{every_rate:?}");
+    let every_rate: Vec<u8> = (1..=SCENES as u8).filter(|&n| at_every_rate(n)).collect();
+    assert_eq!(every_rate.len(), 20, "{every_rate:?}");
     let fix_passes = cards.iter().filter(|c| passed(c.number, fix)).count();
-    assert_eq!(fix_passes, 18, "the fix at 60 Hz");
+    assert_eq!(fix_passes, 20, "the fix at 60 Hz");
     for n in [14, 16] {
         assert!(!passed(n, fix), "scene {n}");
     }
@@ -256,7 +270,7 @@ fn the_command_prints_the_table_and_rejects_bad_arguments() {
         json: false,
         markdown: false,
         rates: vec![],
-        scenes: vec![21],
+        scenes: vec![SCENES as u8 + 1],
     };
     assert!(output(&bad).is_err());
     let bad_rate = IssuesArgs {

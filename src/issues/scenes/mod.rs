@@ -1,4 +1,4 @@
-//! The twenty scenes, one file each, in the issue's order. Every file's first comment says the
+//! The scenes, one file each, in the issue's order. Every file's first comment says the
 //! geometry, the motion and the public report it rebuilds.
 
 pub mod s01_ramps;
@@ -21,6 +21,8 @@ pub mod s17_wall_slide_angles;
 pub mod s18_rampbug;
 pub mod s19_standing_on_slope;
 pub mod s20_floor_pits;
+pub mod s21_steep_valley;
+pub mod s22_box_floor_run;
 
 /// What a scene file needs.
 mod prelude {
@@ -45,7 +47,7 @@ mod prelude {
 
 use super::issue_scene::IssueScene;
 
-/// Every scene, numbered 1..=20.
+/// Every scene, numbered 1..=22.
 pub fn all() -> Vec<IssueScene> {
     vec![
         s01_ramps::scene(),
@@ -68,5 +70,7 @@ pub fn all() -> Vec<IssueScene> {
         s18_rampbug::scene(),
         s19_standing_on_slope::scene(),
         s20_floor_pits::scene(),
+        s21_steep_valley::scene(),
+        s22_box_floor_run::scene(),
     ]
 }

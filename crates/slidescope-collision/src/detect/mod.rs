@@ -39,6 +39,9 @@ pub struct Scratch {
     pub(crate) near_stack: Vec<u32>,
     /// The crease response's planes of the triangles near the pushed-back centre.
     pub(crate) near_planes: Vec<(Vec3, Vec3)>,
+    /// Those triangles within reach of the push-back's candidates (local eSpace), for its exact
+    /// clearance.
+    pub(crate) near_tris: Vec<[Vec3; 3]>,
 }
 
 /// The scan over candidate triangles for one detection.

@@ -37,7 +37,7 @@ pub(super) fn push_back(
             .filter(|c| c.source == ContactSource::Static)
             .map(|c| (c.normal_es, placed.center_es));
         let touched = scratch.near_planes.iter().copied().chain(contacted);
-        let exact = |x: Vec3| near_clearance(call.world.mesh, &s.frame, &scratch.near, x);
+        let exact = |x: Vec3| near_clearance(&scratch.near_tris, x);
         new_center = s
             .planes
             .hold_skin(placed.center_es, new_center, touched, skin, exact);
@@ -69,16 +69,18 @@ fn short_along_velocity(s: &SlideState, placed: &Placed, skin: f32) -> Vec3 {
 
 /// For the crease response's push-back: each static triangle within two skins of a unit from
 /// the centre `x` (local eSpace) as the plane `(normal, centre touching it)` of its closest
-/// point, into `scratch.near_planes`. The contacts and the call's earlier planes name the
-/// triangles met so far; in a wedge that narrows along the crease line the push along them
-/// landed inside a third triangle no contact had named yet (the f64 check's last leg overlaps).
+/// point, into `scratch.near_planes`, and each within [`EXACT_REACH_SKINS`] skins into
+/// `scratch.near_tris`. The contacts and the call's earlier planes name the triangles met so
+/// far; in a wedge that narrows along the crease line the push along them landed inside a
+/// third triangle no contact had named yet (the f64 check's last leg overlaps).
 #[inline]
 fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch: &mut Scratch) {
     let reach = 1.0 + 2.0 * skin;
     let center = frame.to_world(x);
-    let half = frame.bounds_half_extents(2.0 * skin);
+    let half = frame.bounds_half_extents(EXACT_REACH_SKINS * skin);
     scratch.near.clear();
     scratch.near_planes.clear();
+    scratch.near_tris.clear();
     mesh.bvh().query_with(
         &Aabb::new(center - half, center + half),
         &mut scratch.near_stack,
@@ -88,6 +90,9 @@ fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch:
         let tri = mesh.triangle(i).vertices.map(|p| frame.local_es(p));
         let p = crate::distance::closest_point_on_triangle(x, tri);
         let d = (x - p).length();
+        if d < 1.0 + EXACT_REACH_SKINS * skin {
+            scratch.near_tris.push(tri);
+        }
         if d < reach && d > 1e-6 {
             let n = (x - p) / d;
             scratch.near_planes.push((n, p + n));
@@ -95,19 +100,20 @@ fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch:
     }
 }
 
-/// The eSpace distance less one from `x` (local eSpace) to the nearest of the triangles `near`:
-/// negative inside one.
-fn near_clearance(mesh: &CollisionMesh, frame: &Frame, near: &[u32], x: Vec3) -> f32 {
+/// The eSpace distance less one from `x` to the nearest of `tris` (local eSpace): negative
+/// inside one.
+fn near_clearance(tris: &[[Vec3; 3]], x: Vec3) -> f32 {
     if !x.is_finite() {
         return f32::NEG_INFINITY;
     }
-    near.iter()
-        .map(|&i| {
-            let tri = mesh.triangle(i).vertices.map(|p| frame.local_es(p));
-            (x - crate::distance::closest_point_on_triangle(x, tri)).length() - 1.0
-        })
+    tris.iter()
+        .map(|&tri| (x - crate::distance::closest_point_on_triangle(x, tri)).length() - 1.0)
         .fold(f32::INFINITY, f32::min)
 }
+
+/// How far (skins past the unit distance) a triangle near the pushed-back centre is kept for
+/// the exact clearance of the push-back's candidates: they stay within a few skins of it.
+const EXACT_REACH_SKINS: f32 = 16.0;
 
 /// Moving objects have right of way, but not through the level: the push from `from` to `to`
 /// (world) is swept against the static mesh and stops at its first contact (backed off by the

@@ -23,6 +23,8 @@ pub mod s19_standing_on_slope;
 pub mod s20_floor_pits;
 pub mod s21_steep_valley;
 pub mod s22_box_floor_run;
+pub mod s23_square_corner;
+pub mod s24_mesh_wall;
 
 /// What a scene file needs.
 mod prelude {
@@ -47,7 +49,7 @@ mod prelude {
 
 use super::issue_scene::IssueScene;
 
-/// Every scene, numbered 1..=22.
+/// Every scene, numbered 1..=24.
 pub fn all() -> Vec<IssueScene> {
     vec![
         s01_ramps::scene(),
@@ -72,5 +74,7 @@ pub fn all() -> Vec<IssueScene> {
         s20_floor_pits::scene(),
         s21_steep_valley::scene(),
         s22_box_floor_run::scene(),
+        s23_square_corner::scene(),
+        s24_mesh_wall::scene(),
     ]
 }

@@ -13,6 +13,10 @@ use crate::sim::{FrameRecord, MarkerKind};
 /// onto the floor it was placed just above.
 pub const SETTLE_SECS: f64 = 0.5;
 
+/// After the keys are let go, the walker's friction stops the player within this (s); the
+/// drift after letting go counts from then.
+pub const RELEASE_SETTLE_SECS: f64 = 1.0;
+
 /// A frame's vertical motion below this (m) counts as hanging when airborne.
 const HANG_M: f32 = 1e-5;
 /// Per-axis back-and-forth below this (m) is rounding, not jitter.
@@ -45,6 +49,9 @@ pub struct RunMetrics {
     /// Horizontal distance from the settled position to the end (m); 0 when a move key was
     /// held after settling (then the distance is the walk, not a drift).
     pub drift_m: f32,
+    /// Horizontal distance from [`RELEASE_SETTLE_SECS`] after the last frame a move key was
+    /// held to the end (m); 0 when no key was held, or held to the end.
+    pub release_drift_m: f32,
     /// Deepest end-of-move overlap with any triangle (eSpace units, 0 when clear).
     pub deepest_overlap_es: f32,
     /// Centre moves that crossed a triangle.
@@ -86,6 +93,7 @@ pub fn measure(
     if !frames[settle..].iter().any(|f| f.input.wants_to_move()) {
         m.drift_m = flat(end - settled).length();
     }
+    m.release_drift_m = release_drift(frames, dt_secs);
     let mut previous: Option<Vec3> = None;
     for (i, f) in frames.iter().enumerate() {
         let (a, b) = (f.before.center, f.after.center);
@@ -141,4 +149,18 @@ pub fn measure(
         previous = Some(d);
     }
     m
+}
+
+/// Horizontal distance from [`RELEASE_SETTLE_SECS`] after the last frame with a move key held
+/// to the end (m); 0 when no key was held, or held until too close to the end.
+fn release_drift(frames: &[&FrameRecord], dt_secs: f64) -> f32 {
+    let Some(last_held) = frames.iter().rposition(|f| f.input.wants_to_move()) else {
+        return 0.0;
+    };
+    let from = last_held + 1 + (RELEASE_SETTLE_SECS / dt_secs).round() as usize;
+    let (Some(a), Some(b)) = (frames.get(from), frames.last()) else {
+        return 0.0;
+    };
+    let d = b.after.center - a.before.center;
+    Vec3::new(d.x, 0.0, d.z).length()
 }

@@ -28,6 +28,8 @@ pub enum Check {
     NoSpeedGain { max_pct: f32 },
     /// Horizontal drift after the first half second at most this (m).
     NoDrift { max_m: f32 },
+    /// Horizontal drift from a second after the keys were let go to the end at most this (m).
+    NoDriftAfterRelease { max_m: f32 },
     /// The horizontal path never further than this from the straight line between its ends
     /// (m): a path bent at seams.
     Straight { max_m: f32 },
@@ -67,6 +69,10 @@ impl Check {
                 format!("speed gain {:.2} %", m.speed_gain_pct),
             ),
             Check::NoDrift { max_m } => (m.drift_m <= max_m, format!("drift {:.4} m", m.drift_m)),
+            Check::NoDriftAfterRelease { max_m } => (
+                m.release_drift_m <= max_m,
+                format!("drift after letting go {:.4} m", m.release_drift_m),
+            ),
             Check::Straight { max_m } => (
                 m.path_deviation_m <= max_m,
                 format!("bent {:.4} m", m.path_deviation_m),
@@ -105,6 +111,7 @@ impl Check {
             Check::NoJitter { max_m } => format!("jitter ≤ {max_m} m"),
             Check::NoSpeedGain { max_pct } => format!("speed gain ≤ {max_pct} %"),
             Check::NoDrift { max_m } => format!("drift ≤ {max_m} m"),
+            Check::NoDriftAfterRelease { max_m } => format!("drift after letting go ≤ {max_m} m"),
             Check::Straight { max_m } => format!("path within {max_m} m of straight"),
             Check::NoHang { max_frames } => format!("hangs ≤ {max_frames} frames"),
             Check::NoFlicker { max_frames } => format!("flicker ≤ {max_frames} frames"),

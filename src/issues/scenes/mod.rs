@@ -25,6 +25,8 @@ pub mod s21_steep_valley;
 pub mod s22_box_floor_run;
 pub mod s23_square_corner;
 pub mod s24_mesh_wall;
+pub mod s25_shallow_wall_speed;
+pub mod s26_stop_on_slope;
 
 /// What a scene file needs.
 mod prelude {
@@ -49,7 +51,7 @@ mod prelude {
 
 use super::issue_scene::IssueScene;
 
-/// Every scene, numbered 1..=24.
+/// Every scene, numbered 1..=26.
 pub fn all() -> Vec<IssueScene> {
     vec![
         s01_ramps::scene(),
@@ -76,5 +78,7 @@ pub fn all() -> Vec<IssueScene> {
         s22_box_floor_run::scene(),
         s23_square_corner::scene(),
         s24_mesh_wall::scene(),
+        s25_shallow_wall_speed::scene(),
+        s26_stop_on_slope::scene(),
     ]
 }

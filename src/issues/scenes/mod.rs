@@ -27,6 +27,8 @@ pub mod s23_square_corner;
 pub mod s24_mesh_wall;
 pub mod s25_shallow_wall_speed;
 pub mod s26_stop_on_slope;
+pub mod s27_grounded_wall_slide;
+pub mod s28_wall_trim;
 
 /// What a scene file needs.
 mod prelude {
@@ -51,7 +53,7 @@ mod prelude {
 
 use super::issue_scene::IssueScene;
 
-/// Every scene, numbered 1..=26.
+/// Every scene, numbered 1..=28.
 pub fn all() -> Vec<IssueScene> {
     vec![
         s01_ramps::scene(),
@@ -80,5 +82,7 @@ pub fn all() -> Vec<IssueScene> {
         s24_mesh_wall::scene(),
         s25_shallow_wall_speed::scene(),
         s26_stop_on_slope::scene(),
+        s27_grounded_wall_slide::scene(),
+        s28_wall_trim::scene(),
     ]
 }

@@ -354,7 +354,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1_000_000);
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-    let variants: [(&str, SlideSettings); 5] = [
+    let variants: [(&str, SlideSettings); 6] = [
         ("seed", SlideSettings::default()),
         (
             "crease",
@@ -383,6 +383,15 @@ fn main() {
             SlideSettings {
                 response: Response::Planes,
                 max_climb_deg: Some(45.0),
+                ..SlideSettings::default()
+            },
+        ),
+        (
+            "planes+climb45+step0.3",
+            SlideSettings {
+                response: Response::Planes,
+                max_climb_deg: Some(45.0),
+                max_step_m: Some(0.3),
                 ..SlideSettings::default()
             },
         ),

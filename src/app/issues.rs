@@ -137,6 +137,7 @@ fn fix_toggles(slide: &crate::collision::SlideSettings) -> crate::ui::debugger::
     crate::ui::debugger::CaseToggles {
         response: fix.response,
         max_climb_deg: fix.max_climb_deg,
+        max_step_m: fix.max_step_m,
         walker: Variant::Fix.params().walker,
         ..Default::default()
     }

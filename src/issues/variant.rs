@@ -108,7 +108,9 @@ impl Variant {
             Variant::Crease => Response::Crease,
             Variant::Fix => Response::Planes,
         };
-        s.max_climb_deg = (self == Variant::Fix).then(|| self.params().max_ground_slope_deg);
+        let fix = (self == Variant::Fix).then(|| self.params());
+        s.max_climb_deg = fix.map(|p| p.max_ground_slope_deg);
+        s.max_step_m = fix.map(|p| p.max_step_height_m);
         s.exact_contact = self == Variant::Exact;
         s.internal_edge_filter = self == Variant::InternalEdge;
         s.touching_counts = self == Variant::Touching;

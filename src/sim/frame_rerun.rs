@@ -38,6 +38,9 @@ pub struct RerunEdits {
     /// off).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_climb_deg: Option<Option<f32>>,
+    /// `SlideSettings::max_step_m` (issue 26: the plane solver's step height), the same way.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_step_m: Option<Option<f32>>,
     /// Which walker steps the player (issue 26): only a re-simulated run differs by it (a
     /// single re-run frame keeps its recorded requested move).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -64,6 +67,7 @@ impl RerunEdits {
                 .unwrap_or(settings.internal_edge_filter),
             touching_counts: self.touching_counts.unwrap_or(settings.touching_counts),
             max_climb_deg: self.max_climb_deg.unwrap_or(settings.max_climb_deg),
+            max_step_m: self.max_step_m.unwrap_or(settings.max_step_m),
             ..*settings
         }
     }

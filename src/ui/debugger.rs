@@ -26,8 +26,9 @@ pub struct CaseToggles {
     pub touching_counts: bool,
     /// The conventions on which real ports differ (issue 24), the same way.
     pub conventions: Conventions,
-    /// `SlideSettings::max_climb_deg` (issue 26), the same way.
+    /// `SlideSettings::max_climb_deg` and `max_step_m` (issue 26), the same way.
     pub max_climb_deg: Option<f32>,
+    pub max_step_m: Option<f32>,
     /// The walker the walk after the cursor is re-simulated with (issue 26). Not a walking
     /// setting (that is Controls ▸ Settings ▸ walker): it only asks "what if".
     pub walker: Walker,
@@ -44,6 +45,7 @@ impl Default for CaseToggles {
             touching_counts: false,
             conventions: Conventions::default(),
             max_climb_deg: None,
+            max_step_m: None,
             walker: Walker::Seed,
         }
     }
@@ -255,13 +257,15 @@ pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCo
                 ));
         }
         let fix = ui.button("the fix").on_hover_text(
-            "Issue 26's fix: the plane solver, faces steeper than 45° not climbed, and the snap \
-             walker. Re-run the frame at the cursor and the walk after it with it; the \
+            "Issue 26's fix: the plane solver, faces steeper than 45° and lips higher than a step \
+             not climbed, and the snap walker. Re-run the frame at the cursor and the walk after it with it; the \
              recorded path and the fixed one are drawn together",
         );
         if fix.clicked() {
             t.response = Response::Planes;
-            t.max_climb_deg = Some(crate::sim::PlayerParams::default().max_ground_slope_deg);
+            let walker = crate::sim::PlayerParams::default();
+            t.max_climb_deg = Some(walker.max_ground_slope_deg);
+            t.max_step_m = Some(walker.max_step_height_m);
             t.walker = Walker::Snap;
         }
         let mut snap = t.walker == Walker::Snap;

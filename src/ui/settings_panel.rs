@@ -311,12 +311,20 @@ fn climb_limit_row(ui: &mut egui::Ui, s: &mut SlideSettings) {
         }
         if let Some(deg) = &mut s.max_climb_deg {
             ui.add(egui::Slider::new(deg, 1.0..=89.0).suffix("°"));
+            let mut step = s.max_step_m.is_some();
+            if ui.checkbox(&mut step, "lips above").changed() {
+                s.max_step_m = step.then_some(0.3);
+            }
+            if let Some(h) = &mut s.max_step_m {
+                ui.add(egui::Slider::new(h, 0.0..=2.0).suffix(" m"));
+            }
         }
     })
     .response
     .on_hover_text(
         "A face facing up but steeper than this is slid along, not climbed (the plane solver \
-         only; edges and vertices, a step's lip, are still climbed).",
+         only). Edges and vertices, a step's lip, are still climbed, unless 'lips above' is on \
+         and they are met higher than that above the ellipsoid's lowest point.",
     );
     ui.end_row();
 }

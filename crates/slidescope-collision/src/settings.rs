@@ -161,6 +161,12 @@ pub struct SlideSettings {
     /// every slope is a plane like any other. The other responses ignore it.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub max_climb_deg: Option<f32>,
+    /// The plane solver's step height (m above the ellipsoid's lowest point, world `+Y` up):
+    /// with a climb limit, an edge or a vertex met higher than this is a wall's lip, not a
+    /// step's, and is not climbed either (issue 26: a trim along a wall lifted the player).
+    /// `None`: every edge and vertex may be climbed.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub max_step_m: Option<f32>,
 }
 
 #[cfg(feature = "serde")]
@@ -193,6 +199,7 @@ impl Default for SlideSettings {
             back_faces: BackFaces::Position,
             roots: Roots::AtZero,
             max_climb_deg: None,
+            max_step_m: None,
         }
     }
 }
@@ -240,6 +247,11 @@ impl SlideSettings {
             && !(d.is_finite() && d > 0.0 && d < 90.0)
         {
             return bad("max_climb_deg", format!("must be in (0, 90), got {d}"));
+        }
+        if let Some(h) = self.max_step_m
+            && !(h.is_finite() && h >= 0.0)
+        {
+            return bad("max_step_m", format!("must be finite and >= 0, got {h}"));
         }
         if !(1..=10_000).contains(&self.max_contacts) {
             return bad(

@@ -88,6 +88,7 @@ impl Debugger {
         self.toggles.touching_counts = slide.touching_counts;
         self.toggles.conventions = slide.conventions();
         self.toggles.max_climb_deg = slide.max_climb_deg;
+        self.toggles.max_step_m = slide.max_step_m;
         self.refresh_rerun(sim, world);
         self.refresh_solvers(sim, world);
     }
@@ -153,7 +154,8 @@ impl Debugger {
             || slide.internal_edge_filter != t.internal_edge_filter
             || slide.touching_counts != t.touching_counts
             || slide.conventions() != t.conventions
-            || slide.max_climb_deg != t.max_climb_deg;
+            || slide.max_climb_deg != t.max_climb_deg
+            || slide.max_step_m != t.max_step_m;
         self.toggles = t;
         slide.cases = t.solve;
         slide.response = t.response;
@@ -161,6 +163,7 @@ impl Debugger {
         slide.internal_edge_filter = t.internal_edge_filter;
         slide.touching_counts = t.touching_counts;
         slide.max_climb_deg = t.max_climb_deg;
+        slide.max_step_m = t.max_step_m;
         *slide = slide.with_conventions(&t.conventions);
         sim.settings.cases = t.solve;
         sim.settings.response = t.response;
@@ -168,6 +171,7 @@ impl Debugger {
         sim.settings.internal_edge_filter = t.internal_edge_filter;
         sim.settings.touching_counts = t.touching_counts;
         sim.settings.max_climb_deg = t.max_climb_deg;
+        sim.settings.max_step_m = t.max_step_m;
         sim.settings = sim.settings.with_conventions(&t.conventions);
         if solve_changed {
             vec![Effect::SolveChanged]

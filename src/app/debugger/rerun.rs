@@ -19,8 +19,8 @@ use crate::view::World;
 const MAX_LATER_FRAMES: usize = 600;
 
 /// What a re-run depends on: the cursor's frame, the solve mask, the response variant, the
-/// exact contact, internal-edge and touching switches, the conventions, the climb limit (its
-/// bits), the walker and the newest frame.
+/// exact contact, internal-edge and touching switches, the conventions, the climb limit and
+/// step height (their bits), the walker and the newest frame.
 pub(super) type RerunKey = (
     u64,
     CaseMask,
@@ -29,7 +29,7 @@ pub(super) type RerunKey = (
     bool,
     bool,
     Conventions,
-    Option<u32>,
+    (Option<u32>, Option<u32>),
     Walker,
     Option<u64>,
 );
@@ -59,7 +59,10 @@ impl Debugger {
             t.internal_edge_filter,
             t.touching_counts,
             t.conventions,
-            t.max_climb_deg.map(f32::to_bits),
+            (
+                t.max_climb_deg.map(f32::to_bits),
+                t.max_step_m.map(f32::to_bits),
+            ),
             t.walker,
             sim.history().last_frame(),
         );
@@ -99,6 +102,7 @@ fn solved_with(rec: &FrameRecord, t: &CaseToggles) -> bool {
         && t.touching_counts == rec.settings.touching_counts
         && t.conventions == rec.settings.conventions()
         && t.max_climb_deg == rec.settings.max_climb_deg
+        && t.max_step_m == rec.settings.max_step_m
         && t.walker == rec.params.walker
 }
 
@@ -113,6 +117,7 @@ fn rerun_view(sim: &Sim, world: &World, rec: &FrameRecord, t: &CaseToggles) -> R
         touching_counts: Some(t.touching_counts),
         conventions: Some(t.conventions),
         max_climb_deg: Some(t.max_climb_deg),
+        max_step_m: Some(t.max_step_m),
         walker: Some(t.walker),
         ..Default::default()
     };

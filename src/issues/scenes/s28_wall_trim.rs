@@ -55,7 +55,7 @@ pub fn scene() -> IssueScene {
         parts,
         runs,
         expect_pass: &[],
-        expect_why: "all fail: the trim meets the ellipsoid below its equator, so the slide along the wall lifts the player off the floor (4 mm) and it drops back, a bump at every contact with the trim (2.6 mm at 60 Hz); the fix too at 30 and 60 Hz",
+        expect_why: "all fail: the trim meets the ellipsoid below its equator, so the slide along the wall lifts the player off the floor (4 mm) and it drops back, a bump at every contact with the trim (2.6 mm at 60 Hz)",
         focus: (1, 1.5),
     }
 }

@@ -48,8 +48,7 @@ pub(super) fn follow_planes(
     placed: &Placed,
     remaining_es: Vec3,
 ) {
-    let climb_cos = climb_cos(call);
-    let learned = remember_contacts(s, placed, climb_cos);
+    let learned = remember_contacts(call, s, placed);
     solve_holding(call, s, remaining_es);
     let stalled = !learned && no_headway(placed, remaining_es.length());
     if stalled || (s.v == Vec3::ZERO && remaining_es != Vec3::ZERO) {
@@ -91,16 +90,17 @@ const REST_SKINS: f32 = 2.0;
 /// just above it.
 const UP_FACING_Y: f32 = 1e-3;
 
-/// Stage *start on the planes rested on* (the plane solver only): the walls and ceilings of the
-/// level whose plane the start centre rests on (a skin or so off the plane of centres one unit
-/// off the face) and whose triangle is within [`REST_REACH_ES`] join the call's planes, and the motion and
-/// the integration velocity are solved against them before the first detection. The previous
-/// frame ended resting on them, so these are the planes it kept (the issue's "planes kept from
-/// the previous frame"), found again from the level rather than carried in a state: one frame
-/// re-run alone sees the same. Between two pillars, or two tiles with a gap, the centre then
-/// keeps the faces' line instead of dipping into the gap and being pushed out again.
+/// Stage *start on the planes rested on* (the plane solver only): the walls and ceilings of
+/// the level whose plane the start centre rests on (a skin or so off the plane of centres one
+/// unit off the face) and whose triangle is within [`REST_REACH_ES`] join the call's planes,
+/// and the motion and the integration velocity are solved against them before the first
+/// detection. The previous frame ended resting on them, so these are the planes it kept (the
+/// issue's "planes kept from the previous frame"), found again from the level rather than
+/// carried in a state: one frame re-run alone sees the same. Between two pillars, or two tiles
+/// with a gap, the centre then keeps the faces' line instead of dipping into the gap and being
+/// pushed out again.
 pub(super) fn rest_on_planes(call: &Call<'_>, s: &mut SlideState, scratch: &mut Scratch) {
-    let (skin, climb_cos) = (call.settings.skin_es, climb_cos(call));
+    let skin = call.settings.skin_es;
     let frame = s.frame;
     let center = frame.to_world(s.from);
     let half = frame.bounds_half_extents(REST_REACH_ES + HOLD_REACH_SKINS * skin);
@@ -112,22 +112,8 @@ pub(super) fn rest_on_planes(call: &Call<'_>, s: &mut SlideState, scratch: &mut 
     let mut rested = false;
     for &i in &scratch.near {
         let tri = mesh.triangle(i).vertices.map(|p| frame.local_es(p));
-        let Some(n) = (tri[1] - tri[0]).cross(tri[2] - tri[0]).try_normalize() else {
-            continue;
-        };
-        let side = (s.from - tri[0]).dot(n);
-        if side < 0.0 && !call.settings.two_sided {
-            continue;
-        }
-        let (n, gap) = (n * side.signum(), side.abs() - 1.0);
-        if frame.space.normal_to_world(n).y > UP_FACING_Y
-            || !(gap > -skin && gap < REST_SKINS * skin)
-        {
-            continue;
-        }
-        let near = (s.from - closest_point_on_triangle(s.from, tri)).length();
-        if near < 1.0 + REST_REACH_ES {
-            let twin = twin_es(&frame, n, Feature::Face, climb_cos);
+        if let Some((n, gap)) = rested_face(call, &frame, s.from, tri, skin) {
+            let twin = twin_es(call, &frame, n, Feature::Face, 0.0);
             s.planes.push_with_twin(n, s.from - n * gap, twin);
             rested = true;
         }
@@ -135,6 +121,30 @@ pub(super) fn rest_on_planes(call: &Call<'_>, s: &mut SlideState, scratch: &mut 
     if rested {
         solve_holding(call, s, s.v);
     }
+}
+
+/// The face `tri` (local eSpace) as a plane the centre `x` rests on: its normal towards `x`
+/// and `x`'s gap past the unit distance, when it is a wall or a ceiling, `x` is within
+/// [`REST_SKINS`] of its plane of centres and the triangle within [`REST_REACH_ES`].
+fn rested_face(
+    call: &Call<'_>,
+    frame: &Frame,
+    x: Vec3,
+    tri: [Vec3; 3],
+    skin: f32,
+) -> Option<(Vec3, f32)> {
+    let n = (tri[1] - tri[0]).cross(tri[2] - tri[0]).try_normalize()?;
+    let side = (x - tri[0]).dot(n);
+    if side < 0.0 && !call.settings.two_sided {
+        return None;
+    }
+    let (n, gap) = (n * side.signum(), side.abs() - 1.0);
+    let wall = frame.space.normal_to_world(n).y <= UP_FACING_Y;
+    if !(wall && gap > -skin && gap < REST_SKINS * skin) {
+        return None;
+    }
+    let near = (x - closest_point_on_triangle(x, tri)).length();
+    (near < 1.0 + REST_REACH_ES).then_some((n, gap))
 }
 
 fn climb_cos(call: &Call<'_>) -> Option<f32> {
@@ -164,12 +174,20 @@ fn solve_holding(call: &Call<'_>, s: &mut SlideState, wish_es: Vec3) {
     s.integration = solve_cone(s.integration, velocity.normals());
 }
 
-/// The twin of a steep face (eSpace; zero: none). Only a face is a slope: an edge or a vertex
-/// facing up steeply is a step's lip or a bump's, which the walk climbs (its height is the
-/// walker's to judge).
-fn twin_es(frame: &Frame, n_es: Vec3, feature: Feature, climb_cos: Option<f32>) -> Vec3 {
-    climb_cos
-        .filter(|_| feature == Feature::Face)
+/// The twin of a steep face (eSpace; zero: none). An edge or a vertex facing up steeply is a
+/// step's lip or a bump's, which the walk climbs, unless it is met higher than
+/// [`SlideSettings::max_step_m`](crate::SlideSettings) above the ellipsoid's lowest point
+/// (`lip_height_m`): then it is a wall's lip (a trim, a sill) and has a twin like a face.
+fn twin_es(
+    call: &Call<'_>,
+    frame: &Frame,
+    n_es: Vec3,
+    feature: Feature,
+    lip_height_m: f32,
+) -> Vec3 {
+    let step = call.settings.max_step_m.unwrap_or(f32::INFINITY);
+    climb_cos(call)
+        .filter(|_| feature == Feature::Face || lip_height_m > step)
         .and_then(|c| steep_twin(frame.space.normal_to_world(n_es), c))
         .map_or(Vec3::ZERO, |t| frame.space.normal_to_es(t))
 }
@@ -177,17 +195,18 @@ fn twin_es(frame: &Frame, n_es: Vec3, feature: Feature, climb_cos: Option<f32>) 
 /// The placed contact (with its slide normal, which the internal-edge filter may have set) and
 /// the iteration's other contacts with the level, all touched at the placed centre, join the
 /// call's planes, a steep face with its twin. Returns whether one of them is new to the call.
-fn remember_contacts(s: &mut SlideState, placed: &Placed, climb_cos: Option<f32>) -> bool {
+fn remember_contacts(call: &Call<'_>, s: &mut SlideState, placed: &Placed) -> bool {
     let at = placed.center_es;
     let mut learned = false;
+    let lowest_y = placed.contact.center.y - s.frame.bounds_half_extents(0.0).y;
     let others = s
         .contacts
         .iter()
         .filter(|c| c.source == ContactSource::Static)
-        .map(|c| (c.normal_es, c.feature));
-    let first = (placed.n_es, placed.contact.feature);
-    for (n_es, feature) in std::iter::once(first).chain(others) {
-        let twin = twin_es(&s.frame, n_es, feature, climb_cos);
+        .map(|c| (c.normal_es, c.feature, c.point.y));
+    let first = (placed.n_es, placed.contact.feature, placed.contact.point.y);
+    for (n_es, feature, y) in std::iter::once(first).chain(others) {
+        let twin = twin_es(call, &s.frame, n_es, feature, y - lowest_y);
         learned |= s.planes.push_with_twin(n_es, at, twin);
     }
     learned

@@ -301,30 +301,44 @@ fn level_colour_rows_ui(ui: &mut Ui, v: &mut ViewToggles, auto_exposure: f32, ma
     ui.end_row();
 }
 
-/// The plane solver's climb limit: off, or the steepest face (degrees) it climbs.
+/// The plane solver's climb limit: off, or the steepest face (degrees) it climbs; with it on,
+/// the step height above which an edge is a wall's lip.
 fn climb_limit_row(ui: &mut egui::Ui, s: &mut SlideSettings) {
     ui.label("climb limit");
     ui.horizontal(|ui| {
+        ui.spacing_mut().slider_width = 70.0;
         let mut on = s.max_climb_deg.is_some();
-        if ui.checkbox(&mut on, "steeper faces are walls").changed() {
+        if ui.checkbox(&mut on, "faces steeper").changed() {
             s.max_climb_deg = on.then_some(45.0);
         }
         if let Some(deg) = &mut s.max_climb_deg {
             ui.add(egui::Slider::new(deg, 1.0..=89.0).suffix("°"));
-            let mut step = s.max_step_m.is_some();
-            if ui.checkbox(&mut step, "lips above").changed() {
-                s.max_step_m = step.then_some(0.3);
-            }
-            if let Some(h) = &mut s.max_step_m {
-                ui.add(egui::Slider::new(h, 0.0..=2.0).suffix(" m"));
-            }
         }
     })
     .response
     .on_hover_text(
         "A face facing up but steeper than this is slid along, not climbed (the plane solver \
-         only). Edges and vertices, a step's lip, are still climbed, unless 'lips above' is on \
-         and they are met higher than that above the ellipsoid's lowest point.",
+         only). Edges and vertices, a step's lip, are still climbed.",
+    );
+    ui.end_row();
+    if s.max_climb_deg.is_none() {
+        return;
+    }
+    ui.label("lip walls");
+    ui.horizontal(|ui| {
+        ui.spacing_mut().slider_width = 70.0;
+        let mut step = s.max_step_m.is_some();
+        if ui.checkbox(&mut step, "edges above").changed() {
+            s.max_step_m = step.then_some(0.3);
+        }
+        if let Some(h) = &mut s.max_step_m {
+            ui.add(egui::Slider::new(h, 0.0..=2.0).suffix(" m"));
+        }
+    })
+    .response
+    .on_hover_text(
+        "An edge or a vertex met higher than this above the ellipsoid's lowest point is a \
+         wall's lip (a trim, a sill), slid along like a steep face, not a step's.",
     );
     ui.end_row();
 }

@@ -70,3 +70,14 @@ pub fn slope_with_plateau(slope_deg: f64) -> (Vec<Part>, f64) {
     ];
     (parts, rise)
 }
+
+/// The wall the wall-slide scenes (17, 25, 27, 28) slide along: 30 m long and 3 m high, its face
+/// at z = −1.
+pub fn long_wall() -> Part {
+    Part::cuboid(
+        "wall",
+        MaterialId::Slide,
+        DVec3::new(-15.0, 0.0, -1.2),
+        DVec3::new(15.0, 3.0, -1.0),
+    )
+}

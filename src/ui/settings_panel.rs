@@ -304,41 +304,55 @@ fn level_colour_rows_ui(ui: &mut Ui, v: &mut ViewToggles, auto_exposure: f32, ma
 /// The plane solver's climb limit: off, or the steepest face (degrees) it climbs; with it on,
 /// the step height above which an edge is a wall's lip.
 fn climb_limit_row(ui: &mut egui::Ui, s: &mut SlideSettings) {
-    ui.label("climb limit");
-    ui.horizontal(|ui| {
-        ui.spacing_mut().slider_width = 70.0;
-        let mut on = s.max_climb_deg.is_some();
-        if ui.checkbox(&mut on, "faces steeper").changed() {
-            s.max_climb_deg = on.then_some(45.0);
-        }
-        if let Some(deg) = &mut s.max_climb_deg {
-            ui.add(egui::Slider::new(deg, 1.0..=89.0).suffix("°"));
-        }
-    })
-    .response
-    .on_hover_text(
-        "A face facing up but steeper than this is slid along, not climbed (the plane solver \
-         only). Edges and vertices, a step's lip, are still climbed.",
-    );
-    ui.end_row();
-    if s.max_climb_deg.is_none() {
-        return;
+    let climb = OptionalValue {
+        label: "climb limit",
+        switch: "faces steeper",
+        default: 45.0,
+        range: 1.0..=89.0,
+        suffix: "°",
+        hover: "A face facing up but steeper than this is slid along, not climbed (the plane \
+                solver only). Edges and vertices, a step's lip, are still climbed.",
+    };
+    climb.row(ui, &mut s.max_climb_deg);
+    if s.max_climb_deg.is_some() {
+        let lip = OptionalValue {
+            label: "lip walls",
+            switch: "edges above",
+            default: 0.3,
+            range: 0.0..=2.0,
+            suffix: " m",
+            hover: "An edge or a vertex met higher than this above the ellipsoid's lowest point \
+                    is a wall's lip (a trim, a sill), slid along like a steep face, not a step's.",
+        };
+        lip.row(ui, &mut s.max_step_m);
     }
-    ui.label("lip walls");
-    ui.horizontal(|ui| {
-        ui.spacing_mut().slider_width = 70.0;
-        let mut step = s.max_step_m.is_some();
-        if ui.checkbox(&mut step, "edges above").changed() {
-            s.max_step_m = step.then_some(0.3);
-        }
-        if let Some(h) = &mut s.max_step_m {
-            ui.add(egui::Slider::new(h, 0.0..=2.0).suffix(" m"));
-        }
-    })
-    .response
-    .on_hover_text(
-        "An edge or a vertex met higher than this above the ellipsoid's lowest point is a \
-         wall's lip (a trim, a sill), slid along like a steep face, not a step's.",
-    );
-    ui.end_row();
+}
+
+/// A grid row for a setting that is off (`None`) or a value: a switch and, when on, a slider.
+struct OptionalValue {
+    label: &'static str,
+    switch: &'static str,
+    default: f32,
+    range: std::ops::RangeInclusive<f32>,
+    suffix: &'static str,
+    hover: &'static str,
+}
+
+impl OptionalValue {
+    fn row(self, ui: &mut egui::Ui, value: &mut Option<f32>) {
+        ui.label(self.label);
+        ui.horizontal(|ui| {
+            ui.spacing_mut().slider_width = 70.0;
+            let mut on = value.is_some();
+            if ui.checkbox(&mut on, self.switch).changed() {
+                *value = on.then_some(self.default);
+            }
+            if let Some(v) = value {
+                ui.add(egui::Slider::new(v, self.range).suffix(self.suffix));
+            }
+        })
+        .response
+        .on_hover_text(self.hover);
+        ui.end_row();
+    }
 }

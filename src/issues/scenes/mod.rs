@@ -36,7 +36,7 @@ mod prelude {
 
     pub use crate::issues::issue_scene::{Ground, IssueScene, Report, Run, Segment};
     pub use crate::issues::scene_check::Check;
-    pub use crate::issues::shapes::{board, floor_quad, slope_with_plateau};
+    pub use crate::issues::shapes::{board, floor_quad, long_wall, slope_with_plateau};
     pub use crate::issues::variant::Variant;
     pub use crate::level::teaching::{Face, MaterialId, Part, SPAWN_LIFT_M};
 
@@ -48,6 +48,21 @@ mod prelude {
     /// The view yaw (degrees) that walks towards `dir` (horizontal).
     pub fn yaw_towards(dir: DVec3) -> f64 {
         (-dir.x).atan2(-dir.z).to_degrees()
+    }
+
+    /// Walking for 3 s from `start` at `deg` into a wall along x facing +Z (`long_wall`), with
+    /// the wall-slide checks: progress (free walking covers ~11.6 m in 3 s, friction ramps the
+    /// speed up; along the wall the slide keeps cos² of it), never stuck, no jitter.
+    pub fn wall_slide_run(deg: f64, start: DVec3) -> Run {
+        let dir = DVec3::new(deg.to_radians().cos(), 0.0, -deg.to_radians().sin());
+        let min = (10.5 * deg.to_radians().cos().powi(2)) as f32;
+        Run::new(format!("{deg:.0}°"), start, yaw_towards(dir))
+            .script([Segment::walk(3.0)])
+            .checks([
+                Check::Progress { min_m: min },
+                Check::NotStuck { max_frames: 0 },
+                Check::NoJitter { max_m: 0.001 },
+            ])
     }
 }
 

@@ -10,21 +10,9 @@
 use super::prelude::*;
 
 pub fn scene() -> IssueScene {
-    let runs = [5.0f64, 10.0, 15.0, 20.0]
+    let runs = [5.0, 10.0, 15.0, 20.0]
         .into_iter()
-        .map(|deg| {
-            let dir = DVec3::new(deg.to_radians().cos(), 0.0, -deg.to_radians().sin());
-            // Free walking covers ~11.6 m in 3 s (friction ramps the speed up); along the wall
-            // the progress is that times cos², as the slide keeps the along-wall part.
-            let min = (10.5 * deg.to_radians().cos().powi(2)) as f32;
-            Run::new(format!("{deg:.0}°"), feet(-13.0, 0.0), yaw_towards(dir))
-                .script([Segment::walk(3.0)])
-                .checks([
-                    Check::Progress { min_m: min },
-                    Check::NotStuck { max_frames: 0 },
-                    Check::NoJitter { max_m: 0.001 },
-                ])
-        })
+        .map(|deg| wall_slide_run(deg, feet(-13.0, 0.0)))
         .collect();
     IssueScene {
         number: 17,
@@ -37,12 +25,7 @@ pub fn scene() -> IssueScene {
         },
         adaptation: "None beyond the ellipsoid.",
         ground: Ground::Full,
-        parts: vec![Part::cuboid(
-            "wall",
-            MaterialId::Slide,
-            DVec3::new(-15.0, 0.0, -1.2),
-            DVec3::new(15.0, 3.0, -1.0),
-        )],
+        parts: vec![long_wall()],
         runs,
         expect_pass: &Variant::OURS,
         expect_why: "the slide keeps the skin distance, so a shallow wall is met once and then slid along",

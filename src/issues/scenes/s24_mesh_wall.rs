@@ -33,20 +33,9 @@ fn mesh_face() -> Vec<Face> {
 }
 
 pub fn scene() -> IssueScene {
-    let runs = [5.0f64, 15.0, 30.0, 45.0]
+    let runs = [5.0, 15.0, 30.0, 45.0]
         .into_iter()
-        .map(|deg| {
-            let dir = DVec3::new(deg.to_radians().cos(), 0.0, -deg.to_radians().sin());
-            // Scene 17's bound: free walking covers ~11.6 m in 3 s, the slide keeps cos² of it.
-            let min = (10.5 * deg.to_radians().cos().powi(2)) as f32;
-            Run::new(format!("{deg:.0}°"), feet(-13.0, 0.0), yaw_towards(dir))
-                .script([Segment::walk(3.0)])
-                .checks([
-                    Check::Progress { min_m: min },
-                    Check::NotStuck { max_frames: 0 },
-                    Check::NoJitter { max_m: 0.001 },
-                ])
-        })
+        .map(|deg| wall_slide_run(deg, feet(-13.0, 0.0)))
         .collect();
     IssueScene {
         number: 24,

@@ -35,12 +35,7 @@ pub fn scene() -> IssueScene {
         },
         adaptation: "The walker's own speed; the ellipsoid instead of a box; the suite's four step rates.",
         ground: Ground::Full,
-        parts: vec![Part::cuboid(
-            "wall",
-            MaterialId::Slide,
-            DVec3::new(-15.0, 0.0, -1.2),
-            DVec3::new(15.0, 3.0, -1.0),
-        )],
+        parts: vec![long_wall()],
         runs,
         expect_pass: &Variant::OURS,
         expect_why: "all pass: the slide keeps the along-wall part of the motion and the floor takes none, at every rate; the report's gain shows in rapier's column at 120 and 240 Hz (1.3 %, 3.1 %)",

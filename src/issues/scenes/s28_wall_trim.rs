@@ -13,12 +13,7 @@ use super::prelude::*;
 
 pub fn scene() -> IssueScene {
     let parts = vec![
-        Part::cuboid(
-            "wall",
-            MaterialId::Slide,
-            DVec3::new(-15.0, 0.0, -1.2),
-            DVec3::new(15.0, 3.0, -1.0),
-        ),
+        long_wall(),
         Part::cuboid(
             "trim",
             MaterialId::Step,
@@ -26,20 +21,9 @@ pub fn scene() -> IssueScene {
             DVec3::new(15.0, 0.6, -0.97),
         ),
     ];
-    let runs = [5.0f64, 10.0, 20.0]
+    let runs = [5.0, 10.0, 20.0]
         .into_iter()
-        .map(|deg| {
-            let dir = DVec3::new(deg.to_radians().cos(), 0.0, -deg.to_radians().sin());
-            // Scene 17's bound: free walking covers ~11.6 m in 3 s, the slide keeps cos² of it.
-            let min = (10.5 * deg.to_radians().cos().powi(2)) as f32;
-            Run::new(format!("{deg:.0}°"), feet(-13.0, 0.0), yaw_towards(dir))
-                .script([Segment::walk(3.0)])
-                .checks([
-                    Check::Progress { min_m: min },
-                    Check::NotStuck { max_frames: 0 },
-                    Check::NoJitter { max_m: 0.001 },
-                ])
-        })
+        .map(|deg| wall_slide_run(deg, feet(-13.0, 0.0)))
         .collect();
     IssueScene {
         number: 28,

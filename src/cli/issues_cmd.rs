@@ -26,7 +26,7 @@ pub struct IssuesArgs {
     /// Step rates to run (Hz); default 30 60 120 240. 60 Hz is always run.
     #[arg(long = "rate", value_name = "HZ", num_args = 1..)]
     pub rates: Vec<f64>,
-    /// Only these scenes (numbers 1–28).
+    /// Only these scenes (numbers 1–30).
     #[arg(long = "scene", value_name = "N", num_args = 1..)]
     pub scenes: Vec<u8>,
 }

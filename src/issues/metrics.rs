@@ -29,6 +29,8 @@ pub struct RunMetrics {
     pub rise_m: f32,
     /// Lowest centre below the settled centre after settling (m, ≥ 0).
     pub sink_m: f32,
+    /// How far the last centre is below the first (m; negative: above).
+    pub drop_m: f32,
     /// Horizontal displacement along the held direction (m).
     pub progress_m: f32,
     /// Largest horizontal distance of the centre from the straight line between the run's
@@ -84,6 +86,7 @@ pub fn measure(
     let start = first.before.center;
     let end = last.after.center;
     m.end = end.to_array();
+    m.drop_m = start.y - end.y;
     let settle = ((SETTLE_SECS / dt_secs).round() as usize).min(frames.len() - 1);
     let settled = frames[settle].before.center;
     let flat = |v: Vec3| Vec3::new(v.x, 0.0, v.z);

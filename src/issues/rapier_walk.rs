@@ -105,18 +105,27 @@ pub fn walk(world: &PhysicsWorld, run: &Run, setup: RapierSetup, rate_hz: f64) -
             platform: None,
             game: None,
             findings: Findings {
-                // Horizontal: rapier's snap and autostep move it up and down by design.
-                speed_gain: speed_gain(
-                    flat(requested_move),
-                    flat(state.center - before.center),
-                    Vec3::ZERO,
-                ),
+                // Horizontal: rapier's snap and autostep move it up and down by design. A step
+                // that asks for less than `MIN_ASKED_M` is at rest: what it moves then is drift,
+                // which the drift checks measure (as a ratio it would read millions of %).
+                speed_gain: (flat(requested_move).length() >= MIN_ASKED_M)
+                    .then(|| {
+                        speed_gain(
+                            flat(requested_move),
+                            flat(state.center - before.center),
+                            Vec3::ZERO,
+                        )
+                    })
+                    .flatten(),
                 ..Default::default()
             },
         });
     }
     history
 }
+
+/// A horizontal move asked for shorter than this (m) is no move for the speed-gain ratio.
+const MIN_ASKED_M: f32 = 1e-4;
 
 /// The character's velocity this step (m/s), kept in `state`: towards the wished velocity by
 /// the walker's friction (air control in the air), a jump when grounded, gravity.

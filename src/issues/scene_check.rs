@@ -18,6 +18,9 @@ pub enum Check {
     StaysBelow { max_m: f32 },
     /// The feet never sank more than this below the start (m).
     NoSinking { max_m: f32 },
+    /// The centre ended at least this far below where it started (m): off a face too steep
+    /// to stand on.
+    SlidesDown { min_m: f32 },
     /// Horizontal progress along the held direction at least this (m).
     Progress { min_m: f32 },
     /// At most this many frames marked stuck.
@@ -53,6 +56,7 @@ impl Check {
             Check::Climbs { min_m } => (m.rise_m >= min_m, format!("rise {:.3} m", m.rise_m)),
             Check::StaysBelow { max_m } => (m.rise_m <= max_m, format!("rise {:.3} m", m.rise_m)),
             Check::NoSinking { max_m } => (m.sink_m <= max_m, format!("sank {:.4} m", m.sink_m)),
+            Check::SlidesDown { min_m } => (m.drop_m >= min_m, format!("fell {:.3} m", m.drop_m)),
             Check::Progress { min_m } => (
                 m.progress_m >= min_m,
                 format!("progress {:.2} m", m.progress_m),
@@ -106,6 +110,7 @@ impl Check {
             Check::Climbs { min_m } => format!("rise ≥ {min_m} m"),
             Check::StaysBelow { max_m } => format!("rise ≤ {max_m} m"),
             Check::NoSinking { max_m } => format!("sinks ≤ {max_m} m"),
+            Check::SlidesDown { min_m } => format!("falls ≥ {min_m} m"),
             Check::Progress { min_m } => format!("progress ≥ {min_m} m"),
             Check::NotStuck { max_frames } => format!("stuck ≤ {max_frames} frames"),
             Check::NoJitter { max_m } => format!("jitter ≤ {max_m} m"),

@@ -89,6 +89,9 @@ pub struct PlayerStep {
     pub outcome: StepOutcome,
     /// The platform ride of this step, if the player started it grounded on a moving object.
     pub platform: Option<PlatformCarry>,
+    /// The core settings of the move: the ones given, with the snap walker's heading for a
+    /// ground move (`SlideSettings::heading`).
+    pub settings: SlideSettings,
 }
 
 /// Clamps a step length into [`MIN_DT_SECS`, `MAX_DT_SECS`] (NaN → 1/60).
@@ -130,7 +133,10 @@ pub fn step_player<'a>(
         state.velocity_mps = Vec3::ZERO;
     }
     if input.noclip {
-        return fly(state, &input, &params, dt);
+        return PlayerStep {
+            settings: *settings,
+            ..fly(state, &input, &params, dt)
+        };
     }
     state.noclip = false;
     let stance = update_stance(mesh, &mut state, input.crouch, &params, settings);
@@ -147,6 +153,10 @@ pub fn step_player<'a>(
     if let Some(p) = platform {
         requested_move += p.displacement_m;
     }
+    let settings = &SlideSettings {
+        heading: on_ground.then(|| input.wish_direction().to_array()),
+        ..*settings
+    };
 
     let refuse = |state: PlayerState, msg: String, ellipsoid| PlayerStep {
         after: PlayerState {
@@ -158,6 +168,7 @@ pub fn step_player<'a>(
         stance,
         outcome: StepOutcome::Refused(msg),
         platform,
+        settings: *settings,
     };
     let ellipsoid = match Ellipsoid::new(state.center, radii) {
         Ok(e) => e,
@@ -173,7 +184,6 @@ pub fn step_player<'a>(
     );
     if on_ground {
         snap_after(world, &mut after, &params, settings);
-        snap_walker::stop_turned_slide(&mut after, requested_move, input.wish_direction());
     }
     PlayerStep {
         after,
@@ -182,6 +192,7 @@ pub fn step_player<'a>(
         stance,
         outcome: StepOutcome::Slid(result),
         platform,
+        settings: *settings,
     }
 }
 
@@ -393,5 +404,6 @@ fn fly(mut state: PlayerState, input: &PlayerInput, params: &PlayerParams, dt: f
         stance: StanceChange::None,
         outcome: StepOutcome::Noclip,
         platform: None,
+        settings: SlideSettings::default(),
     }
 }

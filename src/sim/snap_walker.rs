@@ -18,7 +18,11 @@
 //!   ground and puts the player back on it, a skin above (Jolt's `StickToFloor`, Box2D v3.1's
 //!   mover "pogo" cast): down a ramp or a step the player stays on the ground at any rate;
 //! - the next velocity keeps the integration velocity's horizontal part (so walls still stop
-//!   it) and no vertical part.
+//!   it) and no vertical part;
+//! - the move goes to the core with the player's heading (`SlideSettings::heading`), so the
+//!   plane solver never slides it back against where the player heads: walking along one wall
+//!   into a corner wider than 90°, the slide off the second wall would otherwise carry it out
+//!   of the corner it walks into (Quake 2's "stop dead", scene 16).
 //!
 //! In the air it is the seed's walker (gravity in two halves, the integration velocity kept).
 //! Not traced: the snap sweep moves the centre after the core's move, so a frame's trace (and
@@ -114,22 +118,6 @@ pub fn snap_down(
         ContactTime::Embedded { .. } => center,
     };
     Some(Snapped { center, object })
-}
-
-/// A ground move whose slide turned the velocity against where the player heads, when the
-/// move itself went that way, keeps no horizontal velocity (Quake 2's `PM_StepSlideMove`:
-/// "if velocity is against the original velocity, stop dead"; seed 001 12.15's impulse filter
-/// does it to the position within a call). Walking into a corner wider than 90° along one
-/// wall, the slide off the other would otherwise carry the player out of the corner it walks
-/// into, until friction brings it back (issue 26, scene 16). A player turning round (the move
-/// itself against the wish) keeps its skid.
-pub fn stop_turned_slide(after: &mut PlayerState, requested_move: Vec3, wish: Vec3) {
-    let flat = |v: Vec3| Vec3::new(v.x, 0.0, v.z);
-    let slid = flat(after.velocity_mps);
-    if flat(requested_move).dot(wish) > 0.0 && slid.dot(wish) < 0.0 {
-        after.velocity_mps.x = 0.0;
-        after.velocity_mps.z = 0.0;
-    }
 }
 
 /// Whether this step walks on the ground (grounded, not jumping).

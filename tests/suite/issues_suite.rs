@@ -17,7 +17,7 @@ use slidescope::level::scenario::run_folder;
 /// The rebuilt reports: issue 15's twenty and issue 26's new ones (21 Jolt #1876/#1887, 22
 /// rapier #809, 23 Godot #32182, 24 s&box #8217, 25 Godot #93334, 26 PhysX #491, 27 Godot
 /// #85971, 28 Godot #89784).
-const SCENES: usize = 28;
+const SCENES: usize = 30;
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(ISSUES_DIR)
@@ -231,12 +231,11 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
             .iter()
             .all(|&hz| card(&cards, 28).score(Variant::Fix, hz).unwrap().passed)
     );
-    // The fix so far (issue 26: the plane solver response with the snap walker): it stands
-    // still on the 30° slope and climbs the ramps, steps, bumps, slope changes and pits at
-    // every rate, where the seed's walker drifts 1.2 m and climbs worse at 120 and 240 Hz; it
-    // comes to rest in the funnels and the wedges (a steep face is not climbed) and slides
-    // along the pillars on their line, at every rate. The wide corner's arrival and the
-    // two-box ramp's top end still turn by more than the jitter allows.
+    // The fix (issue 26: the plane solver response with the snap walker): it stands still on
+    // the 30° slope and climbs the ramps, steps, bumps, slope changes and pits at every rate,
+    // where the seed's walker drifts 1.2 m and climbs worse at 120 and 240 Hz; it comes to rest
+    // in the funnels, the wedges and the wide corner (its heading stops the slide off the
+    // second wall) and slides along the pillars on their line: every scene at every rate.
     let fix = Variant::Fix;
     assert!(metric(card(&cards, 19), fix, 0, |m| m.drift_m) < 1e-3);
     let at_every_rate = |n: u8| {
@@ -244,12 +243,31 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
             .iter()
             .all(|&hz| card(&cards, n).score(fix, hz).unwrap().passed)
     };
-    let every_rate: Vec<u8> = (1..=SCENES as u8).filter(|&n| at_every_rate(n)).collect();
-    assert_eq!(every_rate.len(), 26, "{every_rate:?}");
-    let fix_passes = cards.iter().filter(|c| passed(c.number, fix)).count();
-    assert_eq!(fix_passes, 26, "the fix at 60 Hz");
-    for n in [14, 16] {
-        assert!(!passed(n, fix), "scene {n}");
+    let every_rate: Vec<u8> = (1..=SCENES as u8).filter(|&n| !at_every_rate(n)).collect();
+    assert_eq!(
+        every_rate,
+        Vec::<u8>::new(),
+        "scenes the fix fails at some rate"
+    );
+    // 16: at rest in the corner, where the seed's walk goes back and forth.
+    assert!(metric(card(&cards, 16), fix, 0, |m| m.jitter_m) < 1e-4);
+    // 29 (ezEngine #1942): up a slope beside a leaning wall no walker of ours gains speed;
+    // rapier's controller does (by 1.1x to 6x); the seed's walker slides back once let go.
+    let gain = |v: Variant| metric(card(&cards, 29), v, 0, |m| m.speed_gain_pct);
+    assert!(gain(seed) < 1.0 && gain(fix) < 1.0);
+    assert!(gain(Variant::Rapier) > 10.0, "{}", gain(Variant::Rapier));
+    assert!(metric(card(&cards, 29), seed, 0, |m| m.release_drift_m) > 0.05);
+    assert!(metric(card(&cards, 29), fix, 0, |m| m.release_drift_m) < 1e-3);
+    // 30 (FlaxEngine #3915): put down on a 50° or 65° face, ours slide to its foot; rapier's
+    // controller slides less the higher the rate (PhysX's bug in the report).
+    for run in 0..2 {
+        assert!(metric(card(&cards, 30), seed, run, |m| m.drop_m) > 1.0);
+        let rapier_at = |hz: f64| {
+            card(&cards, 30).score(Variant::Rapier, hz).unwrap().runs[run]
+                .metrics
+                .drop_m
+        };
+        assert!(rapier_at(240.0) < 0.5 * rapier_at(60.0), "run {run}");
     }
     // 3: along the pillars the centre keeps their line (the seed's dips 5.8 mm at each gap).
     assert!(metric(card(&cards, 3), fix, 0, |m| m.jitter_m) < 1e-3);
@@ -371,17 +389,19 @@ fn each_walker_detector_fires_on_its_issue_scene() {
     let frames = walk_scene;
     let count =
         |f: &[FrameRecord], k: MarkerKind| f.iter().filter(|r| r.markers.contains(k)).count();
-    // 16, the wide corner: ping-pong across frames (floor, one wall, the other, by turns).
-    let corner = frames(16, "into the corner");
-    let across = corner
+    // 2, wedged ramps: ping-pong across frames (the ramp and the wall by turns, no progress).
+    // (Scene 16's corner, walked along one wall, alternates with a period of six frames,
+    // longer than the detector's window.)
+    let wedged = frames(2, "0°");
+    let across = wedged
         .iter()
         .filter_map(|r| r.findings.frame_ping_pong)
         .collect::<Vec<_>>();
-    assert!(across.len() >= 10, "{} frames", across.len());
-    assert!(across.iter().all(|p| p.period == 3), "{across:?}");
+    assert!(across.len() >= 100, "{} frames", across.len());
+    assert!(across.iter().all(|p| p.period == 2), "{across:?}");
     // Kept with the record: the marker and the reason the timeline shows.
     assert!(
-        corner
+        wedged
             .iter()
             .filter(|r| r.findings.frame_ping_pong.is_some())
             .all(|r| {
@@ -391,8 +411,7 @@ fn each_walker_detector_fires_on_its_issue_scene() {
                     })
             })
     );
-    // 2, wedged ramps: the slide ping-pongs within moves and the walker is stuck.
-    let wedged = frames(2, "0°");
+    // 2, wedged ramps: the slide also ping-pongs within moves and the walker is stuck.
     assert!(count(&wedged, MarkerKind::PingPong) > 100);
     assert!(count(&wedged, MarkerKind::Stuck) > 100);
     // 8, falling into a wall: stuck against it.

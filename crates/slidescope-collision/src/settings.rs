@@ -167,6 +167,12 @@ pub struct SlideSettings {
     /// `None`: every edge and vertex may be climbed.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub max_step_m: Option<f32>,
+    /// Where the mover heads (world, horizontal; its length does not matter): with the plane
+    /// solver, when the motion asked goes that way, no slide turns it back against it (issue
+    /// 26: Quake 2's "stop dead" with the player's heading as the original velocity). A walker
+    /// sets it for a ground move, per call; `None`: no heading.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub heading: Option<[f32; 3]>,
 }
 
 #[cfg(feature = "serde")]
@@ -200,6 +206,7 @@ impl Default for SlideSettings {
             roots: Roots::AtZero,
             max_climb_deg: None,
             max_step_m: None,
+            heading: None,
         }
     }
 }
@@ -252,6 +259,11 @@ impl SlideSettings {
             && !(h.is_finite() && h >= 0.0)
         {
             return bad("max_step_m", format!("must be finite and >= 0, got {h}"));
+        }
+        if let Some(h) = self.heading
+            && !h.iter().all(|x| x.is_finite())
+        {
+            return bad("heading", format!("must be finite, got {h:?}"));
         }
         if !(1..=10_000).contains(&self.max_contacts) {
             return bad(

@@ -29,6 +29,8 @@ pub mod s25_shallow_wall_speed;
 pub mod s26_stop_on_slope;
 pub mod s27_grounded_wall_slide;
 pub mod s28_wall_trim;
+pub mod s29_tilted_wall_slope;
+pub mod s30_steep_face_slide;
 
 /// What a scene file needs.
 mod prelude {
@@ -68,7 +70,7 @@ mod prelude {
 
 use super::issue_scene::IssueScene;
 
-/// Every scene, numbered 1..=28.
+/// Every scene, numbered 1..=30.
 pub fn all() -> Vec<IssueScene> {
     vec![
         s01_ramps::scene(),
@@ -99,5 +101,7 @@ pub fn all() -> Vec<IssueScene> {
         s26_stop_on_slope::scene(),
         s27_grounded_wall_slide::scene(),
         s28_wall_trim::scene(),
+        s29_tilted_wall_slope::scene(),
+        s30_steep_face_slide::scene(),
     ]
 }

@@ -1,8 +1,11 @@
 //! Scene 14 — a ramp built from two boxes (Godot #75647).
 //!
 //! Geometry: two boards 3 m wide, 0.5 m thick, tilted 20° and sunk into the floor so the
-//! first's top face starts on the floor at z = 0, the second 3 m long with its foot 2.5 m further up the first and 2 cm lower, so
-//! the two overlap and the surface has a 2 cm lip where the second emerges.
+//! first's top face starts on the floor at z = 0, the second 10 m long with its foot 2.5 m
+//! further up the first and 2 cm lower, so the two overlap and the surface has a 2 cm lip where
+//! the second emerges. The second is long enough that no walk reaches its top end in the 3 s
+//! (at 3 m long, a walker keeping its horizontal speed on the slope walked over the top end,
+//! and the crest's one turn from rising to falling counted as jitter).
 //! Motion: from (0, 0, 2) walk −Z up the ramp for 3 s.
 //! Report: a CharacterBody3D moving against a ramp made of two box shapes gets stuck and
 //! keeps bouncing/shaking in place.
@@ -52,7 +55,7 @@ pub fn scene() -> IssueScene {
                 second_foot,
                 DVec3::NEG_Z,
                 3.0,
-                3.0,
+                10.0,
                 0.5,
                 20.0,
             ),

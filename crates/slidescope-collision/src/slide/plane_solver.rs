@@ -14,6 +14,13 @@
 //! that enters no plane. The answer depends neither on an iteration count nor on the order the
 //! planes were met.
 //!
+//! A walker may give the call its heading ([`SlideSettings::heading`](crate::SlideSettings)):
+//! when the motion asked goes that way, the heading is one more plane, so no slide carries the
+//! mover back against where it heads. Quake 2's `PM_StepSlideMove` stops dead when the clipped
+//! velocity opposes the original one; walking along one wall into a corner wider than 90°, the
+//! original motion is already along the wall and only the heading says the slide off the
+//! second wall goes back out of the corner (issue 26, scene 16).
+//!
 //! A convention comes with it ([`SlideSettings::max_climb_deg`](crate::SlideSettings)): a
 //! plane facing up but steeper than the limit also blocks with its horizontal normal (world
 //! `+Y` is up), so the slide follows its contour line instead of climbing it, while sliding down
@@ -147,6 +154,14 @@ fn rested_face(
     (near < 1.0 + REST_REACH_ES).then_some((n, gap))
 }
 
+/// The call's heading (world, unit, horizontal) when the motion asked goes that way.
+fn heading(call: &Call<'_>) -> Option<Vec3> {
+    let h = Vec3::from(call.settings.heading?)
+        .with_y(0.0)
+        .try_normalize()?;
+    (call.velocity.dot(h) > 0.0).then_some(h)
+}
+
 fn climb_cos(call: &Call<'_>) -> Option<f32> {
     call.settings.max_climb_deg.map(|d| d.to_radians().cos())
 }
@@ -159,6 +174,10 @@ fn solve_holding(call: &Call<'_>, s: &mut SlideState, wish_es: Vec3) {
     let space = s.frame.space;
     let skin = call.settings.skin_es;
     let (mut motion_es, mut velocity) = (Constraints::default(), Constraints::default());
+    if let Some(h) = heading(call) {
+        motion_es.add(space.normal_to_es(h));
+        velocity.add(h);
+    }
     for (n_es, twin_es) in s.planes.holding(s.from, skin, HOLD_REACH_SKINS * skin) {
         let n = space.normal_to_world(n_es);
         let walkable = climb_cos.is_some_and(|c| n.y >= c);

@@ -35,12 +35,18 @@ pub struct IssuesView {
 pub fn issues_menu_ui(ui: &mut Ui, view: &IssuesView, out: &mut Vec<Command>) {
     ui.menu_button("Issues", |ui| {
         ui.label(RichText::new("Reported controller bugs, rebuilt (slidescope issues)").weak());
-        for e in &view.entries {
-            let text = format!("{:>2}. {}  ({})", e.number, e.title, e.source);
-            if ui.button(text).clicked() {
-                out.push(Command::OpenIssue(e.number));
-            }
-        }
+        // Thirty scenes run past a 720 px window's bottom: the list scrolls.
+        let room = ui.ctx().content_rect().height() - 80.0;
+        egui::ScrollArea::vertical()
+            .max_height(room.max(120.0))
+            .show(ui, |ui| {
+                for e in &view.entries {
+                    let text = format!("{:>2}. {}  ({})", e.number, e.title, e.source);
+                    if ui.button(text).clicked() {
+                        out.push(Command::OpenIssue(e.number));
+                    }
+                }
+            });
     });
 }
 

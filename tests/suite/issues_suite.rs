@@ -249,6 +249,19 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
         Vec::<u8>::new(),
         "scenes the fix fails at some rate"
     );
+    // The fix climbs each ramp, step and bump the same at every rate: within 3 cm (the seed's
+    // walker: up to 3.3 m apart, the 20° ramp climbed at 60 Hz and not at 240 Hz).
+    for n in [1, 5, 6, 9, 11, 14, 20] {
+        let c = card(&cards, n);
+        for run in 0..c.score(fix, NOMINAL_HZ).unwrap().runs.len() {
+            let rise = |hz: f64| c.score(fix, hz).unwrap().runs[run].metrics.rise_m;
+            let (lo, hi) = RATES_HZ
+                .iter()
+                .map(|&hz| rise(hz))
+                .fold((f32::MAX, f32::MIN), |(lo, hi), r| (lo.min(r), hi.max(r)));
+            assert!(hi - lo < 0.03, "scene {n} run {run}: {lo}..{hi}");
+        }
+    }
     // 16: at rest in the corner, where the seed's walk goes back and forth.
     assert!(metric(card(&cards, 16), fix, 0, |m| m.jitter_m) < 1e-4);
     // 29 (ezEngine #1942): up a slope beside a leaning wall no walker of ours gains speed;

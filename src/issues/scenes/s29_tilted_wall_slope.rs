@@ -68,6 +68,6 @@ pub fn scene() -> IssueScene {
         runs: vec![run],
         expect_pass: &[],
         expect_why: "all fail: no speed is gained along the leaning wall, but once the keys are let go the walker's gravity step slides the player back down the slope (scene 19's cause)",
-        focus: (0, 1.0),
+        focus: (0, 2.6),
     }
 }

@@ -42,7 +42,7 @@ pub fn scene() -> IssueScene {
         runs,
         expect_pass: &Variant::OURS,
         expect_why: "all pass: a face steeper than walkable is not ground, so gravity's step slides the player down it",
-        focus: (0, 2.0),
+        focus: (0, 0.3),
     }
 }
 

@@ -354,7 +354,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1_000_000);
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-    let variants: [(&str, SlideSettings); 6] = [
+    let variants: [(&str, SlideSettings); 7] = [
         ("seed", SlideSettings::default()),
         (
             "crease",
@@ -392,6 +392,18 @@ fn main() {
                 response: Response::Planes,
                 max_climb_deg: Some(45.0),
                 max_step_m: Some(0.3),
+                ..SlideSettings::default()
+            },
+        ),
+        // The fix's settings with a walker's heading (one fixed direction: the moves going
+        // that way get the heading's plane, the others not).
+        (
+            "planes+climb45+step0.3+heading",
+            SlideSettings {
+                response: Response::Planes,
+                max_climb_deg: Some(45.0),
+                max_step_m: Some(0.3),
+                heading: Some([1.0, 0.0, 0.3]),
                 ..SlideSettings::default()
             },
         ),

@@ -1,8 +1,11 @@
 //! Many characters in one call: `collide_and_slide` for a crowd, spread over threads (what a
 //! game with 2,000 characters a frame needs; each mover is seed 001 12.3's loop, unchanged).
 //!
-//! Work is handed out in blocks of [`BLOCK`] movers from a shared queue, so a thread that
-//! drew cheap movers takes more blocks. Each mover's result depends only on its own inputs and
+//! Movers are solved in the order of a space-filling curve through their start centres (a
+//! Morton code of the centre, quantised over the crowd's bounds), so consecutive movers walk
+//! the same BVH nodes and triangles while they are still in cache (issue 27 §3); each result
+//! is written back to its mover's slot. Work is handed out in blocks of [`BLOCK`] movers of
+//! that order from a shared queue, so a thread that drew cheap movers takes more blocks. Each mover's result depends only on its own inputs and
 //! the world, never on which thread solved it or in what order, so the results are identical
 //! to one-at-a-time calls for any thread count. Threads come from `std::thread::scope` (no
 //! thread-pool dependency: the core stays glam-only); the calling thread works too.
@@ -32,6 +35,11 @@ pub struct Mover {
 #[derive(Debug, Default)]
 pub struct SlideBatch {
     scratches: Vec<Scratch>,
+    /// Curve keys, mover indices in curve order, and the results in that order, kept between
+    /// frames.
+    keys: Vec<u64>,
+    order: Vec<u32>,
+    sorted: Vec<SlideResult>,
 }
 
 impl SlideBatch {
@@ -71,15 +79,17 @@ impl SlideBatch {
         if self.scratches.len() < threads {
             self.scratches.resize_with(threads, Scratch::default);
         }
-        let queue = Mutex::new(movers.chunks(BLOCK).zip(results.chunks_mut(BLOCK)));
+        curve_order(movers, &mut self.keys, &mut self.order);
+        self.sorted.resize(movers.len(), SlideResult::default());
+        let queue = Mutex::new(self.order.chunks(BLOCK).zip(self.sorted.chunks_mut(BLOCK)));
         let work = |scratch: &mut Scratch| {
             loop {
                 // A poisoned lock means another worker panicked; the scope re-raises it.
-                let Some((ms, rs)) = queue.lock().ok().and_then(|mut q| q.next()) else {
+                let Some((is, rs)) = queue.lock().ok().and_then(|mut q| q.next()) else {
                     return;
                 };
-                for (m, r) in ms.iter().zip(rs) {
-                    *r = solve(world, m, settings, scratch);
+                for (&i, r) in is.iter().zip(rs) {
+                    *r = solve(world, &movers[i as usize], settings, scratch);
                 }
             }
         };
@@ -96,8 +106,45 @@ impl SlideBatch {
                 work(mine);
             });
         }
+        for (&i, r) in self.order.iter().zip(&self.sorted) {
+            results[i as usize] = *r;
+        }
         Ok(())
     }
+}
+
+/// Bits per axis of the curve's grid (3 × 10 = 30 bits of key).
+const CURVE_BITS: u32 = 10;
+
+/// `order` := the mover indices sorted by the Morton code of their start centres on a
+/// 1024³ grid over the movers' bounds, ties by index (so the order, like every result, depends
+/// on the inputs only). Written here rather than taken from a crate: ten lines, and the core
+/// depends on glam alone.
+fn curve_order(movers: &[Mover], keys: &mut Vec<u64>, order: &mut Vec<u32>) {
+    let (lo, hi) = movers.iter().fold(
+        (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)),
+        |(lo, hi), m| (lo.min(m.ellipsoid.center), hi.max(m.ellipsoid.center)),
+    );
+    let cells = ((1u32 << CURVE_BITS) - 1) as f32;
+    let scale = Vec3::splat(cells) / (hi - lo).max(Vec3::splat(1e-6));
+    keys.clear();
+    keys.extend(movers.iter().enumerate().map(|(i, m)| {
+        let q = ((m.ellipsoid.center - lo) * scale).clamp(Vec3::ZERO, Vec3::splat(cells));
+        let code = spread(q.x as u32) | spread(q.y as u32) << 1 | spread(q.z as u32) << 2;
+        u64::from(code) << 32 | i as u64
+    }));
+    keys.sort_unstable();
+    order.clear();
+    order.extend(keys.iter().map(|k| *k as u32));
+}
+
+/// The low [`CURVE_BITS`] bits of `x` spread two zero bits apart (bit k to bit 3k).
+fn spread(x: u32) -> u32 {
+    let mut x = x & 0x3ff;
+    x = (x | x << 16) & 0x0300_00ff;
+    x = (x | x << 8) & 0x0300_f00f;
+    x = (x | x << 4) & 0x030c_30c3;
+    (x | x << 2) & 0x0924_9249
 }
 
 /// One mover; its inputs were checked by [`SlideBatch::run`] before anything was solved, so
@@ -151,4 +198,38 @@ pub fn collide_and_slide_batch(
     threads: usize,
 ) -> Result<(), CollisionError> {
     SlideBatch::new().run(world, movers, settings, results, threads)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_puts_bit_k_at_bit_3k() {
+        assert_eq!(spread(0b1), 0b1);
+        assert_eq!(spread(0b11), 0b1001);
+        assert_eq!(spread(0x3ff), 0x0924_9249);
+        assert_eq!(spread(0x400), 0, "bits past the tenth are dropped");
+    }
+
+    #[test]
+    fn the_curve_orders_neighbours_together_and_ties_by_index() {
+        let at = |x: f32, z: f32| Mover {
+            ellipsoid: Ellipsoid::new(Vec3::new(x, 0.0, z), Vec3::ONE).unwrap(),
+            velocity: Vec3::ZERO,
+        };
+        // Two clusters, interleaved in the input.
+        let movers = [
+            at(0.0, 0.0),
+            at(100.0, 100.0),
+            at(0.5, 0.0),
+            at(100.5, 100.0),
+        ];
+        let (mut keys, mut order) = (Vec::new(), Vec::new());
+        curve_order(&movers, &mut keys, &mut order);
+        assert_eq!(order, [0, 2, 1, 3]);
+        let same = [at(1.0, 1.0), at(1.0, 1.0)];
+        curve_order(&same, &mut keys, &mut order);
+        assert_eq!(order, [0, 1]);
+    }
 }

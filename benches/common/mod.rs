@@ -88,3 +88,42 @@ pub fn walking_queries_n(
     .take(n)
     .collect()
 }
+
+/// A glam vector as parry3d's.
+pub fn to_parry(v: Vec3) -> parry3d::math::Vector {
+    parry3d::math::Vector::new(v.x, v.y, v.z)
+}
+
+/// parry3d's `TriMesh` of the same triangles.
+pub fn parry_trimesh(mesh: &CollisionMesh) -> parry3d::shape::TriMesh {
+    let verts = mesh.positions().iter().map(|&p| to_parry(p)).collect();
+    let idx = (0..mesh.triangle_count() as u32)
+        .map(|i| mesh.triangle_indices(i))
+        .collect();
+    parry3d::shape::TriMesh::new(verts, idx).expect("valid trimesh")
+}
+
+/// parry3d's `cast_shapes` of `ball` from `start` along `vel` against `tm`: its time of impact.
+pub fn parry_cast(
+    tm: &parry3d::shape::TriMesh,
+    ball: &parry3d::shape::Ball,
+    start: Vec3,
+    vel: Vec3,
+) -> Option<f32> {
+    use parry3d::math::Pose;
+    use parry3d::query::{ShapeCastOptions, cast_shapes};
+    let pos_ball = Pose::translation(start.x, start.y, start.z);
+    let opts = ShapeCastOptions::with_max_time_of_impact(1.0);
+    cast_shapes(
+        &pos_ball,
+        to_parry(vel),
+        ball,
+        &Pose::IDENTITY,
+        to_parry(Vec3::ZERO),
+        tm,
+        opts,
+    )
+    .ok()
+    .flatten()
+    .map(|h| h.time_of_impact)
+}

@@ -16,7 +16,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 #[path = "common/mod.rs"]
 mod common;
-use common::{load_sponza, parry_cast, parry_trimesh, to_parry, walking_queries};
+use common::{load_sponza, parry_cast, parry_cast_hit, parry_trimesh, walking_queries};
 use glam::Vec3;
 use slidescope::collision::{
     BroadPhase, CollisionMesh, Contact, Ellipsoid, Scratch, SlideSettings, Trace,
@@ -74,22 +74,7 @@ fn parry_cast_full(
     start: Vec3,
     vel: Vec3,
 ) -> Option<parry3d::query::ShapeCastHit> {
-    use parry3d::math::Pose;
-    use parry3d::query::{ShapeCastOptions, cast_shapes};
-    let ball = parry3d::shape::Ball::new(0.5);
-    let pos = Pose::translation(start.x, start.y, start.z);
-    let opts = ShapeCastOptions::with_max_time_of_impact(1.0);
-    cast_shapes(
-        &pos,
-        to_parry(vel),
-        &ball,
-        &Pose::IDENTITY,
-        to_parry(Vec3::ZERO),
-        tm,
-        opts,
-    )
-    .ok()
-    .flatten()
+    parry_cast_hit(tm, &parry3d::shape::Ball::new(0.5), start, vel)
 }
 
 /// Compares our times of impact with parry3d's on the queries whose start is clear for both

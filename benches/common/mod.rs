@@ -110,6 +110,16 @@ pub fn parry_cast(
     start: Vec3,
     vel: Vec3,
 ) -> Option<f32> {
+    parry_cast_hit(tm, ball, start, vel).map(|h| h.time_of_impact)
+}
+
+/// [`parry_cast`]'s whole hit (time, witnesses, status).
+pub fn parry_cast_hit(
+    tm: &parry3d::shape::TriMesh,
+    ball: &parry3d::shape::Ball,
+    start: Vec3,
+    vel: Vec3,
+) -> Option<parry3d::query::ShapeCastHit> {
     use parry3d::math::Pose;
     use parry3d::query::{ShapeCastOptions, cast_shapes};
     let pos_ball = Pose::translation(start.x, start.y, start.z);
@@ -125,5 +135,4 @@ pub fn parry_cast(
     )
     .ok()
     .flatten()
-    .map(|h| h.time_of_impact)
 }

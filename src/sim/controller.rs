@@ -133,10 +133,7 @@ pub fn step_player<'a>(
         state.velocity_mps = Vec3::ZERO;
     }
     if input.noclip {
-        return PlayerStep {
-            settings: *settings,
-            ..fly(state, &input, &params, dt)
-        };
+        return fly(state, &input, &params, settings, dt);
     }
     state.noclip = false;
     let stance = update_stance(mesh, &mut state, input.crouch, &params, settings);
@@ -382,7 +379,13 @@ fn ride(world: CollisionWorld<'_>, state: &PlayerState) -> Option<PlatformCarry>
 
 /// Noclip flight: the wished direction (yaw) plus up/down, at the noclip speed (doubled when
 /// running), no collision.
-fn fly(mut state: PlayerState, input: &PlayerInput, params: &PlayerParams, dt: f32) -> PlayerStep {
+fn fly(
+    mut state: PlayerState,
+    input: &PlayerInput,
+    params: &PlayerParams,
+    settings: &SlideSettings,
+    dt: f32,
+) -> PlayerStep {
     let vertical = f32::from(u8::from(input.fly_up)) - f32::from(u8::from(input.fly_down));
     let dir = (input.wish_direction() + Vec3::Y * vertical).clamp_length_max(1.0);
     let speed = params.noclip_speed_mps * if input.run { 2.0 } else { 1.0 };
@@ -404,6 +407,6 @@ fn fly(mut state: PlayerState, input: &PlayerInput, params: &PlayerParams, dt: f
         stance: StanceChange::None,
         outcome: StepOutcome::Noclip,
         platform: None,
-        settings: SlideSettings::default(),
+        settings: *settings,
     }
 }

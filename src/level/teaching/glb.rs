@@ -22,7 +22,7 @@ use super::moving_stations::MoverKeys;
 use super::solid::Part;
 use super::station::HULL_HALF_HEIGHT_M;
 use super::station::TeachingStation;
-use super::teaching_level::{PlacedMover, TeachingLevel};
+use super::teaching_level::{PlacedMover, PlacedStation, TeachingLevel};
 
 /// One mover's keyframes in the animation view: offsets (in floats) and key count.
 struct MoverKeyRanges {
@@ -170,9 +170,43 @@ fn spawn_point(class: &str, name: &str, station: &TeachingStation) -> serde_json
     })
 }
 
-/// The `.glb` bytes of `level`.
+/// The `.glb` bytes of `level`: materials, the geometry's views, the floor, the stations, the
+/// movers and their animations, the scene and the asset; then the two chunks.
 pub fn write(level: &TeachingLevel) -> Result<Vec<u8>, GlbError> {
     let mut root = json::Root::default();
+    push_materials(&mut root);
+    // Geometry first, so the buffer views know their lengths.
+    let geo = Geometry::of(level);
+    let views = Views::push(&mut root, &geo);
+    let floor = part_node(
+        &mut root,
+        &views,
+        "floor".to_owned(),
+        &level.floor,
+        &geo.floor,
+    )?;
+    let mut scene_nodes = vec![floor];
+    let mut spawn_points = vec![spawn_point("info_player_start", "start", &level.start)];
+    for (placed, ranges) in level.stations.iter().zip(&geo.stations) {
+        scene_nodes.push(station_node(&mut root, &views, placed, ranges)?);
+        let st = &placed.station;
+        spawn_points.push(spawn_point("teaching_station", st.name, st));
+    }
+    if let Some(anim_view) = views.anim {
+        for ((m, r), k) in level.movers.iter().zip(&geo.movers).zip(&geo.keys) {
+            let node = mover_node(&mut root, &views, m, r)?;
+            push_animation(&mut root, anim_view, &geo.anim_floats, m, k, node);
+            scene_nodes.push(node);
+        }
+    }
+    push_scene_and_asset(&mut root, scene_nodes, spawn_points)?;
+    let json_bytes = root.to_vec()?;
+    let bin_bytes = geo.bin_bytes();
+    let length = 12 + 8 + json_bytes.len() + 8 + bin_bytes.len();
+    crate::level::pack_glb(&json_bytes, &bin_bytes).ok_or(GlbError::TooLarge(length))
+}
+
+fn push_materials(root: &mut json::Root) {
     for (_, name, rgba) in MATERIALS {
         root.push(json::Material {
             name: Some(name.to_owned()),
@@ -185,219 +219,297 @@ pub fn write(level: &TeachingLevel) -> Result<Vec<u8>, GlbError> {
             ..Default::default()
         });
     }
+}
 
-    // Geometry first, so the buffer views know their lengths.
-    let mut bin = BinBuilder::default();
-    let floor_ranges = bin.add(&level.floor);
-    let station_ranges: Vec<Vec<PartRanges>> = level
-        .stations
-        .iter()
-        .map(|s| s.parts.iter().map(|part| bin.add(part)).collect())
-        .collect();
-    let mover_ranges: Vec<PartRanges> = level
-        .movers
-        .iter()
-        .map(|m| bin.add(&m.mover.part))
-        .collect();
-    let mut anim_floats: Vec<f32> = Vec::new();
-    let mover_keys: Vec<MoverKeyRanges> = level
-        .movers
-        .iter()
-        .map(|m| add_keys(&mut anim_floats, m))
-        .collect();
-    let pos_bytes = bin.positions.len() * 4;
-    let nrm_bytes = bin.normals.len() * 4;
-    let idx_bytes = bin.indices.len() * 4;
-    let anim_bytes = anim_floats.len() * 4;
-    let total = pos_bytes + nrm_bytes + idx_bytes + anim_bytes;
+/// Every part's vertices, normals and indices, and the movers' keys, with each one's ranges.
+struct Geometry {
+    bin: BinBuilder,
+    floor: PartRanges,
+    stations: Vec<Vec<PartRanges>>,
+    movers: Vec<PartRanges>,
+    anim_floats: Vec<f32>,
+    keys: Vec<MoverKeyRanges>,
+}
 
-    let buffer = root.push(json::Buffer {
-        byte_length: USize64::from(total),
-        extensions: None,
-        extras: None,
-        name: None,
-        uri: None,
-    });
-    let view = |offset: usize, length: usize, target| json::buffer::View {
-        buffer,
-        byte_length: USize64::from(length),
-        byte_offset: Some(USize64::from(offset)),
-        byte_stride: None,
-        extensions: None,
-        extras: None,
-        name: None,
-        target: Some(Valid(target)),
-    };
-    use json::buffer::Target::{ArrayBuffer, ElementArrayBuffer};
-    let pos_view = view(0, pos_bytes, ArrayBuffer);
-    let nrm_view = view(pos_bytes, nrm_bytes, ArrayBuffer);
-    let idx_view = view(pos_bytes + nrm_bytes, idx_bytes, ElementArrayBuffer);
-    let pos_view = root.push(pos_view);
-    let nrm_view = root.push(nrm_view);
-    let idx_view = root.push(idx_view);
-    let anim_view = (anim_bytes > 0).then(|| {
-        root.push(json::buffer::View {
-            target: None,
-            ..view(pos_bytes + nrm_bytes + idx_bytes, anim_bytes, ArrayBuffer)
-        })
-    });
-
-    let part_node = |root: &mut json::Root,
-                     node_name: String,
-                     part: &Part,
-                     r: &PartRanges|
-     -> Result<json::Index<json::Node>, GlbError> {
-        use json::accessor::{ComponentType, Type};
-        let positions = root.push(accessor(
-            pos_view,
-            r.vertex_first * 12,
-            r.vertex_count,
-            ComponentType::F32,
-            Type::Vec3,
-            Some((r.min, r.max)),
-        ));
-        let normals = root.push(accessor(
-            nrm_view,
-            r.vertex_first * 12,
-            r.vertex_count,
-            ComponentType::F32,
-            Type::Vec3,
-            None,
-        ));
-        let indices = root.push(accessor(
-            idx_view,
-            r.index_first * 4,
-            r.index_count,
-            ComponentType::U32,
-            Type::Scalar,
-            None,
-        ));
-        let mut attributes = BTreeMap::new();
-        attributes.insert(Valid(json::mesh::Semantic::Positions), positions);
-        attributes.insert(Valid(json::mesh::Semantic::Normals), normals);
-        let mesh = root.push(json::Mesh {
-            extensions: None,
-            extras: None,
-            name: Some(node_name.clone()),
-            primitives: vec![json::mesh::Primitive {
-                attributes,
-                extensions: None,
-                extras: None,
-                indices: Some(indices),
-                material: Some(json::Index::new(part.material.index())),
-                mode: Valid(json::mesh::Mode::Triangles),
-                targets: None,
-            }],
-            weights: None,
-        });
-        Ok(root.push(json::Node {
-            mesh: Some(mesh),
-            name: Some(node_name),
-            extras: raw(value!({ "part": { "kind": part.kind.as_str() } }))?,
-            ..Default::default()
-        }))
-    };
-
-    let mut scene_nodes = vec![part_node(
-        &mut root,
-        "floor".to_owned(),
-        &level.floor,
-        &floor_ranges,
-    )?];
-    let mut spawn_points = vec![spawn_point("info_player_start", "start", &level.start)];
-    for (placed, ranges) in level.stations.iter().zip(&station_ranges) {
-        let st = &placed.station;
-        let children = placed
-            .parts
+impl Geometry {
+    fn of(level: &TeachingLevel) -> Self {
+        let mut bin = BinBuilder::default();
+        let floor = bin.add(&level.floor);
+        let stations = level
+            .stations
             .iter()
-            .zip(ranges)
-            .map(|(part, r)| part_node(&mut root, format!("{}/{}", st.name, part.name), part, r))
-            .collect::<Result<Vec<_>, _>>()?;
-        let node = root.push(json::Node {
-            name: Some(st.name.to_owned()),
-            translation: Some(placed.origin.to_array()),
-            children: Some(children),
-            extras: raw(value!({ "station": {
-                "label": st.label,
-                "seed_ref": st.seed_ref,
-                "spawn": short(st.spawn),
-                "look": short(st.look),
-            }}))?,
-            ..Default::default()
-        });
-        scene_nodes.push(node);
-        spawn_points.push(spawn_point("teaching_station", st.name, st));
-    }
-    if let Some(anim_view) = anim_view {
-        for ((m, r), k) in level.movers.iter().zip(&mover_ranges).zip(&mover_keys) {
-            use json::accessor::{ComponentType, Type};
-            let name = format!("mover/{}", m.mover.name);
-            let node = part_node(&mut root, name.clone(), &m.mover.part, r)?;
-            let rest = m.mover.rest_translation().as_vec3() + m.origin;
-            if let Some(n) = root.nodes.get_mut(node.value()) {
-                n.translation = Some(rest.to_array());
-                n.extras = raw(value!({
-                    "part": { "kind": m.mover.part.kind.as_str() },
-                    "mover": { "station": m.mover.station },
-                }))?;
-            }
-            let t0 = anim_floats[k.times_first];
-            let t1 = anim_floats[k.times_first + k.count - 1];
-            let input = root.push(json::Accessor {
-                min: Some(value!([t0])),
-                max: Some(value!([t1])),
-                ..accessor(
-                    anim_view,
-                    k.times_first * 4,
-                    k.count,
-                    ComponentType::F32,
-                    Type::Scalar,
-                    None,
-                )
-            });
-            let (type_, path) = if k.rotation {
-                (Type::Vec4, json::animation::Property::Rotation)
-            } else {
-                (Type::Vec3, json::animation::Property::Translation)
-            };
-            let output = root.push(accessor(
-                anim_view,
-                k.values_first * 4,
-                k.count,
-                ComponentType::F32,
-                type_,
-                None,
-            ));
-            let interpolation = match m.mover.keys {
-                MoverKeys::Linear => json::animation::Interpolation::Linear,
-                MoverKeys::Step => json::animation::Interpolation::Step,
-            };
-            root.push(json::Animation {
-                extensions: None,
-                extras: None,
-                name: Some(name),
-                channels: vec![json::animation::Channel {
-                    sampler: json::Index::new(0),
-                    target: json::animation::Target {
-                        extensions: None,
-                        extras: None,
-                        node,
-                        path: Valid(path),
-                    },
-                    extensions: None,
-                    extras: None,
-                }],
-                samplers: vec![json::animation::Sampler {
-                    extensions: None,
-                    extras: None,
-                    input,
-                    interpolation: Valid(interpolation),
-                    output,
-                }],
-            });
-            scene_nodes.push(node);
+            .map(|s| s.parts.iter().map(|part| bin.add(part)).collect())
+            .collect();
+        let movers = level
+            .movers
+            .iter()
+            .map(|m| bin.add(&m.mover.part))
+            .collect();
+        let mut anim_floats = Vec::new();
+        let keys = level
+            .movers
+            .iter()
+            .map(|m| add_keys(&mut anim_floats, m))
+            .collect();
+        Self {
+            bin,
+            floor,
+            stations,
+            movers,
+            anim_floats,
+            keys,
         }
     }
+
+    /// Byte lengths of the four views: positions, normals, indices, animation keys.
+    fn view_bytes(&self) -> [usize; 4] {
+        [
+            self.bin.positions.len() * 4,
+            self.bin.normals.len() * 4,
+            self.bin.indices.len() * 4,
+            self.anim_floats.len() * 4,
+        ]
+    }
+
+    /// The BIN chunk: the four views back to back, little-endian.
+    fn bin_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.view_bytes().iter().sum());
+        for x in self.bin.positions.iter().chain(&self.bin.normals) {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        for i in &self.bin.indices {
+            out.extend_from_slice(&i.to_le_bytes());
+        }
+        for x in &self.anim_floats {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out
+    }
+}
+
+/// The buffer's views: positions, normals, indices, and the animation keys when there are any.
+struct Views {
+    pos: json::Index<json::buffer::View>,
+    nrm: json::Index<json::buffer::View>,
+    idx: json::Index<json::buffer::View>,
+    anim: Option<json::Index<json::buffer::View>>,
+}
+
+impl Views {
+    fn push(root: &mut json::Root, geo: &Geometry) -> Self {
+        let [pos_bytes, nrm_bytes, idx_bytes, anim_bytes] = geo.view_bytes();
+        let buffer = root.push(json::Buffer {
+            byte_length: USize64::from(pos_bytes + nrm_bytes + idx_bytes + anim_bytes),
+            extensions: None,
+            extras: None,
+            name: None,
+            uri: None,
+        });
+        let view = |offset: usize, length: usize, target| json::buffer::View {
+            buffer,
+            byte_length: USize64::from(length),
+            byte_offset: Some(USize64::from(offset)),
+            byte_stride: None,
+            extensions: None,
+            extras: None,
+            name: None,
+            target,
+        };
+        use json::buffer::Target::{ArrayBuffer, ElementArrayBuffer};
+        let pos = root.push(view(0, pos_bytes, Some(Valid(ArrayBuffer))));
+        let nrm = root.push(view(pos_bytes, nrm_bytes, Some(Valid(ArrayBuffer))));
+        let idx_offset = pos_bytes + nrm_bytes;
+        let idx = root.push(view(idx_offset, idx_bytes, Some(Valid(ElementArrayBuffer))));
+        let anim =
+            (anim_bytes > 0).then(|| root.push(view(idx_offset + idx_bytes, anim_bytes, None)));
+        Self {
+            pos,
+            nrm,
+            idx,
+            anim,
+        }
+    }
+}
+
+/// A node named `node_name` with one mesh: `part`'s triangles at `r` in the views.
+fn part_node(
+    root: &mut json::Root,
+    views: &Views,
+    node_name: String,
+    part: &Part,
+    r: &PartRanges,
+) -> Result<json::Index<json::Node>, GlbError> {
+    use json::accessor::{ComponentType, Type};
+    let positions = root.push(accessor(
+        views.pos,
+        r.vertex_first * 12,
+        r.vertex_count,
+        ComponentType::F32,
+        Type::Vec3,
+        Some((r.min, r.max)),
+    ));
+    let normals = root.push(accessor(
+        views.nrm,
+        r.vertex_first * 12,
+        r.vertex_count,
+        ComponentType::F32,
+        Type::Vec3,
+        None,
+    ));
+    let indices = root.push(accessor(
+        views.idx,
+        r.index_first * 4,
+        r.index_count,
+        ComponentType::U32,
+        Type::Scalar,
+        None,
+    ));
+    let mut attributes = BTreeMap::new();
+    attributes.insert(Valid(json::mesh::Semantic::Positions), positions);
+    attributes.insert(Valid(json::mesh::Semantic::Normals), normals);
+    let mesh = root.push(json::Mesh {
+        extensions: None,
+        extras: None,
+        name: Some(node_name.clone()),
+        primitives: vec![json::mesh::Primitive {
+            attributes,
+            extensions: None,
+            extras: None,
+            indices: Some(indices),
+            material: Some(json::Index::new(part.material.index())),
+            mode: Valid(json::mesh::Mode::Triangles),
+            targets: None,
+        }],
+        weights: None,
+    });
+    Ok(root.push(json::Node {
+        mesh: Some(mesh),
+        name: Some(node_name),
+        extras: raw(value!({ "part": { "kind": part.kind.as_str() } }))?,
+        ..Default::default()
+    }))
+}
+
+/// A station's node at its origin, one child per part, its label, seed and view points.
+fn station_node(
+    root: &mut json::Root,
+    views: &Views,
+    placed: &PlacedStation,
+    ranges: &[PartRanges],
+) -> Result<json::Index<json::Node>, GlbError> {
+    let st = &placed.station;
+    let children = placed
+        .parts
+        .iter()
+        .zip(ranges)
+        .map(|(part, r)| part_node(root, views, format!("{}/{}", st.name, part.name), part, r))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(root.push(json::Node {
+        name: Some(st.name.to_owned()),
+        translation: Some(placed.origin.to_array()),
+        children: Some(children),
+        extras: raw(value!({ "station": {
+            "label": st.label,
+            "seed_ref": st.seed_ref,
+            "spawn": short(st.spawn),
+            "look": short(st.look),
+        }}))?,
+        ..Default::default()
+    }))
+}
+
+/// A mover's node, at its rest pose, naming its station.
+fn mover_node(
+    root: &mut json::Root,
+    views: &Views,
+    m: &PlacedMover,
+    r: &PartRanges,
+) -> Result<json::Index<json::Node>, GlbError> {
+    let name = format!("mover/{}", m.mover.name);
+    let node = part_node(root, views, name, &m.mover.part, r)?;
+    let rest = m.mover.rest_translation().as_vec3() + m.origin;
+    if let Some(n) = root.nodes.get_mut(node.value()) {
+        n.translation = Some(rest.to_array());
+        n.extras = raw(value!({
+            "part": { "kind": m.mover.part.kind.as_str() },
+            "mover": { "station": m.mover.station },
+        }))?;
+    }
+    Ok(node)
+}
+
+/// The mover's animation: one channel on `node`, its keys at `k` in the animation view.
+fn push_animation(
+    root: &mut json::Root,
+    anim_view: json::Index<json::buffer::View>,
+    floats: &[f32],
+    m: &PlacedMover,
+    k: &MoverKeyRanges,
+    node: json::Index<json::Node>,
+) {
+    use json::accessor::{ComponentType, Type};
+    let (t0, t1) = (floats[k.times_first], floats[k.times_first + k.count - 1]);
+    let times = accessor(
+        anim_view,
+        k.times_first * 4,
+        k.count,
+        ComponentType::F32,
+        Type::Scalar,
+        None,
+    );
+    let input = root.push(json::Accessor {
+        min: Some(value!([t0])),
+        max: Some(value!([t1])),
+        ..times
+    });
+    let (type_, path) = if k.rotation {
+        (Type::Vec4, json::animation::Property::Rotation)
+    } else {
+        (Type::Vec3, json::animation::Property::Translation)
+    };
+    let output = root.push(accessor(
+        anim_view,
+        k.values_first * 4,
+        k.count,
+        ComponentType::F32,
+        type_,
+        None,
+    ));
+    let interpolation = match m.mover.keys {
+        MoverKeys::Linear => json::animation::Interpolation::Linear,
+        MoverKeys::Step => json::animation::Interpolation::Step,
+    };
+    root.push(json::Animation {
+        extensions: None,
+        extras: None,
+        name: Some(format!("mover/{}", m.mover.name)),
+        channels: vec![json::animation::Channel {
+            sampler: json::Index::new(0),
+            target: json::animation::Target {
+                extensions: None,
+                extras: None,
+                node,
+                path: Valid(path),
+            },
+            extensions: None,
+            extras: None,
+        }],
+        samplers: vec![json::animation::Sampler {
+            extensions: None,
+            extras: None,
+            input,
+            interpolation: Valid(interpolation),
+            output,
+        }],
+    });
+}
+
+/// The one scene of `scene_nodes`, and the asset with its units, license and spawn points.
+fn push_scene_and_asset(
+    root: &mut json::Root,
+    scene_nodes: Vec<json::Index<json::Node>>,
+    spawn_points: Vec<serde_json::Value>,
+) -> Result<(), GlbError> {
     let scene = root.push(json::Scene {
         extensions: None,
         extras: None,
@@ -417,18 +529,5 @@ pub fn write(level: &TeachingLevel) -> Result<Vec<u8>, GlbError> {
         }))?,
         ..Default::default()
     };
-
-    let json_bytes = root.to_vec()?;
-    let mut bin_bytes = Vec::with_capacity(total);
-    for x in bin.positions.iter().chain(&bin.normals) {
-        bin_bytes.extend_from_slice(&x.to_le_bytes());
-    }
-    for i in &bin.indices {
-        bin_bytes.extend_from_slice(&i.to_le_bytes());
-    }
-    for x in &anim_floats {
-        bin_bytes.extend_from_slice(&x.to_le_bytes());
-    }
-    let length = 12 + 8 + json_bytes.len() + 8 + bin_bytes.len();
-    crate::level::pack_glb(&json_bytes, &bin_bytes).ok_or(GlbError::TooLarge(length))
+    Ok(())
 }

@@ -105,6 +105,30 @@ struct DynamicBuffer {
     material: Option<usize>,
 }
 
+impl DynamicBuffer {
+    /// One primitive's world vertices and its triangles whose indices are in range (wound
+    /// back when the node's matrix mirrors).
+    fn add(
+        &mut self,
+        positions: impl Iterator<Item = Vec3>,
+        vertex_count: usize,
+        triangles: Vec<[u32; 3]>,
+        flip: bool,
+        material: Option<usize>,
+    ) {
+        self.material = self.material.or(material);
+        let base = self.positions.len() as u32;
+        self.positions.extend(positions);
+        for t in triangles {
+            if t.iter().all(|&k| (k as usize) < vertex_count) {
+                let [a, b, c] = t.map(|k| k + base);
+                self.triangles
+                    .push(if flip { [a, c, b] } else { [a, b, c] });
+            }
+        }
+    }
+}
+
 /// The rigid part of `m`, `None` when it scales (beyond 1e-4) or is not finite.
 fn rigid(m: &Mat4) -> Option<RigidPose> {
     let (s, r, t) = m.to_scale_rotation_translation();
@@ -303,13 +327,12 @@ fn add_mesh(
     let normal_matrix = Mat3::from_mat4(*world).inverse().transpose();
     let normal_matrix = normal_matrix.is_finite().then_some(normal_matrix);
     for (p, prim) in mesh.primitives.iter().enumerate() {
+        let invalid = |what: &str| {
+            LevelErrorKind::Invalid(format!("mesh {mesh_index} primitive {p}: {what}"))
+        };
         let mode = match prim.mode {
             Checked::Valid(m) => m,
-            Checked::Invalid => {
-                return Err(LevelErrorKind::Invalid(format!(
-                    "mesh {mesh_index} primitive {p}: invalid mode"
-                )));
-            }
+            Checked::Invalid => return Err(invalid("invalid mode")),
         };
         if matches!(
             mode,
@@ -319,51 +342,18 @@ fn add_mesh(
             continue;
         }
         let Some(&pos) = prim.attributes.get(&Checked::Valid(Semantic::Positions)) else {
-            return Err(LevelErrorKind::Invalid(format!(
-                "mesh {mesh_index} primitive {p}: no POSITION attribute"
-            )));
+            return Err(invalid("no POSITION attribute"));
         };
         let local = read_vec3(root, buffers, pos)?;
         let vertex_count = local.len();
-        let normals = match (
-            prim.attributes.get(&Checked::Valid(Semantic::Normals)),
-            normal_matrix,
-        ) {
-            (Some(&n), Some(nm)) => {
-                let mut normals = read_vec3(root, buffers, n)?;
-                for v in &mut normals {
-                    *v = (nm * *v).normalize_or_zero();
-                }
-                normals
-            }
-            _ => Vec::new(),
-        };
-        let indices = match prim.indices {
-            Some(i) => Some(read_indices(root, buffers, i)?),
-            None => None,
-        };
-        let n_idx = indices.as_ref().map_or(vertex_count, Vec::len);
-        let at = |k: usize| -> u32 {
-            match &indices {
-                Some(ix) => ix[k],
-                None => k as u32,
-            }
-        };
-        let triangles: Vec<[u32; 3]> = match mode {
-            Mode::Triangles => (0..n_idx / 3)
-                .map(|t| [at(3 * t), at(3 * t + 1), at(3 * t + 2)])
-                .collect(),
-            // Spec 3.7.2.1: strip triangle i = {i, i+1+i%2, i+2-i%2}; fan = {i+1, i+2, 0}.
-            Mode::TriangleStrip => (0..n_idx.saturating_sub(2))
-                .map(|i| [at(i), at(i + 1 + i % 2), at(i + 2 - i % 2)])
-                .collect(),
-            Mode::TriangleFan => (0..n_idx.saturating_sub(2))
-                .map(|i| [at(i + 1), at(i + 2), at(0)])
-                .collect(),
-            _ => Vec::new(),
-        };
-        drop(indices);
+        let normals = world_normals(root, buffers, prim, normal_matrix)?;
+        let triangles = primitive_triangles(root, buffers, prim, mode, vertex_count)?;
         let material = prim.material.map(|m: Index<json::Material>| m.value());
+        let positions = local.into_iter().map(|v| world.transform_point3(v));
+        if let Some(buf) = dynamic.as_deref_mut() {
+            buf.add(positions, vertex_count, triangles, flip, material);
+            continue;
+        }
         let source = PrimitiveSource {
             node_index,
             node_name: node.name.clone(),
@@ -372,20 +362,61 @@ fn add_mesh(
             primitive_index: p,
             material,
         };
-        let positions = local.into_iter().map(|v| world.transform_point3(v));
-        if let Some(buf) = dynamic.as_deref_mut() {
-            buf.material = buf.material.or(material);
-            let base = buf.positions.len() as u32;
-            buf.positions.extend(positions);
-            for t in triangles {
-                if t.iter().all(|&k| (k as usize) < vertex_count) {
-                    let [a, b, c] = t.map(|k| k + base);
-                    buf.triangles.push(if flip { [a, c, b] } else { [a, b, c] });
-                }
-            }
-            continue;
-        }
         parts.add_batch(positions, &normals, triangles, flip, source)?;
     }
     Ok(())
+}
+
+/// The primitive's NORMAL attribute in world space (by `normal_matrix`, the world matrix's
+/// inverse transpose); empty when it has none or the matrix is singular.
+fn world_normals(
+    root: &json::Root,
+    buffers: &[Cow<'_, [u8]>],
+    prim: &json::mesh::Primitive,
+    normal_matrix: Option<Mat3>,
+) -> Result<Vec<Vec3>, LevelErrorKind> {
+    let normal = prim.attributes.get(&Checked::Valid(Semantic::Normals));
+    let (Some(&n), Some(nm)) = (normal, normal_matrix) else {
+        return Ok(Vec::new());
+    };
+    let mut normals = read_vec3(root, buffers, n)?;
+    for v in &mut normals {
+        *v = (nm * *v).normalize_or_zero();
+    }
+    Ok(normals)
+}
+
+/// The primitive's triangles as vertex indices (its indices, or the vertices in order), by
+/// `mode`: triangle lists, strips and fans.
+fn primitive_triangles(
+    root: &json::Root,
+    buffers: &[Cow<'_, [u8]>],
+    prim: &json::mesh::Primitive,
+    mode: Mode,
+    vertex_count: usize,
+) -> Result<Vec<[u32; 3]>, LevelErrorKind> {
+    let indices = match prim.indices {
+        Some(i) => Some(read_indices(root, buffers, i)?),
+        None => None,
+    };
+    let n_idx = indices.as_ref().map_or(vertex_count, Vec::len);
+    let at = |k: usize| -> u32 {
+        match &indices {
+            Some(ix) => ix[k],
+            None => k as u32,
+        }
+    };
+    Ok(match mode {
+        Mode::Triangles => (0..n_idx / 3)
+            .map(|t| [at(3 * t), at(3 * t + 1), at(3 * t + 2)])
+            .collect(),
+        // Spec 3.7.2.1: strip triangle i = {i, i+1+i%2, i+2-i%2}; fan = {i+1, i+2, 0}.
+        Mode::TriangleStrip => (0..n_idx.saturating_sub(2))
+            .map(|i| [at(i), at(i + 1 + i % 2), at(i + 2 - i % 2)])
+            .collect(),
+        Mode::TriangleFan => (0..n_idx.saturating_sub(2))
+            .map(|i| [at(i + 1), at(i + 2), at(0)])
+            .collect(),
+        _ => Vec::new(),
+    })
 }

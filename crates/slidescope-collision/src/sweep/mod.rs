@@ -80,7 +80,6 @@ pub fn sweep_triangle_roots(
     t_max: f32,
 ) -> Option<SweepHit> {
     let verts = &tri.vertices_es;
-    let counts = |time: &ContactTime| roots == Roots::AtZero || !time.is_embedded();
     match face::sweep_face(c, v, verts, tri.normal_es, two_sided, t_max) {
         FacePlane::Unreachable => return None,
         FacePlane::Hit(time, normal_es, point_es) if mask.face => {
@@ -94,6 +93,55 @@ pub fn sweep_triangle_roots(
         FacePlane::Separating if mask.face => return None,
         _ => {}
     }
+    if !mask.edge && !mask.vertex {
+        return None;
+    }
+    // The six round parts' times four lanes at a time; only the first part's scalar test runs
+    // again, for its normal and point (the very same time: see `lanes`).
+    match lanes::first_round_part(c, v, verts, mask.edge, mask.vertex, t_max) {
+        lanes::RoundPart::None => None,
+        lanes::RoundPart::First(i) => round_part(c, v, verts, i, t_max)
+            .or_else(|| round_parts_scalar(c, v, verts, mask, roots, t_max)),
+        lanes::RoundPart::Embedded => round_parts_scalar(c, v, verts, mask, roots, t_max),
+    }
+}
+
+/// Round part `i` of [`lanes::first_round_part`] (edge `i`, or vertex `i − 3`), by its scalar
+/// test.
+#[inline]
+fn round_part(c: Vec3, v: Vec3, verts: &[Vec3; 3], i: u8, t_max: f32) -> Option<SweepHit> {
+    let k = usize::from(i % 3);
+    if i < 3 {
+        let (time, normal_es, point_es) =
+            edge::sweep_edge(c, v, verts[k], verts[(k + 1) % 3], t_max)?;
+        Some(SweepHit {
+            time,
+            feature: Feature::Edge(k as u8),
+            normal_es,
+            point_es,
+        })
+    } else {
+        let (time, normal_es) = vertex::sweep_vertex(c, v, verts[k], t_max)?;
+        Some(SweepHit {
+            time,
+            feature: Feature::Vertex(k as u8),
+            normal_es,
+            point_es: verts[k],
+        })
+    }
+}
+
+/// The edges then the vertices, each by its scalar test, the first contact kept (the first
+/// found on ties): where a round part already overlaps the centre.
+fn round_parts_scalar(
+    c: Vec3,
+    v: Vec3,
+    verts: &[Vec3; 3],
+    mask: CaseMask,
+    roots: Roots,
+    t_max: f32,
+) -> Option<SweepHit> {
+    let counts = |time: &ContactTime| roots == Roots::AtZero || !time.is_embedded();
     let mut best: Option<SweepHit> = None;
     let mut consider = |hit: SweepHit| {
         if best.is_none_or(|b| hit.time.sort_key() < b.time.sort_key()) {

@@ -79,9 +79,6 @@ pub fn sweep_face(
 /// Is `p` (on the plane of `tri`) inside the triangle, within [`INSIDE_TOLERANCE_ES`]?
 #[inline]
 pub fn point_in_triangle(p: Vec3, tri: &[Vec3; 3], n: Vec3) -> bool {
-    (0..3).all(|i| {
-        let a = tri[i];
-        let e = tri[(i + 1) % 3] - a;
-        e.cross(p - a).dot(n) >= -INSIDE_TOLERANCE_ES * e.length()
-    })
+    // `e × (p − a) · n >= −tolerance |e|` for each edge `e` from `a`, in lanes.
+    super::lanes::inside_triangle(p, tri, n, INSIDE_TOLERANCE_ES)
 }

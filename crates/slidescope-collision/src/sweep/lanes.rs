@@ -92,6 +92,17 @@ pub fn may_touch(c: Vec3, v: Vec3, verts: &[Vec3; 3]) -> u32 {
     (edges.bitmask() & 0b111) | ((vertices.bitmask() & 0b111) << 3)
 }
 
+/// [`super::face::point_in_triangle`] with its three edge tests in lanes: the same f32
+/// operations in the same order, so the same verdict.
+#[inline]
+pub fn inside_triangle(p: Vec3, tri: &[Vec3; 3], n: Vec3, tolerance: f32) -> bool {
+    let a = Lanes::of(*tri);
+    let e = Lanes::of([tri[1], tri[2], tri[0]]).sub(a);
+    let side = e.cross(Lanes::splat(p).sub(a)).dot(Lanes::splat(n));
+    let bound = Vec4::splat(-tolerance) * sqrt(e.dot(e));
+    side.cmpge(bound).bitmask() & 0b111 == 0b111
+}
+
 /// The first of the six round parts a triangle's edges and vertices make, found four lanes at
 /// a time: what [`super::sweep_triangle_roots`]'s scalar loop over them would pick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,7 +178,16 @@ pub fn first_round_part(
     }
     .sub(a)
     .dot(e);
-    te = Vec4::select(edge_on & s.cmpge(Vec4::ZERO) & s.cmple(ee), te, Vec4::NAN);
+    // A centre already within 1 of the edge's line takes the embedded branch, which returns
+    // nothing where its foot `l · e` is off the segment (most such lines, on a walk).
+    let inside = cc.cmplt(Vec4::ZERO);
+    let foot = l.dot(e);
+    let edge_embedded = edge_on & inside & foot.cmpge(Vec4::ZERO) & foot.cmple(ee);
+    te = Vec4::select(
+        edge_on & !inside & s.cmpge(Vec4::ZERO) & s.cmple(ee),
+        te,
+        Vec4::NAN,
+    );
     // Vertices (vertex.rs).
     let d = cl.sub(a);
     let dist2 = d.dot(d);
@@ -175,7 +195,7 @@ pub fn first_round_part(
     let va = Vec4::splat(v.length_squared());
     let tv = first_roots(va, Vec4::splat(2.0) * vl.dot(d), dist2 - Vec4::ONE, tm);
     let tv = Vec4::select(vertex_on, tv, Vec4::NAN);
-    if ((edge_on & cc.cmplt(Vec4::ZERO)) | (vertex_on & dist2.cmplt(Vec4::ONE))).any() {
+    if (edge_embedded | (vertex_on & dist2.cmplt(Vec4::ONE))).any() {
         return RoundPart::Embedded;
     }
     let times = [te.x, te.y, te.z, tv.x, tv.y, tv.z];
@@ -312,5 +332,31 @@ mod tests {
             first_round_part(c, v, &tri, false, false, 1.0),
             RoundPart::None
         );
+    }
+
+    #[test]
+    fn inside_triangle_is_the_scalar_edge_tests_bit_for_bit() {
+        let mut r = rng(5);
+        let (mut inside, tol) = (0, crate::sweep::face::INSIDE_TOLERANCE_ES);
+        for k in 0..200_000 {
+            let f: [f32; 14] = std::array::from_fn(|_| r() * 4.0 - 2.0);
+            let p = |i: usize| Vec3::new(f[i], f[i + 1], f[i + 2]);
+            let tri = [p(0), p(3), p(6)];
+            let n = (tri[1] - tri[0]).cross(tri[2] - tri[0]).normalize_or_zero();
+            // Points near the edges too, where the tolerance decides.
+            let q = if k % 2 == 0 {
+                p(9)
+            } else {
+                tri[0].lerp(tri[1], f[12] * 0.25 + 0.5) + n * f[13] * 0.25 + p(9) * 1e-5
+            };
+            let want = (0..3).all(|i| {
+                let a = tri[i];
+                let e = tri[(i + 1) % 3] - a;
+                e.cross(q - a).dot(n) >= -tol * e.length()
+            });
+            assert_eq!(inside_triangle(q, &tri, n, tol), want, "{q} {tri:?}");
+            inside += usize::from(want);
+        }
+        assert!(inside > 20_000, "{inside}");
     }
 }

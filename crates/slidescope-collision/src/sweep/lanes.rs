@@ -63,8 +63,7 @@ impl Lanes {
 /// or the discriminant is negative (NaN lanes drop out as the scalar code would).
 #[inline(always)]
 fn may_have_root(a: Vec4, b: Vec4, c: Vec4) -> BVec4A {
-    let disc = b * b - Vec4::splat(4.0) * a * c;
-    b.cmplt(Vec4::ZERO) & disc.cmpge(Vec4::ZERO)
+    approaching(b, discriminant(a, b, c))
 }
 
 /// Bits 0..3: edge `i` (vertex `i` to `i + 1`) may be touched; bits 3..6: vertex `i` may be.
@@ -123,30 +122,39 @@ fn sqrt(x: Vec4) -> Vec4 {
     x.map(f32::sqrt)
 }
 
+/// The stable quadratic's cheap exits ([`super::quadratic::first_root_in_range`]): a root
+/// ahead needs `b < 0` and a discriminant `>= 0` (NaN lanes drop out, as there).
+#[inline(always)]
+fn approaching(b: Vec4, disc: Vec4) -> BVec4A {
+    b.cmplt(Vec4::ZERO) & disc.cmpge(Vec4::ZERO)
+}
+
+/// `b² − 4ac`, in the scalar test's order.
+#[inline(always)]
+fn discriminant(a: Vec4, b: Vec4, c: Vec4) -> Vec4 {
+    b * b - Vec4::splat(4.0) * a * c
+}
+
 /// The first root in `[0, t_max]` of each lane's quadratic, or NaN where the stable quadratic
 /// ([`super::quadratic::first_root_in_range`]) returns `None`: the same operations in the
 /// same order, so a lane's root is the scalar root bit for bit.
 #[inline(always)]
-fn first_roots(a: Vec4, b: Vec4, c: Vec4, t_max: Vec4) -> Vec4 {
-    let disc = b * b - Vec4::splat(4.0) * a * c;
+fn first_roots(a: Vec4, b: Vec4, c: Vec4, disc: Vec4, t_max: Vec4) -> Vec4 {
     let q = Vec4::splat(-0.5) * (b - sqrt(disc));
     let (r1, r2) = (q / a, c / q);
     let in_range = |r: Vec4| r.cmpge(Vec4::ZERO) & r.cmple(t_max);
     let (ok1, ok2) = (in_range(r1), in_range(r2));
-    let nan = Vec4::splat(f32::NAN);
     let t = Vec4::select(ok1 & ok2, r1.min(r2), Vec4::select(ok1, r1, r2));
-    Vec4::select(
-        b.cmplt(Vec4::ZERO) & disc.cmpge(Vec4::ZERO) & (ok1 | ok2),
-        t,
-        nan,
-    )
+    Vec4::select(approaching(b, disc) & (ok1 | ok2), t, Vec4::NAN)
 }
 
 /// Which round part the swept unit sphere (centre `c`, motion `v`, eSpace) touches first in
 /// `[0, t_max]`, among the edges (`edge`) and vertices (`vertex`) enabled. Every lane runs the
 /// scalar tests' own f32 operations ([`super::edge::sweep_edge`],
 /// [`super::vertex::sweep_vertex`]) in their order, without fused multiply-add, so the part
-/// picked is the one the scalar loop picks (`properties` and the test below check it).
+/// picked is the one the scalar loop picks (the tests below check it). The roots are solved
+/// only when some lane passes the quadratics' cheap exits (on a walk, most triangles' parts
+/// do not).
 #[inline]
 pub fn first_round_part(
     c: Vec3,
@@ -157,19 +165,43 @@ pub fn first_round_part(
     t_max: f32,
 ) -> RoundPart {
     let a = Lanes::of(*verts);
-    let b = Lanes::of([verts[1], verts[2], verts[0]]);
     let (cl, vl) = (Lanes::splat(c), Lanes::splat(v));
     let used = BVec4A::new(true, true, true, false);
-    let tm = Vec4::splat(t_max);
-    // Edges (edge.rs): degenerate edges drop out, an embedded start goes to the scalar test.
-    let e = b.sub(a);
+    // Edges (edge.rs): |(L + t v) × E|² = |E|², with L = c − a. Degenerate edges drop out.
+    let e = Lanes::of([verts[1], verts[2], verts[0]]).sub(a);
     let ee = e.dot(e);
     let l = cl.sub(a);
     let x = l.cross(e);
     let cc = x.dot(x) - ee;
-    let y = vl.cross(e);
     let edge_on = used & BVec4A::splat(edge) & !ee.cmplt(Vec4::splat(1e-14));
-    let mut te = first_roots(y.dot(y), Vec4::splat(2.0) * x.dot(y), cc, tm);
+    // A centre already within 1 of an edge's line takes the embedded branch, which returns
+    // nothing where its foot `l · e` is off the segment (most such lines, on a walk); within 1
+    // of a vertex, likewise. Those go to the scalar tests.
+    let inside = cc.cmplt(Vec4::ZERO);
+    let foot = l.dot(e);
+    let edge_embedded = edge_on & inside & foot.cmpge(Vec4::ZERO) & foot.cmple(ee);
+    // Vertices (vertex.rs): |c + t v − p|² = 1; `l` is `c − p` for vertex `i` too.
+    let dist2 = l.dot(l);
+    let vertex_on = used & BVec4A::splat(vertex);
+    if (edge_embedded | (vertex_on & dist2.cmplt(Vec4::ONE))).any() {
+        return RoundPart::Embedded;
+    }
+    let y = vl.cross(e);
+    let (qa, qb) = (y.dot(y), Vec4::splat(2.0) * x.dot(y));
+    let edge_disc = discriminant(qa, qb, cc);
+    let edge_ahead = edge_on & !inside & approaching(qb, edge_disc);
+    let (va, vb, vc) = (
+        Vec4::splat(v.length_squared()),
+        Vec4::splat(2.0) * vl.dot(l),
+        dist2 - Vec4::ONE,
+    );
+    let vertex_disc = discriminant(va, vb, vc);
+    let vertex_ahead = vertex_on & approaching(vb, vertex_disc);
+    if !(edge_ahead | vertex_ahead).any() {
+        return RoundPart::None;
+    }
+    let tm = Vec4::splat(t_max);
+    let mut te = first_roots(qa, qb, cc, edge_disc, tm);
     // The contact's foot must lie on the segment: `s = (c + v t − a) · e` in `[0, ee]`.
     let s = Lanes {
         x: cl.x + vl.x * te,
@@ -178,26 +210,16 @@ pub fn first_round_part(
     }
     .sub(a)
     .dot(e);
-    // A centre already within 1 of the edge's line takes the embedded branch, which returns
-    // nothing where its foot `l · e` is off the segment (most such lines, on a walk).
-    let inside = cc.cmplt(Vec4::ZERO);
-    let foot = l.dot(e);
-    let edge_embedded = edge_on & inside & foot.cmpge(Vec4::ZERO) & foot.cmple(ee);
     te = Vec4::select(
-        edge_on & !inside & s.cmpge(Vec4::ZERO) & s.cmple(ee),
+        edge_ahead & s.cmpge(Vec4::ZERO) & s.cmple(ee),
         te,
         Vec4::NAN,
     );
-    // Vertices (vertex.rs).
-    let d = cl.sub(a);
-    let dist2 = d.dot(d);
-    let vertex_on = used & BVec4A::splat(vertex);
-    let va = Vec4::splat(v.length_squared());
-    let tv = first_roots(va, Vec4::splat(2.0) * vl.dot(d), dist2 - Vec4::ONE, tm);
-    let tv = Vec4::select(vertex_on, tv, Vec4::NAN);
-    if (edge_embedded | (vertex_on & dist2.cmplt(Vec4::ONE))).any() {
-        return RoundPart::Embedded;
-    }
+    let tv = Vec4::select(
+        vertex_ahead,
+        first_roots(va, vb, vc, vertex_disc, tm),
+        Vec4::NAN,
+    );
     let times = [te.x, te.y, te.z, tv.x, tv.y, tv.z];
     let mut first = RoundPart::None;
     let mut best = f32::INFINITY;

@@ -1,12 +1,14 @@
 //! The six round parts of a triangle's Minkowski sum — three edge cylinders, three vertex
-//! spheres — put through the cheap exits of their quadratics four lanes at a time (SSE), so
-//! only parts that can still be touched get the scalar test (seed 001 12.7–12.9).
+//! spheres (seed 001 12.7–12.9) — and the point-in-triangle test's three edges, solved four
+//! lanes at a time (SSE on x86-64; glam's scalar `Vec4` elsewhere).
 //!
 //! Exact, not approximate: every lane computes the very f32 operations of the scalar tests
-//! ([`super::edge::sweep_edge`], [`super::vertex::sweep_vertex`], and the stable quadratic's
-//! first exits), in the same order (glam's `cross` and `dot` formulas, no fused multiply-add),
-//! so a lane is dropped only where the scalar test would have returned `None`. Answers stay
-//! bit-identical; most parts of most candidates miss and cost a few SIMD operations.
+//! ([`super::edge::sweep_edge`], [`super::vertex::sweep_vertex`], the stable quadratic of
+//! [`super::quadratic`], [`super::face::point_in_triangle`]) in the same order (glam's `cross`
+//! and `dot` formulas, no fused multiply-add; `sqrt` and `/` are correctly rounded in both), so
+//! a lane's time is the scalar time bit for bit. Detection (`sweep_triangle_roots`) runs only
+//! the first part's scalar test again, for its normal and point; the trace takes every part's
+//! time. A part the centre already overlaps is left to the scalar tests (issue 27).
 
 use glam::{BVec4A, Vec3, Vec4};
 
@@ -57,38 +59,6 @@ impl Lanes {
     fn dot(self, r: Self) -> Vec4 {
         (self.x * r.x) + (self.y * r.y) + (self.z * r.z)
     }
-}
-
-/// The stable quadratic's first exits (`first_root_in_range`): no root ahead when `b >= 0`
-/// or the discriminant is negative (NaN lanes drop out as the scalar code would).
-#[inline(always)]
-fn may_have_root(a: Vec4, b: Vec4, c: Vec4) -> BVec4A {
-    approaching(b, discriminant(a, b, c))
-}
-
-/// Bits 0..3: edge `i` (vertex `i` to `i + 1`) may be touched; bits 3..6: vertex `i` may be.
-/// A clear bit means the scalar test returns `None` for that part.
-#[inline]
-pub fn may_touch(c: Vec3, v: Vec3, verts: &[Vec3; 3]) -> u32 {
-    let a = Lanes::of(*verts);
-    let b = Lanes::of([verts[1], verts[2], verts[0]]);
-    let (cl, vl) = (Lanes::splat(c), Lanes::splat(v));
-    // Edges: |(L + t v) × E|² = |E|², with L = c − a (see edge.rs).
-    let e = b.sub(a);
-    let ee = e.dot(e);
-    let x = cl.sub(a).cross(e);
-    let cc = x.dot(x) - ee;
-    let y = vl.cross(e);
-    let qa = y.dot(y);
-    let qb = Vec4::splat(2.0) * x.dot(y);
-    let edges = !ee.cmplt(Vec4::splat(1e-14)) & (cc.cmplt(Vec4::ZERO) | may_have_root(qa, qb, cc));
-    // Vertices: |c + t v − p|² = 1 (see vertex.rs).
-    let d = cl.sub(a);
-    let dist2 = d.dot(d);
-    let va = Vec4::splat(v.length_squared());
-    let vb = Vec4::splat(2.0) * vl.dot(d);
-    let vertices = dist2.cmplt(Vec4::ONE) | may_have_root(va, vb, dist2 - Vec4::ONE);
-    (edges.bitmask() & 0b111) | ((vertices.bitmask() & 0b111) << 3)
 }
 
 /// [`super::face::point_in_triangle`] with its three edge tests in lanes: the same f32
@@ -148,22 +118,31 @@ fn first_roots(a: Vec4, b: Vec4, c: Vec4, disc: Vec4, t_max: Vec4) -> Vec4 {
     Vec4::select(approaching(b, disc) & (ok1 | ok2), t, Vec4::NAN)
 }
 
-/// Which round part the swept unit sphere (centre `c`, motion `v`, eSpace) touches first in
-/// `[0, t_max]`, among the edges (`edge`) and vertices (`vertex`) enabled. Every lane runs the
-/// scalar tests' own f32 operations ([`super::edge::sweep_edge`],
-/// [`super::vertex::sweep_vertex`]) in their order, without fused multiply-add, so the part
-/// picked is the one the scalar loop picks (the tests below check it). The roots are solved
-/// only when some lane passes the quadratics' cheap exits (on a walk, most triangles' parts
-/// do not).
+/// The six round parts' times of first contact in `[0, t_max]` (edges `0..3`, then vertices),
+/// NaN where a part is not touched or not enabled, and which parts the centre already
+/// overlaps (bit `i`): for those the scalar tests decide, their embedded branches are not
+/// mirrored here.
+#[derive(Debug, Clone, Copy)]
+pub struct RoundTimes {
+    pub times: [f32; 6],
+    pub embedded: u32,
+}
+
+/// [`RoundTimes`] of the swept unit sphere (centre `c`, motion `v`, eSpace) against the edges
+/// (`edge`) and vertices (`vertex`) of `verts`. Every lane runs the scalar tests' own f32
+/// operations ([`super::edge::sweep_edge`], [`super::vertex::sweep_vertex`]) in their order,
+/// without fused multiply-add, so a lane's time is the scalar test's bit for bit (the tests
+/// below check it). The roots are solved only when some lane passes the quadratics' cheap
+/// exits (on a walk, most triangles' parts do not).
 #[inline]
-pub fn first_round_part(
+pub fn round_times(
     c: Vec3,
     v: Vec3,
     verts: &[Vec3; 3],
     edge: bool,
     vertex: bool,
     t_max: f32,
-) -> RoundPart {
+) -> RoundTimes {
     let a = Lanes::of(*verts);
     let (cl, vl) = (Lanes::splat(c), Lanes::splat(v));
     let used = BVec4A::new(true, true, true, false);
@@ -176,16 +155,18 @@ pub fn first_round_part(
     let edge_on = used & BVec4A::splat(edge) & !ee.cmplt(Vec4::splat(1e-14));
     // A centre already within 1 of an edge's line takes the embedded branch, which returns
     // nothing where its foot `l · e` is off the segment (most such lines, on a walk); within 1
-    // of a vertex, likewise. Those go to the scalar tests.
+    // of a vertex, likewise.
     let inside = cc.cmplt(Vec4::ZERO);
     let foot = l.dot(e);
     let edge_embedded = edge_on & inside & foot.cmpge(Vec4::ZERO) & foot.cmple(ee);
     // Vertices (vertex.rs): |c + t v − p|² = 1; `l` is `c − p` for vertex `i` too.
     let dist2 = l.dot(l);
     let vertex_on = used & BVec4A::splat(vertex);
-    if (edge_embedded | (vertex_on & dist2.cmplt(Vec4::ONE))).any() {
-        return RoundPart::Embedded;
-    }
+    let embedded = edge_embedded.bitmask() | (vertex_on & dist2.cmplt(Vec4::ONE)).bitmask() << 3;
+    let mut out = RoundTimes {
+        times: [f32::NAN; 6],
+        embedded,
+    };
     let y = vl.cross(e);
     let (qa, qb) = (y.dot(y), Vec4::splat(2.0) * x.dot(y));
     let edge_disc = discriminant(qa, qb, cc);
@@ -196,12 +177,12 @@ pub fn first_round_part(
         dist2 - Vec4::ONE,
     );
     let vertex_disc = discriminant(va, vb, vc);
-    let vertex_ahead = vertex_on & approaching(vb, vertex_disc);
+    let vertex_ahead = vertex_on & !dist2.cmplt(Vec4::ONE) & approaching(vb, vertex_disc);
     if !(edge_ahead | vertex_ahead).any() {
-        return RoundPart::None;
+        return out;
     }
     let tm = Vec4::splat(t_max);
-    let mut te = first_roots(qa, qb, cc, edge_disc, tm);
+    let te = first_roots(qa, qb, cc, edge_disc, tm);
     // The contact's foot must lie on the segment: `s = (c + v t − a) · e` in `[0, ee]`.
     let s = Lanes {
         x: cl.x + vl.x * te,
@@ -210,20 +191,35 @@ pub fn first_round_part(
     }
     .sub(a)
     .dot(e);
-    te = Vec4::select(
+    let te = Vec4::select(
         edge_ahead & s.cmpge(Vec4::ZERO) & s.cmple(ee),
         te,
         Vec4::NAN,
     );
-    let tv = Vec4::select(
-        vertex_ahead,
-        first_roots(va, vb, vc, vertex_disc, tm),
-        Vec4::NAN,
-    );
-    let times = [te.x, te.y, te.z, tv.x, tv.y, tv.z];
+    let tv = first_roots(va, vb, vc, vertex_disc, tm);
+    let tv = Vec4::select(vertex_ahead, tv, Vec4::NAN);
+    out.times = [te.x, te.y, te.z, tv.x, tv.y, tv.z];
+    out
+}
+
+/// Which round part the swept unit sphere touches first in `[0, t_max]` (see [`round_times`]):
+/// the earliest, the lowest index on ties, as the scalar loop picks.
+#[inline]
+pub fn first_round_part(
+    c: Vec3,
+    v: Vec3,
+    verts: &[Vec3; 3],
+    edge: bool,
+    vertex: bool,
+    t_max: f32,
+) -> RoundPart {
+    let r = round_times(c, v, verts, edge, vertex, t_max);
+    if r.embedded != 0 {
+        return RoundPart::Embedded;
+    }
     let mut first = RoundPart::None;
     let mut best = f32::INFINITY;
-    for (i, &t) in times.iter().enumerate() {
+    for (i, &t) in r.times.iter().enumerate() {
         if t < best {
             best = t;
             first = RoundPart::First(i as u8);
@@ -249,30 +245,45 @@ mod tests {
     }
 
     #[test]
-    fn a_dropped_lane_is_always_a_scalar_miss() {
+    fn every_round_time_is_the_scalar_tests_bit_for_bit() {
         let mut r = rng(7);
-        let mut p = || Vec3::new(r() * 6.0 - 3.0, r() * 6.0 - 3.0, r() * 6.0 - 3.0);
-        let (mut kept, mut total) = (0, 0);
-        for _ in 0..200_000 {
-            let (c, v, tri) = (p(), p(), [p(), p(), p()]);
-            let may = may_touch(c, v, &tri);
-            for i in 0..3 {
-                let edge = sweep_edge(c, v, tri[i], tri[(i + 1) % 3], 1.0);
-                let vertex = sweep_vertex(c, v, tri[i], 1.0);
+        let (mut hits, mut embedded) = (0, 0);
+        for k in 0..200_000 {
+            let f: [f32; 15] = std::array::from_fn(|_| r() * 6.0 - 3.0);
+            let p = |i: usize| Vec3::new(f[i], f[i + 1], f[i + 2]);
+            let (c, v) = (p(0), p(3));
+            let tri = [p(6), p(9), p(12)];
+            let t_max = if k % 3 == 0 { 0.4 } else { 1.0 };
+            let lanes = round_times(c, v, &tri, true, true, t_max);
+            for i in 0..6 {
+                let scalar = if i < 3 {
+                    sweep_edge(c, v, tri[i], tri[(i + 1) % 3], t_max).map(|h| h.0)
+                } else {
+                    sweep_vertex(c, v, tri[i - 3], t_max).map(|h| h.0)
+                };
+                if lanes.embedded & (1 << i) != 0 {
+                    embedded += 1;
+                    continue;
+                }
+                // An overlap the scalar test reports is always flagged.
                 assert!(
-                    may & (1 << i) != 0 || edge.is_none(),
-                    "edge {i}: {c} {v} {tri:?}"
+                    !scalar.is_some_and(|t| t.is_embedded()),
+                    "{i}: {c} {v} {tri:?}"
                 );
-                assert!(
-                    may & (8 << i) != 0 || vertex.is_none(),
-                    "vertex {i}: {c} {v} {tri:?}"
+                let lane = lanes.times[i];
+                let want = scalar.map(|t| t.sort_key().to_bits());
+                assert_eq!(
+                    (!lane.is_nan()).then(|| lane.to_bits()),
+                    want,
+                    "{i}: {c} {v} {tri:?}"
                 );
-                kept += (may >> i & 1) + (may >> (i + 3) & 1);
-                total += 2;
+                hits += usize::from(want.is_some());
             }
         }
-        // And it drops most parts (else it would be no use).
-        assert!(kept * 2 < total, "{kept} of {total} kept");
+        assert!(
+            hits > 20_000 && embedded > 1_000,
+            "{hits} hits, {embedded} overlaps"
+        );
     }
 
     /// The scalar loop over the round parts (edges then vertices, first strictly earlier kept):

@@ -295,24 +295,24 @@ pub fn sweep_triangle_cases(
         }
         _ => None,
     };
-    // Every part is evaluated here (for the trace), so the lanes' exact prefilter pays; the
-    // detection path (`sweep_triangle`) stops early on its own and is better without it.
-    let may = lanes::may_touch(c, v, verts);
+    // Every part's own time, four lanes at a time; a part the centre overlaps by its scalar
+    // test (its embedded branch decides).
+    let lanes = lanes::round_times(c, v, verts, true, true, 1.0);
+    let time = |i: usize| {
+        if lanes.embedded & (1 << i) == 0 {
+            let t = lanes.times[i];
+            return (!t.is_nan()).then_some(ContactTime::Toi(t));
+        }
+        let k = i % 3;
+        if i < 3 {
+            edge::sweep_edge(c, v, verts[k], verts[(k + 1) % 3], 1.0).map(|h| h.0)
+        } else {
+            vertex::sweep_vertex(c, v, verts[k], 1.0).map(|h| h.0)
+        }
+    };
     CaseResults {
         face: outcome(mask.face, face),
-        edges: std::array::from_fn(|i| {
-            let t = (may & (1 << i) != 0)
-                .then(|| edge::sweep_edge(c, v, verts[i], verts[(i + 1) % 3], 1.0))
-                .flatten()
-                .map(|h| h.0);
-            outcome(mask.edge, t)
-        }),
-        vertices: std::array::from_fn(|i| {
-            let t = (may & (8 << i) != 0)
-                .then(|| vertex::sweep_vertex(c, v, verts[i], 1.0))
-                .flatten()
-                .map(|h| h.0);
-            outcome(mask.vertex, t)
-        }),
+        edges: std::array::from_fn(|i| outcome(mask.edge, time(i))),
+        vertices: std::array::from_fn(|i| outcome(mask.vertex, time(3 + i))),
     }
 }

@@ -146,60 +146,120 @@ pub fn round_times(
     let a = Lanes::of(*verts);
     let (cl, vl) = (Lanes::splat(c), Lanes::splat(v));
     let used = BVec4A::new(true, true, true, false);
-    // Edges (edge.rs): |(L + t v) × E|² = |E|², with L = c − a. Degenerate edges drop out.
-    let e = Lanes::of([verts[1], verts[2], verts[0]]).sub(a);
-    let ee = e.dot(e);
+    // `c − a`: the edge's `L` for edge `i`, `c − p` for vertex `i`.
     let l = cl.sub(a);
-    let x = l.cross(e);
-    let cc = x.dot(x) - ee;
-    let edge_on = used & BVec4A::splat(edge) & !ee.cmplt(Vec4::splat(1e-14));
-    // A centre already within 1 of an edge's line takes the embedded branch, which returns
-    // nothing where its foot `l · e` is off the segment (most such lines, on a walk); within 1
-    // of a vertex, likewise.
-    let inside = cc.cmplt(Vec4::ZERO);
-    let foot = l.dot(e);
-    let edge_embedded = edge_on & inside & foot.cmpge(Vec4::ZERO) & foot.cmple(ee);
-    // Vertices (vertex.rs): |c + t v − p|² = 1; `l` is `c − p` for vertex `i` too.
-    let dist2 = l.dot(l);
-    let vertex_on = used & BVec4A::splat(vertex);
-    let embedded = edge_embedded.bitmask() | (vertex_on & dist2.cmplt(Vec4::ONE)).bitmask() << 3;
+    let e = Lanes::of([verts[1], verts[2], verts[0]]).sub(a);
+    let edges = EdgeLanes::new(l, vl, e, used & BVec4A::splat(edge));
+    let vertices = Quadratics::vertices(l, v, vl, used & BVec4A::splat(vertex));
     let mut out = RoundTimes {
         times: [f32::NAN; 6],
-        embedded,
+        embedded: edges.embedded.bitmask() | vertices.embedded.bitmask() << 3,
     };
-    let y = vl.cross(e);
-    let (qa, qb) = (y.dot(y), Vec4::splat(2.0) * x.dot(y));
-    let edge_disc = discriminant(qa, qb, cc);
-    let edge_ahead = edge_on & !inside & approaching(qb, edge_disc);
-    let (va, vb, vc) = (
-        Vec4::splat(v.length_squared()),
-        Vec4::splat(2.0) * vl.dot(l),
-        dist2 - Vec4::ONE,
-    );
-    let vertex_disc = discriminant(va, vb, vc);
-    let vertex_ahead = vertex_on & !dist2.cmplt(Vec4::ONE) & approaching(vb, vertex_disc);
-    if !(edge_ahead | vertex_ahead).any() {
+    if !(edges.q.ahead | vertices.ahead).any() {
         return out;
     }
     let tm = Vec4::splat(t_max);
-    let te = first_roots(qa, qb, cc, edge_disc, tm);
-    // The contact's foot must lie on the segment: `s = (c + v t − a) · e` in `[0, ee]`.
-    let s = Lanes {
-        x: cl.x + vl.x * te,
-        y: cl.y + vl.y * te,
-        z: cl.z + vl.z * te,
-    }
-    .sub(a)
-    .dot(e);
-    let te = Vec4::select(
-        edge_ahead & s.cmpge(Vec4::ZERO) & s.cmple(ee),
-        te,
-        Vec4::NAN,
-    );
-    let tv = first_roots(va, vb, vc, vertex_disc, tm);
-    let tv = Vec4::select(vertex_ahead, tv, Vec4::NAN);
+    let te = edges.on_segment(cl, vl, a, e, edges.q.roots(tm));
+    let tv = vertices.roots(tm);
     out.times = [te.x, te.y, te.z, tv.x, tv.y, tv.z];
     out
+}
+
+/// One quadratic `a t² + b t + c` a lane, its discriminant, which lanes may have a root ahead
+/// (enabled, not overlapping, past the cheap exits) and which overlap at the start.
+#[derive(Clone, Copy)]
+struct Quadratics {
+    a: Vec4,
+    b: Vec4,
+    c: Vec4,
+    disc: Vec4,
+    ahead: BVec4A,
+    embedded: BVec4A,
+}
+
+impl Quadratics {
+    /// Vertices (vertex.rs): `|c + t v − p|² = 1`, with `d = c − p` in `d`'s lanes.
+    #[inline(always)]
+    fn vertices(d: Lanes, v: Vec3, vl: Lanes, on: BVec4A) -> Self {
+        let dist2 = d.dot(d);
+        let (a, b, c) = (
+            Vec4::splat(v.length_squared()),
+            Vec4::splat(2.0) * vl.dot(d),
+            dist2 - Vec4::ONE,
+        );
+        let disc = discriminant(a, b, c);
+        let embedded = on & dist2.cmplt(Vec4::ONE);
+        let ahead = on & !dist2.cmplt(Vec4::ONE) & approaching(b, disc);
+        Self {
+            a,
+            b,
+            c,
+            disc,
+            ahead,
+            embedded,
+        }
+    }
+
+    /// The first root in `[0, t_max]` of each lane ahead, NaN elsewhere.
+    #[inline(always)]
+    fn roots(&self, t_max: Vec4) -> Vec4 {
+        let t = first_roots(self.a, self.b, self.c, self.disc, t_max);
+        Vec4::select(self.ahead, t, Vec4::NAN)
+    }
+}
+
+/// The three edges' quadratics (edge.rs): `|(L + t v) × E|² = |E|²`, `L = c − a`, `E = b − a`.
+#[derive(Clone, Copy)]
+struct EdgeLanes {
+    q: Quadratics,
+    /// `|E|²`.
+    ee: Vec4,
+    /// Lanes whose centre is within 1 of the edge's line with its foot on the segment: the
+    /// scalar test's embedded branch decides (off the segment it returns nothing).
+    embedded: BVec4A,
+}
+
+impl EdgeLanes {
+    #[inline(always)]
+    fn new(l: Lanes, vl: Lanes, e: Lanes, on: BVec4A) -> Self {
+        let ee = e.dot(e);
+        let x = l.cross(e);
+        let cc = x.dot(x) - ee;
+        // Degenerate edges drop out, as in the scalar test.
+        let on = on & !ee.cmplt(Vec4::splat(1e-14));
+        let inside = cc.cmplt(Vec4::ZERO);
+        let foot = l.dot(e);
+        let y = vl.cross(e);
+        let (a, b) = (y.dot(y), Vec4::splat(2.0) * x.dot(y));
+        let disc = discriminant(a, b, cc);
+        let q = Quadratics {
+            a,
+            b,
+            c: cc,
+            disc,
+            ahead: on & !inside & approaching(b, disc),
+            embedded: on & inside,
+        };
+        Self {
+            q,
+            ee,
+            embedded: q.embedded & foot.cmpge(Vec4::ZERO) & foot.cmple(ee),
+        }
+    }
+
+    /// The roots `t` whose contact's foot lies on the segment, `s = (c + v t − a) · e` in
+    /// `[0, ee]`; NaN elsewhere.
+    #[inline(always)]
+    fn on_segment(&self, cl: Lanes, vl: Lanes, a: Lanes, e: Lanes, t: Vec4) -> Vec4 {
+        let s = Lanes {
+            x: cl.x + vl.x * t,
+            y: cl.y + vl.y * t,
+            z: cl.z + vl.z * t,
+        }
+        .sub(a)
+        .dot(e);
+        Vec4::select(s.cmpge(Vec4::ZERO) & s.cmple(self.ee), t, Vec4::NAN)
+    }
 }
 
 /// Which round part the swept unit sphere touches first in `[0, t_max]` (see [`round_times`]):

@@ -176,16 +176,8 @@ impl Bvh {
                 k += 1;
             }
             let order = &mut order[..k];
-            // At most four: an insertion sort (the library sort's set-up cost more than the
-            // sorting, in perf on the crowd). Entered lanes have finite times.
-            for i in 1..k {
-                let x = order[i];
-                let mut j = i;
-                while j > 0 && order[j - 1].1 > x.1 {
-                    order[j] = order[j - 1];
-                    j -= 1;
-                }
-                order[j] = x;
+            if k > 1 {
+                order.sort_unstable_by(|a, b| a.1.total_cmp(&b.1));
             }
             let base = stack.len();
             for &(lane, te) in order.iter() {

@@ -187,15 +187,20 @@ impl Quadratics {
             Vec4::splat(2.0) * vl.dot(d),
             dist2 - Vec4::ONE,
         );
+        let overlap = dist2.cmplt(Vec4::ONE);
+        Self::new(a, b, c, on & !overlap, on & overlap)
+    }
+
+    /// The quadratics of lanes `on` (not overlapping) and `embedded` (overlapping).
+    #[inline(always)]
+    fn new(a: Vec4, b: Vec4, c: Vec4, on: BVec4A, embedded: BVec4A) -> Self {
         let disc = discriminant(a, b, c);
-        let embedded = on & dist2.cmplt(Vec4::ONE);
-        let ahead = on & !dist2.cmplt(Vec4::ONE) & approaching(b, disc);
         Self {
             a,
             b,
             c,
             disc,
-            ahead,
+            ahead: on & approaching(b, disc),
             embedded,
         }
     }
@@ -231,15 +236,7 @@ impl EdgeLanes {
         let foot = l.dot(e);
         let y = vl.cross(e);
         let (a, b) = (y.dot(y), Vec4::splat(2.0) * x.dot(y));
-        let disc = discriminant(a, b, cc);
-        let q = Quadratics {
-            a,
-            b,
-            c: cc,
-            disc,
-            ahead: on & !inside & approaching(b, disc),
-            embedded: on & inside,
-        };
+        let q = Quadratics::new(a, b, cc, on & !inside, on & inside);
         Self {
             q,
             ee,

@@ -15,6 +15,8 @@ pub mod roots;
 pub mod touch;
 pub mod vertex;
 
+use std::cmp::Ordering::Less;
+
 use glam::Vec3;
 
 pub use face::FacePlane;
@@ -100,17 +102,17 @@ pub fn sweep_triangle_roots(
     // again, for its normal and point (the very same time: see `lanes`).
     match lanes::first_round_part(c, v, verts, mask.edge, mask.vertex, t_max) {
         lanes::RoundPart::None => None,
-        lanes::RoundPart::First(i) => round_part(c, v, verts, i, t_max)
+        lanes::RoundPart::First(i) => round_part(c, v, verts, usize::from(i), t_max)
             .or_else(|| round_parts_scalar(c, v, verts, mask, roots, t_max)),
         lanes::RoundPart::Embedded => round_parts_scalar(c, v, verts, mask, roots, t_max),
     }
 }
 
-/// Round part `i` of [`lanes::first_round_part`] (edge `i`, or vertex `i − 3`), by its scalar
-/// test.
+/// Round part `i` (edge `i` for `0..3`, from vertex `i` to `i + 1`; vertex `i − 3` for
+/// `3..6`) by its scalar test.
 #[inline]
-fn round_part(c: Vec3, v: Vec3, verts: &[Vec3; 3], i: u8, t_max: f32) -> Option<SweepHit> {
-    let k = usize::from(i % 3);
+fn round_part(c: Vec3, v: Vec3, verts: &[Vec3; 3], i: usize, t_max: f32) -> Option<SweepHit> {
+    let k = i % 3;
     if i < 3 {
         let (time, normal_es, point_es) =
             edge::sweep_edge(c, v, verts[k], verts[(k + 1) % 3], t_max)?;
@@ -131,8 +133,8 @@ fn round_part(c: Vec3, v: Vec3, verts: &[Vec3; 3], i: u8, t_max: f32) -> Option<
     }
 }
 
-/// The edges then the vertices, each by its scalar test, the first contact kept (the first
-/// found on ties): where a round part already overlaps the centre.
+/// The enabled edges then vertices, each by its scalar test, the first contact kept (the
+/// first found on ties): where a round part already overlaps the centre.
 fn round_parts_scalar(
     c: Vec3,
     v: Vec3,
@@ -141,43 +143,17 @@ fn round_parts_scalar(
     roots: Roots,
     t_max: f32,
 ) -> Option<SweepHit> {
+    let enabled = |i: usize| if i < 3 { mask.edge } else { mask.vertex };
     let counts = |time: &ContactTime| roots == Roots::AtZero || !time.is_embedded();
-    let mut best: Option<SweepHit> = None;
-    let mut consider = |hit: SweepHit| {
-        if best.is_none_or(|b| hit.time.sort_key() < b.time.sort_key()) {
-            best = Some(hit);
-        }
-    };
-    if mask.edge {
-        for i in 0..3 {
-            let (a, b) = (verts[i], verts[(i + 1) % 3]);
-            if let Some((time, normal_es, point_es)) = edge::sweep_edge(c, v, a, b, t_max)
-                && counts(&time)
-            {
-                consider(SweepHit {
-                    time,
-                    feature: Feature::Edge(i as u8),
-                    normal_es,
-                    point_es,
-                });
-            }
-        }
-    }
-    if mask.vertex {
-        for (i, &p) in verts.iter().enumerate() {
-            if let Some((time, normal_es)) = vertex::sweep_vertex(c, v, p, t_max)
-                && counts(&time)
-            {
-                consider(SweepHit {
-                    time,
-                    feature: Feature::Vertex(i as u8),
-                    normal_es,
-                    point_es: p,
-                });
-            }
-        }
-    }
-    best
+    (0..6)
+        .filter(|&i| enabled(i))
+        .filter_map(|i| round_part(c, v, verts, i, t_max))
+        .filter(|hit| counts(&hit.time))
+        .fold(None, |best: Option<SweepHit>, hit| match best {
+            // Replaced only by a strictly earlier contact (the first found on ties).
+            Some(b) if hit.time.sort_key().partial_cmp(&b.time.sort_key()) != Some(Less) => Some(b),
+            _ => Some(hit),
+        })
 }
 
 /// The per-triangle test detection runs (seed 001's `SphereIntersectTriangle` role): the
@@ -303,12 +279,7 @@ pub fn sweep_triangle_cases(
             let t = lanes.times[i];
             return (!t.is_nan()).then_some(ContactTime::Toi(t));
         }
-        let k = i % 3;
-        if i < 3 {
-            edge::sweep_edge(c, v, verts[k], verts[(k + 1) % 3], 1.0).map(|h| h.0)
-        } else {
-            vertex::sweep_vertex(c, v, verts[k], 1.0).map(|h| h.0)
-        }
+        round_part(c, v, verts, i, 1.0).map(|h| h.time)
     };
     CaseResults {
         face: outcome(mask.face, face),

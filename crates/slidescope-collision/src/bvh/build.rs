@@ -1,5 +1,5 @@
-//! The build: a binned surface-area-heuristic binary tree (12 bins, leaves of at most 4
-//! items), then collapsed into 4-wide nodes ([`super::node`]) by pulling up the grandchildren
+//! The build: a binned surface-area-heuristic binary tree (12 bins, leaves of 4 items, or of up
+//! to 7 where the heuristic finds a leaf cheaper than a split), then collapsed into 4-wide nodes ([`super::node`]) by pulling up the grandchildren
 //! of the largest inner children. The binary tree lives only during the build.
 
 use glam::{Vec3, Vec4};
@@ -8,8 +8,12 @@ use super::node::{ChildRef, Node4};
 use crate::Aabb;
 
 const BINS: usize = 12;
-/// Items a leaf holds at most (3 bits in a [`ChildRef`]).
+/// Items above which a node is split when the heuristic allows.
 pub const MAX_LEAF: usize = 4;
+/// Items a leaf can hold at all (3 bits of count in a [`ChildRef`]): a node with more is split
+/// whatever the heuristic says (a leaf of 8 once read as one of 0, and its triangles were never
+/// tested: `tests/bvh_leaves.rs`).
+const MAX_LEAF_ITEMS: usize = (1 << super::node::COUNT_BITS) - 1;
 
 /// 32 bytes, 16-byte aligned: the bounds load as SIMD registers, and the two integers ride in
 /// the `w` lanes (as bit patterns) instead of widening the node.
@@ -77,6 +81,7 @@ impl BinaryTree {
         while let Some((node, start, end, node_box)) = work.pop() {
             let split = if end - start > MAX_LEAF {
                 sah_split(&mut items[start..end], &node_box, &bounds, &centroids)
+                    .or_else(|| halves(&items[start..end], &bounds))
             } else {
                 None
             };
@@ -151,6 +156,14 @@ impl BinaryTree {
     }
 }
 
+/// Where the heuristic made a leaf of more than a leaf can hold (coincident centroids, such as
+/// a two-sided wall's duplicated triangles): the items split in two halves as they lie.
+fn halves(items: &[u32], bounds: &impl Fn(u32) -> Aabb) -> Option<(usize, Aabb, Aabb)> {
+    let mid = items.len() / 2;
+    let boxed = |part: &[u32]| part.iter().fold(Aabb::EMPTY, |a, &i| a.union(bounds(i)));
+    (items.len() > MAX_LEAF_ITEMS).then(|| (mid, boxed(&items[..mid]), boxed(&items[mid..])))
+}
+
 /// Partitions `items` by the best binned-SAH plane; returns the split position and the two
 /// children's boxes, or `None` when a leaf is cheaper (or all centroids coincide).
 fn sah_split(
@@ -207,7 +220,7 @@ fn sah_split(
         return None;
     }
     // Leaf cost vs split cost (traversal ≈ 1 box test, intersection ≈ 1 triangle sweep).
-    if items.len() <= 2 * MAX_LEAF && best.0 >= whole.half_area() * items.len() as f32 {
+    if items.len() <= MAX_LEAF_ITEMS && best.0 >= whole.half_area() * items.len() as f32 {
         return None;
     }
     let mut mid = 0;

@@ -11,7 +11,7 @@ use crate::Aabb;
 pub struct ChildRef(u32);
 
 const LEAF_BIT: u32 = 1 << 31;
-const COUNT_BITS: u32 = 3;
+pub const COUNT_BITS: u32 = 3;
 /// Items addressable by a leaf (28 bits of first item).
 pub const MAX_ITEMS: usize = 1 << (31 - COUNT_BITS);
 
@@ -24,6 +24,10 @@ impl ChildRef {
 
     /// A leaf of `count` (1..=7) items starting at `first` (< [`MAX_ITEMS`]).
     pub fn leaf(first: u32, count: u32) -> Self {
+        assert!(
+            (1..1 << COUNT_BITS).contains(&count),
+            "a leaf holds 1 to 7 items"
+        );
         Self(LEAF_BIT | (first << COUNT_BITS) | count)
     }
 

@@ -3,7 +3,7 @@
 //! 100 m from the origin keeps full f32 precision near the ellipsoid. Values in this frame are
 //! "local eSpace"; [`Frame::to_es`] adds the origin back.
 
-use glam::{Mat3, Vec3};
+use glam::{Mat3, Vec3, Vec3A};
 
 use super::{Aabb, ESpace, Ellipsoid};
 
@@ -53,6 +53,14 @@ impl Frame {
         match self.inv_radii {
             Some(inv) => (p - self.origin) * inv,
             None => self.space.vector_to_es(p - self.origin),
+        }
+    }
+    /// [`local_es`](Self::local_es) of a point in lanes: the same operations, so the same bits.
+    #[inline]
+    pub fn local_es_a(&self, p: Vec3A) -> Vec3 {
+        match self.inv_radii {
+            Some(inv) => ((p - Vec3A::from(self.origin)) * Vec3A::from(inv)).into(),
+            None => self.space.vector_to_es(Vec3::from(p) - self.origin),
         }
     }
     /// Local eSpace → eSpace about the world origin.

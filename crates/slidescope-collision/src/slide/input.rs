@@ -6,6 +6,7 @@ use glam::Vec3;
 use crate::{CollisionError, Ellipsoid, SlideSettings};
 
 /// Refuses a bad ellipsoid, a non-finite velocity or settings out of range.
+#[inline]
 pub(crate) fn check_inputs(
     ellipsoid: &Ellipsoid,
     velocity: Vec3,

@@ -127,9 +127,6 @@ impl LevelParts {
             animations,
             skipped_animation_channels,
         } = self;
-        // Render meshes first: the collision mesh renumbers its vertices (in BVH leaf order).
-        let render_meshes = render_meshes(&batches, &positions, &normals, &triangles, &materials);
-        drop(normals);
         let ids: Vec<u32> = (0..triangles.len() as u32).collect();
         let collision = match CollisionMesh::new(positions, &triangles, &ids) {
             Ok(mesh) => mesh,
@@ -140,6 +137,36 @@ impl LevelParts {
             Err(e) => return Err(LevelErrorKind::NoTriangles(e.to_string())),
         };
         drop(ids);
+        let positions = collision.positions();
+
+        let mut render_meshes = Vec::with_capacity(batches.len());
+        for (k, b) in batches.iter().enumerate() {
+            let end_triangle = batches
+                .get(k + 1)
+                .map_or(triangles.len(), |n| n.first_triangle);
+            let base = b.first_vertex as u32;
+            let tris = &triangles[b.first_triangle..end_triangle];
+            let vertex_range = b.first_vertex..b.first_vertex + b.vertex_count;
+            let batch_positions = positions[vertex_range.clone()].to_vec();
+            let indices: Vec<u32> = tris.iter().flatten().map(|&i| i - base).collect();
+            let batch_normals = match b.first_normal {
+                Some(first) => normalized(&normals[first..first + b.vertex_count]),
+                None => computed_normals(&batch_positions, &indices),
+            };
+            let material = b.source.material.filter(|&m| m < materials.len());
+            render_meshes.push(RenderMesh {
+                positions: batch_positions,
+                normals: batch_normals,
+                indices,
+                material,
+                source: PrimitiveSource {
+                    material,
+                    ..b.source.clone()
+                },
+                first_triangle: b.first_triangle as u32,
+            });
+        }
+        drop(normals);
         drop(triangles);
 
         let report = collision.report();
@@ -175,44 +202,6 @@ impl LevelParts {
         level.stats.heap_bytes = level.heap_bytes();
         Ok(level)
     }
-}
-
-/// The level's primitives as render meshes: each batch's own slice of the input vertices.
-fn render_meshes(
-    batches: &[Batch],
-    positions: &[Vec3],
-    normals: &[Vec3],
-    triangles: &[[u32; 3]],
-    materials: &[Material],
-) -> Vec<RenderMesh> {
-    let mut render_meshes = Vec::with_capacity(batches.len());
-    for (k, b) in batches.iter().enumerate() {
-        let end_triangle = batches
-            .get(k + 1)
-            .map_or(triangles.len(), |n| n.first_triangle);
-        let base = b.first_vertex as u32;
-        let tris = &triangles[b.first_triangle..end_triangle];
-        let vertex_range = b.first_vertex..b.first_vertex + b.vertex_count;
-        let batch_positions = positions[vertex_range.clone()].to_vec();
-        let indices: Vec<u32> = tris.iter().flatten().map(|&i| i - base).collect();
-        let batch_normals = match b.first_normal {
-            Some(first) => normalized(&normals[first..first + b.vertex_count]),
-            None => computed_normals(&batch_positions, &indices),
-        };
-        let material = b.source.material.filter(|&m| m < materials.len());
-        render_meshes.push(RenderMesh {
-            positions: batch_positions,
-            normals: batch_normals,
-            indices,
-            material,
-            source: PrimitiveSource {
-                material,
-                ..b.source.clone()
-            },
-            first_triangle: b.first_triangle as u32,
-        });
-    }
-    render_meshes
 }
 
 fn normalized(normals: &[Vec3]) -> Vec<Vec3> {

@@ -1,8 +1,7 @@
 //! The static collision mesh: world-space vertices, triangles and a per-triangle source id,
 //! plus the BVH broad phase (seed 001 12.2.1: collision geometry is kept apart from render
 //! geometry). Triangles are stored in BVH leaf order so a leaf's triangles are one contiguous
-//! block; `slot_of` maps a triangle index back to its slot. Vertices are renumbered in the order
-//! the slots first use them, so a leaf's vertices lie together too.
+//! block; `slot_of` maps a triangle index back to its slot.
 //!
 //! Memory, per triangle: leaf-ordered indices 12 B, slot 4 B, source id 4 B, BVH items 4 B and
 //! nodes ≈ 20 B, plus the shared vertices (≈ 9 B on real levels). The build keeps no per-triangle
@@ -60,9 +59,7 @@ impl CollisionMesh {
     /// Builds a mesh from world-space `positions` and `triangles` (vertex indices).
     /// `source_ids[i]` tags triangle `i` (a caller-defined id, e.g. a glTF primitive); pass an
     /// empty slice for all zeros. Degenerate, non-finite and out-of-range triangles are dropped
-    /// and counted in [`CollisionMesh::report`]; surviving triangles keep their input order. The
-    /// vertices do not: [`positions`](Self::positions) holds them in BVH leaf order, and
-    /// [`triangle_indices`](Self::triangle_indices) indexes that array.
+    /// and counted in [`CollisionMesh::report`]; surviving triangles keep their input order.
     ///
     /// Errors with [`CollisionError::EmptyMesh`] when no triangle survives.
     pub fn new(
@@ -102,10 +99,8 @@ impl CollisionMesh {
         let tri_box = |i: u32| Aabb::from_points(&kept[i as usize].map(|k| positions[k as usize]));
         let bvh = Bvh::build(kept.len(), tri_box);
         let bounds = bvh.bounds();
-        let mut leaf_indices: Vec<[u32; 3]> =
-            bvh.items().iter().map(|&t| kept[t as usize]).collect();
+        let leaf_indices: Vec<[u32; 3]> = bvh.items().iter().map(|&t| kept[t as usize]).collect();
         drop(kept);
-        let positions = in_slot_order(positions, &mut leaf_indices);
         let mut slot_of = vec![0u32; leaf_indices.len()];
         for (slot, &t) in bvh.items().iter().enumerate() {
             slot_of[t as usize] = slot as u32;
@@ -202,8 +197,7 @@ impl CollisionMesh {
         self.source_ids.get(i as usize).copied().unwrap_or(0)
     }
 
-    /// The shared vertex array (world space), in the order the BVH's leaves first use them
-    /// (then any vertex no kept triangle uses), not the input order.
+    /// The shared vertex array (world space).
     pub fn positions(&self) -> &[Vec3] {
         &self.positions
     }
@@ -229,27 +223,6 @@ impl CollisionMesh {
             + (self.slot_of.capacity() + self.source_ids.capacity()) * std::mem::size_of::<u32>()
             + self.bvh.heap_bytes()
     }
-}
-
-/// Renumbers the vertices in the order the slots first use them (vertices no triangle uses
-/// keep their order, after those), so a leaf's triangles read their vertices from one or two
-/// cache lines, next to the previous leaf's: the walk's loads are its cost (issue 27 §4).
-/// Coordinates are unchanged, so every answer is too.
-fn in_slot_order(positions: Vec<Vec3>, leaf_indices: &mut [[u32; 3]]) -> Vec<Vec3> {
-    const UNSET: u32 = u32::MAX;
-    let mut new_of = vec![UNSET; positions.len()];
-    let mut order = Vec::with_capacity(positions.len());
-    for tri in leaf_indices.iter_mut() {
-        for k in tri.iter_mut() {
-            if new_of[*k as usize] == UNSET {
-                new_of[*k as usize] = order.len() as u32;
-                order.push(*k);
-            }
-            *k = new_of[*k as usize];
-        }
-    }
-    order.extend((0..positions.len() as u32).filter(|&k| new_of[k as usize] == UNSET));
-    order.iter().map(|&k| positions[k as usize]).collect()
 }
 
 /// Unit normal of a triangle, `None` if it has zero area (or the area underflows).

@@ -4,13 +4,18 @@
 //! the 3D frame encoded (not executed: the GPU's time is `screenshot --frames`'s business).
 //! Each part is also measured alone.
 //!
+//! A fixed workload: the sim and the whole frame are timed over the same 30 frames from the
+//! same state (60 frames walked first), so a faster step does not walk the player somewhere
+//! else (it did: the parts after the sim's bench saw wherever it had left the player). Their
+//! figures are per 30 frames.
+//!
 //! Run: `cargo bench --bench frame` (needs `../shared/levels/sponza/sponza.glb`; without a GPU
 //! adapter the encoding parts are skipped with a message).
 
 use std::hint::black_box;
 use std::path::Path;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::Vec3;
 use slidescope::collision::SlideSettings;
 use slidescope::render::{
@@ -23,6 +28,19 @@ use slidescope::ui::{self, HudStats, ShellModel, ShellOutput};
 use slidescope::view::World;
 
 const SPONZA: &str = "../shared/levels/sponza/sponza.glb";
+/// Frames walked before the timed ones, and timed frames per iteration.
+const WARM_UP: u32 = 60;
+const TIMED: u32 = 30;
+
+/// The walker's input of frame `k`: forward and a little right, turning slowly.
+fn input(k: u32) -> PlayerInput {
+    PlayerInput {
+        forward: 1.0,
+        right: 0.3,
+        yaw_rad: (k as f32 * 0.01).rem_euclid(std::f32::consts::TAU),
+        ..Default::default()
+    }
+}
 
 fn scene_from(sim: &Sim) -> DebugScene {
     let mut s = DebugScene::default();
@@ -84,27 +102,26 @@ fn frame(c: &mut Criterion) {
     };
     let feet = world.stations.first().map_or(Vec3::ZERO, |s| s.feet);
     let mut sim = Sim::new(feet, PlayerParams::default(), SlideSettings::default());
-    let mut frame_no = 0u32;
-    let mut input = move || {
-        frame_no += 1;
-        PlayerInput {
-            forward: 1.0,
-            right: 0.3,
-            yaw_rad: (frame_no as f32 * 0.01).rem_euclid(std::f32::consts::TAU),
-            ..Default::default()
-        }
-    };
-    for _ in 0..60 {
-        sim.step(&world.collision, &input());
+    for k in 1..=WARM_UP {
+        sim.step(&world.collision, &input(k));
     }
+    let timed = || (WARM_UP + 1..=WARM_UP + TIMED).map(input);
     let ctx = egui::Context::default();
     // The first pass builds fonts; keep it out of the numbers.
     let _ = run_ui(&ctx, &shell_model(&world, &sim));
     let _ = run_ui(&ctx, &shell_model(&world, &sim));
 
     let mut group = c.benchmark_group("frame_sponza");
-    group.bench_function("sim_step_traced", |b| {
-        b.iter(|| black_box(sim.step(&world.collision, &input())))
+    group.bench_function("sim_step_traced_x30", |b| {
+        b.iter_batched_ref(
+            || sim.clone(),
+            |sim| {
+                for i in timed() {
+                    black_box(sim.step(&world.collision, &i));
+                }
+            },
+            BatchSize::LargeInput,
+        )
     });
     group.bench_function("ui_layout_tessellate", |b| {
         let model = shell_model(&world, &sim);
@@ -162,13 +179,19 @@ fn frame(c: &mut Criterion) {
             black_box(encode(&mut renderer, &scene, sim.player().center))
         })
     });
-    group.bench_function("whole_frame_cpu", |b| {
-        b.iter(|| {
-            sim.step(&world.collision, &input());
-            let scene = scene_from(&sim);
-            let prims = run_ui(&ctx, &shell_model(&world, &sim));
-            black_box((prims, encode(&mut renderer, &scene, sim.player().center)))
-        })
+    group.bench_function("whole_frame_cpu_x30", |b| {
+        b.iter_batched_ref(
+            || sim.clone(),
+            |sim| {
+                for i in timed() {
+                    sim.step(&world.collision, &i);
+                    let scene = scene_from(sim);
+                    let prims = run_ui(&ctx, &shell_model(&world, sim));
+                    black_box((prims, encode(&mut renderer, &scene, sim.player().center)));
+                }
+            },
+            BatchSize::LargeInput,
+        )
     });
     group.finish();
 }

@@ -50,12 +50,11 @@ impl Frame {
     /// World point → local eSpace.
     #[inline]
     pub fn local_es(&self, p: Vec3) -> Vec3 {
-        match self.inv_radii {
-            Some(inv) => (p - self.origin) * inv,
-            None => self.space.vector_to_es(p - self.origin),
-        }
+        self.local_es_a(p.into())
     }
-    /// [`local_es`](Self::local_es) of a point in lanes: the same operations, so the same bits.
+    /// [`local_es`](Self::local_es) of a point already in SIMD lanes (the BVH scan loads a
+    /// leaf's vertices that way). Lane arithmetic is the same IEEE f32 operations as the
+    /// scalar form, so both give the same bits.
     #[inline]
     pub fn local_es_a(&self, p: Vec3A) -> Vec3 {
         match self.inv_radii {

@@ -1,6 +1,7 @@
 //! The build: a binned surface-area-heuristic binary tree (12 bins, leaves of 4 items, or of up
-//! to 7 where the heuristic finds a leaf cheaper than a split), then collapsed into 4-wide nodes ([`super::node`]) by pulling up the grandchildren
-//! of the largest inner children. The binary tree lives only during the build.
+//! to 7 where the heuristic finds a leaf cheaper than a split), then collapsed into 4-wide
+//! nodes ([`super::node`]) by pulling up the grandchildren of the largest inner children. The
+//! binary tree lives only during the build.
 
 use glam::{Vec3, Vec4};
 

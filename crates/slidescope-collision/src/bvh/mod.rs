@@ -3,9 +3,10 @@
 //!
 //! **Layout.** A 4-wide tree ([`node::Node4`]): each node holds its children's boxes across
 //! SIMD lanes, so one pass of slab arithmetic tests four children; leaves are references of
-//! at most 7 items (4 unless the heuristic prefers a bigger leaf) inside their parent (no leaf nodes). Built as a binned-SAH binary tree and
-//! collapsed ([`build`]). Against the binary tree it replaced (32-byte nodes, two children
-//! tested per pop) it halves the depth a sweep descends; measured in `benches/sweep.rs`.
+//! at most 7 items (4 unless the heuristic prefers a bigger leaf) inside their parent (no leaf
+//! nodes). Built as a binned-SAH binary tree and collapsed ([`build`]). Against the binary
+//! tree it replaced (32-byte nodes, two children tested per pop) it halves the depth a sweep
+//! descends; measured in `benches/sweep.rs`.
 //!
 //! **Walk.** Best-first along the sweep (parry's idea): children are pushed by entry time,
 //! nearest popped first, and anything entered after the current time limit — the earliest

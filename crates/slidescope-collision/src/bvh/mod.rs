@@ -155,18 +155,27 @@ impl Bvh {
             return;
         };
         let mut limit = 1.0f32;
-        stack.push((0, t));
-        while let Some((i, t_enter)) = stack.pop() {
+        stack.push((ChildRef::node(0).raw(), t));
+        while let Some((raw, t_enter)) = stack.pop() {
             if t_enter > limit {
                 continue;
             }
+            let child = ChildRef::from_raw(raw);
+            let i = match (child.as_leaf(), child.as_node()) {
+                (Some(r), _) => {
+                    limit = visit(r).min(limit);
+                    continue;
+                }
+                (None, Some(i)) => i,
+                (None, None) => continue,
+            };
             let node = &self.nodes[i as usize];
             let (t, mut mask) = node.entries(o_min, o_max, inv, limit);
             if mask == 0 {
                 continue;
             }
-            // The children entered, nearest first: leaves visited at once in that order,
-            // inner nodes pushed farthest first so the nearest is popped next.
+            // The children entered, pushed farthest first so the nearest, leaf or node, is
+            // popped next: a leaf waits behind a nearer inner node.
             let t = t.to_array();
             let mut order = [(0usize, 0f32); 4];
             let mut k = 0;
@@ -180,18 +189,12 @@ impl Bvh {
             if k > 1 {
                 order.sort_unstable_by(|a, b| a.1.total_cmp(&b.1));
             }
-            let base = stack.len();
-            for &(lane, te) in order.iter() {
-                if te > limit {
-                    continue;
-                }
-                match (node.child[lane].as_leaf(), node.child[lane].as_node()) {
-                    (Some(r), _) => limit = visit(r).min(limit),
-                    (None, Some(n)) => stack.push((n, te)),
-                    (None, None) => {}
-                }
-            }
-            stack[base..].reverse();
+            stack.extend(
+                order
+                    .iter()
+                    .rev()
+                    .map(|&(lane, te)| (node.child[lane].raw(), te)),
+            );
         }
     }
 

@@ -31,6 +31,18 @@ impl ChildRef {
         Self(LEAF_BIT | (first << COUNT_BITS) | count)
     }
 
+    /// The packed reference (a walk stack keeps nodes and leaves in one `u32`).
+    #[inline]
+    pub fn raw(self) -> u32 {
+        self.0
+    }
+
+    /// A reference from [`ChildRef::raw`].
+    #[inline]
+    pub fn from_raw(raw: u32) -> Self {
+        Self(raw)
+    }
+
     /// `Some(node index)` for an inner node.
     #[inline]
     pub fn as_node(self) -> Option<u32> {

@@ -246,11 +246,11 @@ fn scan_bvh<N: NarrowPhase>(
     let (frame, settings) = (scan.frame, scan.settings);
     let (start, delta) = (frame.to_world(scan.c), frame.space.vector_to_world(scan.v));
     let expand = frame.bounds_half_extents(settings.skin_es.max(1e-3) * 2.0);
-    let items = mesh.bvh().items();
     // The same slab test the BVH uses, on each triangle's own box: leaf boxes are looser
     // than their triangles, and this costs a fraction of a sweep test.
     let inv = inverse_delta(delta);
     let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
+    let items = mesh.bvh().items();
     let end = start + delta;
     let swept = Aabb::new(start.min(end) - expand, start.max(end) + expand);
     if scan.record.is_none() && cache.usable(mesh, frame, &swept) {
@@ -269,15 +269,48 @@ fn scan_bvh<N: NarrowPhase>(
     }
     mesh.bvh()
         .sweep_query(start, delta, expand, stack, |slots| {
-            for k in slots {
-                let verts = mesh.slot_vertices_a(k);
-                let [a, b, c] = verts;
-                let limit = scan.limit();
-                if slab_entry(a.min(b).min(c), a.max(b).max(c), o_min, o_max, inv, limit).is_some()
-                {
-                    scan.test(items[k], &verts);
-                }
-            }
-            scan.limit()
+            scan_leaf(scan, mesh, items, slots, (o_min, o_max, inv))
         });
+}
+
+/// One leaf of the BVH walk; returns the scan's new limit. Its triangles are tested in the
+/// order the sweep enters their boxes, so the nearest contact is found first and limits the
+/// rest (on the sweep bench's queries 5.9 → 4.3 triangles tested a sweep, 4.1 needed).
+/// `slab` is the walk's `(o_min, o_max, inv)`.
+#[inline(always)]
+fn scan_leaf<N: NarrowPhase>(
+    scan: &mut Scan<'_, N>,
+    mesh: &CollisionMesh,
+    items: &[u32],
+    slots: std::ops::Range<usize>,
+    (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),
+) -> f32 {
+    // Keys: the entry's bits (ordered as the times, t >= 0) over the place in `tris`; the
+    // vertices kept in lanes, not read again (reading them again cost the crowd 2 %).
+    let mut keys = [0u64; 8];
+    let mut tris = [([Vec3A::ZERO; 3], 0usize); 8];
+    let mut n = 0;
+    let limit = scan.limit();
+    for k in slots {
+        let verts = mesh.slot_vertices_a(k);
+        let [a, b, c] = verts;
+        if let Some(t) = slab_entry(a.min(b).min(c), a.max(b).max(c), o_min, o_max, inv, limit) {
+            let key = u64::from(t.to_bits()) << 32 | n as u64;
+            tris[n] = (verts, k);
+            let mut j = n;
+            while j > 0 && keys[j - 1] > key {
+                keys[j] = keys[j - 1];
+                j -= 1;
+            }
+            keys[j] = key;
+            n += 1;
+        }
+    }
+    for &key in &keys[..n] {
+        if f32::from_bits((key >> 32) as u32) <= scan.limit() {
+            let (verts, k) = &tris[key as u32 as usize];
+            scan.test(items[*k], verts);
+        }
+    }
+    scan.limit()
 }

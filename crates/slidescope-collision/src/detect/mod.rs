@@ -147,13 +147,16 @@ pub(crate) fn detect<N: NarrowPhase>(
     narrow: &N,
     mesh: &CollisionMesh,
     frame: &Frame,
-    c: Vec3,
-    v: Vec3,
+    c: Vec3A,
+    v: Vec3A,
     settings: &SlideSettings,
     scratch: &mut Scratch,
     out: &mut Vec<Contact>,
     record: Option<&mut Vec<CandidateTrace>>,
 ) {
+    // `c` and `v` come in lanes: a `Vec3` argument is passed in memory, stored in two pieces
+    // and read in one, which stalled every detection's start (store forwarding).
+    let (c, v) = (Vec3::from(c), Vec3::from(v));
     out.clear();
     scratch.hits.clear();
     let mut scan = Scan {

@@ -37,7 +37,17 @@ pub(super) fn detect_all(
     // Monomorphised per solver: the default path is the plain decomposed scan.
     macro_rules! scan {
         ($narrow:expr) => {
-            detect($narrow, mesh, frame, c, v, settings, scratch, contacts, rec)
+            detect(
+                $narrow,
+                mesh,
+                frame,
+                c.into(),
+                v.into(),
+                settings,
+                scratch,
+                contacts,
+                rec,
+            )
         };
     }
     match settings.narrow_phase {

@@ -1,7 +1,7 @@
 //! One sweep, no response: the first contact(s) of the ellipsoid moved along a velocity, with
 //! the same detection the slide loop runs (seed 001 12.13 `EllipsoidIntersectScene`).
 
-use glam::Vec3;
+use glam::{Vec3, Vec3A};
 
 use super::detect::detect_exact;
 use super::input::check_inputs;
@@ -78,8 +78,8 @@ pub fn sweep_with_solver<N: NarrowPhase>(
         narrow,
         mesh,
         &frame,
-        Vec3::ZERO,
-        v,
+        Vec3A::ZERO,
+        v.into(),
         settings,
         scratch,
         contacts,

@@ -263,7 +263,7 @@ fn scan_bvh<N: NarrowPhase>(
             }
             let tri_es = *cand
                 .tri_es
-                .get_or_insert_with(|| TriangleEs::new(cand.vertices.map(|p| frame.local_es(p))));
+                .get_or_insert_with(|| TriangleEs::new(frame.triangle_local_es(cand.vertices)));
             if let Some(tri_es) = tri_es {
                 scan.test_es(cand.triangle, &tri_es);
             }

@@ -118,7 +118,7 @@ pub(super) fn rest_on_planes(call: &Call<'_>, s: &mut SlideState, scratch: &mut 
         .query_with(&query, &mut scratch.near_stack, &mut scratch.near);
     let mut rested = false;
     for &i in &scratch.near {
-        let tri = mesh.triangle(i).vertices.map(|p| frame.local_es(p));
+        let tri = frame.triangle_local_es(mesh.triangle(i).vertices);
         if let Some((n, gap)) = rested_face(call, &frame, s.from, tri, skin) {
             let twin = twin_es(call, &frame, n, Feature::Face, 0.0);
             s.planes.push_with_twin(n, s.from - n * gap, twin);

@@ -87,7 +87,7 @@ fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch:
         &mut scratch.near,
     );
     for &i in &scratch.near {
-        let tri = mesh.triangle(i).vertices.map(|p| frame.local_es(p));
+        let tri = frame.triangle_local_es(mesh.triangle(i).vertices);
         let p = crate::distance::closest_point_on_triangle(x, tri);
         let d = (x - p).length();
         if d < 1.0 + EXACT_REACH_SKINS * skin {

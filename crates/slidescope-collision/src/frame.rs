@@ -67,7 +67,12 @@ impl Frame {
     /// memory and stalled on store forwarding (8 % of the crowd when it happened).
     #[inline(always)]
     pub fn triangle_local_es(&self, [a, b, c]: [Vec3; 3]) -> [Vec3; 3] {
-        [self.local_es(a), self.local_es(b), self.local_es(c)]
+        self.triangle_local_es_a([a.into(), b.into(), c.into()])
+    }
+    /// [`triangle_local_es`](Self::triangle_local_es) of vertices already in lanes.
+    #[inline(always)]
+    pub fn triangle_local_es_a(&self, [a, b, c]: [Vec3A; 3]) -> [Vec3; 3] {
+        [self.local_es_a(a), self.local_es_a(b), self.local_es_a(c)]
     }
     /// Local eSpace → eSpace about the world origin.
     #[inline]

@@ -95,6 +95,7 @@ impl Ellipsoid {
     }
 
     /// The eSpace map of this ellipsoid.
+    #[inline(always)]
     pub fn space(&self) -> ESpace {
         ESpace::new(self.radii, self.axes)
     }
@@ -110,6 +111,7 @@ pub struct ESpace {
 
 impl ESpace {
     /// Builds the map for `radii` (> 0) and orthonormal `axes` (columns).
+    #[inline(always)]
     pub fn new(radii: Vec3, axes: Mat3) -> Self {
         let inv_r = radii.recip();
         let world_to_es = Mat3::from_diagonal(inv_r) * axes.transpose();

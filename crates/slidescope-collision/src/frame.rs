@@ -18,9 +18,13 @@ pub struct Frame {
     inv_radii: Option<Vec3>,
     /// World half-extents of the ellipsoid's bounding box.
     half_extents: Vec3,
+    /// An axis-aligned ellipsoid with three equal radii: eSpace is a uniform scale of the
+    /// world, so a triangle's eSpace normal is its world normal.
+    sphere: bool,
 }
 
 impl Frame {
+    #[inline(always)]
     pub fn new(ellipsoid: &Ellipsoid) -> Self {
         let space = ellipsoid.space();
         let abs_axes = Mat3::from_cols(
@@ -34,6 +38,9 @@ impl Frame {
             origin_es: space.point_to_es(ellipsoid.center),
             inv_radii: ellipsoid.is_axis_aligned().then(|| ellipsoid.radii.recip()),
             half_extents: abs_axes * ellipsoid.radii,
+            sphere: ellipsoid.is_axis_aligned()
+                && ellipsoid.radii.x == ellipsoid.radii.y
+                && ellipsoid.radii.y == ellipsoid.radii.z,
         }
     }
 
@@ -45,6 +52,12 @@ impl Frame {
             origin_es: self.space.point_to_es(origin),
             ..*self
         }
+    }
+
+    /// Is the ellipsoid a sphere (axis-aligned, equal radii)?
+    #[inline]
+    pub fn is_sphere(&self) -> bool {
+        self.sphere
     }
 
     /// World point → local eSpace.

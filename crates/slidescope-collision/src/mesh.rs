@@ -3,9 +3,14 @@
 //! geometry). Triangles are stored in BVH leaf order so a leaf's triangles are one contiguous
 //! block; `slot_of` maps a triangle index back to its slot.
 //!
-//! Memory, per triangle: leaf-ordered indices 12 B, slot 4 B, source id 4 B, BVH items 4 B and
-//! nodes ≈ 20 B, plus the shared vertices (≈ 9 B on real levels). The build keeps no per-triangle
-//! boxes: the BVH asks for them.
+//! Each triangle's unit normal is computed once, in f64 from its world vertices, and kept in
+//! slot order: a sphere's detection reads it instead of building an f64 normal per test (issue
+//! 27 §1's planes stored for the query; the sweep 13 % faster). An ellipsoid's eSpace normal
+//! depends on its radii, so it still builds its own (`TriangleEs::new`).
+//!
+//! Memory, per triangle: leaf-ordered indices 12 B, normal 12 B, slot 4 B, source id 4 B, BVH
+//! items 4 B and nodes ≈ 20 B, plus the shared vertices (≈ 9 B on real levels). The build keeps
+//! no per-triangle boxes: the BVH asks for them.
 
 use glam::{Vec3, Vec3A};
 
@@ -46,6 +51,9 @@ pub struct CollisionMesh {
     positions: Vec<Vec3>,
     /// Vertex indices of the triangle in BVH slot `k` (slot order = `bvh.items()` order).
     leaf_indices: Vec<[u32; 3]>,
+    /// Unit normal of the triangle in slot `k` ([`unit_normal_f64`]), apart from the indices:
+    /// only a sphere's detection reads it (beside them it cost the ellipsoids' crowd 1.5 %).
+    slot_normals: Vec<Vec3>,
     /// BVH slot of triangle `i`.
     slot_of: Vec<u32>,
     /// Source id of triangle `i`.
@@ -101,6 +109,14 @@ impl CollisionMesh {
         let bounds = bvh.bounds();
         let leaf_indices: Vec<[u32; 3]> = bvh.items().iter().map(|&t| kept[t as usize]).collect();
         drop(kept);
+        let slot_normals = leaf_indices
+            .iter()
+            .map(|tri| {
+                let [a, b, c] = tri.map(|k| positions[k as usize]);
+                // A kept triangle has an f32 normal, so an f64 one too.
+                unit_normal_f64(a, b, c).unwrap_or(Vec3::Y)
+            })
+            .collect();
         let mut slot_of = vec![0u32; leaf_indices.len()];
         for (slot, &t) in bvh.items().iter().enumerate() {
             slot_of[t as usize] = slot as u32;
@@ -108,6 +124,7 @@ impl CollisionMesh {
         Ok(Self {
             positions,
             leaf_indices,
+            slot_normals,
             slot_of,
             source_ids: ids,
             bounds,
@@ -124,6 +141,7 @@ impl CollisionMesh {
         Self {
             positions: Vec::new(),
             leaf_indices: Vec::new(),
+            slot_normals: Vec::new(),
             slot_of: Vec::new(),
             source_ids: Vec::new(),
             bounds: Aabb::new(Vec3::ZERO, Vec3::ZERO),
@@ -181,6 +199,19 @@ impl CollisionMesh {
         self.leaf_indices[k].map(|i| self.positions[i as usize])
     }
 
+    /// [`slot_normal`](Self::slot_normal) of triangle `i`. Panics if `i >= triangle_count()`.
+    #[inline]
+    pub fn stored_normal(&self, i: u32) -> Vec3 {
+        self.slot_normals[self.slot_of[i as usize] as usize]
+    }
+
+    /// Unit normal of the triangle in BVH slot `k`, from its world vertices in f64
+    /// ([`unit_normal_f64`]): a sphere's eSpace normal (the scan's, see `detect`).
+    #[inline]
+    pub fn slot_normal(&self, k: usize) -> Vec3 {
+        self.slot_normals[k]
+    }
+
     /// [`slot_vertices`](Self::slot_vertices) as SIMD vectors, each loaded straight from the
     /// vertex array (an array of `Vec3` built first and read back as lanes stalled on store
     /// forwarding: ~7 % of a sweep).
@@ -220,9 +251,21 @@ impl CollisionMesh {
     pub fn heap_bytes(&self) -> usize {
         self.positions.capacity() * std::mem::size_of::<Vec3>()
             + self.leaf_indices.capacity() * std::mem::size_of::<[u32; 3]>()
+            + self.slot_normals.capacity() * std::mem::size_of::<Vec3>()
             + (self.slot_of.capacity() + self.source_ids.capacity()) * std::mem::size_of::<u32>()
             + self.bvh.heap_bytes()
     }
+}
+
+/// Unit normal of a triangle computed in f64 (edges, cross product, length) and rounded: the
+/// normal [`TriangleEs::new`](crate::sweep::TriangleEs::new) builds for eSpace vertices, here of
+/// world ones. `None` if it has zero area.
+pub fn unit_normal_f64(a: Vec3, b: Vec3, c: Vec3) -> Option<Vec3> {
+    let [a, b, c] = [a.as_dvec3(), b.as_dvec3(), c.as_dvec3()];
+    let n = (b - a).cross(c - a);
+    let len = n.length();
+    let u = (n / len).as_vec3();
+    (len > 0.0 && len.is_finite() && u.is_finite()).then_some(u)
 }
 
 /// Unit normal of a triangle, `None` if it has zero area (or the area underflows).

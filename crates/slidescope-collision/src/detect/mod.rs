@@ -44,8 +44,9 @@ pub struct Scratch {
     pub(crate) near_tris: Vec<[Vec3; 3]>,
 }
 
-/// The scan over candidate triangles for one detection.
-struct Scan<'a, N> {
+/// The scan over candidate triangles for one detection; `SPHERE`: the frame is a sphere's
+/// (see [`triangle_es`]).
+struct Scan<'a, N, const SPHERE: bool> {
     narrow: &'a N,
     frame: &'a Frame,
     c: Vec3,
@@ -56,15 +57,17 @@ struct Scan<'a, N> {
     record: Option<&'a mut Vec<CandidateTrace>>,
 }
 
-impl<N: NarrowPhase> Scan<'_, N> {
+impl<N: NarrowPhase, const SPHERE: bool> Scan<'_, N, SPHERE> {
     /// Time limit for the rest of the scan: contacts later than this cannot be simultaneous
     /// with the best one.
     fn limit(&self) -> f32 {
         (self.best + self.settings.simultaneous_tolerance).clamp(0.0, 1.0)
     }
 
-    fn test(&mut self, ti: u32, vertices: &[Vec3A; 3]) {
-        if let Some(tri_es) = TriangleEs::new(self.frame.triangle_local_es_a(*vertices)) {
+    /// Triangle `ti`, its world `vertices` and stored normal ([`CollisionMesh::slot_normal`],
+    /// read only for a sphere), mapped into the frame and tested.
+    fn test(&mut self, ti: u32, vertices: &[Vec3A; 3], normal: impl FnOnce() -> Vec3) {
+        if let Some(tri_es) = triangle_es::<SPHERE>(self.frame, *vertices, normal) {
             self.test_es(ti, &tri_es);
         }
     }
@@ -124,6 +127,29 @@ impl<N: NarrowPhase> Scan<'_, N> {
     }
 }
 
+/// A mesh triangle in the frame's local eSpace, from its world `vertices` and the unit normal
+/// the mesh stores (`normal`, read only here; computed in f64 from the world vertices): a sphere's eSpace
+/// normal is that one, read with the vertices instead of built per test, whose f64 square root
+/// and divisions every candidate's face test waited for (issue 27 §1's planes stored for the
+/// query). Any other ellipsoid builds its normal from the mapped vertices, in f64
+/// ([`TriangleEs::new`]). `None` for a triangle without area in eSpace.
+#[inline(always)]
+fn triangle_es<const SPHERE: bool>(
+    frame: &Frame,
+    vertices: [Vec3A; 3],
+    normal: impl FnOnce() -> Vec3,
+) -> Option<TriangleEs> {
+    let vertices_es = frame.triangle_local_es_a(vertices);
+    if SPHERE {
+        Some(TriangleEs {
+            vertices_es,
+            normal_es: normal(),
+        })
+    } else {
+        TriangleEs::new(vertices_es)
+    }
+}
+
 /// [`BackFaces::Velocity`] on a one-sided level: the motion leaves the triangle's front (Fauerby
 /// 2003 `if (trianglePlane.isFrontFacingTo(normalizedVelocity))`), so none of its parts is
 /// tested. Checked before the sweep, as the ports do.
@@ -153,7 +179,29 @@ pub(crate) fn detect<N: NarrowPhase>(
     let (c, v) = (Vec3::from(c), Vec3::from(v));
     out.clear();
     scratch.hits.clear();
-    let mut scan = Scan {
+    // One scan for a sphere, which reads the mesh's normals, and one for any other ellipsoid:
+    // a branch and a load per candidate for it cost the ellipsoids' crowd 1.5 %.
+    let best = if frame.is_sphere() {
+        scan_mesh::<N, true>(narrow, mesh, frame, (c, v), settings, scratch, record)
+    } else {
+        scan_mesh::<N, false>(narrow, mesh, frame, (c, v), settings, scratch, record)
+    };
+    nearest_contacts(&mut scratch.hits, best, frame, c, v, settings, out);
+}
+
+/// Every candidate of the sweep from `c` along `v` tested (the `BroadPhase` chosen); the
+/// best time found.
+#[inline(always)]
+fn scan_mesh<N: NarrowPhase, const SPHERE: bool>(
+    narrow: &N,
+    mesh: &CollisionMesh,
+    frame: &Frame,
+    (c, v): (Vec3, Vec3),
+    settings: &SlideSettings,
+    scratch: &mut Scratch,
+    record: Option<&mut Vec<CandidateTrace>>,
+) -> f32 {
+    let mut scan = Scan::<N, SPHERE> {
         narrow,
         frame,
         c,
@@ -167,15 +215,15 @@ pub(crate) fn detect<N: NarrowPhase>(
         BroadPhase::Bvh => scan_bvh(&mut scan, mesh, &mut scratch.cache, &mut scratch.stack),
         BroadPhase::BruteForce => {
             for ti in 0..mesh.triangle_count() as u32 {
-                scan.test(ti, &mesh.triangle(ti).vertices.map(Vec3A::from));
+                let vertices = mesh.triangle(ti).vertices.map(Vec3A::from);
+                scan.test(ti, &vertices, || mesh.stored_normal(ti));
             }
         }
     }
-    let best = scan.best;
     if let Some(rec) = scan.record {
         rec.sort_by_key(|r| r.triangle);
     }
-    nearest_contacts(&mut scratch.hits, best, frame, c, v, settings, out);
+    scan.best
 }
 
 /// The hits within the tolerance of the best one as contacts in `out`: the earliest first
@@ -234,8 +282,8 @@ fn nearest_contacts(
 /// The BVH broad phase: the call's gathered candidates when they cover the sweep (untraced
 /// detections only), else a walk of the BVH nearest-first; each triangle's own box is tested
 /// before its sweep test.
-fn scan_bvh<N: NarrowPhase>(
-    scan: &mut Scan<'_, N>,
+fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
+    scan: &mut Scan<'_, N, SPHERE>,
     mesh: &CollisionMesh,
     cache: &mut CandidateCache,
     stack: &mut Vec<(u32, f32)>,
@@ -254,9 +302,14 @@ fn scan_bvh<N: NarrowPhase>(
             if slab_entry(cand.min, cand.max, o_min, o_max, inv, scan.limit()).is_none() {
                 continue;
             }
-            let tri_es = *cand
-                .tri_es
-                .get_or_insert_with(|| TriangleEs::new(frame.triangle_local_es(cand.vertices)));
+            let tri_es = *cand.tri_es.get_or_insert_with(|| {
+                // Written out: an array `map` here was copied through the stack in overlapping
+                // pieces and read back across them (a store-forwarding stall).
+                let [a, b, c] = cand.vertices;
+                triangle_es::<SPHERE>(frame, [a.into(), b.into(), c.into()], || {
+                    mesh.stored_normal(cand.triangle)
+                })
+            });
             if let Some(tri_es) = tri_es {
                 scan.test_es(cand.triangle, &tri_es);
             }
@@ -275,8 +328,8 @@ fn scan_bvh<N: NarrowPhase>(
 /// rest (on the sweep bench's queries 5.9 → 4.3 triangles tested a sweep, 4.1 needed).
 /// The last argument is the walk's slab origins and inverse motion, `(o_min, o_max, inv)`.
 #[inline(always)]
-fn scan_leaf<N: NarrowPhase>(
-    scan: &mut Scan<'_, N>,
+fn scan_leaf<N: NarrowPhase, const SPHERE: bool>(
+    scan: &mut Scan<'_, N, SPHERE>,
     mesh: &CollisionMesh,
     items: &[u32],
     slots: std::ops::Range<usize>,
@@ -306,7 +359,7 @@ fn scan_leaf<N: NarrowPhase>(
     for &key in &keys[..n] {
         if f32::from_bits((key >> 32) as u32) <= scan.limit() {
             let (verts, k) = &tris[key as u32 as usize];
-            scan.test(items[*k], verts);
+            scan.test(items[*k], verts, || mesh.slot_normal(*k));
         }
     }
     scan.limit()

@@ -84,12 +84,18 @@ pub(super) fn detect_exact(
     contacts: &mut Vec<Contact>,
     mut record: Option<&mut IterationTrace>,
 ) {
-    let pieces = (v.length() / SEGMENT_ES).ceil();
-    // Written so a NaN length takes the plain path.
-    if !settings.exact_contact || pieces.partial_cmp(&1.0) != Some(std::cmp::Ordering::Greater) {
+    // The setting first: without it no length is taken (its square root's latency and a
+    // `ceilf` call were a tenth of a sweep's set-up). Written so a NaN length takes the plain
+    // path; `len > SEGMENT_ES` is `ceil(len / SEGMENT_ES) > 1` (a division by 16 is exact).
+    let len = if settings.exact_contact {
+        v.length()
+    } else {
+        0.0
+    };
+    if len.is_nan() || len <= SEGMENT_ES {
         return detect_all(world, frame, c, v, settings, scratch, contacts, record);
     }
-    let n = pieces.min(1e6) as u32;
+    let n = (len / SEGMENT_ES).ceil().min(1e6) as u32;
     let piece = v / n as f32;
     for k in 0..n {
         if let Some(r) = record.as_deref_mut() {

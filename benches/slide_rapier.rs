@@ -6,7 +6,9 @@
 //! with its default offset (1 % of the shape, 5 mm) and once with an offset equal to our skin
 //! (1e-3 eSpace = 0.5 mm). Printed per level: where the two end (median, p99 and worst distance,
 //! with the worst case explained) and the time ratio, from criterion and from interleaved
-//! best-of-15 rounds.
+//! best-of-15 rounds; in the same rounds, the floor of our slides on this BVH (issue 27 §4,
+//! `common/floor.rs`): the walk and one four-wide face test for every detection the calls
+//! make, each to its true time of impact, beside what 20× rapier needs.
 //!
 //! Run: `cargo bench --bench slide_rapier`.
 
@@ -16,13 +18,14 @@ mod common;
 use std::hint::black_box;
 use std::time::Instant;
 
+use common::floor::{Query, blocks_of, face_all, walk_all};
 use common::{SHARED_LEVELS, load_level, walking_queries};
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec3;
 use rapier3d::control::{CharacterLength, KinematicCharacterController};
 use rapier3d::prelude::{Ball, ColliderBuilder, PhysicsWorld, Pose};
 use slidescope::collision::{
-    CollisionMesh, Ellipsoid, EndReason, Scratch, SlideResult, SlideSettings,
+    CollisionMesh, Ellipsoid, EndReason, Scratch, SlideResult, SlideSettings, Trace,
     collide_and_slide_with,
 };
 
@@ -86,6 +89,25 @@ fn theirs(
     );
     let t = m.translation;
     (q.0 + Vec3::new(t.x, t.y, t.z), m.is_sliding_down_slope)
+}
+
+/// Every detection our calls make (from their traces), each with its true time of impact.
+fn detections(mesh: &CollisionMesh, qs: &[(Vec3, Vec3)], scratch: &mut Scratch) -> Vec<Query> {
+    let mut out = Vec::new();
+    for q in qs {
+        let e = Ellipsoid::sphere(q.0, RADIUS).expect("valid");
+        let mut trace = Trace::default();
+        let s = SlideSettings::default();
+        collide_and_slide_with(mesh, &e, q.1, &s, scratch, Some(&mut trace)).expect("valid");
+        for it in &trace.iterations {
+            let toi = it
+                .contacts
+                .first()
+                .map_or(1.0, |c| c.time.toi().unwrap_or(0.0));
+            out.push(Query::new(mesh, it.start_center, it.velocity, toi));
+        }
+    }
+    out
 }
 
 /// Where the two end, and the worst case with what our trace says about it.
@@ -194,10 +216,20 @@ fn bench(c: &mut Criterion) {
         agreement(name, &mesh, &world, &qs);
         let default = controller(CharacterLength::Relative(0.01));
         let skin = controller(CharacterLength::Absolute(RADIUS * 1e-3));
-        // Interleaved best of 15 rounds: both sides under the same load.
+        // Interleaved best of 15 rounds: both sides and the floor under the same load.
         let (mut best_ours, mut best_theirs) = (f64::INFINITY, f64::INFINITY);
         let mut scratch = Scratch::default();
+        let detections = detections(&mesh, &qs, &mut scratch);
+        let blocks: Vec<_> = detections
+            .iter()
+            .map(|d| blocks_of(&mesh, &d.slots))
+            .collect();
+        let (mut best_floor, mut stack) = (f64::INFINITY, Vec::new());
         for _ in 0..15 {
+            let t = Instant::now();
+            walk_all(&mesh, &detections, &mut stack);
+            face_all(&detections, &blocks);
+            best_floor = best_floor.min(t.elapsed().as_secs_f64());
             let t = Instant::now();
             for q in &qs {
                 black_box(ours(&mesh, q, &mut scratch));
@@ -215,6 +247,13 @@ fn bench(c: &mut Criterion) {
             best_ours / n * 1e9,
             best_theirs / n * 1e9,
             best_theirs / best_ours
+        );
+        println!(
+            "{name}: floor (walk + face x4 for each of the calls' {:.2} detections a call) {:.0} ns/query: slidescope is {:.1}x the floor; 20x rapier needs {:.0} ns/query",
+            detections.len() as f64 / n,
+            best_floor / n * 1e9,
+            best_ours / best_floor,
+            best_theirs / n * 1e9 / 20.0
         );
         let mut g = c.benchmark_group(format!("slide_{name}"));
         g.bench_function("slidescope_x1000", |b| {

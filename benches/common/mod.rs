@@ -3,6 +3,8 @@
 //! area, clear of all geometry, moving 0.05–0.5 m horizontally and 0.1 m down).
 #![allow(dead_code)]
 
+pub mod floor;
+
 use glam::Vec3;
 use slidescope::collision::{CollisionMesh, Ellipsoid, SlideSettings, sweep};
 

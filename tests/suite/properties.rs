@@ -164,13 +164,15 @@ proptest! {
         start in vec3(5.0),
         vel in vec3(4.0),
         radius in 0.1f32..1.0,
+        one_sided in any::<bool>(),
     ) {
         let soup: Vec<[Vec3; 3]> = tris.iter().map(|&(a, b, c)| [a, b, c]).collect();
         let Ok(m) = CollisionMesh::from_triangles(&soup) else { return Ok(()) };
         let quarter = glam::Mat3::from_cols(v(0.0, 0.0, -1.0), Vec3::Y, Vec3::X);
         let sphere = Ellipsoid::sphere(start, radius).unwrap();
         let turned = Ellipsoid::with_axes(start, Vec3::splat(radius), quarter).unwrap();
-        let s = SlideSettings::default();
+        // One-sided, a stored normal facing the wrong way would cull the wrong side.
+        let s = SlideSettings { two_sided: !one_sided, ..SlideSettings::default() };
         let a = sweep(&m, &sphere, vel, &s).unwrap();
         let b = sweep(&m, &turned, vel, &s).unwrap();
         match (a, b) {
@@ -180,6 +182,11 @@ proptest! {
                 prop_assert!((ta - tb).abs() <= 1e-4, "times {} and {}", ta, tb);
                 let gap = (a.contacts[0].center - b.contacts[0].center).length();
                 prop_assert!(gap <= 1e-4 * (1.0 + vel.length()), "centres {} apart", gap);
+                // The slide plane's normal too, where both found the same triangle.
+                if a.contacts[0].triangle == b.contacts[0].triangle {
+                    let turn = a.contacts[0].normal.angle_between(b.contacts[0].normal);
+                    prop_assert!(turn <= 1e-3, "normals {} rad apart", turn);
+                }
             }
             (None, None) => {}
             // A graze at the end of the move may be found by one and not the other.

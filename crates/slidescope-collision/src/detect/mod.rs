@@ -128,11 +128,13 @@ impl<N: NarrowPhase, const SPHERE: bool> Scan<'_, N, SPHERE> {
 }
 
 /// A mesh triangle in the frame's local eSpace, from its world `vertices` and the unit normal
-/// the mesh stores (`normal`, read only here; computed in f64 from the world vertices): a sphere's eSpace
-/// normal is that one, read with the vertices instead of built per test, whose f64 square root
-/// and divisions every candidate's face test waited for (issue 27 §1's planes stored for the
-/// query). Any other ellipsoid builds its normal from the mapped vertices, in f64
-/// ([`TriangleEs::new`]). `None` for a triangle without area in eSpace.
+/// the mesh stores (`normal`, read only here; computed in f64 from the world vertices). A
+/// sphere's eSpace normal is that one, read with the vertices instead of built per test, whose
+/// f64 square root and divisions every candidate's face test waited for (issue 27 §1's planes
+/// stored for the query). Any other ellipsoid builds its normal from the mapped vertices, in
+/// f64 ([`TriangleEs::new`]). `None` for an ellipsoid's triangle without area in eSpace (or
+/// with vertices that do not map to finite numbers; a sphere's frame reads the stored normals
+/// only where every vertex does, [`Frame::for_mesh`]).
 #[inline(always)]
 fn triangle_es<const SPHERE: bool>(
     frame: &Frame,
@@ -179,8 +181,9 @@ pub(crate) fn detect<N: NarrowPhase>(
     let (c, v) = (Vec3::from(c), Vec3::from(v));
     out.clear();
     scratch.hits.clear();
-    // One scan for a sphere, which reads the mesh's normals, and one for any other ellipsoid:
-    // a branch and a load per candidate for it cost the ellipsoids' crowd 1.5 %.
+    // One scan for a sphere, which reads the mesh's normals, and one for any other ellipsoid
+    // (or a frame not made for this mesh, `Frame::for_mesh`): a branch and a load per
+    // candidate for it cost the ellipsoids' crowd 1.5 %.
     let best = if frame.is_sphere() {
         scan_mesh::<N, true>(narrow, mesh, frame, (c, v), settings, scratch, record)
     } else {

@@ -40,13 +40,13 @@ impl TriangleEs {
     /// turns a level's long triangles into thin ones, whose f32 normal was off by enough to
     /// move face contacts by up to 2e-4 in t, 4e-5 eSpace, 50 m from the origin
     /// (`slidescope compare`, test `decomposed_face_hit_on_thin_espace_triangle_matches_reference`).
+    /// The same normal the mesh stores for a sphere, of world vertices
+    /// ([`unit_normal_f64`](crate::mesh::unit_normal_f64)).
     #[inline]
     pub fn new(vertices_es: [Vec3; 3]) -> Option<Self> {
-        let [a, b, c] = vertices_es.map(|p| p.as_dvec3());
-        let n = (b - a).cross(c - a);
-        let len = n.length();
-        let normal_es = (n / len).as_vec3();
-        (len > 0.0 && len.is_finite() && normal_es.is_finite()).then_some(Self {
+        let [a, b, c] = vertices_es;
+        let normal_es = crate::mesh::unit_normal_f64(a, b, c)?;
+        Some(Self {
             vertices_es,
             normal_es,
         })

@@ -29,7 +29,8 @@ use slidescope::collision::{
     collide_and_slide_with,
 };
 
-const RADIUS: f32 = 0.5;
+/// The sphere, the same one the floor sweeps (`common/floor.rs`).
+const RADIUS: f32 = common::floor::R;
 const DT: f32 = 1.0 / 60.0;
 
 fn v(p: Vec3) -> rapier3d::math::Vector {

@@ -43,14 +43,14 @@ impl Frame {
         }
     }
 
-    /// The frame of a query against a mesh whose box is `bounds`: a sphere's frame reads the
-    /// mesh's stored normals (see `detect`) where every vertex maps to finite local eSpace,
-    /// from this origin or from any other within reach of the box (the exact contact's
+    /// The frame of `ellipsoid`'s query against a mesh whose box is `bounds`. A sphere's frame
+    /// reads the mesh's stored normals (see `detect`) where every vertex maps to finite local
+    /// eSpace, from this origin or from any other within reach of the box (the exact contact's
     /// rebasing): the box's corners map within a quarter of f32's range (the map is monotonic
-    /// per axis, so the corners bound every point inside). Otherwise, and for any other
-    /// ellipsoid, each triangle's normal is built per test.
+    /// per axis, so the corners bound every point inside). Otherwise, for any other ellipsoid
+    /// and for a frame made by [`Frame::new`], each triangle's normal is built per test.
     #[inline(always)]
-    pub fn for_mesh(mut self, bounds: Aabb, ellipsoid: &Ellipsoid) -> Self {
+    pub fn for_mesh(ellipsoid: &Ellipsoid, bounds: Aabb) -> Self {
         let r = ellipsoid.radii;
         // The map of `local_es` for an axis-aligned ellipsoid, from the ellipsoid's own fields
         // (reading the frame's, just written, stalled on store forwarding: +20 ns a sweep).
@@ -59,12 +59,14 @@ impl Frame {
             let local = (Vec3A::from(p) - centre) * inv;
             local.abs().cmplt(Vec3A::splat(f32::MAX / 4.0)).all()
         };
-        self.sphere = ellipsoid.is_axis_aligned()
-            && r.x == r.y
-            && r.y == r.z
-            && within(bounds.min)
-            && within(bounds.max);
-        self
+        Self {
+            sphere: ellipsoid.is_axis_aligned()
+                && r.x == r.y
+                && r.y == r.z
+                && within(bounds.min)
+                && within(bounds.max),
+            ..Self::new(ellipsoid)
+        }
     }
 
     /// The same frame about another world point (the exact contact's re-centring: a frame
@@ -143,7 +145,7 @@ mod tests {
     #[test]
     fn only_a_sphere_that_maps_the_mesh_box_finitely_reads_stored_normals() {
         let bounds = Aabb::new(Vec3::splat(-1e3), Vec3::splat(1e3));
-        let frame = |e: Ellipsoid| Frame::new(&e).for_mesh(bounds, &e);
+        let frame = |e: Ellipsoid| Frame::for_mesh(&e, bounds);
         assert!(frame(Ellipsoid::sphere(Vec3::ZERO, 0.5).unwrap()).is_sphere());
         assert!(!Frame::new(&Ellipsoid::sphere(Vec3::ZERO, 0.5).unwrap()).is_sphere());
         assert!(!frame(Ellipsoid::new(Vec3::ZERO, Vec3::new(0.4, 0.9, 0.4)).unwrap()).is_sphere());

@@ -30,7 +30,7 @@ impl<'a> Call<'a> {
         velocity: Vec3,
         settings: &'a SlideSettings,
     ) -> Self {
-        let start_frame = Frame::new(ellipsoid).for_mesh(world.mesh.bounds(), ellipsoid);
+        let start_frame = Frame::for_mesh(ellipsoid, world.mesh.bounds());
         Self {
             world,
             ellipsoid,

@@ -72,7 +72,7 @@ pub fn sweep_with_solver<N: NarrowPhase>(
     narrow: &N,
 ) -> Result<(), CollisionError> {
     check_inputs(ellipsoid, velocity, settings)?;
-    let frame = Frame::new(ellipsoid).for_mesh(mesh.bounds(), ellipsoid);
+    let frame = Frame::for_mesh(ellipsoid, mesh.bounds());
     let v = frame.space.vector_to_es(velocity);
     detect(
         narrow,
@@ -99,7 +99,7 @@ pub(crate) fn sweep_unchecked(
     scratch: &mut Scratch,
     contacts: &mut Vec<Contact>,
 ) {
-    let frame = Frame::new(ellipsoid).for_mesh(world.mesh.bounds(), ellipsoid);
+    let frame = Frame::for_mesh(ellipsoid, world.mesh.bounds());
     let v = frame.space.vector_to_es(velocity);
     let cached = std::mem::replace(&mut scratch.cache.active, false);
     detect_exact(

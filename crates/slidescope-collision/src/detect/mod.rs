@@ -300,7 +300,7 @@ fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
     let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
     let end = start + delta;
     let swept = Aabb::new(start.min(end) - expand, start.max(end) + expand);
-    if scan.record.is_none() && cache.usable(mesh, frame, &swept) {
+    if scan.record.is_none() && cache.usable(mesh, &swept) {
         for cand in &mut cache.list {
             if slab_entry(cand.min, cand.max, o_min, o_max, inv, scan.limit()).is_none() {
                 continue;

@@ -74,25 +74,10 @@ impl Bvh {
         });
     }
 
-    /// Like [`Bvh::query_with`], but appends slots (indices into [`Bvh::items`], where the
-    /// mesh keeps its triangles in leaf order) instead of items, and gives up (returning
-    /// `false`) once more than `max` were found.
-    pub fn query_slots_with(
-        &self,
-        query: &Aabb,
-        stack: &mut Vec<u32>,
-        out: &mut Vec<u32>,
-        max: usize,
-    ) -> bool {
-        self.query_leaves(query, stack, |r| {
-            out.extend(r.start as u32..r.end as u32);
-            out.len() <= max
-        })
-    }
-
-    /// Calls `visit` with the slot range of every leaf whose box overlaps `query`, until it
-    /// returns `false`; returns whether the walk finished.
-    fn query_leaves(
+    /// Calls `visit` with the slot range (in [`Bvh::items`]) of every leaf whose box overlaps
+    /// `query`, in tree order, until it returns `false`; returns whether the walk finished.
+    /// `stack` is the caller's walk stack (no allocation once warm).
+    pub fn query_leaves(
         &self,
         query: &Aabb,
         stack: &mut Vec<u32>,

@@ -215,7 +215,10 @@ fn scan_mesh<N: NarrowPhase, const SPHERE: bool>(
         record,
     };
     match settings.broad_phase {
-        BroadPhase::Bvh => scan_bvh(&mut scan, mesh, &mut scratch.cache, &mut scratch.stack),
+        BroadPhase::Bvh => {
+            let cache = &mut scratch.cache;
+            scan_bvh(&mut scan, mesh, (c, v), cache, &mut scratch.stack);
+        }
         BroadPhase::BruteForce => {
             for ti in 0..mesh.triangle_count() as u32 {
                 let vertices = mesh.triangle(ti).vertices.map(Vec3A::from);
@@ -288,11 +291,14 @@ fn nearest_contacts(
 fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
     scan: &mut Scan<'_, N, SPHERE>,
     mesh: &CollisionMesh,
+    (c, v): (Vec3, Vec3),
     cache: &mut CandidateCache,
     stack: &mut Vec<(u32, f32)>,
 ) {
     let (frame, settings) = (scan.frame, scan.settings);
-    let (start, delta) = (frame.to_world(scan.c), frame.space.vector_to_world(scan.v));
+    // `c` and `v` as arguments, not read back from `scan`: its fields were just stored in
+    // pieces and a wider load across them stalled (store forwarding).
+    let (start, delta) = (frame.to_world(c), frame.space.vector_to_world(v));
     let expand = frame.bounds_half_extents(settings.skin_es.max(1e-3) * 2.0);
     // The same slab test the BVH uses, on each triangle's own box: leaf boxes are looser
     // than their triangles, and this costs a fraction of a sweep test.
@@ -305,13 +311,17 @@ fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
             if slab_entry(cand.min, cand.max, o_min, o_max, inv, scan.limit()).is_none() {
                 continue;
             }
+            if SPHERE {
+                let tri_es = triangle_es::<true>(frame, cand.vertices, || {
+                    mesh.slot_normal(cand.slot as usize)
+                });
+                if let Some(tri_es) = tri_es {
+                    scan.test_es(cand.triangle, &tri_es);
+                }
+                continue;
+            }
             let tri_es = *cand.tri_es.get_or_insert_with(|| {
-                // Written out: an array `map` here was copied through the stack in overlapping
-                // pieces and read back across them (a store-forwarding stall).
-                let [a, b, c] = cand.vertices;
-                triangle_es::<SPHERE>(frame, [a.into(), b.into(), c.into()], || {
-                    mesh.stored_normal(cand.triangle)
-                })
+                triangle_es::<SPHERE>(frame, cand.vertices, || mesh.stored_normal(cand.triangle))
             });
             if let Some(tri_es) = tri_es {
                 scan.test_es(cand.triangle, &tri_es);

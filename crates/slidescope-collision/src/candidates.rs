@@ -112,15 +112,20 @@ impl CandidateCache {
         let list = &mut self.list;
         list.clear();
         let items = mesh.bvh().items();
+        let (rmin, rmax) = (Vec3A::from(region.min), Vec3A::from(region.max));
         let finished = mesh.bvh().query_leaves(region, &mut self.stack, |slots| {
             for k in slots {
                 let vertices = mesh.slot_vertices_a(k);
                 let [a, b, c] = vertices;
+                let (min, max) = (a.min(b).min(c), a.max(b).max(c));
+                if !(min.cmple(rmax).all() && max.cmpge(rmin).all()) {
+                    continue;
+                }
                 list.push(Candidate {
                     triangle: items[k],
                     slot: k as u32,
-                    min: a.min(b).min(c),
-                    max: a.max(b).max(c),
+                    min,
+                    max,
                     vertices,
                     tri_es: None,
                 });

@@ -3,7 +3,7 @@
 //! contact without the skin), the settle against moving objects (12.15), and the dead zone
 //! ([`SlideSettings::dead_zone_m`](crate::SlideSettings::dead_zone_m), Babylon.js).
 
-use glam::Vec3;
+use glam::{Vec3, Vec3A};
 
 use super::detect::detect_exact;
 use super::place::exact_contact_center;
@@ -84,8 +84,8 @@ fn fallback(call: &Call<'_>, s: &mut SlideState, scratch: &mut Scratch) -> Vec3 
     detect_exact(
         world,
         start,
-        Vec3::ZERO,
-        call.input_v,
+        Vec3A::ZERO,
+        call.input_v.into(),
         call.settings,
         scratch,
         &mut s.contacts,

@@ -105,8 +105,8 @@ pub(crate) fn sweep_unchecked(
     detect_exact(
         world,
         &frame,
-        Vec3::ZERO,
-        v,
+        Vec3A::ZERO,
+        v.into(),
         settings,
         scratch,
         contacts,

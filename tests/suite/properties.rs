@@ -87,13 +87,16 @@ proptest! {
         vel in vec3(4.0),
         radii in (0.1f32..1.0, 0.1f32..1.0, 0.1f32..1.0),
         sphere in any::<bool>(),
+        response in 0..3usize,
     ) {
         let soup: Vec<[Vec3; 3]> = tris.iter().map(|&(a, b, c)| [a, b, c]).collect();
         let Ok(m) = CollisionMesh::from_triangles(&soup) else { return Ok(()) };
         // Half the cases a sphere, whose scan reads the mesh's stored normals.
         let radii = if sphere { Vec3::splat(radii.0) } else { Vec3::new(radii.0, radii.1, radii.2) };
         let e = Ellipsoid::new(start, radii).unwrap();
-        let bvh = SlideSettings::default();
+        // The crease and plane responses' push-back reads the gathered candidates too.
+        let response = [Response::Seed, Response::Crease, Response::Planes][response];
+        let bvh = SlideSettings { response, ..SlideSettings::default() };
         let brute = SlideSettings { broad_phase: BroadPhase::BruteForce, ..bvh };
         let (mut ta, mut tb) = (Trace::default(), Trace::default());
         let a = collide_and_slide(&m, &e, vel, &bvh, Some(&mut ta)).unwrap();

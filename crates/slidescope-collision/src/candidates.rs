@@ -18,6 +18,10 @@
 //! Sponza for a gather at the second: the walk waits on each node's load and on its lanes'
 //! branches, the list scan does not.
 //!
+//! The crease and plane responses' push-back asks for the triangles near the pushed-back
+//! centre; where the list covers that box it answers from the list instead of a second BVH
+//! query (issue 27 §3: the crowd's crease frame 11 % faster on 1 thread).
+//!
 //! Traced detections never use it: a trace lists the triangles the walk tested, in its order.
 
 use glam::{Vec3, Vec3A};
@@ -103,6 +107,13 @@ impl CandidateCache {
             }
         };
         !self.overflow && region.min.cmple(swept.min).all() && swept.max.cmple(region.max).all()
+    }
+
+    /// The gathered list, if it holds every triangle whose box overlaps `query` (world).
+    pub fn covering(&self, query: &Aabb) -> Option<&[Candidate]> {
+        let region = self.region.filter(|_| self.active && !self.overflow)?;
+        let inside = region.min.cmple(query.min).all() && query.max.cmple(region.max).all();
+        inside.then_some(&self.list[..])
     }
 
     /// Every triangle of a leaf that overlaps `region`, in tree order (the scan's order does

@@ -3,7 +3,7 @@
 //! `NewCenter` is already backed off by 1e-3 eSpace). The crease response holds the skin off
 //! every plane near the centre (so does the plane solver's); a push by a moving object never goes through the level.
 
-use glam::Vec3;
+use glam::{Vec3, Vec3A};
 
 use super::place::Placed;
 use super::state::{Call, SlideState};
@@ -73,29 +73,61 @@ fn short_along_velocity(s: &SlideState, placed: &Placed, skin: f32) -> Vec3 {
 /// `scratch.near_tris`. The contacts and the call's earlier planes name the triangles met so
 /// far; in a wedge that narrows along the crease line the push along them landed inside a
 /// third triangle no contact had named yet (the f64 check's last leg overlaps).
+///
+/// The triangles come from the call's gathered candidates where they cover the query's box
+/// (issue 27 §3: no second BVH walk), else from a BVH box query. Both give the triangles in
+/// tree order, and a triangle whose own box misses the query's is out of reach, so both give
+/// the same planes in the same order.
 #[inline]
 fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch: &mut Scratch) {
-    let reach = 1.0 + 2.0 * skin;
     let center = frame.to_world(x);
     let half = frame.bounds_half_extents(EXACT_REACH_SKINS * skin);
-    scratch.near.clear();
-    scratch.near_planes.clear();
-    scratch.near_tris.clear();
-    mesh.bvh().query_with(
-        &Aabb::new(center - half, center + half),
-        &mut scratch.near_stack,
-        &mut scratch.near,
-    );
-    for &i in &scratch.near {
-        let tri = frame.triangle_local_es(mesh.triangle(i).vertices);
-        let p = crate::distance::closest_point_on_triangle(x, tri);
-        let d = (x - p).length();
-        if d < 1.0 + EXACT_REACH_SKINS * skin {
-            scratch.near_tris.push(tri);
+    let query = Aabb::new(center - half, center + half);
+    let mut near = Near {
+        x,
+        skin,
+        tris: &mut scratch.near_tris,
+        planes: &mut scratch.near_planes,
+    };
+    near.tris.clear();
+    near.planes.clear();
+    if let Some(list) = scratch.cache.covering(&query) {
+        let (qmin, qmax) = (Vec3A::from(query.min), Vec3A::from(query.max));
+        for cand in list {
+            if cand.min.cmple(qmax).all() && cand.max.cmpge(qmin).all() {
+                near.add(frame.triangle_local_es_a(cand.vertices));
+            }
         }
-        if d < reach && d > 1e-6 {
-            let n = (x - p) / d;
-            scratch.near_planes.push((n, p + n));
+        return;
+    }
+    scratch.near.clear();
+    let (stack, found) = (&mut scratch.near_stack, &mut scratch.near);
+    mesh.bvh().query_with(&query, stack, found);
+    for &i in found.iter() {
+        near.add(frame.triangle_local_es(mesh.triangle(i).vertices));
+    }
+}
+
+/// Where [`near_planes`] puts what it finds.
+struct Near<'a> {
+    x: Vec3,
+    skin: f32,
+    tris: &'a mut Vec<[Vec3; 3]>,
+    planes: &'a mut Vec<(Vec3, Vec3)>,
+}
+
+impl Near<'_> {
+    /// One triangle (local eSpace), kept if within reach of `x`.
+    #[inline]
+    fn add(&mut self, tri: [Vec3; 3]) {
+        let p = crate::distance::closest_point_on_triangle(self.x, tri);
+        let d = (self.x - p).length();
+        if d < 1.0 + EXACT_REACH_SKINS * self.skin {
+            self.tris.push(tri);
+        }
+        if d < 1.0 + 2.0 * self.skin && d > 1e-6 {
+            let n = (self.x - p) / d;
+            self.planes.push((n, p + n));
         }
     }
 }

@@ -22,7 +22,8 @@
 //! centre; where the list covers that box it answers from the list instead of a second BVH
 //! query (issue 27 §3: the crowd's crease frame 11 % faster on 1 thread).
 //!
-//! Traced detections never use it: a trace lists the triangles the walk tested, in its order.
+//! Traced detections use it too (a trace lists the triangles the broad phase offered, in index
+//! order): the ellipsoid's traced slide went 7.6 → 6.9 ms per 1,000 (Sponza) with it.
 
 use glam::{Vec3, Vec3A};
 
@@ -52,6 +53,8 @@ pub(crate) struct CandidateCache {
     /// World length of the call's velocity.
     reach: f32,
     pub list: Vec<Candidate>,
+    /// A traced detection's entered candidates, `entry time bits << 32 | place in list`.
+    pub order: Vec<u64>,
     /// More than [`MAX_GATHERED`] triangles touch the region: the list is not used.
     overflow: bool,
     stack: Vec<u32>,

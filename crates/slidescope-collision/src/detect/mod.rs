@@ -13,7 +13,7 @@ use glam::{Vec3, Vec3A};
 
 use super::bvh::{inverse_delta, slab_entry};
 
-use super::candidates::CandidateCache;
+use super::candidates::{Candidate, CandidateCache};
 use super::frame::Frame;
 use super::sweep::CaseResults;
 use super::sweep::{NarrowPhase, TriangleEs, sweep_triangle_cases, sweep_triangle_roots, touch};
@@ -227,7 +227,9 @@ fn scan_mesh<N: NarrowPhase, const SPHERE: bool>(
         }
     }
     if let Some(rec) = scan.record {
-        rec.sort_by_key(|r| r.triangle);
+        // A detection tests each triangle once: unique keys, so the unstable sort (no scratch
+        // allocation, no moves of equal runs) gives the stable order.
+        rec.sort_unstable_by_key(|r| r.triangle);
     }
     scan.best
 }
@@ -306,34 +308,74 @@ fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
     let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
     let end = start + delta;
     let swept = Aabb::new(start.min(end) - expand, start.max(end) + expand);
-    if scan.record.is_none() && cache.usable(mesh, &swept) {
-        for cand in &mut cache.list {
-            if slab_entry(cand.min, cand.max, o_min, o_max, inv, scan.limit()).is_none() {
-                continue;
-            }
-            if SPHERE {
-                let tri_es = triangle_es::<true>(frame, cand.vertices, || {
-                    mesh.slot_normal(cand.slot as usize)
-                });
-                if let Some(tri_es) = tri_es {
-                    scan.test_es(cand.triangle, &tri_es);
-                }
-                continue;
-            }
-            let tri_es = *cand.tri_es.get_or_insert_with(|| {
-                triangle_es::<SPHERE>(frame, cand.vertices, || mesh.stored_normal(cand.triangle))
-            });
-            if let Some(tri_es) = tri_es {
-                scan.test_es(cand.triangle, &tri_es);
-            }
-        }
-        return;
+    if cache.usable(mesh, &swept) {
+        return scan_list(scan, mesh, cache, (o_min, o_max, inv));
     }
     let items = mesh.bvh().items();
     mesh.bvh()
         .sweep_query(start, delta, expand, stack, |slots| {
             scan_leaf(scan, mesh, items, slots, (o_min, o_max, inv))
         });
+}
+
+/// The call's gathered candidates ([`CandidateCache`]), each whose box the sweep enters before
+/// the limit tested. A traced detection takes them in the order the sweep enters their boxes,
+/// as a leaf of the walk is (`scan_leaf`), so the limit spares the later ones their record of
+/// every part; an untraced one in list order (sorting lists of 5–9 cost more than it saved).
+/// The last argument is as `scan_leaf`'s.
+fn scan_list<N: NarrowPhase, const SPHERE: bool>(
+    scan: &mut Scan<'_, N, SPHERE>,
+    mesh: &CollisionMesh,
+    cache: &mut CandidateCache,
+    (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),
+) {
+    if scan.record.is_none() {
+        for cand in &mut cache.list {
+            if slab_entry(cand.min, cand.max, o_min, o_max, inv, scan.limit()).is_some() {
+                test_candidate(scan, mesh, cand);
+            }
+        }
+        return;
+    }
+    let limit = scan.limit();
+    cache.order.clear();
+    for (i, cand) in cache.list.iter().enumerate() {
+        if let Some(t) = slab_entry(cand.min, cand.max, o_min, o_max, inv, limit) {
+            // The entry's bits order as the times (t >= 0): sorted keys are sorted entries.
+            cache.order.push(u64::from(t.to_bits()) << 32 | i as u64);
+        }
+    }
+    cache.order.sort_unstable();
+    for &key in &cache.order {
+        if f32::from_bits((key >> 32) as u32) > scan.limit() {
+            break;
+        }
+        test_candidate(scan, mesh, &mut cache.list[key as u32 as usize]);
+    }
+}
+
+/// One gathered candidate mapped into the frame and tested: a sphere's from its world
+/// vertices and stored normal (a subtraction and a scale), an ellipsoid's eSpace form built
+/// once a call (its f64 normal) and kept.
+#[inline(always)]
+fn test_candidate<N: NarrowPhase, const SPHERE: bool>(
+    scan: &mut Scan<'_, N, SPHERE>,
+    mesh: &CollisionMesh,
+    cand: &mut Candidate,
+) {
+    let frame = scan.frame;
+    let tri_es = if SPHERE {
+        triangle_es::<true>(frame, cand.vertices, || {
+            mesh.slot_normal(cand.slot as usize)
+        })
+    } else {
+        *cand.tri_es.get_or_insert_with(|| {
+            triangle_es::<SPHERE>(frame, cand.vertices, || mesh.stored_normal(cand.triangle))
+        })
+    };
+    if let Some(tri_es) = tri_es {
+        scan.test_es(cand.triangle, &tri_es);
+    }
 }
 
 /// One leaf of the BVH walk; returns the scan's new limit. Its triangles are tested in the

@@ -1,29 +1,30 @@
 //! The candidates of one collide-and-slide call, gathered once (seed 001 12.3's loop re-runs
 //! detection from each slide position; every one of those sweeps stays near the first).
 //!
-//! The first untraced detection of a call gathers, with one BVH box query, every triangle
-//! whose box touches a region around its sweep: the swept box grown by a quarter of the call's
-//! velocity length ([`REGION_MARGIN`]). That detection and each later one whose swept box lies
-//! inside the region scan the gathered list instead of walking the BVH, and build each
-//! triangle's eSpace form ([`TriangleEs`]) once per call instead of once per detection. A
-//! detection outside the region walks the BVH as before. The scan applies the same
-//! per-triangle slab test and narrow test as the walk, and a detection's result does not
-//! depend on the visiting order (see `detect`), so results are bit-identical with and without
-//! the list (`properties::bvh_and_brute_force_give_identical_traces` checks it).
+//! The first detection of a call gathers, with one BVH box query, every triangle whose own box
+//! touches a region around its sweep: the swept box grown by a quarter of the call's velocity
+//! length ([`REGION_MARGIN`]). That detection and each later one whose swept box lies inside
+//! the region scan the gathered list instead of walking the BVH (an ellipsoid builds each
+//! triangle's eSpace form, [`TriangleEs`], once per call; a sphere maps it per test, which is
+//! a subtraction and a scale). A detection outside the region walks the BVH as before. The
+//! scan applies the same per-triangle slab test and narrow test as the walk, and a
+//! detection's result does not depend on the visiting order (see `detect`), so results are
+//! bit-identical with and without the list
+//! (`properties::bvh_and_brute_force_give_identical_traces` checks it, for all three
+//! responses).
 //!
-//! Gathering at the first detection replaced gathering at the third (issue 27): a walking
-//! call's second detection (the slide after the floor) then costs no walk. `slide_rapier`'s
-//! walking calls went 12 % / 9 % faster on three.js / lavaducts (Sponza unchanged) and the
-//! crowd's 1-thread frame 10–14 %, although callgrind had counted 23 % more instructions on
-//! Sponza for a gather at the second: the walk waits on each node's load and on its lanes'
-//! branches, the list scan does not.
+//! Traced detections use it too: a trace lists the triangles the broad phase offered, in
+//! index order. The crease and plane responses' push-back asks for the triangles near the
+//! pushed-back centre; where the list covers that box it answers from the list instead of a
+//! second BVH query (issue 27 §3).
 //!
-//! The crease and plane responses' push-back asks for the triangles near the pushed-back
-//! centre; where the list covers that box it answers from the list instead of a second BVH
-//! query (issue 27 §3: the crowd's crease frame 11 % faster on 1 thread).
-//!
-//! Traced detections use it too (a trace lists the triangles the broad phase offered, in index
-//! order): the ellipsoid's traced slide went 7.6 → 6.9 ms per 1,000 (Sponza) with it.
+//! Gathering at the first detection replaced gathering at the third, around the call's whole
+//! reach (issue 27): a walking call's second detection (the slide after the floor) now costs
+//! no walk. With the changes around it, walking calls (`slide_rapier`, interleaved) take 22 % /
+//! 45 % less time on lavaducts / three.js and 7–11 % less on Sponza, the crowd's 1-thread frame
+//! 14–26 % less, the traced ellipsoid slide 5 % less, although callgrind had counted 23 % more instructions for an earlier
+//! gather: the walk waits on each node's load and on its lanes' branches, the list scan does
+//! not. Figures: `docs/measurements.md`.
 
 use glam::{Vec3, Vec3A};
 

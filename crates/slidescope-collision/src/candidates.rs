@@ -20,11 +20,11 @@
 //!
 //! Gathering at the first detection replaced gathering at the third, around the call's whole
 //! reach (issue 27): a walking call's second detection (the slide after the floor) now costs
-//! no walk. With the changes around it, walking calls (`slide_rapier`, interleaved) take 22 % /
-//! 45 % less time on lavaducts / three.js and 7–11 % less on Sponza, the crowd's 1-thread frame
-//! 14–26 % less, the traced ellipsoid slide 5 % less, although callgrind had counted 23 % more instructions for an earlier
-//! gather: the walk waits on each node's load and on its lanes' branches, the list scan does
-//! not. Figures: `docs/measurements.md`.
+//! no walk. With the changes around it, walking calls (`slide_rapier`, interleaved) take about
+//! 30 % / 23 % / 11 % less time on three.js / lavaducts / Sponza, the crowd's 1-thread frame
+//! 14–26 % less, although callgrind had counted 30 % more instructions for an earlier gather
+//! (at the second detection, around the whole reach): the walk waits on each node's load and
+//! on its lanes' branches, the list scan does not. Figures: `docs/measurements.md`.
 
 use glam::{Vec3, Vec3A};
 
@@ -49,12 +49,12 @@ pub(crate) struct Candidate {
 pub(crate) struct CandidateCache {
     /// Set by collide-and-slide for the length of one call.
     pub active: bool,
-    /// The region gathered, `None` until the call's third untraced detection.
+    /// The region gathered, `None` until the call's first detection.
     region: Option<Aabb>,
     /// World length of the call's velocity.
     reach: f32,
     pub list: Vec<Candidate>,
-    /// A traced detection's entered candidates, `entry time bits << 32 | place in list`.
+    /// A traced detection's entered candidates, keyed by `detect::entry_key`.
     pub order: Vec<u64>,
     /// More than [`MAX_GATHERED`] triangles touch the region: the list is not used.
     overflow: bool,
@@ -68,13 +68,13 @@ const MAX_GATHERED: usize = 96;
 /// How far past the first detection's swept box the gathered region reaches, as a fraction
 /// of the call's velocity length on every side: room for the later detections, which start
 /// at a contact (pushed back by the skin) and move along the projected remaining motion. On
-/// the walking queries of `benches/slide_rapier.rs` a quarter keeps 96–99 % of the
-/// detections on the list; a tenth kept 94–96 % and Sponza's gathers stayed smaller.
+/// the walking queries of `benches/slide_rapier.rs` (sphere r = 0.5) a quarter keeps 98–99 %
+/// of the detections on the list; a tenth kept 94–98 %, with smaller gathers on Sponza.
 const REGION_MARGIN: f32 = 0.25;
 
 impl CandidateCache {
-    /// Starts a call whose detections stay near `reach` (world length of its velocity) from
-    /// the start.
+    /// Starts a call; `reach` is the world length of its velocity (the region's margin is a
+    /// quarter of it).
     pub fn begin(&mut self, reach: f32) {
         self.active = true;
         self.reach = reach;
@@ -100,40 +100,37 @@ impl CandidateCache {
         if !self.active {
             return false;
         }
-        let region = match self.region {
-            Some(r) => r,
-            None => {
-                let margin = Vec3::splat(self.reach * REGION_MARGIN);
-                let region = Aabb::new(swept.min - margin, swept.max + margin);
-                self.gather(mesh, &region);
-                self.region = Some(region);
-                region
-            }
-        };
-        !self.overflow && region.min.cmple(swept.min).all() && swept.max.cmple(region.max).all()
+        if self.region.is_none() {
+            let region = swept.expand(Vec3::splat(self.reach * REGION_MARGIN));
+            self.gather(mesh, &region);
+            self.region = Some(region);
+        }
+        self.covering(swept).is_some()
     }
 
     /// The gathered list, if it holds every triangle whose box overlaps `query` (world).
     pub fn covering(&self, query: &Aabb) -> Option<&[Candidate]> {
         let region = self.region.filter(|_| self.active && !self.overflow)?;
-        let inside = region.min.cmple(query.min).all() && query.max.cmple(region.max).all();
-        inside.then_some(&self.list[..])
+        region.contains(query).then_some(&self.list[..])
     }
 
-    /// Every triangle of a leaf that overlaps `region`, in tree order (the scan's order does
-    /// not change its result, and sorting cost a tenth of a whole slide in callgrind), built
-    /// straight from the walk; `overflow` past [`MAX_GATHERED`].
+    /// Every triangle whose own box overlaps `region` (leaf boxes are looser), in tree order
+    /// (the scan's order does not change its result, and sorting cost a tenth of a whole slide
+    /// in callgrind), built straight from the walk; `overflow` past [`MAX_GATHERED`]. Gathered
+    /// a rounding step wide of `region`: a sweep inside it whose slab test, rounded its own
+    /// way, enters a box just outside still finds that triangle listed.
     fn gather(&mut self, mesh: &CollisionMesh, region: &Aabb) {
         let list = &mut self.list;
         list.clear();
         let items = mesh.bvh().items();
-        let (rmin, rmax) = (Vec3A::from(region.min), Vec3A::from(region.max));
-        let finished = mesh.bvh().query_leaves(region, &mut self.stack, |slots| {
+        let wide = region.expand(rounding_slack(region));
+        let (rmin, rmax) = (Vec3A::from(wide.min), Vec3A::from(wide.max));
+        let finished = mesh.bvh().query_leaves(&wide, &mut self.stack, |slots| {
             for k in slots {
                 let vertices = mesh.slot_vertices_a(k);
                 let [a, b, c] = vertices;
                 let (min, max) = (a.min(b).min(c), a.max(b).max(c));
-                if !(min.cmple(rmax).all() && max.cmpge(rmin).all()) {
+                if !boxes_overlap((min, max), (rmin, rmax)) {
                     continue;
                 }
                 list.push(Candidate {
@@ -151,6 +148,21 @@ impl CandidateCache {
     }
 }
 
+/// A few f32 steps of `region`'s largest coordinate, and a micrometre.
+fn rounding_slack(region: &Aabb) -> Vec3 {
+    let magnitude = region.min.abs().max(region.max.abs()).max_element();
+    Vec3::splat(magnitude * 4.0 * f32::EPSILON + 1e-6)
+}
+
+/// Closed-interval overlap of two boxes held in lanes, `(min, max)`.
+#[inline]
+pub(crate) fn boxes_overlap(
+    (a_min, a_max): (Vec3A, Vec3A),
+    (b_min, b_max): (Vec3A, Vec3A),
+) -> bool {
+    a_min.cmple(b_max).all() && a_max.cmpge(b_min).all()
+}
+
 #[cfg(test)]
 mod tests {
     use glam::Vec3;
@@ -159,7 +171,8 @@ mod tests {
     use crate::{collide_and_slide_in, collide_and_slide_with};
 
     /// Creases and corners (a floor of strips, walls at odd angles): moves into them take many
-    /// iterations, so their later detections scan the gathered list.
+    /// iterations, whose later detections scan the list the first gathered (or walk the BVH
+    /// where they leave its region).
     fn creases() -> CollisionMesh {
         let mut tris = Vec::new();
         for i in -6..6 {
@@ -215,7 +228,7 @@ mod tests {
         }
         assert!(
             long_calls > 100,
-            "only {long_calls} calls used the gathered list"
+            "only {long_calls} calls took more than two iterations"
         );
     }
 }

@@ -106,7 +106,10 @@ pub struct IterationTrace {
     pub start_center_es: Vec3,
     pub velocity: Vec3,
     pub velocity_es: Vec3,
-    /// Triangles the broad phase returned, in index order.
+    /// Triangles the broad phase returned, in index order. Which ones depends on the broad
+    /// phase (brute force, the BVH walk, or the call's gathered list, `candidates.rs`) and on
+    /// the order it tested them in (a contact found early spares later triangles); the
+    /// contacts do not.
     pub candidates: Vec<CandidateTrace>,
     /// The nearest contacts (simultaneous within the tolerance); the first one drives the
     /// response.

@@ -287,8 +287,7 @@ fn nearest_contacts(
     }
 }
 
-/// The BVH broad phase: the call's gathered candidates when they cover the sweep (untraced
-/// detections only), else a walk of the BVH nearest-first; each triangle's own box is tested
+/// The BVH broad phase: the call's gathered candidates when they cover the sweep, else a walk of the BVH nearest-first; each triangle's own box is tested
 /// before its sweep test.
 fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
     scan: &mut Scan<'_, N, SPHERE>,
@@ -321,7 +320,7 @@ fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
 /// The call's gathered candidates ([`CandidateCache`]), each whose box the sweep enters before
 /// the limit tested. A traced detection takes them in the order the sweep enters their boxes,
 /// as a leaf of the walk is (`scan_leaf`), so the limit spares the later ones their record of
-/// every part; an untraced one in list order (sorting lists of 5–9 cost more than it saved).
+/// every part; an untraced one in list order (sorting lists of 5–12 cost more than it saved).
 /// The last argument is as `scan_leaf`'s.
 fn scan_list<N: NarrowPhase, const SPHERE: bool>(
     scan: &mut Scan<'_, N, SPHERE>,
@@ -341,8 +340,7 @@ fn scan_list<N: NarrowPhase, const SPHERE: bool>(
     cache.order.clear();
     for (i, cand) in cache.list.iter().enumerate() {
         if let Some(t) = slab_entry(cand.min, cand.max, o_min, o_max, inv, limit) {
-            // The entry's bits order as the times (t >= 0): sorted keys are sorted entries.
-            cache.order.push(u64::from(t.to_bits()) << 32 | i as u64);
+            cache.order.push(entry_key(t, i));
         }
     }
     cache.order.sort_unstable();
@@ -369,13 +367,22 @@ fn test_candidate<N: NarrowPhase, const SPHERE: bool>(
             mesh.slot_normal(cand.slot as usize)
         })
     } else {
-        *cand.tri_es.get_or_insert_with(|| {
-            triangle_es::<SPHERE>(frame, cand.vertices, || mesh.stored_normal(cand.triangle))
-        })
+        // An ellipsoid's scan builds its normal (the closure is never called).
+        *cand
+            .tri_es
+            .get_or_insert_with(|| triangle_es::<false>(frame, cand.vertices, || Vec3::ZERO))
     };
     if let Some(tri_es) = tri_es {
         scan.test_es(cand.triangle, &tri_es);
     }
+}
+
+/// A sort key for a candidate entered at `t` (>= 0), `place` its index: sorted keys are sorted
+/// entries (a non-negative float's bits order as its value; `+ 0.0` turns a `-0.0` from the
+/// slab test's `max` into `+0.0`, whose bits come first).
+#[inline]
+fn entry_key(t: f32, place: usize) -> u64 {
+    u64::from((t + 0.0).to_bits()) << 32 | place as u64
 }
 
 /// One leaf of the BVH walk; returns the scan's new limit. Its triangles are tested in the
@@ -390,8 +397,7 @@ fn scan_leaf<N: NarrowPhase, const SPHERE: bool>(
     slots: std::ops::Range<usize>,
     (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),
 ) -> f32 {
-    // Keys: the entry's bits (ordered as the times, t >= 0) over the place in `tris`; the
-    // vertices kept in lanes, not read again (reading them again cost the crowd 2 %).
+    // Keys: `entry_key` of the place in `tris`; the vertices kept in lanes, not read again (reading them again cost the crowd 2 %).
     let mut keys = [0u64; 8];
     let mut tris = [([Vec3A::ZERO; 3], 0usize); 8];
     let mut n = 0;
@@ -400,7 +406,7 @@ fn scan_leaf<N: NarrowPhase, const SPHERE: bool>(
         let verts = mesh.slot_vertices_a(k);
         let [a, b, c] = verts;
         if let Some(t) = slab_entry(a.min(b).min(c), a.max(b).max(c), o_min, o_max, inv, limit) {
-            let key = u64::from(t.to_bits()) << 32 | n as u64;
+            let key = entry_key(t, n);
             tris[n] = (verts, k);
             let mut j = n;
             while j > 0 && keys[j - 1] > key {

@@ -8,6 +8,7 @@ use glam::{Vec3, Vec3A};
 use super::place::Placed;
 use super::state::{Call, SlideState};
 use super::sweep::sweep_unchecked;
+use crate::candidates::boxes_overlap;
 use crate::detect::Scratch;
 use crate::frame::Frame;
 use crate::{
@@ -75,14 +76,16 @@ fn short_along_velocity(s: &SlideState, placed: &Placed, skin: f32) -> Vec3 {
 /// third triangle no contact had named yet (the f64 check's last leg overlaps).
 ///
 /// The triangles come from the call's gathered candidates where they cover the query's box
-/// (issue 27 §3: no second BVH walk), else from a BVH box query. Both give the triangles in
-/// tree order, and a triangle whose own box misses the query's is out of reach, so both give
-/// the same planes in the same order.
+/// (issue 27 §3: no second BVH walk), else from a BVH box query; either way only those whose
+/// own box overlaps the query's (a query's leaves bring their neighbours along), in tree
+/// order (a depth-first walk's leaves in the region come in the same order as in a smaller
+/// box). So both give the same planes in the same order.
 #[inline]
 fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch: &mut Scratch) {
     let center = frame.to_world(x);
     let half = frame.bounds_half_extents(EXACT_REACH_SKINS * skin);
     let query = Aabb::new(center - half, center + half);
+    let q = (Vec3A::from(query.min), Vec3A::from(query.max));
     let mut near = Near {
         x,
         skin,
@@ -92,9 +95,8 @@ fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch:
     near.tris.clear();
     near.planes.clear();
     if let Some(list) = scratch.cache.covering(&query) {
-        let (qmin, qmax) = (Vec3A::from(query.min), Vec3A::from(query.max));
         for cand in list {
-            if cand.min.cmple(qmax).all() && cand.max.cmpge(qmin).all() {
+            if boxes_overlap((cand.min, cand.max), q) {
                 near.add(frame.triangle_local_es_a(cand.vertices));
             }
         }
@@ -104,7 +106,10 @@ fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch:
     let (stack, found) = (&mut scratch.near_stack, &mut scratch.near);
     mesh.bvh().query_with(&query, stack, found);
     for &i in found.iter() {
-        near.add(frame.triangle_local_es(mesh.triangle(i).vertices));
+        let [a, b, c] = mesh.triangle(i).vertices.map(Vec3A::from);
+        if boxes_overlap((a.min(b).min(c), a.max(b).max(c)), q) {
+            near.add(frame.triangle_local_es_a([a, b, c]));
+        }
     }
 }
 

@@ -287,8 +287,8 @@ fn nearest_contacts(
     }
 }
 
-/// The BVH broad phase: the call's gathered candidates when they cover the sweep, else a walk of the BVH nearest-first; each triangle's own box is tested
-/// before its sweep test.
+/// The BVH broad phase: the call's gathered candidates when they cover the sweep, else a walk
+/// of the BVH nearest-first; each triangle's own box is tested before its sweep test.
 fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
     scan: &mut Scan<'_, N, SPHERE>,
     mesh: &CollisionMesh,
@@ -367,10 +367,9 @@ fn test_candidate<N: NarrowPhase, const SPHERE: bool>(
             mesh.slot_normal(cand.slot as usize)
         })
     } else {
-        // An ellipsoid's scan builds its normal (the closure is never called).
         *cand
             .tri_es
-            .get_or_insert_with(|| triangle_es::<false>(frame, cand.vertices, || Vec3::ZERO))
+            .get_or_insert_with(|| TriangleEs::new(frame.triangle_local_es_a(cand.vertices)))
     };
     if let Some(tri_es) = tri_es {
         scan.test_es(cand.triangle, &tri_es);
@@ -397,7 +396,8 @@ fn scan_leaf<N: NarrowPhase, const SPHERE: bool>(
     slots: std::ops::Range<usize>,
     (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),
 ) -> f32 {
-    // Keys: `entry_key` of the place in `tris`; the vertices kept in lanes, not read again (reading them again cost the crowd 2 %).
+    // Keys: `entry_key` of the place in `tris`; the vertices kept in lanes, not read again
+    // (reading them again cost the crowd 2 %).
     let mut keys = [0u64; 8];
     let mut tris = [([Vec3A::ZERO; 3], 0usize); 8];
     let mut n = 0;

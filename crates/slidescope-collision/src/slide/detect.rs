@@ -77,27 +77,19 @@ pub(super) fn detect_exact(
     // `c` and `v` in lanes, as `detect` takes them: a `Vec3` argument is passed in memory, and
     // read back across the pieces it was stored in it stalled every detection (store
     // forwarding, ~2 % of a walking call).
-    let (c, v) = (Vec3::from(c), Vec3::from(v));
     // The setting first: without it no length is taken (its square root's latency and a
     // `ceilf` call were a tenth of a sweep's set-up). Written so a NaN length takes the plain
     // path; `len > SEGMENT_ES` is `ceil(len / SEGMENT_ES) > 1` (a division by 16 is exact).
     let len = if settings.exact_contact {
-        v.length()
+        Vec3::from(v).length()
     } else {
         0.0
     };
     if len.is_nan() || len <= SEGMENT_ES {
-        return detect_all(
-            world,
-            frame,
-            c.into(),
-            v.into(),
-            settings,
-            scratch,
-            contacts,
-            record,
-        );
+        return detect_all(world, frame, c, v, settings, scratch, contacts, record);
     }
+    // The pieces in scalar arithmetic, as before the lanes (the same bits).
+    let (c, v) = (Vec3::from(c), Vec3::from(v));
     let n = (len / SEGMENT_ES).ceil().min(1e6) as u32;
     let piece = v / n as f32;
     for k in 0..n {

@@ -26,10 +26,10 @@
 //! (at the second detection, around the whole reach): the walk waits on each node's load and
 //! on its lanes' branches, the list scan does not. Figures: `docs/measurements.md`.
 
-use glam::{Vec3, Vec3A};
+use glam::Vec3A;
 
+use super::CollisionMesh;
 use super::sweep::TriangleEs;
-use super::{Aabb, CollisionMesh};
 
 /// One gathered triangle.
 #[derive(Debug, Clone, Copy)]
@@ -49,8 +49,9 @@ pub(crate) struct Candidate {
 pub(crate) struct CandidateCache {
     /// Set by collide-and-slide for the length of one call.
     pub active: bool,
-    /// The region gathered, `None` until the call's first detection.
-    region: Option<Aabb>,
+    /// The region gathered (world, `(min, max)` in lanes), `None` until the call's first
+    /// detection.
+    region: Option<(Vec3A, Vec3A)>,
     /// World length of the call's velocity.
     reach: f32,
     pub list: Vec<Candidate>,
@@ -94,24 +95,29 @@ impl CandidateCache {
         self.region = None;
     }
 
-    /// The list, if a sweep whose box is `swept` (world) can use it; the call's first
-    /// detection gathers it.
-    pub fn usable(&mut self, mesh: &CollisionMesh, swept: &Aabb) -> bool {
+    /// The list, if a sweep whose box is `swept` (world, `(min, max)`) can use it; the call's
+    /// first detection gathers it. Boxes pass in lanes, by value: a box just computed and
+    /// handed over by reference was read back before its stores retired (a store-forwarding
+    /// stall, about 4 % of a walking call on three.js).
+    pub fn usable(&mut self, mesh: &CollisionMesh, swept: (Vec3A, Vec3A)) -> bool {
         if !self.active {
             return false;
         }
         if self.region.is_none() {
-            let region = swept.expand(Vec3::splat(self.reach * REGION_MARGIN));
-            self.gather(mesh, &region);
+            let margin = Vec3A::splat(self.reach * REGION_MARGIN);
+            let region = (swept.0 - margin, swept.1 + margin);
+            self.gather(mesh, region);
             self.region = Some(region);
         }
         self.covering(swept).is_some()
     }
 
-    /// The gathered list, if it holds every triangle whose box overlaps `query` (world).
-    pub fn covering(&self, query: &Aabb) -> Option<&[Candidate]> {
-        let region = self.region.filter(|_| self.active && !self.overflow)?;
-        region.contains(query).then_some(&self.list[..])
+    /// The gathered list, if it holds every triangle whose box overlaps `(qmin, qmax)` (world,
+    /// closed intervals).
+    pub fn covering(&self, (qmin, qmax): (Vec3A, Vec3A)) -> Option<&[Candidate]> {
+        let (rmin, rmax) = self.region.filter(|_| self.active && !self.overflow)?;
+        let inside = rmin.cmple(qmin).all() && qmax.cmple(rmax).all();
+        inside.then_some(&self.list[..])
     }
 
     /// Every triangle whose own box overlaps `region` (leaf boxes are looser), in tree order
@@ -119,39 +125,41 @@ impl CandidateCache {
     /// in callgrind), built straight from the walk; `overflow` past [`MAX_GATHERED`]. Gathered
     /// a rounding step wide of `region`: a sweep inside it whose slab test, rounded its own
     /// way, enters a box just outside still finds that triangle listed.
-    fn gather(&mut self, mesh: &CollisionMesh, region: &Aabb) {
+    fn gather(&mut self, mesh: &CollisionMesh, (min, max): (Vec3A, Vec3A)) {
         let list = &mut self.list;
         list.clear();
         let items = mesh.bvh().items();
-        let wide = region.expand(rounding_slack(region));
-        let (rmin, rmax) = (Vec3A::from(wide.min), Vec3A::from(wide.max));
-        let finished = mesh.bvh().query_leaves(&wide, &mut self.stack, |slots| {
-            for k in slots {
-                let vertices = mesh.slot_vertices_a(k);
-                let [a, b, c] = vertices;
-                let (min, max) = (a.min(b).min(c), a.max(b).max(c));
-                if !boxes_overlap((min, max), (rmin, rmax)) {
-                    continue;
+        let slack = rounding_slack(min, max);
+        let (rmin, rmax) = (min - slack, max + slack);
+        let finished = mesh
+            .bvh()
+            .query_leaves((rmin, rmax), &mut self.stack, |slots| {
+                for k in slots {
+                    let vertices = mesh.slot_vertices_a(k);
+                    let [a, b, c] = vertices;
+                    let (min, max) = (a.min(b).min(c), a.max(b).max(c));
+                    if !boxes_overlap((min, max), (rmin, rmax)) {
+                        continue;
+                    }
+                    list.push(Candidate {
+                        triangle: items[k],
+                        slot: k as u32,
+                        min,
+                        max,
+                        vertices,
+                        tri_es: None,
+                    });
                 }
-                list.push(Candidate {
-                    triangle: items[k],
-                    slot: k as u32,
-                    min,
-                    max,
-                    vertices,
-                    tri_es: None,
-                });
-            }
-            list.len() <= MAX_GATHERED
-        });
+                list.len() <= MAX_GATHERED
+            });
         self.overflow = !finished;
     }
 }
 
-/// A few f32 steps of `region`'s largest coordinate, and a micrometre.
-fn rounding_slack(region: &Aabb) -> Vec3 {
-    let magnitude = region.min.abs().max(region.max.abs()).max_element();
-    Vec3::splat(magnitude * 4.0 * f32::EPSILON + 1e-6)
+/// A few f32 steps of the largest coordinate of the box `(min, max)`, and a micrometre.
+fn rounding_slack(min: Vec3A, max: Vec3A) -> Vec3A {
+    let magnitude = min.abs().max(max.abs()).max_element();
+    Vec3A::splat(magnitude * 4.0 * f32::EPSILON + 1e-6)
 }
 
 /// Closed-interval overlap of two boxes held in lanes, `(min, max)`.

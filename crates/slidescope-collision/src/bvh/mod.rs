@@ -68,25 +68,27 @@ impl Bvh {
 
     /// [`Bvh::query`] with a caller-owned walk stack (no allocation once warm).
     pub fn query_with(&self, query: &Aabb, stack: &mut Vec<u32>, out: &mut Vec<u32>) {
-        self.query_leaves(query, stack, |r| {
+        let q = (Vec3A::from(query.min), Vec3A::from(query.max));
+        self.query_leaves(q, stack, |r| {
             out.extend_from_slice(&self.items[r]);
             true
         });
     }
 
     /// Calls `visit` with the slot range (in [`Bvh::items`]) of every leaf whose box overlaps
-    /// `query`, in tree order, until it returns `false`; returns whether the walk finished.
-    /// `stack` is the caller's walk stack (no allocation once warm).
+    /// the box `(qmin, qmax)`, in tree order, until it returns `false`; returns whether the walk
+    /// finished. `stack` is the caller's walk stack (no allocation once warm). The box comes in
+    /// lanes, by value: one just computed and handed over in memory was read back before its
+    /// stores retired (a store-forwarding stall).
     pub fn query_leaves(
         &self,
-        query: &Aabb,
+        (qmin, qmax): (Vec3A, Vec3A),
         stack: &mut Vec<u32>,
         mut visit: impl FnMut(std::ops::Range<usize>) -> bool,
     ) -> bool {
         if self.nodes.is_empty() {
             return true;
         }
-        let (qmin, qmax) = (Vec3A::from(query.min), Vec3A::from(query.max));
         stack.clear();
         stack.push(0);
         while let Some(i) = stack.pop() {

@@ -18,7 +18,7 @@ use super::frame::Frame;
 use super::sweep::CaseResults;
 use super::sweep::{NarrowPhase, TriangleEs, sweep_triangle_cases, sweep_triangle_roots, touch};
 use super::trace::CandidateTrace;
-use super::{Aabb, BackFaces, BroadPhase, CollisionMesh, Contact, Roots, SlideSettings, SweepHit};
+use super::{BackFaces, BroadPhase, CollisionMesh, Contact, Roots, SlideSettings, SweepHit};
 pub use dynamic::DynamicScratch;
 
 /// Buffers reused across detections (no allocation per query once warm).
@@ -305,9 +305,14 @@ fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
     // than their triangles, and this costs a fraction of a sweep test.
     let inv = inverse_delta(delta);
     let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
-    let end = start + delta;
-    let swept = Aabb::new(start.min(end) - expand, start.max(end) + expand);
-    if cache.usable(mesh, &swept) {
+    // The swept box in lanes, handed over by value (see `CandidateCache::usable`).
+    let (a, b, grow) = (
+        Vec3A::from(start),
+        Vec3A::from(start + delta),
+        Vec3A::from(expand),
+    );
+    let swept = (a.min(b) - grow, a.max(b) + grow);
+    if cache.usable(mesh, swept) {
         return scan_list(scan, mesh, cache, (o_min, o_max, inv));
     }
     let items = mesh.bvh().items();

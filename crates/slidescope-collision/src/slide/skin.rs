@@ -94,7 +94,7 @@ fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch:
     };
     near.tris.clear();
     near.planes.clear();
-    if let Some(list) = scratch.cache.covering(&query) {
+    if let Some(list) = scratch.cache.covering(q) {
         for cand in list {
             if boxes_overlap((cand.min, cand.max), q) {
                 near.add(frame.triangle_local_es_a(cand.vertices));

@@ -98,7 +98,7 @@ impl CandidateCache {
     /// The list, if a sweep whose box is `swept` (world, `(min, max)`) can use it; the call's
     /// first detection gathers it. Boxes pass in lanes, by value: a box just computed and
     /// handed over by reference was read back before its stores retired (a store-forwarding
-    /// stall, about 4 % of a walking call on three.js).
+    /// stall; this function was 6 % of a walking call on three.js in perf).
     pub fn usable(&mut self, mesh: &CollisionMesh, swept: (Vec3A, Vec3A)) -> bool {
         if !self.active {
             return false;
@@ -120,38 +120,38 @@ impl CandidateCache {
         inside.then_some(&self.list[..])
     }
 
-    /// Every triangle whose own box overlaps `region` (leaf boxes are looser), in tree order
-    /// (the scan's order does not change its result, and sorting cost a tenth of a whole slide
-    /// in callgrind), built straight from the walk; `overflow` past [`MAX_GATHERED`]. Gathered
-    /// a rounding step wide of `region`: a sweep inside it whose slab test, rounded its own
-    /// way, enters a box just outside still finds that triangle listed.
-    fn gather(&mut self, mesh: &CollisionMesh, (min, max): (Vec3A, Vec3A)) {
+    /// Every triangle whose own box overlaps `region` (world, `(min, max)`; leaf boxes are
+    /// looser), in tree order (the scan's order does not change its result, and sorting cost a
+    /// tenth of a whole slide in callgrind), built straight from the walk; `overflow` past
+    /// [`MAX_GATHERED`]. Gathered a rounding step wide of `region`: a sweep inside it whose
+    /// slab test, rounded its own way, enters a box just outside still finds that triangle
+    /// listed.
+    fn gather(&mut self, mesh: &CollisionMesh, region: (Vec3A, Vec3A)) {
         let list = &mut self.list;
         list.clear();
-        let items = mesh.bvh().items();
-        let slack = rounding_slack(min, max);
-        let (rmin, rmax) = (min - slack, max + slack);
-        let finished = mesh
-            .bvh()
-            .query_leaves((rmin, rmax), &mut self.stack, |slots| {
-                for k in slots {
-                    let vertices = mesh.slot_vertices_a(k);
-                    let [a, b, c] = vertices;
-                    let (min, max) = (a.min(b).min(c), a.max(b).max(c));
-                    if !boxes_overlap((min, max), (rmin, rmax)) {
-                        continue;
-                    }
-                    list.push(Candidate {
-                        triangle: items[k],
-                        slot: k as u32,
-                        min,
-                        max,
-                        vertices,
-                        tri_es: None,
-                    });
+        let bvh = mesh.bvh();
+        let items = bvh.items();
+        let slack = rounding_slack(region.0, region.1);
+        let (rmin, rmax) = (region.0 - slack, region.1 + slack);
+        let finished = bvh.query_leaves((rmin, rmax), &mut self.stack, |slots| {
+            for k in slots {
+                let vertices = mesh.slot_vertices_a(k);
+                let [a, b, c] = vertices;
+                let (min, max) = (a.min(b).min(c), a.max(b).max(c));
+                if !boxes_overlap((min, max), (rmin, rmax)) {
+                    continue;
                 }
-                list.len() <= MAX_GATHERED
-            });
+                list.push(Candidate {
+                    triangle: items[k],
+                    slot: k as u32,
+                    min,
+                    max,
+                    vertices,
+                    tri_es: None,
+                });
+            }
+            list.len() <= MAX_GATHERED
+        });
         self.overflow = !finished;
     }
 }

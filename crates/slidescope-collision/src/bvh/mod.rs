@@ -121,15 +121,31 @@ impl Bvh {
         delta: Vec3,
         expand: Vec3,
         stack: &mut Vec<(u32, f32)>,
+        visit: impl FnMut(std::ops::Range<usize>) -> f32,
+    ) {
+        // Slab origins with the expansion folded in: t = (bound ∓ expand − start) / delta.
+        let slabs = (
+            Vec3A::from(start + expand),
+            Vec3A::from(start - expand),
+            inverse_delta(delta),
+        );
+        self.sweep_query_slabs(slabs, stack, visit);
+    }
+
+    /// [`Bvh::sweep_query`] from the sweep's slab origins and inverse motion already in lanes,
+    /// `(start + expand, start − expand, inverse_delta(delta))`, as a caller that tests its own
+    /// boxes with [`slab_entry`] holds them (detection: not computed twice, nor handed over in
+    /// memory).
+    pub fn sweep_query_slabs(
+        &self,
+        (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),
+        stack: &mut Vec<(u32, f32)>,
         mut visit: impl FnMut(std::ops::Range<usize>) -> f32,
     ) {
         stack.clear();
         if self.nodes.is_empty() {
             return;
         }
-        let inv = inverse_delta(delta);
-        // Slab origins with the expansion folded in: t = (bound ∓ expand − start) / delta.
-        let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
         let root = slab_entry(
             Vec3A::from(self.bounds.min),
             Vec3A::from(self.bounds.max),

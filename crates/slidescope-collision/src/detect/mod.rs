@@ -315,11 +315,11 @@ fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
     if cache.usable(mesh, swept) {
         return scan_list(scan, mesh, cache, (o_min, o_max, inv));
     }
-    let items = mesh.bvh().items();
-    mesh.bvh()
-        .sweep_query(start, delta, expand, stack, |slots| {
-            scan_leaf(scan, mesh, items, slots, (o_min, o_max, inv))
-        });
+    let (bvh, slabs) = (mesh.bvh(), (o_min, o_max, inv));
+    let items = bvh.items();
+    bvh.sweep_query_slabs(slabs, stack, |slots| {
+        scan_leaf(scan, mesh, items, slots, slabs)
+    });
 }
 
 /// The call's gathered candidates ([`CandidateCache`]), each whose box the sweep enters before

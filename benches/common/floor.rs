@@ -6,7 +6,7 @@
 
 use glam::{Vec3, Vec3A, Vec4};
 use slidescope::collision::CollisionMesh;
-use slidescope::collision::bvh::{inverse_delta, slab_entry};
+use slidescope::collision::bvh::{slab_entry, sweep_slabs};
 
 /// The sphere's radius (both benches sweep a 0.5 m sphere).
 pub const R: f32 = 0.5;
@@ -41,20 +41,18 @@ pub fn walk(
     mut visit: impl FnMut(u32, f32),
 ) {
     let expand = Vec3::splat(R * 1.002);
-    let inv = inverse_delta(delta);
-    let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
-    mesh.bvh()
-        .sweep_query(start, delta, expand, stack, |slots| {
-            for k in slots {
-                let [a, b, c] = mesh.slot_vertices(k).map(Vec3A::from);
-                if let Some(t) =
-                    slab_entry(a.min(b).min(c), a.max(b).max(c), o_min, o_max, inv, limit)
-                {
-                    visit(k as u32, t);
-                }
+    let slabs = sweep_slabs(start, delta, expand);
+    let (o_min, o_max, inv) = slabs;
+    mesh.bvh().sweep_query_slabs(slabs, stack, |slots| {
+        for k in slots {
+            let [a, b, c] = mesh.slot_vertices(k).map(Vec3A::from);
+            if let Some(t) = slab_entry(a.min(b).min(c), a.max(b).max(c), o_min, o_max, inv, limit)
+            {
+                visit(k as u32, t);
             }
-            limit
-        });
+        }
+        limit
+    });
 }
 
 /// The candidates' planes in blocks of four (a last partial block padded with planes that

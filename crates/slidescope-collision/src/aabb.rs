@@ -62,12 +62,6 @@ impl Aabb {
             && self.max.z >= o.min.z
     }
 
-    /// Does this box hold `o` (closed intervals)?
-    #[inline]
-    pub fn contains(&self, o: &Self) -> bool {
-        self.min.cmple(o.min).all() && o.max.cmple(self.max).all()
-    }
-
     pub fn center(&self) -> Vec3 {
         (self.min + self.max) * 0.5
     }

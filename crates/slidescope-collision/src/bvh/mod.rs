@@ -123,13 +123,7 @@ impl Bvh {
         stack: &mut Vec<(u32, f32)>,
         visit: impl FnMut(std::ops::Range<usize>) -> f32,
     ) {
-        // Slab origins with the expansion folded in: t = (bound ∓ expand − start) / delta.
-        let slabs = (
-            Vec3A::from(start + expand),
-            Vec3A::from(start - expand),
-            inverse_delta(delta),
-        );
-        self.sweep_query_slabs(slabs, stack, visit);
+        self.sweep_query_slabs(sweep_slabs(start, delta, expand), stack, visit);
     }
 
     /// [`Bvh::sweep_query`] from the sweep's slab origins and inverse motion already in lanes,
@@ -265,6 +259,16 @@ pub fn slab_entry(
     let enter = t0.min(t1).max_element().max(0.0);
     let exit = t0.max(t1).min_element().min(limit);
     (enter <= exit).then_some(enter)
+}
+
+/// The slab origins and inverse motion of a box of half-size `expand` swept from `start` by
+/// `delta`, `(start + expand, start − expand, inverse_delta(delta))`: the expansion folded
+/// into the origins, so `t = (bound ∓ expand − start) / delta` ([`slab_entry`]).
+#[inline]
+pub fn sweep_slabs(start: Vec3, delta: Vec3, expand: Vec3) -> (Vec3A, Vec3A, Vec3A) {
+    let o_min = Vec3A::from(start + expand);
+    let o_max = Vec3A::from(start - expand);
+    (o_min, o_max, inverse_delta(delta))
 }
 
 /// `1 / delta` with zero components replaced by ±1e-30 first, so the slab products are ±huge

@@ -11,7 +11,7 @@ pub mod dynamic;
 
 use glam::{Vec3, Vec3A};
 
-use super::bvh::{inverse_delta, slab_entry};
+use super::bvh::{slab_entry, sweep_slabs};
 
 use super::candidates::{Candidate, CandidateCache};
 use super::frame::Frame;
@@ -303,8 +303,7 @@ fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
     let expand = frame.bounds_half_extents(settings.skin_es.max(1e-3) * 2.0);
     // The same slab test the BVH uses, on each triangle's own box: leaf boxes are looser
     // than their triangles, and this costs a fraction of a sweep test.
-    let inv = inverse_delta(delta);
-    let (o_min, o_max) = (Vec3A::from(start + expand), Vec3A::from(start - expand));
+    let slabs = sweep_slabs(start, delta, expand);
     // The swept box in lanes, handed over by value (see `CandidateCache::usable`).
     let (a, b, grow) = (
         Vec3A::from(start),
@@ -313,9 +312,9 @@ fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
     );
     let swept = (a.min(b) - grow, a.max(b) + grow);
     if cache.usable(mesh, swept) {
-        return scan_list(scan, mesh, cache, (o_min, o_max, inv));
+        return scan_list(scan, mesh, cache, slabs);
     }
-    let (bvh, slabs) = (mesh.bvh(), (o_min, o_max, inv));
+    let bvh = mesh.bvh();
     let items = bvh.items();
     bvh.sweep_query_slabs(slabs, stack, |slots| {
         scan_leaf(scan, mesh, items, slots, slabs)

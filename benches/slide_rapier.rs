@@ -6,7 +6,7 @@
 //! with its default offset (1 % of the shape, 5 mm) and once with an offset equal to our skin
 //! (1e-3 eSpace = 0.5 mm). Printed per level: where the two end (median, p99 and worst distance,
 //! with the worst case explained) and the time ratio, from criterion and from interleaved
-//! best-of-15 rounds; in the same rounds, the floor of our slides on this BVH (issue 27 §4,
+//! best-of-15 rounds (`SLIDE_RAPIER_ROUNDS` sets another count); in the same rounds, the floor of our slides on this BVH (issue 27 §4,
 //! `common/floor.rs`): the walk and one four-wide face test for every detection the calls
 //! make, each to its true time of impact, beside what 20× rapier needs.
 //!
@@ -210,6 +210,11 @@ fn count_run(mesh: &CollisionMesh, world: Option<&PhysicsWorld>, qs: &[(Vec3, Ve
 
 fn bench(c: &mut Criterion) {
     count_mode();
+    let rounds: usize = std::env::var("SLIDE_RAPIER_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(15);
     for (name, path) in SHARED_LEVELS {
         let mesh = load_level(path);
         let qs = walking_queries(&mesh, Vec3::splat(RADIUS), 11);
@@ -217,7 +222,7 @@ fn bench(c: &mut Criterion) {
         agreement(name, &mesh, &world, &qs);
         let default = controller(CharacterLength::Relative(0.01));
         let skin = controller(CharacterLength::Absolute(RADIUS * 1e-3));
-        // Interleaved best of 15 rounds: both sides and the floor under the same load.
+        // Interleaved best of `rounds`: both sides and the floor under the same load.
         let (mut best_ours, mut best_theirs) = (f64::INFINITY, f64::INFINITY);
         let mut scratch = Scratch::default();
         let detections = detections(&mesh, &qs, &mut scratch);
@@ -226,7 +231,7 @@ fn bench(c: &mut Criterion) {
             .map(|d| blocks_of(&mesh, &d.slots))
             .collect();
         let (mut best_floor, mut stack) = (f64::INFINITY, Vec::new());
-        for _ in 0..15 {
+        for _ in 0..rounds {
             let t = Instant::now();
             walk_all(&mesh, &detections, &mut stack);
             face_all(&detections, &blocks);
@@ -244,7 +249,7 @@ fn bench(c: &mut Criterion) {
         }
         let n = qs.len() as f64;
         println!(
-            "{name}: interleaved best of 15 rounds: slidescope {:.0} ns/query, rapier {:.0} ns/query, ratio {:.1}x",
+            "{name}: interleaved best of {rounds} rounds: slidescope {:.0} ns/query, rapier {:.0} ns/query, ratio {:.1}x",
             best_ours / n * 1e9,
             best_theirs / n * 1e9,
             best_theirs / best_ours

@@ -34,10 +34,7 @@ use slidescope::collision::{
 fn main() {
     let mesh = load_sponza();
     let qs = walking_queries(&mesh, Vec3::splat(R), 1);
-    let rounds: usize = std::env::var("LOWER_BOUND_ROUNDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(30);
+    let rounds = common::rounds_from_env("LOWER_BOUND_ROUNDS", 30);
     let s = SlideSettings::default();
     let (mut scratch, mut out) = (Scratch::default(), Vec::new());
     let queries: Vec<Query> = qs

@@ -6,9 +6,10 @@
 //! with its default offset (1 % of the shape, 5 mm) and once with an offset equal to our skin
 //! (1e-3 eSpace = 0.5 mm). Printed per level: where the two end (median, p99 and worst distance,
 //! with the worst case explained) and the time ratio, from criterion and from interleaved
-//! best-of-15 rounds (`SLIDE_RAPIER_ROUNDS` sets another count); in the same rounds, the floor of our slides on this BVH (issue 27 §4,
-//! `common/floor.rs`): the walk and one four-wide face test for every detection the calls
-//! make, each to its true time of impact, beside what 20× rapier needs.
+//! best-of-15 rounds (`SLIDE_RAPIER_ROUNDS` sets another count); in the same rounds, the
+//! floor of our slides on this BVH (issue 27 §4, `common/floor.rs`): the walk and one
+//! four-wide face test for every detection the calls make, each to its true time of impact,
+//! beside what 20× rapier needs.
 //!
 //! Run: `cargo bench --bench slide_rapier`.
 
@@ -210,11 +211,7 @@ fn count_run(mesh: &CollisionMesh, world: Option<&PhysicsWorld>, qs: &[(Vec3, Ve
 
 fn bench(c: &mut Criterion) {
     count_mode();
-    let rounds: usize = std::env::var("SLIDE_RAPIER_ROUNDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or(15);
+    let rounds = common::rounds_from_env("SLIDE_RAPIER_ROUNDS", 15);
     for (name, path) in SHARED_LEVELS {
         let mesh = load_level(path);
         let qs = walking_queries(&mesh, Vec3::splat(RADIUS), 11);

@@ -11,6 +11,16 @@ use slidescope::collision::{CollisionMesh, Ellipsoid, SlideSettings, sweep};
 pub const SPONZA: &str = "../shared/levels/sponza/sponza.glb";
 pub const LAVADUCTS: &str = "../shared/levels/librequake_lavaducts/lavaducts.glb";
 pub const THREEJS: &str = "../shared/levels/threejs_collision_world/collision-world.glb";
+/// The number of interleaved rounds a bench runs: the environment variable `name` when it
+/// holds a count above zero (zero rounds would leave every best time infinite), else `default`.
+pub fn rounds_from_env(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(default)
+}
+
 /// Every shared level, by short name.
 pub const SHARED_LEVELS: [(&str, &str); 3] = [
     ("sponza", SPONZA),

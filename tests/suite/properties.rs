@@ -115,6 +115,68 @@ proptest! {
     }
 }
 
+/// A case the property above found on 2026-11-28 (shrunk by proptest; the code at e0a7c41 fails
+/// it): a sphere of 0.233 with the crease response among degenerate and crossing triangles,
+/// where the BVH's call makes 3 iterations and 2 contacts and brute force 4 and 3. Not fixed
+/// yet (issue 27's note of that day): run with `--ignored` to see it.
+#[test]
+#[ignore = "known failure, BVH and brute force differ here (issue 27's note of 2026-11-28)"]
+fn bvh_and_brute_force_agree_on_the_2026_11_28_case() {
+    let z = Vec3::ZERO;
+    let tris = [
+        [
+            z,
+            v(2.7466626, 1.9969115, 3.8159745),
+            v(4.1495647, 0.0, -4.7990212),
+        ],
+        [v(0.0, -4.2447853, 0.0), v(-4.6133084, 0.0, 0.0), z],
+        [v(0.0, -3.9736488, 0.0), z, z],
+        [z, v(0.0, 0.0, 0.776295), v(0.0, -2.3396337, -4.492487)],
+        [
+            v(3.999065, -0.29525295, -1.5406351),
+            v(-4.232197, -4.955165, -3.4026868),
+            v(3.589034, 2.4460394, 2.6806817),
+        ],
+        [
+            z,
+            v(-2.3596046, 0.0, -3.5228233),
+            v(4.6253996, 1.1175697, -0.46836254),
+        ],
+        [z, v(0.0, 4.6231356, 0.0), v(0.0, -0.2695489, 0.0)],
+        [
+            v(0.0, 0.0, 2.5137851),
+            v(4.285511, 0.0, 2.6622107),
+            v(-3.8490162, 0.0, 2.3585389),
+        ],
+        [z, v(0.0, 0.0, 3.9365914), v(4.815266, -4.4281116, 0.0)],
+    ];
+    // The shrunk input's all-zero triangles, in their places.
+    let mut soup = vec![[z; 3]; 3];
+    soup.extend_from_slice(&tris[..2]);
+    soup.push([z; 3]);
+    soup.push(tris[2]);
+    soup.push([z; 3]);
+    soup.push(tris[3]);
+    soup.extend([[z; 3]; 3]);
+    soup.extend_from_slice(&tris[4..8]);
+    soup.push([z; 3]);
+    soup.push(tris[8]);
+    let m = CollisionMesh::from_triangles(&soup).unwrap();
+    let e = Ellipsoid::new(v(3.411173, 0.89337474, 0.19086808), Vec3::splat(0.23267315)).unwrap();
+    let vel = v(3.7315156, -2.8480997, 0.14892265);
+    let bvh = SlideSettings {
+        response: Response::Crease,
+        ..SlideSettings::default()
+    };
+    let brute = SlideSettings {
+        broad_phase: BroadPhase::BruteForce,
+        ..bvh
+    };
+    let a = collide_and_slide(&m, &e, vel, &bvh, None).unwrap();
+    let b = collide_and_slide(&m, &e, vel, &brute, None).unwrap();
+    assert_eq!(a, b);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

@@ -64,17 +64,30 @@ pub fn sweep_face(
     if dn >= 0.0 {
         return FacePlane::Unreachable;
     }
-    let t = (d0 - 1.0) / -dn;
-    if t.is_nan() || t > t_max {
+    // Out of reach by `t_max` when the centre is still more than 1 (and a slack) off the plane
+    // then: a height, not the plane time `(d0 − 1) / −dn`, which a move almost along the plane
+    // (both tiny) gets wrong by far more than the round parts' own roots. Compared in time,
+    // a walker gliding a skin above a face had its edge contact at t = 0.144 dropped whenever
+    // a limit of 0.188 was already set (the plane time read 0.19), and found when it was not:
+    // the BVH's answer depended on the order it met triangles, and differed from brute force.
+    if (d0 - 1.0).is_nan() || d0 - 1.0 > -dn * t_max + PLANE_REACH_SLACK_ES {
         return FacePlane::Unreachable;
     }
+    let t = (d0 - 1.0) / -dn;
     let p = c + v * t - side;
-    if point_in_triangle(p, tri, n) {
+    // Inside the triangle but after the limit (within the slack): not a face contact by then;
+    // the round parts' own roots decide, as they do for any `t_max`.
+    if t <= t_max && point_in_triangle(p, tri, n) {
         FacePlane::Hit(ContactTime::Toi(t), side, p)
     } else {
         FacePlane::Outside
     }
 }
+
+/// How far past 1 (eSpace) the centre may still be from the plane at `t_max` and the
+/// triangle still go to its round parts: far above the f32 rounding of the heights, so a
+/// triangle is only called out of reach where its parts' roots agree.
+const PLANE_REACH_SLACK_ES: f32 = 1e-4;
 
 /// Is `p` (on the plane of `tri`) inside the triangle, within [`INSIDE_TOLERANCE_ES`]?
 #[inline]

@@ -75,12 +75,15 @@ pub fn sweep_face(
     }
     let t = (d0 - 1.0) / -dn;
     let p = c + v * t - side;
-    // Inside the triangle but after the limit (within the slack): not a face contact by then;
-    // the round parts' own roots decide, as they do for any `t_max`.
-    if t <= t_max && point_in_triangle(p, tri, n) {
+    // Where the plane is reached does not depend on the limit, so neither does the verdict:
+    // inside, the face alone answers (its time against the limit); outside, the round parts'
+    // own roots do.
+    if !point_in_triangle(p, tri, n) {
+        FacePlane::Outside
+    } else if t <= t_max {
         FacePlane::Hit(ContactTime::Toi(t), side, p)
     } else {
-        FacePlane::Outside
+        FacePlane::Unreachable
     }
 }
 

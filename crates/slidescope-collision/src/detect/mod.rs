@@ -16,7 +16,8 @@ use super::bvh::{slab_entry, sweep_slabs};
 use super::candidates::{Candidate, CandidateCache};
 use super::frame::Frame;
 use super::sweep::CaseResults;
-use super::sweep::{NarrowPhase, TriangleEs, sweep_triangle_cases, sweep_triangle_roots, touch};
+use super::sweep::{FaceStep, NarrowPhase, TriangleEs, face_step, round_step};
+use super::sweep::{sweep_triangle_cases, sweep_triangle_roots, touch};
 use super::trace::CandidateTrace;
 use super::{BackFaces, BroadPhase, CollisionMesh, Contact, Roots, SlideSettings, SweepHit};
 pub use dynamic::DynamicScratch;
@@ -118,11 +119,17 @@ impl<N: NarrowPhase, const SPHERE: bool> Scan<'_, N, SPHERE> {
             found = touch::earliest(found, grazing);
         }
         if let Some(hit) = found {
-            let key = hit.time.sort_key();
-            if key <= self.best + s.simultaneous_tolerance {
-                self.best = self.best.min(key);
-                self.hits.push((ti, hit));
-            }
+            self.add(ti, hit);
+        }
+    }
+
+    /// Triangle `ti`'s contact, kept if it is within the tolerance of the best so far.
+    #[inline(always)]
+    fn add(&mut self, ti: u32, hit: SweepHit) {
+        let key = hit.time.sort_key();
+        if key <= self.best + self.settings.simultaneous_tolerance {
+            self.best = self.best.min(key);
+            self.hits.push((ti, hit));
         }
     }
 }
@@ -332,6 +339,10 @@ fn scan_list<N: NarrowPhase, const SPHERE: bool>(
     cache: &mut CandidateCache,
     (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),
 ) {
+    let s = scan.settings;
+    if scan.record.is_none() && N::FACE_FIRST && !s.touching_counts && s.cases.face {
+        return scan_list_face_first(scan, mesh, cache, (o_min, o_max, inv));
+    }
     if scan.record.is_none() {
         for cand in &mut cache.list {
             if slab_entry(cand.min, cand.max, o_min, o_max, inv, scan.limit()).is_some() {
@@ -356,17 +367,64 @@ fn scan_list<N: NarrowPhase, const SPHERE: bool>(
     }
 }
 
-/// One gathered candidate mapped into the frame and tested: a sphere's from its world
-/// vertices and stored normal (a subtraction and a scale), an ellipsoid's eSpace form built
-/// once a call (its f64 normal) and kept.
-#[inline(always)]
-fn test_candidate<N: NarrowPhase, const SPHERE: bool>(
+/// The untraced scan of the gathered list, face first: every entered candidate's face test
+/// ([`face_step`]), then the round parts ([`round_step`]) of those whose plane is reached
+/// outside them, at the limit the face contacts have left. A walker's floor triangle is then
+/// found before its neighbours' edges are solved, and their round parts are mostly out of
+/// reach of that limit (`sweep::reach`). Each triangle's answer is the one its whole test
+/// gives at a limit no lower than the final one, so the contacts are the list order's.
+/// Measured (issue 27, callgrind): 4–6 % fewer instructions on walking slides, 3.5 % in the
+/// crease crowd, whose round parts fell from 2.5 M calls to 33 k.
+fn scan_list_face_first<N: NarrowPhase, const SPHERE: bool>(
     scan: &mut Scan<'_, N, SPHERE>,
     mesh: &CollisionMesh,
-    cand: &mut Candidate,
+    cache: &mut CandidateCache,
+    (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),
 ) {
-    let frame = scan.frame;
-    let tri_es = if SPHERE {
+    let s = scan.settings;
+    let (c, v) = (scan.c, scan.v);
+    let deferred = &mut cache.deferred;
+    deferred.clear();
+    for cand in &mut cache.list {
+        let Some(entry) = slab_entry(cand.min, cand.max, o_min, o_max, inv, scan.limit()) else {
+            continue;
+        };
+        let Some(tri_es) = candidate_es::<SPHERE>(scan.frame, mesh, cand) else {
+            continue;
+        };
+        if leaves_front(s, &tri_es, v) {
+            continue;
+        }
+        match face_step(c, v, &tri_es, s.cases, s.two_sided, scan.limit()) {
+            FaceStep::Done(Some(hit)) => scan.add(cand.triangle, hit),
+            FaceStep::Done(None) => {}
+            FaceStep::Round(plane) => deferred.push((cand.triangle, entry, plane, tri_es)),
+        }
+    }
+    for &(ti, entry, plane, tri_es) in deferred.iter() {
+        // The box entered after the limit is passed over, as the one-pass scan's slab test
+        // would at this limit (its world-space box and the eSpace roots can disagree by more
+        // than the tolerance on moves of hundreds of radii: `long_moves`).
+        let limit = scan.limit();
+        if entry > limit {
+            continue;
+        }
+        if let Some(hit) = round_step(c, v, &tri_es, s.cases, s.roots, plane, limit) {
+            scan.add(ti, hit);
+        }
+    }
+}
+
+/// One gathered candidate in the frame: a sphere's from its world vertices and stored normal
+/// (a subtraction and a scale), an ellipsoid's eSpace form built once a call (its f64 normal)
+/// and kept. `None` for a triangle without area in eSpace.
+#[inline(always)]
+fn candidate_es<const SPHERE: bool>(
+    frame: &Frame,
+    mesh: &CollisionMesh,
+    cand: &mut Candidate,
+) -> Option<TriangleEs> {
+    if SPHERE {
         triangle_es::<true>(frame, cand.vertices, || {
             mesh.slot_normal(cand.slot as usize)
         })
@@ -374,8 +432,17 @@ fn test_candidate<N: NarrowPhase, const SPHERE: bool>(
         *cand
             .tri_es
             .get_or_insert_with(|| TriangleEs::new(frame.triangle_local_es_a(cand.vertices)))
-    };
-    if let Some(tri_es) = tri_es {
+    }
+}
+
+/// One gathered candidate mapped into the frame ([`candidate_es`]) and tested.
+#[inline(always)]
+fn test_candidate<N: NarrowPhase, const SPHERE: bool>(
+    scan: &mut Scan<'_, N, SPHERE>,
+    mesh: &CollisionMesh,
+    cand: &mut Candidate,
+) {
+    if let Some(tri_es) = candidate_es::<SPHERE>(scan.frame, mesh, cand) {
         scan.test_es(cand.triangle, &tri_es);
     }
 }

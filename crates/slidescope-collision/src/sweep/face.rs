@@ -27,7 +27,7 @@ pub enum FacePlane {
     /// the triangle gives no contact.
     Separating,
     /// The plane is reached outside the triangle: edges and vertices decide.
-    Outside,
+    Outside(PlaneReach),
 }
 
 /// The face test. `n` is the triangle's unit eSpace normal (front side), `tri` counter-clockwise
@@ -54,7 +54,7 @@ pub fn sweep_face(
     if d0 < 1.0 {
         let p = c - side * d0;
         if !point_in_triangle(p, tri, n) {
-            return FacePlane::Outside;
+            return FacePlane::Outside(PlaneReach::WITHIN);
         }
         if dn > 0.0 {
             return FacePlane::Separating;
@@ -70,7 +70,11 @@ pub fn sweep_face(
     // a walker gliding a skin above a face had its edge contact at t = 0.144 dropped whenever
     // a limit of 0.188 was already set (the plane time read 0.19), and found when it was not:
     // the BVH's answer depended on the order it met triangles, and differed from brute force.
-    if (d0 - 1.0).is_nan() || d0 - 1.0 > -dn * t_max + PLANE_REACH_SLACK_ES {
+    let reach = PlaneReach {
+        above: d0 - 1.0,
+        toward: dn,
+    };
+    if !reach.by(t_max) {
         return FacePlane::Unreachable;
     }
     let t = (d0 - 1.0) / -dn;
@@ -79,7 +83,7 @@ pub fn sweep_face(
     // inside, the face alone answers (its time against the limit); outside, the round parts'
     // own roots do.
     if !point_in_triangle(p, tri, n) {
-        FacePlane::Outside
+        FacePlane::Outside(reach)
     } else if t <= t_max {
         FacePlane::Hit(ContactTime::Toi(t), side, p)
     } else {
@@ -91,6 +95,32 @@ pub fn sweep_face(
 /// triangle still go to its round parts: far above the f32 rounding of the heights, so a
 /// triangle is only called out of reach where its parts' roots agree.
 const PLANE_REACH_SLACK_ES: f32 = 1e-4;
+
+/// Where the centre starts against a plane it moves toward: `above` is its distance from the
+/// plane less 1 (`−∞` when it starts within 1), `toward` its motion along the plane's normal
+/// on its side (negative when approaching).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlaneReach {
+    pub above: f32,
+    pub toward: f32,
+}
+
+impl PlaneReach {
+    /// A centre that starts within 1 of the plane: always in reach.
+    pub const WITHIN: Self = Self {
+        above: f32::NEG_INFINITY,
+        toward: 0.0,
+    };
+
+    /// Whether the centre comes within 1 (and [`PLANE_REACH_SLACK_ES`]) of the plane by
+    /// `t_max`: a height at the limit, not the plane time `above / −toward`, which a move
+    /// almost along the plane (both tiny) gets wrong by far more than the round parts' own
+    /// roots. NaN is out of reach.
+    #[inline]
+    pub fn by(self, t_max: f32) -> bool {
+        self.above <= -self.toward * t_max + PLANE_REACH_SLACK_ES
+    }
+}
 
 /// Is `p` (on the plane of `tri`) inside the triangle, within [`INSIDE_TOLERANCE_ES`]?
 #[inline]

@@ -82,6 +82,18 @@ pub fn inside_triangle(p: Vec3, tri: &[Vec3; 3], n: Vec3, tolerance: f32) -> boo
     side.cmpge(bound).bitmask() & 0b111 == 0b111
 }
 
+/// Whether the point `p` (on the plane of `tri`, unit normal `n`) lies more than `dist`
+/// outside some edge's line: `e × (p − a) · n < −dist |e|` for an edge `e` from `a`, the
+/// three edges in lanes (as [`inside_triangle`]).
+#[inline]
+pub fn beyond_an_edge(p: Vec3, tri: &[Vec3; 3], n: Vec3, dist: f32) -> bool {
+    let a = Lanes::of(*tri);
+    let e = a.next().sub(a);
+    let side = e.cross(Lanes::splat(p).sub(a)).dot(Lanes::splat(n));
+    let bound = Vec4::splat(-dist) * sqrt(e.dot(e));
+    side.cmplt(bound).bitmask() & 0b111 != 0
+}
+
 /// The first of the six round parts a triangle's edges and vertices make, found four lanes at
 /// a time: what [`super::sweep_triangle_roots`]'s scalar loop over them would pick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

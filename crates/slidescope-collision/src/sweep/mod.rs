@@ -11,6 +11,7 @@ pub mod face;
 pub mod hit;
 pub mod lanes;
 pub mod quadratic;
+pub mod reach;
 pub mod roots;
 pub mod touch;
 pub mod vertex;
@@ -19,7 +20,7 @@ use std::cmp::Ordering::Less;
 
 use glam::Vec3;
 
-pub use face::FacePlane;
+pub use face::{FacePlane, PlaneReach};
 pub use hit::{ContactTime, SweepHit};
 
 use super::{CaseMask, Feature, Roots};
@@ -81,24 +82,79 @@ pub fn sweep_triangle_roots(
     roots: Roots,
     t_max: f32,
 ) -> Option<SweepHit> {
-    let verts = &tri.vertices_es;
-    match face::sweep_face(c, v, verts, tri.normal_es, two_sided, t_max) {
-        FacePlane::Unreachable => return None,
+    match face_step(c, v, tri, mask, two_sided, t_max) {
+        FaceStep::Done(hit) => hit,
+        // At the face test's own limit the plane is in reach, and the bound of `round_step`
+        // seldom drops anything (it pays once the face contacts have lowered the limit):
+        // straight to the round parts.
+        FaceStep::Round(_) => round_parts(c, v, &tri.vertices_es, mask, roots, t_max),
+    }
+}
+
+/// The first half of [`sweep_triangle_roots`]: the face test's verdict, or the plane's reach
+/// where the round parts must decide.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum FaceStep {
+    /// The triangle's answer.
+    Done(Option<SweepHit>),
+    /// The edges and vertices decide ([`round_step`]).
+    Round(PlaneReach),
+}
+
+/// The face test of [`sweep_triangle_roots`]. With the face case on, detection can run the
+/// round parts later ([`round_step`]) at a lower limit, once the face contacts of the other
+/// triangles have lowered it: the answer is the one `sweep_triangle_roots` gives at that
+/// limit.
+#[inline]
+pub fn face_step(
+    c: Vec3,
+    v: Vec3,
+    tri: &TriangleEs,
+    mask: CaseMask,
+    two_sided: bool,
+    t_max: f32,
+) -> FaceStep {
+    let reach = match face::sweep_face(c, v, &tri.vertices_es, tri.normal_es, two_sided, t_max) {
+        FacePlane::Unreachable => return FaceStep::Done(None),
         FacePlane::Hit(time, normal_es, point_es) if mask.face => {
-            return Some(SweepHit {
+            return FaceStep::Done(Some(SweepHit {
                 time,
                 feature: Feature::Face,
                 normal_es,
                 point_es,
-            });
+            }));
         }
-        FacePlane::Separating if mask.face => return None,
-        _ => {}
-    }
+        FacePlane::Separating if mask.face => return FaceStep::Done(None),
+        FacePlane::Outside(reach) => reach,
+        // The face case off: a face contact or a separating start leaves the round parts
+        // to decide at this limit (not deferred: `round_step` needs a plane reached outside).
+        _ => PlaneReach::WITHIN,
+    };
     if !mask.edge && !mask.vertex {
+        return FaceStep::Done(None);
+    }
+    FaceStep::Round(reach)
+}
+
+/// The second half of [`sweep_triangle_roots`] at `t_max`, for a triangle whose face step, at
+/// a limit no lower and with the face case on, left its edges and vertices to decide (the
+/// plane reached outside it, `reach`). `None` at once where the face test at this limit would
+/// find the plane out of reach, or where no point of the centre's path by `t_max` comes
+/// within 1 of the triangle ([`reach::round_parts_out_of_reach`]).
+#[inline]
+pub fn round_step(
+    c: Vec3,
+    v: Vec3,
+    tri: &TriangleEs,
+    mask: CaseMask,
+    roots: Roots,
+    reach: PlaneReach,
+    t_max: f32,
+) -> Option<SweepHit> {
+    if !reach.by(t_max) || reach::round_parts_out_of_reach(c, v, tri, t_max) {
         return None;
     }
-    round_parts(c, v, verts, mask, roots, t_max)
+    round_parts(c, v, &tri.vertices_es, mask, roots, t_max)
 }
 
 /// The six round parts' times four lanes at a time; only the first part's scalar test runs
@@ -175,6 +231,12 @@ fn round_parts_scalar(
 /// decomposed solver by default, any other sweep solver that works in eSpace otherwise (each
 /// implements this trait in its own file). Generic, so the default path pays nothing.
 pub trait NarrowPhase {
+    /// Whether [`sweep_triangle`](NarrowPhase::sweep_triangle) is [`face_step`] then the round
+    /// parts at the same limit: detection may then run every candidate's face step first and
+    /// the round parts after ([`round_step`]), at the limit the face contacts left
+    /// (`detect::scan_list_face_first`).
+    const FACE_FIRST: bool = false;
+
     /// Same contract as [`sweep_triangle`].
     fn sweep_triangle(
         &self,

@@ -173,9 +173,16 @@ fn bvh_and_brute_force_agree_on_the_2026_11_28_case() {
         broad_phase: BroadPhase::BruteForce,
         ..bvh
     };
-    let a = collide_and_slide(&m, &e, vel, &bvh, None).unwrap();
-    let b = collide_and_slide(&m, &e, vel, &brute, None).unwrap();
+    let (mut ta, mut tb) = (Trace::default(), Trace::default());
+    let a = collide_and_slide(&m, &e, vel, &bvh, Some(&mut ta)).unwrap();
+    let b = collide_and_slide(&m, &e, vel, &brute, Some(&mut tb)).unwrap();
     assert_eq!(a, b);
+    // Untraced, the BVH's call scans its gathered list face first: the same answer.
+    assert_eq!(collide_and_slide(&m, &e, vel, &bvh, None).unwrap(), a);
+    assert_eq!(ta.iterations.len(), tb.iterations.len());
+    for (x, y) in ta.iterations.iter().zip(&tb.iterations) {
+        assert_eq!(x.contacts, y.contacts);
+    }
 }
 
 proptest! {

@@ -30,7 +30,7 @@ impl SweepSolver for Decomposed {
 
 /// The core's own test: the BVH scan's default narrow phase.
 impl NarrowPhase for Decomposed {
-    /// `sweep_triangle` is `sweep_triangle_roots`: the face step, then the round step.
+    /// `sweep_triangle` is `sweep_triangle_roots`: the face step, then the round parts.
     const FACE_FIRST: bool = true;
 
     #[inline]

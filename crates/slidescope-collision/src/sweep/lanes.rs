@@ -75,11 +75,18 @@ impl Lanes {
 /// operations in the same order, so the same verdict.
 #[inline]
 pub fn inside_triangle(p: Vec3, tri: &[Vec3; 3], n: Vec3, tolerance: f32) -> bool {
+    let (side, len) = edge_sides(p, tri, n);
+    side.cmpge(Vec4::splat(-tolerance) * len).bitmask() & 0b111 == 0b111
+}
+
+/// For each edge `e` from `a` of `tri` (lanes 0..3), `e × (p − a) · n` (positive on the
+/// inner side for a triangle counter-clockwise about `n`) and `|e|`.
+#[inline(always)]
+fn edge_sides(p: Vec3, tri: &[Vec3; 3], n: Vec3) -> (Vec4, Vec4) {
     let a = Lanes::of(*tri);
     let e = a.next().sub(a);
     let side = e.cross(Lanes::splat(p).sub(a)).dot(Lanes::splat(n));
-    let bound = Vec4::splat(-tolerance) * sqrt(e.dot(e));
-    side.cmpge(bound).bitmask() & 0b111 == 0b111
+    (side, sqrt(e.dot(e)))
 }
 
 /// Whether the point `p` (on the plane of `tri`, unit normal `n`) lies more than `dist`
@@ -87,11 +94,8 @@ pub fn inside_triangle(p: Vec3, tri: &[Vec3; 3], n: Vec3, tolerance: f32) -> boo
 /// three edges in lanes (as [`inside_triangle`]).
 #[inline]
 pub fn beyond_an_edge(p: Vec3, tri: &[Vec3; 3], n: Vec3, dist: f32) -> bool {
-    let a = Lanes::of(*tri);
-    let e = a.next().sub(a);
-    let side = e.cross(Lanes::splat(p).sub(a)).dot(Lanes::splat(n));
-    let bound = Vec4::splat(-dist) * sqrt(e.dot(e));
-    side.cmplt(bound).bitmask() & 0b111 != 0
+    let (side, len) = edge_sides(p, tri, n);
+    side.cmplt(Vec4::splat(-dist) * len).bitmask() & 0b111 != 0
 }
 
 /// The first of the six round parts a triangle's edges and vertices make, found four lanes at

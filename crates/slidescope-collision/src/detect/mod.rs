@@ -339,11 +339,11 @@ fn scan_list<N: NarrowPhase, const SPHERE: bool>(
     cache: &mut CandidateCache,
     (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),
 ) {
-    let s = scan.settings;
-    if scan.record.is_none() && N::FACE_FIRST && !s.touching_counts && s.cases.face {
-        return scan_list_face_first(scan, mesh, cache, (o_min, o_max, inv));
-    }
     if scan.record.is_none() {
+        let s = scan.settings;
+        if N::FACE_FIRST && !s.touching_counts && s.cases.face {
+            return scan_list_face_first(scan, mesh, cache, (o_min, o_max, inv));
+        }
         for cand in &mut cache.list {
             if slab_entry(cand.min, cand.max, o_min, o_max, inv, scan.limit()).is_some() {
                 test_candidate(scan, mesh, cand);

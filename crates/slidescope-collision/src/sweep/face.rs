@@ -77,7 +77,7 @@ pub fn sweep_face(
     if !reach.by(t_max) {
         return FacePlane::Unreachable;
     }
-    let t = (d0 - 1.0) / -dn;
+    let t = reach.above / -reach.toward;
     let p = c + v * t - side;
     // Where the plane is reached does not depend on the limit, so neither does the verdict:
     // inside, the face alone answers (its time against the limit); outside, the round parts'

@@ -16,7 +16,7 @@ use super::bvh::{slab_entry, sweep_slabs};
 use super::candidates::{Candidate, CandidateCache};
 use super::frame::Frame;
 use super::sweep::CaseResults;
-use super::sweep::{FaceStep, NarrowPhase, TriangleEs, face_step, round_step};
+use super::sweep::{FaceStep, NarrowPhase, PlaneReach, TriangleEs, face_step, round_step};
 use super::sweep::{sweep_triangle_cases, sweep_triangle_roots, touch};
 use super::trace::CandidateTrace;
 use super::{BackFaces, BroadPhase, CollisionMesh, Contact, Roots, SlideSettings, SweepHit};
@@ -323,9 +323,25 @@ fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
     }
     let bvh = mesh.bvh();
     let items = bvh.items();
+    if face_first(scan) {
+        let deferred = &mut cache.deferred;
+        deferred.clear();
+        bvh.sweep_query_slabs(slabs, stack, |slots| {
+            scan_leaf_face_first(scan, mesh, items, slots, slabs, deferred)
+        });
+        return round_steps(scan, deferred);
+    }
     bvh.sweep_query_slabs(slabs, stack, |slots| {
         scan_leaf(scan, mesh, items, slots, slabs)
     });
+}
+
+/// Whether this detection runs face first: untraced, the face case on, touching contacts not
+/// counted, and a narrow phase that splits its test ([`NarrowPhase::FACE_FIRST`]).
+#[inline(always)]
+fn face_first<N: NarrowPhase, const SPHERE: bool>(scan: &Scan<'_, N, SPHERE>) -> bool {
+    let s = scan.settings;
+    scan.record.is_none() && N::FACE_FIRST && !s.touching_counts && s.cases.face
 }
 
 /// The call's gathered candidates ([`CandidateCache`]), each whose box the sweep enters before
@@ -340,8 +356,7 @@ fn scan_list<N: NarrowPhase, const SPHERE: bool>(
     (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),
 ) {
     if scan.record.is_none() {
-        let s = scan.settings;
-        if N::FACE_FIRST && !s.touching_counts && s.cases.face {
+        if face_first(scan) {
             return scan_list_face_first(scan, mesh, cache, (o_min, o_max, inv));
         }
         for cand in &mut cache.list {
@@ -382,27 +397,49 @@ fn scan_list_face_first<N: NarrowPhase, const SPHERE: bool>(
     cache: &mut CandidateCache,
     (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),
 ) {
-    let s = scan.settings;
-    let (c, v) = (scan.c, scan.v);
     let deferred = &mut cache.deferred;
     deferred.clear();
     for cand in &mut cache.list {
         let Some(entry) = slab_entry(cand.min, cand.max, o_min, o_max, inv, scan.limit()) else {
             continue;
         };
-        let Some(tri_es) = candidate_es::<SPHERE>(scan.frame, mesh, cand) else {
-            continue;
-        };
-        if leaves_front(s, &tri_es, v) {
-            continue;
-        }
-        match face_step(c, v, &tri_es, s.cases, s.two_sided, scan.limit()) {
-            FaceStep::Done(Some(hit)) => scan.add(cand.triangle, hit),
-            FaceStep::Done(None) => {}
-            FaceStep::Round(plane) => deferred.push((cand.triangle, entry, plane, tri_es)),
+        if let Some(tri_es) = candidate_es::<SPHERE>(scan.frame, mesh, cand) {
+            face_test(scan, cand.triangle, entry, &tri_es, deferred);
         }
     }
-    for &(ti, entry, plane, tri_es) in deferred.iter() {
+    round_steps(scan, deferred);
+}
+
+/// Triangle `ti`'s face test, entered at `entry`: its contact kept, or its round parts
+/// deferred.
+#[inline(always)]
+fn face_test<N: NarrowPhase, const SPHERE: bool>(
+    scan: &mut Scan<'_, N, SPHERE>,
+    ti: u32,
+    entry: f32,
+    tri_es: &TriangleEs,
+    deferred: &mut Vec<(u32, f32, PlaneReach, TriangleEs)>,
+) {
+    let s = scan.settings;
+    let (c, v) = (scan.c, scan.v);
+    if leaves_front(s, tri_es, v) {
+        return;
+    }
+    match face_step(c, v, tri_es, s.cases, s.two_sided, scan.limit()) {
+        FaceStep::Done(Some(hit)) => scan.add(ti, hit),
+        FaceStep::Done(None) => {}
+        FaceStep::Round(plane) => deferred.push((ti, entry, plane, *tri_es)),
+    }
+}
+
+/// The deferred round parts, at the limit the face contacts have left.
+fn round_steps<N: NarrowPhase, const SPHERE: bool>(
+    scan: &mut Scan<'_, N, SPHERE>,
+    deferred: &[(u32, f32, PlaneReach, TriangleEs)],
+) {
+    let s = scan.settings;
+    let (c, v) = (scan.c, scan.v);
+    for &(ti, entry, plane, tri_es) in deferred {
         // The box entered after the limit is passed over, as the one-pass scan's slab test
         // would at this limit (its world-space box and the eSpace roots can disagree by more
         // than the tolerance on moves of hundreds of radii: `long_moves`).
@@ -446,6 +483,34 @@ fn test_candidate<N: NarrowPhase, const SPHERE: bool>(
     if let Some(tri_es) = candidate_es::<SPHERE>(scan.frame, mesh, cand) {
         scan.test_es(cand.triangle, &tri_es);
     }
+}
+
+/// One leaf of an untraced walk, face first ([`scan_list_face_first`]): each triangle whose box
+/// the sweep enters before the limit has its face test, in slot order; those reaching their
+/// plane outside themselves wait in `deferred` for [`round_steps`] after the walk. The walk's
+/// limit is then the face contacts' only, so it enters every node the one-pass walk would.
+/// Returns the scan's new limit; the other arguments are as [`scan_leaf`]'s.
+#[inline(always)]
+fn scan_leaf_face_first<N: NarrowPhase, const SPHERE: bool>(
+    scan: &mut Scan<'_, N, SPHERE>,
+    mesh: &CollisionMesh,
+    items: &[u32],
+    slots: std::ops::Range<usize>,
+    (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),
+    deferred: &mut Vec<(u32, f32, PlaneReach, TriangleEs)>,
+) -> f32 {
+    for k in slots {
+        let verts = mesh.slot_vertices_a(k);
+        let [a, b, c] = verts;
+        let (min, max) = (a.min(b).min(c), a.max(b).max(c));
+        let Some(entry) = slab_entry(min, max, o_min, o_max, inv, scan.limit()) else {
+            continue;
+        };
+        if let Some(tri_es) = triangle_es::<SPHERE>(scan.frame, verts, || mesh.slot_normal(k)) {
+            face_test(scan, items[k], entry, &tri_es, deferred);
+        }
+    }
+    scan.limit()
 }
 
 /// A sort key for a candidate entered at `t` (>= 0), `place` its index: sorted keys are sorted

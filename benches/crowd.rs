@@ -7,16 +7,24 @@
 //! one that made less than half its step turns by a fixed-seed random angle. 60 frames warm
 //! up, then `CROWD_FRAMES` (default 300) frames are timed; the crowd's state is the same for
 //! every configuration because the results are identical.
+//!
+//! Each response also prints its floor on this machine (issue 27 §4, `common/floor.rs`): the
+//! BVH walk and the four-wide face test of every detection that the first timed frame's calls
+//! make (from their traces, each to its true time of impact, in a space scaled so the
+//! ellipsoid is the floor's sphere), best of 15 rounds on one core; per detection, times the
+//! timed frames' mean detections (their iterations), divided by the threads, beside the
+//! measured frame.
 
 mod common;
 
 use std::time::Instant;
 
+use common::floor::{Query, blocks_for, face_all, walk_all};
 use common::{Rng, load_sponza, walking_queries_n};
 use glam::Vec3;
 use slidescope::collision::{
-    CollisionWorld, Ellipsoid, Mover, Scratch, SlideBatch, SlideResult, SlideSettings,
-    collide_and_slide_in,
+    CollisionMesh, CollisionWorld, Ellipsoid, Mover, Scratch, SlideBatch, SlideResult,
+    SlideSettings, Trace, collide_and_slide_in,
 };
 
 const CROWD: usize = 2000;
@@ -125,7 +133,11 @@ fn main() {
     };
     let mut reference = Vec::with_capacity(frames);
     let mut times = Vec::with_capacity(frames);
+    let mut seed_floor = None;
     for f in 0..60 + frames {
+        if f == 60 {
+            seed_floor = Some(Floor::of_frame(world, &one.movers, &settings));
+        }
         let t = Instant::now();
         solo(&one, &mut results);
         if f >= 60 {
@@ -167,6 +179,7 @@ fn main() {
     }
     println!("  end reasons {by_end:?}; iterations {by_iter:?}");
     report("one at a time", &solo_stats, None);
+    let seed_floor = seed_floor.expect("a timed frame");
 
     for threads in [1, 2] {
         let mut identical = true;
@@ -177,7 +190,7 @@ fn main() {
             &settings,
             threads,
             frames,
-            |f, results| {
+            |f, _, results| {
                 identical &= results == reference[f].as_slice();
             },
         );
@@ -185,11 +198,14 @@ fn main() {
             identical,
             "batch on {threads} threads differs from one-at-a-time calls"
         );
+        let batch_stats = stats(times);
         report(
             &format!("batch, {threads} thread(s)"),
-            &stats(times),
+            &batch_stats,
             Some(&solo_stats),
         );
+        let per_frame = iterations as f64 / frames as f64;
+        seed_floor.report("seed", threads, &batch_stats, per_frame);
     }
     println!("  every batch frame equal to the one-at-a-time frame: yes");
 
@@ -210,6 +226,7 @@ fn main() {
             ..settings
         };
         let (mut iterations, mut fallbacks) = (0u64, 0u64);
+        let mut floor = None;
         let times = batch_walk(
             world,
             &starts,
@@ -217,7 +234,10 @@ fn main() {
             &variant,
             threads,
             frames,
-            |_, results| {
+            |f, movers, results| {
+                if f == 0 {
+                    floor = Some(Floor::of_frame(world, movers, &variant));
+                }
                 iterations += results.iter().map(|r| u64::from(r.iterations)).sum::<u64>();
                 fallbacks += results
                     .iter()
@@ -230,16 +250,84 @@ fn main() {
             iterations as f64 / (frames * CROWD) as f64,
             fallbacks as f64 * 100.0 / (frames * CROWD) as f64
         );
+        let variant_stats = stats(times);
         report(
             &format!("{name}, {threads} thread(s)"),
-            &stats(times),
+            &variant_stats,
             Some(&solo_stats),
+        );
+        let per_frame = iterations as f64 / frames as f64;
+        let floor = floor.expect("a timed frame");
+        floor.report(name, threads, &variant_stats, per_frame);
+    }
+}
+
+/// The floor of one frame (issue 27 §4): its calls' detections walked and face-tested.
+struct Floor {
+    detections: usize,
+    /// Best of 15 rounds, one core, all of them.
+    ms: f64,
+}
+
+impl Floor {
+    /// The detections `movers`' calls make this frame (traced, each to its true time of
+    /// impact), then the floor's walk and face tests of all of them timed.
+    fn of_frame(world: CollisionWorld<'_>, movers: &[Mover], settings: &SlideSettings) -> Self {
+        let mesh: &CollisionMesh = world.mesh;
+        let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+        let mut queries = Vec::new();
+        for m in movers {
+            let e = &m.ellipsoid;
+            collide_and_slide_in(
+                world,
+                e,
+                m.velocity,
+                settings,
+                &mut scratch,
+                Some(&mut trace),
+            )
+            .expect("valid");
+            for it in &trace.iterations {
+                let toi = it
+                    .contacts
+                    .first()
+                    .map_or(1.0, |c| c.time.toi().unwrap_or(0.0));
+                let motion = (it.start_center, it.velocity);
+                queries.push(Query::ellipsoid(mesh, motion, toi, e.radii));
+            }
+        }
+        let blocks: Vec<_> = queries.iter().map(|q| blocks_for(mesh, q)).collect();
+        let (mut best, mut stack) = (f64::INFINITY, Vec::new());
+        for _ in 0..15 {
+            let t = Instant::now();
+            walk_all(mesh, &queries, &mut stack);
+            face_all(&queries, &blocks);
+            best = best.min(t.elapsed().as_secs_f64() * 1e3);
+        }
+        Self {
+            detections: queries.len(),
+            ms: best,
+        }
+    }
+
+    /// The floor of a frame of `per_frame` detections on `threads` cores (perfect scaling)
+    /// beside the measured frame.
+    fn report(&self, name: &str, threads: usize, frame: &Stats, per_frame: f64) {
+        let per_detection = self.ms / self.detections as f64;
+        let floor = per_detection * per_frame / threads as f64;
+        println!(
+            "  {name} floor (walk + face x4): {:.0} ns a detection (the first timed frame's {}) x {per_frame:.0} detections a frame = {floor:.3} ms on {threads} thread(s); the frame is {:.1}x it; 2 ms is {:.1}x it",
+            per_detection * 1e6,
+            self.detections,
+            frame.mean_ms / floor,
+            2.0 / floor
         );
     }
 }
 
 /// The crowd walked with `collide_and_slide_batch` on `threads` threads: 60 warm-up frames,
-/// then `frames` timed ones, each handed to `timed` (its index and results). Returns the
+/// then `frames` timed ones, each handed to `timed` (its index, the movers it moved and their
+/// results). Returns the
 /// timed frames' milliseconds.
 fn batch_walk(
     world: CollisionWorld<'_>,
@@ -248,7 +336,7 @@ fn batch_walk(
     settings: &SlideSettings,
     threads: usize,
     frames: usize,
-    mut timed: impl FnMut(usize, &[SlideResult]),
+    mut timed: impl FnMut(usize, &[Mover], &[SlideResult]),
 ) -> Vec<f64> {
     let mut crowd = Crowd::new(starts, radii);
     let mut batch = SlideBatch::new();
@@ -261,7 +349,7 @@ fn batch_walk(
             .expect("valid");
         if f >= 60 {
             times.push(t.elapsed().as_secs_f64() * 1e3);
-            timed(f - 60, &results);
+            timed(f - 60, &crowd.movers, &results);
         }
         crowd.advance(&results);
     }

@@ -2,7 +2,9 @@
 //! `slide_rapier`: the walk to every leaf entered before the true time of impact, and one SIMD
 //! face test per four candidates on planes stored for the query (structure of arrays, Jolt's
 //! `TriangleCodecIndexed8BitPackSOA4` idea). A sweep as fast as that reads its tree and its
-//! triangles once and does the least arithmetic per candidate.
+//! triangles once and does the least arithmetic per candidate. The crowd's axis-aligned
+//! ellipsoids use the same floor in a space scaled so they are that sphere
+//! ([`Query::ellipsoid`]).
 
 use glam::{Vec3, Vec3A, Vec4};
 use slidescope::collision::CollisionMesh;
@@ -11,12 +13,14 @@ use slidescope::collision::bvh::{slab_entry, sweep_slabs};
 /// The sphere's radius (both benches sweep a 0.5 m sphere).
 pub const R: f32 = 0.5;
 
-/// One query: its start, motion, true time of impact, and its candidates' slots.
+/// One query: its start, motion, true time of impact, its candidates' slots, and the world
+/// half-extents of its (axis-aligned) shape.
 pub struct Query {
     pub start: Vec3,
     pub delta: Vec3,
     pub toi: f32,
     pub slots: Vec<u32>,
+    pub half: Vec3,
 }
 
 /// Four candidates' face planes and edge planes, lanes across (the SoA block).
@@ -32,15 +36,15 @@ pub struct Block4 {
 /// The BVH walk of a sweep whose time of impact is already known to be `limit`: every leaf
 /// it enters by then, and in each the triangles whose own box it enters (`visit(slot,
 /// entry)`), as detection's walk tests them.
+/// `half`: the shape's world half-extents.
 pub fn walk(
     mesh: &CollisionMesh,
-    start: Vec3,
-    delta: Vec3,
+    (start, delta, half): (Vec3, Vec3, Vec3),
     limit: f32,
     stack: &mut Vec<(u32, f32)>,
     mut visit: impl FnMut(u32, f32),
 ) {
-    let expand = Vec3::splat(R * 1.002);
+    let expand = half * 1.002;
     let slabs = sweep_slabs(start, delta, expand);
     let (o_min, o_max, inv) = slabs;
     mesh.bvh().sweep_query_slabs(slabs, stack, |slots| {
@@ -58,6 +62,16 @@ pub fn walk(
 /// The candidates' planes in blocks of four (a last partial block padded with planes that
 /// nothing reaches).
 pub fn blocks_of(mesh: &CollisionMesh, slots: &[u32]) -> Vec<Block4> {
+    blocks_scaled(mesh, slots, Vec3::ONE)
+}
+
+/// A query's candidates' blocks in its scaled space ([`Query::scale`]).
+pub fn blocks_for(mesh: &CollisionMesh, q: &Query) -> Vec<Block4> {
+    blocks_scaled(mesh, &q.slots, q.scale())
+}
+
+/// [`blocks_of`] with the vertices scaled by `scale` per axis.
+fn blocks_scaled(mesh: &CollisionMesh, slots: &[u32], scale: Vec3) -> Vec<Block4> {
     slots
         .chunks(4)
         .map(|chunk| {
@@ -68,7 +82,7 @@ pub fn blocks_of(mesh: &CollisionMesh, slots: &[u32]) -> Vec<Block4> {
                 k: [Vec4::ZERO; 3],
             };
             for (lane, &k) in chunk.iter().enumerate() {
-                let [p0, p1, p2] = mesh.slot_vertices(k as usize);
+                let [p0, p1, p2] = mesh.slot_vertices(k as usize).map(|p| p * scale);
                 let n = (p1 - p0).cross(p2 - p0).normalize_or_zero();
                 for axis in 0..3 {
                     b.n[axis][lane] = n[axis];
@@ -123,18 +137,40 @@ impl Query {
     /// The sweep from `start` along `delta` whose true time of impact is `toi`, with the
     /// candidates its walk reaches by then.
     pub fn new(mesh: &CollisionMesh, start: Vec3, delta: Vec3, toi: f32) -> Self {
+        Self::ellipsoid(mesh, (start, delta), toi, Vec3::splat(R))
+    }
+
+    /// The same for an axis-aligned ellipsoid of world half-extents `half`.
+    pub fn ellipsoid(
+        mesh: &CollisionMesh,
+        (start, delta): (Vec3, Vec3),
+        toi: f32,
+        half: Vec3,
+    ) -> Self {
         let mut slots = Vec::new();
-        walk(mesh, start, delta, toi, &mut Vec::new(), |k, entry| {
-            if entry <= toi {
-                slots.push(k);
-            }
-        });
+        walk(
+            mesh,
+            (start, delta, half),
+            toi,
+            &mut Vec::new(),
+            |k, entry| {
+                if entry <= toi {
+                    slots.push(k);
+                }
+            },
+        );
         Self {
             start,
             delta,
             toi,
             slots,
+            half,
         }
+    }
+
+    /// The per-axis scale that makes the shape the sphere of radius [`R`] (1 for that sphere).
+    pub fn scale(&self) -> Vec3 {
+        Vec3::splat(R) / self.half
     }
 }
 
@@ -142,7 +178,9 @@ impl Query {
 pub fn walk_all(mesh: &CollisionMesh, queries: &[Query], stack: &mut Vec<(u32, f32)>) {
     for q in queries {
         let mut count = 0u32;
-        walk(mesh, q.start, q.delta, q.toi, stack, |_, _| count += 1);
+        walk(mesh, (q.start, q.delta, q.half), q.toi, stack, |_, _| {
+            count += 1
+        });
         std::hint::black_box(count);
     }
 }
@@ -151,6 +189,7 @@ pub fn walk_all(mesh: &CollisionMesh, queries: &[Query], stack: &mut Vec<(u32, f
 /// half).
 pub fn face_all(queries: &[Query], blocks: &[Vec<Block4>]) {
     for (q, bs) in queries.iter().zip(blocks) {
-        std::hint::black_box(face_tests(q.start, q.delta, bs));
+        let s = q.scale();
+        std::hint::black_box(face_tests(q.start * s, q.delta * s, bs));
     }
 }

@@ -13,14 +13,16 @@ use slidescope::collision::bvh::{slab_entry, sweep_slabs};
 /// The sphere's radius (both benches sweep a 0.5 m sphere).
 pub const R: f32 = 0.5;
 
-/// One query: its start, motion, true time of impact, its candidates' slots, and the world
-/// half-extents of its (axis-aligned) shape.
+/// One query: its start, motion, true time of impact, its candidates' slots, the world
+/// half-extents of its (axis-aligned) shape, and its start and motion in the space where that
+/// shape is the sphere of radius [`R`] (the world's for that sphere).
 pub struct Query {
     pub start: Vec3,
     pub delta: Vec3,
     pub toi: f32,
     pub slots: Vec<u32>,
     pub half: Vec3,
+    scaled: (Vec3, Vec3),
 }
 
 /// Four candidates' face planes and edge planes, lanes across (the SoA block).
@@ -159,12 +161,14 @@ impl Query {
                 }
             },
         );
+        let scale = Vec3::splat(R) / half;
         Self {
             start,
             delta,
             toi,
             slots,
             half,
+            scaled: (start * scale, delta * scale),
         }
     }
 
@@ -185,11 +189,11 @@ pub fn walk_all(mesh: &CollisionMesh, queries: &[Query], stack: &mut Vec<(u32, f
     }
 }
 
-/// The face tests of `queries`' candidates (`blocks`, from [`blocks_of`]), once (the other
-/// half).
+/// The face tests of `queries`' candidates (`blocks`, from [`blocks_for`], or [`blocks_of`]
+/// for the sphere of radius [`R`]), once (the other half).
 pub fn face_all(queries: &[Query], blocks: &[Vec<Block4>]) {
     for (q, bs) in queries.iter().zip(blocks) {
-        let s = q.scale();
-        std::hint::black_box(face_tests(q.start * s, q.delta * s, bs));
+        let (start, delta) = q.scaled;
+        std::hint::black_box(face_tests(start, delta, bs));
     }
 }

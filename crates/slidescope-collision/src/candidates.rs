@@ -29,7 +29,7 @@
 use glam::Vec3A;
 
 use super::CollisionMesh;
-use super::sweep::{PlaneReach, TriangleEs};
+use super::sweep::TriangleEs;
 
 /// One gathered triangle.
 #[derive(Debug, Clone, Copy)]
@@ -57,9 +57,6 @@ pub(crate) struct CandidateCache {
     pub list: Vec<Candidate>,
     /// A traced detection's entered candidates, keyed by `detect::entry_key`.
     pub order: Vec<u64>,
-    /// An untraced detection's candidates whose round parts wait for the face tests
-    /// (`detect::scan_list_face_first`): triangle, box entry, its plane's reach, eSpace form.
-    pub deferred: Vec<(u32, f32, PlaneReach, TriangleEs)>,
     /// More than [`MAX_GATHERED`] triangles touch the region: the list is not used.
     overflow: bool,
     stack: Vec<u32>,

@@ -2,10 +2,12 @@
 //! contact at the same time within a tolerance (seed 001 12.13 `EllipsoidIntersectBuffers`,
 //! fig. 12.13: floor and ceiling of a wedge at once).
 //!
-//! The BVH is walked nearest-first and nodes the sweep enters after the best contact so far are
-//! skipped; the result does not depend on the visiting order (ties go to the lowest triangle
-//! index), so BVH and brute force agree exactly. The moving objects' detection is
-//! [`dynamic`], merged after the static one.
+//! The BVH is walked nearest-first and nodes the sweep enters after the best contact so far
+//! (the best face contact, when an untraced detection runs face first) are skipped; the result
+//! does not depend on the visiting order (ties go to the lowest triangle index), so BVH and
+//! brute force agree exactly wherever a triangle's world box is entered no later than its
+//! contact (moves of hundreds of radii can break that by more than the tolerance:
+//! `long_moves`). The moving objects' detection is [`dynamic`], merged after the static one.
 
 pub mod dynamic;
 
@@ -17,6 +19,17 @@ use super::candidates::{Candidate, CandidateCache};
 use super::frame::Frame;
 use super::sweep::CaseResults;
 use super::sweep::{FaceStep, NarrowPhase, PlaneReach, TriangleEs, face_step, round_step};
+
+/// A triangle whose plane the sweep reaches outside it: its round parts wait until every face
+/// test of the detection has run ([`round_steps`]).
+#[derive(Debug, Clone, Copy)]
+struct Deferred {
+    triangle: u32,
+    /// When the sweep enters its world box.
+    entry: f32,
+    plane: PlaneReach,
+    tri_es: TriangleEs,
+}
 use super::sweep::{sweep_triangle_cases, sweep_triangle_roots, touch};
 use super::trace::CandidateTrace;
 use super::{BackFaces, BroadPhase, CollisionMesh, Contact, Roots, SlideSettings, SweepHit};
@@ -27,6 +40,8 @@ pub use dynamic::DynamicScratch;
 pub struct Scratch {
     hits: Vec<(u32, SweepHit)>,
     stack: Vec<(u32, f32)>,
+    /// An untraced detection's triangles whose round parts wait for the face tests.
+    deferred: Vec<Deferred>,
     pub(crate) dynamic: DynamicScratch,
     /// Contacts of the static sweep that bounds a moving object's push (slide/).
     pub(crate) pushed: Vec<super::Contact>,
@@ -54,6 +69,8 @@ struct Scan<'a, N, const SPHERE: bool> {
     v: Vec3,
     settings: &'a SlideSettings,
     hits: &'a mut Vec<(u32, SweepHit)>,
+    /// Face first: the triangles whose round parts wait ([`round_steps`]).
+    deferred: &'a mut Vec<Deferred>,
     best: f32,
     record: Option<&'a mut Vec<CandidateTrace>>,
 }
@@ -218,6 +235,7 @@ fn scan_mesh<N: NarrowPhase, const SPHERE: bool>(
         v,
         settings,
         hits: &mut scratch.hits,
+        deferred: &mut scratch.deferred,
         best: f32::INFINITY,
         record,
     };
@@ -324,12 +342,11 @@ fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
     let bvh = mesh.bvh();
     let items = bvh.items();
     if face_first(scan) {
-        let deferred = &mut cache.deferred;
-        deferred.clear();
+        scan.deferred.clear();
         bvh.sweep_query_slabs(slabs, stack, |slots| {
-            scan_leaf_face_first(scan, mesh, items, slots, slabs, deferred)
+            scan_leaf_face_first(scan, mesh, items, slots, slabs)
         });
-        return round_steps(scan, deferred);
+        return round_steps(scan);
     }
     bvh.sweep_query_slabs(slabs, stack, |slots| {
         scan_leaf(scan, mesh, items, slots, slabs)
@@ -388,7 +405,8 @@ fn scan_list<N: NarrowPhase, const SPHERE: bool>(
 /// found before its neighbours' edges are solved, and their round parts are mostly out of
 /// reach of that limit (`sweep::reach`). Each triangle's answer is the one its whole test
 /// gives at a limit no lower than the final one, so the contacts are those the one-pass scan
-/// of the list finds.
+/// of the list finds (wherever a triangle's box is entered no later than its contact; see
+/// the module's doc).
 /// Measured (issue 27, callgrind): 3.1–4.1 % fewer instructions on walking slides, 3.6 % in
 /// the crease crowd, whose round parts fell from 2.5 M calls to 33 k.
 fn scan_list_face_first<N: NarrowPhase, const SPHERE: bool>(
@@ -397,28 +415,26 @@ fn scan_list_face_first<N: NarrowPhase, const SPHERE: bool>(
     cache: &mut CandidateCache,
     (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),
 ) {
-    let deferred = &mut cache.deferred;
-    deferred.clear();
+    scan.deferred.clear();
     for cand in &mut cache.list {
         let Some(entry) = slab_entry(cand.min, cand.max, o_min, o_max, inv, scan.limit()) else {
             continue;
         };
         if let Some(tri_es) = candidate_es::<SPHERE>(scan.frame, mesh, cand) {
-            face_test(scan, cand.triangle, entry, &tri_es, deferred);
+            face_test(scan, cand.triangle, entry, &tri_es);
         }
     }
-    round_steps(scan, deferred);
+    round_steps(scan);
 }
 
-/// Triangle `ti`'s face test, entered at `entry`: its contact kept, or its round parts
-/// deferred.
+/// Triangle `ti`'s face test, its box entered at `entry`: its contact kept, or its round
+/// parts deferred.
 #[inline(always)]
 fn face_test<N: NarrowPhase, const SPHERE: bool>(
     scan: &mut Scan<'_, N, SPHERE>,
     ti: u32,
     entry: f32,
     tri_es: &TriangleEs,
-    deferred: &mut Vec<(u32, f32, PlaneReach, TriangleEs)>,
 ) {
     let s = scan.settings;
     let (c, v) = (scan.c, scan.v);
@@ -428,29 +444,34 @@ fn face_test<N: NarrowPhase, const SPHERE: bool>(
     match face_step(c, v, tri_es, s.cases, s.two_sided, scan.limit()) {
         FaceStep::Done(Some(hit)) => scan.add(ti, hit),
         FaceStep::Done(None) => {}
-        FaceStep::Round(plane) => deferred.push((ti, entry, plane, *tri_es)),
+        FaceStep::Round(plane) => scan.deferred.push(Deferred {
+            triangle: ti,
+            entry,
+            plane,
+            tri_es: *tri_es,
+        }),
     }
 }
 
 /// The deferred round parts, at the limit the face contacts have left.
-fn round_steps<N: NarrowPhase, const SPHERE: bool>(
-    scan: &mut Scan<'_, N, SPHERE>,
-    deferred: &[(u32, f32, PlaneReach, TriangleEs)],
-) {
+fn round_steps<N: NarrowPhase, const SPHERE: bool>(scan: &mut Scan<'_, N, SPHERE>) {
     let s = scan.settings;
     let (c, v) = (scan.c, scan.v);
-    for &(ti, entry, plane, tri_es) in deferred {
+    // Taken out for the loop (`add` needs the scan) and put back: no allocation.
+    let deferred = std::mem::take(scan.deferred);
+    for d in &deferred {
         // The box entered after the limit is passed over, as the one-pass scan's slab test
         // would at this limit (its world-space box and the eSpace roots can disagree by more
         // than the tolerance on moves of hundreds of radii: `long_moves`).
         let limit = scan.limit();
-        if entry > limit {
+        if d.entry > limit {
             continue;
         }
-        if let Some(hit) = round_step(c, v, &tri_es, s.cases, s.roots, plane, limit) {
-            scan.add(ti, hit);
+        if let Some(hit) = round_step(c, v, &d.tri_es, s.cases, s.roots, d.plane, limit) {
+            scan.add(d.triangle, hit);
         }
     }
+    *scan.deferred = deferred;
 }
 
 /// One gathered candidate in the frame: a sphere's from its world vertices and stored normal
@@ -487,9 +508,10 @@ fn test_candidate<N: NarrowPhase, const SPHERE: bool>(
 
 /// One leaf of an untraced walk, face first ([`scan_list_face_first`]): each triangle whose box
 /// the sweep enters before the limit has its face test, in slot order; those reaching their
-/// plane outside themselves wait in `deferred` for [`round_steps`] after the walk. The walk's
-/// limit is then the face contacts' only, so it enters every node the one-pass walk would.
-/// Returns the scan's new limit; the other arguments are as [`scan_leaf`]'s.
+/// plane outside themselves wait for [`round_steps`] after the walk. The walk's limit is then
+/// the face contacts' only, never below the final one, so it enters every node entered before
+/// the final limit (and maybe more than the one-pass walk, whose round contacts lower its
+/// limit on the way). Returns the scan's new limit; the arguments are as [`scan_leaf`]'s.
 #[inline(always)]
 fn scan_leaf_face_first<N: NarrowPhase, const SPHERE: bool>(
     scan: &mut Scan<'_, N, SPHERE>,
@@ -497,7 +519,6 @@ fn scan_leaf_face_first<N: NarrowPhase, const SPHERE: bool>(
     items: &[u32],
     slots: std::ops::Range<usize>,
     (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),
-    deferred: &mut Vec<(u32, f32, PlaneReach, TriangleEs)>,
 ) -> f32 {
     for k in slots {
         let verts = mesh.slot_vertices_a(k);
@@ -507,7 +528,7 @@ fn scan_leaf_face_first<N: NarrowPhase, const SPHERE: bool>(
             continue;
         };
         if let Some(tri_es) = triangle_es::<SPHERE>(scan.frame, verts, || mesh.slot_normal(k)) {
-            face_test(scan, items[k], entry, &tri_es, deferred);
+            face_test(scan, items[k], entry, &tri_es);
         }
     }
     scan.limit()
@@ -521,9 +542,11 @@ fn entry_key(t: f32, place: usize) -> u64 {
     u64::from((t + 0.0).to_bits()) << 32 | place as u64
 }
 
-/// One leaf of the BVH walk; returns the scan's new limit. Its triangles are tested in the
+/// One leaf of the one-pass BVH walk (traced detections, and the settings face first does not
+/// serve: [`face_first`]); returns the scan's new limit. Its triangles are tested in the
 /// order the sweep enters their boxes, so the nearest contact is found first and limits the
-/// rest (on the sweep bench's queries 5.9 → 4.3 triangles tested a sweep, 4.1 needed).
+/// rest (on the sweep bench's queries 5.9 → 4.3 triangles tested a sweep, 4.1 needed, when
+/// the lone sweep took this walk).
 /// The last argument is the walk's slab origins and inverse motion, `(o_min, o_max, inv)`.
 #[inline(always)]
 fn scan_leaf<N: NarrowPhase, const SPHERE: bool>(

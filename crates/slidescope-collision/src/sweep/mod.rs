@@ -234,7 +234,8 @@ pub trait NarrowPhase {
     /// Whether [`sweep_triangle`](NarrowPhase::sweep_triangle) is [`face_step`] then the round
     /// parts at the same limit: detection may then run every candidate's face step first and
     /// the round parts after ([`round_step`]), at the limit the face contacts left
-    /// (`detect::scan_list_face_first`).
+    /// (`detect::scan_list_face_first` on the gathered list, `detect::scan_leaf_face_first` on
+    /// the walk).
     const FACE_FIRST: bool = false;
 
     /// Same contract as [`sweep_triangle`].

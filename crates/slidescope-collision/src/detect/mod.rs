@@ -19,17 +19,6 @@ use super::candidates::{Candidate, CandidateCache};
 use super::frame::Frame;
 use super::sweep::CaseResults;
 use super::sweep::{FaceStep, NarrowPhase, PlaneReach, TriangleEs, face_step, round_step};
-
-/// A triangle whose plane the sweep reaches outside it: its round parts wait until every face
-/// test of the detection has run ([`round_steps`]).
-#[derive(Debug, Clone, Copy)]
-struct Deferred {
-    triangle: u32,
-    /// When the sweep enters its world box.
-    entry: f32,
-    plane: PlaneReach,
-    tri_es: TriangleEs,
-}
 use super::sweep::{sweep_triangle_cases, sweep_triangle_roots, touch};
 use super::trace::CandidateTrace;
 use super::{BackFaces, BroadPhase, CollisionMesh, Contact, Roots, SlideSettings, SweepHit};
@@ -58,6 +47,17 @@ pub struct Scratch {
     /// Those triangles within reach of the push-back's candidates (local eSpace), for its exact
     /// clearance.
     pub(crate) near_tris: Vec<[Vec3; 3]>,
+}
+
+/// A triangle whose plane the sweep reaches outside it: its round parts wait until every face
+/// test of the detection has run ([`round_steps`]).
+#[derive(Debug, Clone, Copy)]
+struct Deferred {
+    triangle: u32,
+    /// When the sweep enters its world box.
+    entry: f32,
+    plane: PlaneReach,
+    tri_es: TriangleEs,
 }
 
 /// The scan over candidate triangles for one detection; `SPHERE`: the frame is a sphere's

@@ -24,7 +24,7 @@ mod common;
 use std::hint::black_box;
 use std::time::Instant;
 
-use common::floor::{Block4, Query, R, blocks_of, face_all, walk_all};
+use common::floor::{Block4, Query, R, blocks_for, face_all, walk_all};
 use common::{load_sponza, parry_cast, parry_trimesh, walking_queries};
 use glam::Vec3;
 use slidescope::collision::{
@@ -44,7 +44,7 @@ fn main() {
             Query::new(&mesh, q.0, q.1, toi)
         })
         .collect();
-    let blocks: Vec<Vec<Block4>> = queries.iter().map(|q| blocks_of(&mesh, &q.slots)).collect();
+    let blocks: Vec<Vec<Block4>> = queries.iter().map(|q| blocks_for(&mesh, q)).collect();
     let candidates: usize = queries.iter().map(|q| q.slots.len()).sum();
     let n = queries.len() as f64;
 

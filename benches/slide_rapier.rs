@@ -19,7 +19,7 @@ mod common;
 use std::hint::black_box;
 use std::time::Instant;
 
-use common::floor::{Query, blocks_of, face_all, walk_all};
+use common::floor::{Query, blocks_for, face_all, walk_all};
 use common::{SHARED_LEVELS, load_level, walking_queries};
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec3;
@@ -223,10 +223,7 @@ fn bench(c: &mut Criterion) {
         let (mut best_ours, mut best_theirs) = (f64::INFINITY, f64::INFINITY);
         let mut scratch = Scratch::default();
         let detections = detections(&mesh, &qs, &mut scratch);
-        let blocks: Vec<_> = detections
-            .iter()
-            .map(|d| blocks_of(&mesh, &d.slots))
-            .collect();
+        let blocks: Vec<_> = detections.iter().map(|d| blocks_for(&mesh, d)).collect();
         let (mut best_floor, mut stack) = (f64::INFINITY, Vec::new());
         for _ in 0..rounds {
             let t = Instant::now();

@@ -61,20 +61,12 @@ pub fn walk(
     });
 }
 
-/// The candidates' planes in blocks of four (a last partial block padded with planes that
-/// nothing reaches).
-pub fn blocks_of(mesh: &CollisionMesh, slots: &[u32]) -> Vec<Block4> {
-    blocks_scaled(mesh, slots, Vec3::ONE)
-}
-
-/// A query's candidates' blocks in its scaled space ([`Query::scale`]).
+/// A query's candidates' planes in blocks of four (a last partial block padded with planes
+/// that nothing reaches), in its scaled space ([`Query::scale`]: the world's for the sphere of
+/// radius [`R`]).
 pub fn blocks_for(mesh: &CollisionMesh, q: &Query) -> Vec<Block4> {
-    blocks_scaled(mesh, &q.slots, q.scale())
-}
-
-/// [`blocks_of`] with the vertices scaled by `scale` per axis.
-fn blocks_scaled(mesh: &CollisionMesh, slots: &[u32], scale: Vec3) -> Vec<Block4> {
-    slots
+    let scale = q.scale();
+    q.slots
         .chunks(4)
         .map(|chunk| {
             let mut b = Block4 {
@@ -161,15 +153,17 @@ impl Query {
                 }
             },
         );
-        let scale = Vec3::splat(R) / half;
-        Self {
+        let mut q = Self {
             start,
             delta,
             toi,
             slots,
             half,
-            scaled: (start * scale, delta * scale),
-        }
+            scaled: (start, delta),
+        };
+        let scale = q.scale();
+        q.scaled = (start * scale, delta * scale);
+        q
     }
 
     /// The per-axis scale that makes the shape the sphere of radius [`R`] (1 for that sphere).
@@ -189,8 +183,8 @@ pub fn walk_all(mesh: &CollisionMesh, queries: &[Query], stack: &mut Vec<(u32, f
     }
 }
 
-/// The face tests of `queries`' candidates (`blocks`, from [`blocks_for`], or [`blocks_of`]
-/// for the sphere of radius [`R`]), once (the other half).
+/// The face tests of `queries`' candidates (`blocks`, from [`blocks_for`]), once (the other
+/// half).
 pub fn face_all(queries: &[Query], blocks: &[Vec<Block4>]) {
     for (q, bs) in queries.iter().zip(blocks) {
         let (start, delta) = q.scaled;

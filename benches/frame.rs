@@ -9,7 +9,7 @@
 //! else (it did: the parts after the sim's bench saw wherever it had left the player). Their
 //! figures are per 30 frames.
 //!
-//! Run: `cargo bench --bench frame` (needs `../shared/levels/sponza/sponza.glb`; without a GPU
+//! Run: `cargo bench --bench frame` (needs `assets/levels/sponza/sponza.glb`; without a GPU
 //! adapter the encoding parts are skipped with a message).
 
 use std::hint::black_box;
@@ -27,7 +27,7 @@ use slidescope::sim::{PlayerInput, PlayerParams, Sim};
 use slidescope::ui::{self, HudStats, ShellModel, ShellOutput};
 use slidescope::view::World;
 
-const SPONZA: &str = "../shared/levels/sponza/sponza.glb";
+const SPONZA: &str = "assets/levels/sponza/sponza.glb";
 /// Frames walked before the timed ones, and timed frames per iteration.
 const WARM_UP: u32 = 60;
 const TIMED: u32 = 30;

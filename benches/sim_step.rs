@@ -94,7 +94,7 @@ fn bench(c: &mut Criterion) {
     println!("generated level: {} triangles", mesh.triangle_count());
     walk(c, "generated", &mesh, Vec3::new(0.0, 0.2, 0.0));
     // Sponza (262k triangles), from its spawn point on the atrium floor.
-    match slidescope::level::Level::load("../shared/levels/sponza/sponza.glb") {
+    match slidescope::level::Level::load("assets/levels/sponza/sponza.glb") {
         Ok(level) => {
             let feet = level.spawn_points.first().map_or(Vec3::ZERO, |s| s.feet);
             walk(c, "sponza", &level.collision, feet);

@@ -8,9 +8,9 @@ pub mod floor;
 use glam::Vec3;
 use slidescope::collision::{CollisionMesh, Ellipsoid, SlideSettings, sweep};
 
-pub const SPONZA: &str = "../shared/levels/sponza/sponza.glb";
-pub const LAVADUCTS: &str = "../shared/levels/librequake_lavaducts/lavaducts.glb";
-pub const THREEJS: &str = "../shared/levels/threejs_collision_world/collision-world.glb";
+pub const SPONZA: &str = "assets/levels/sponza/sponza.glb";
+pub const LAVADUCTS: &str = "assets/levels/librequake_lavaducts/lavaducts.glb";
+pub const THREEJS: &str = "assets/levels/threejs_collision_world/collision-world.glb";
 /// The number of interleaved rounds a bench runs: the environment variable `name` when it
 /// holds a count above zero (zero rounds would leave every best time infinite), else `default`.
 pub fn rounds_from_env(name: &str, default: usize) -> usize {

@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 const args = process.argv.slice(2);
 let rounds = 5;
 let variant = null;
-let levelPath = "../shared/levels/librequake_lavaducts/lavaducts.glb";
+let levelPath = "assets/levels/librequake_lavaducts/lavaducts.glb";
 for (let i = 0; i < args.length; i++) {
     if (args[i] === "--rounds") rounds = Number(args[++i]);
     else if (args[i] === "--variant") variant = args[++i];

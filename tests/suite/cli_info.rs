@@ -9,10 +9,7 @@ fn slidescope() -> Command {
 #[test]
 fn info_prints_triangle_counts_bounds_and_spawn_points() {
     let out = slidescope()
-        .args([
-            "info",
-            "../shared/levels/librequake_lavaducts/lavaducts.glb",
-        ])
+        .args(["info", "assets/levels/librequake_lavaducts/lavaducts.glb"])
         .output()
         .unwrap();
     assert!(out.status.success());

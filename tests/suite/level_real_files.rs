@@ -1,4 +1,4 @@
-//! Every level in `../shared/levels/` loads with the triangle count, bounds and spawn points
+//! Every level in `assets/levels/` loads with the triangle count, bounds and spawn points
 //! its SOURCE.md states.
 
 use glam::Vec3;
@@ -17,7 +17,7 @@ fn assert_bounds(level: &Level, min: [f32; 3], max: [f32; 3], tol: f32) {
 
 #[test]
 fn sponza_has_262267_triangles_and_its_stated_bounds() {
-    let level = Level::load("../shared/levels/sponza/sponza.glb").unwrap();
+    let level = Level::load("assets/levels/sponza/sponza.glb").unwrap();
     let s = level.stats;
     assert_eq!(s.triangles_in_file, 262_267);
     assert_eq!(s.triangles_loaded + s.dropped(), 262_267);
@@ -37,7 +37,7 @@ fn sponza_has_262267_triangles_and_its_stated_bounds() {
 #[test]
 fn sponza_automatic_spawn_is_on_the_atrium_floor_near_the_centre() {
     // SOURCE.md: atrium floor at y = -0.025 around x = 0, z = 0; the file has no spawn points.
-    let level = Level::load("../shared/levels/sponza/sponza.glb").unwrap();
+    let level = Level::load("assets/levels/sponza/sponza.glb").unwrap();
     assert_eq!(level.spawn_points.len(), 1);
     let spawn = &level.spawn_points[0];
     assert!(spawn.automatic);
@@ -55,7 +55,7 @@ fn sponza_automatic_spawn_is_on_the_atrium_floor_near_the_centre() {
 
 #[test]
 fn lavaducts_has_11091_triangles_bounds_and_nine_spawn_points() {
-    let level = Level::load("../shared/levels/librequake_lavaducts/lavaducts.glb").unwrap();
+    let level = Level::load("assets/levels/librequake_lavaducts/lavaducts.glb").unwrap();
     let s = level.stats;
     assert_eq!(s.triangles_loaded + s.dropped(), 11_091);
     // SOURCE.md says "0 degenerate" (trimesh's test); 4 triangles have an f32 cross product of
@@ -80,8 +80,7 @@ fn lavaducts_has_11091_triangles_bounds_and_nine_spawn_points() {
 
 #[test]
 fn threejs_world_needs_node_transforms_for_its_stated_bounds() {
-    let level =
-        Level::load("../shared/levels/threejs_collision_world/collision-world.glb").unwrap();
+    let level = Level::load("assets/levels/threejs_collision_world/collision-world.glb").unwrap();
     let s = level.stats;
     assert_eq!(s.triangles_loaded + s.dropped(), 1_788);
     assert_bounds(
@@ -102,7 +101,7 @@ fn threejs_world_needs_node_transforms_for_its_stated_bounds() {
 
 #[test]
 fn every_collision_triangle_maps_back_to_its_render_mesh() {
-    let level = Level::load("../shared/levels/librequake_lavaducts/lavaducts.glb").unwrap();
+    let level = Level::load("assets/levels/librequake_lavaducts/lavaducts.glb").unwrap();
     for t in [0u32, 1, 5000, level.collision.triangle_count() as u32 - 1] {
         let (mesh, local) = level.triangle_source(t).unwrap();
         let tri = level.collision.triangle(t);
@@ -125,10 +124,10 @@ fn winding_guess_flags_the_clockwise_files() {
     use glam::Vec3;
     use slidescope::level::winding::{looks_clockwise, visible_sides};
     for (path, clockwise) in [
-        ("../shared/levels/sponza/sponza.glb", true),
-        ("../shared/levels/librequake_lavaducts/lavaducts.glb", true),
+        ("assets/levels/sponza/sponza.glb", true),
+        ("assets/levels/librequake_lavaducts/lavaducts.glb", true),
         (
-            "../shared/levels/threejs_collision_world/collision-world.glb",
+            "assets/levels/threejs_collision_world/collision-world.glb",
             false,
         ),
     ] {
@@ -151,7 +150,7 @@ fn winding_guess_flags_the_clockwise_files() {
 /// glTF's +z); the loader keeps it as the facing.
 #[test]
 fn lavaducts_spawn_points_keep_their_quake_angle() {
-    let level = Level::load("../shared/levels/librequake_lavaducts/lavaducts.glb").unwrap();
+    let level = Level::load("assets/levels/librequake_lavaducts/lavaducts.glb").unwrap();
     let start = &level.spawn_points[0];
     assert_eq!(start.angle_deg, Some(270.0));
     let d = start.facing().unwrap();

@@ -15,7 +15,7 @@ use slidescope::probe::probe_file_check::{CheckOptions, check_file};
 
 use crate::common::temp_dir;
 
-const LEVEL: &str = "../shared/levels/librequake_lavaducts/lavaducts.glb";
+const LEVEL: &str = "assets/levels/librequake_lavaducts/lavaducts.glb";
 
 /// Why a test cannot run here, or `None` when Node and the Babylon packages are present.
 fn missing() -> Option<&'static str> {

@@ -108,7 +108,7 @@ fn mean_luminance(img: &image::RgbaImage) -> f64 {
 #[test]
 fn lavaducts_is_readable_in_the_default_mode() {
     let world = World::load(Path::new(
-        "../shared/levels/librequake_lavaducts/lavaducts.glb",
+        "assets/levels/librequake_lavaducts/lavaducts.glb",
     ))
     .expect("the shared lavaducts level");
     let st = &world.stations[0];

@@ -11,9 +11,9 @@ use slidescope_compare::{
 };
 
 const LEVELS: [&str; 3] = [
-    "../shared/levels/threejs_collision_world/collision-world.glb",
-    "../shared/levels/librequake_lavaducts/lavaducts.glb",
-    "../shared/levels/sponza/sponza.glb",
+    "assets/levels/threejs_collision_world/collision-world.glb",
+    "assets/levels/librequake_lavaducts/lavaducts.glb",
+    "assets/levels/sponza/sponza.glb",
 ];
 
 const EXACT: [SolverId; 5] = [

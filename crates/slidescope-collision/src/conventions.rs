@@ -1,13 +1,11 @@
 //! The design choices on which real implementations of collide-and-slide differ from seed 001
-//! (issue 24): each is a [`SlideSettings`] field whose default is the seed's, applied in exactly
+//! (issue 24): each is a [`SlideSettings`](crate::SlideSettings) field whose default is the seed's, applied in exactly
 //! one stage of `slide/` (see its table). [`Conventions`] gathers them into one value: what a
 //! game declares in its probe file, what `probe-check` detects, what the inspector re-runs with.
 //!
 //! The ports they come from: Fauerby, "Improved Collision detection and Response" (2003),
 //! `collideWithWorld`; Irrlicht 1.8 `CSceneCollisionManager::collideWithWorld`; Babylon.js
 //! `Collider` and `CollisionCoordinator._collideWithWorld`.
-
-use crate::SlideSettings;
 
 /// Where the skin padding goes after a contact (`slide/skin.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -134,7 +132,7 @@ impl Roots {
     }
 }
 
-/// Every convention of a [`SlideSettings`] as one value. The seed's are
+/// Every convention of a [`SlideSettings`](crate::SlideSettings) as one value. The seed's are
 /// `SlideSettings::default().conventions()`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -158,45 +156,4 @@ pub struct Conventions {
     pub impulse_filter: bool,
     /// Whether an overlapped edge or vertex is a contact.
     pub roots: Roots,
-}
-
-impl Default for Conventions {
-    fn default() -> Self {
-        SlideSettings::default().conventions()
-    }
-}
-
-impl SlideSettings {
-    /// The conventions of these settings.
-    pub fn conventions(&self) -> Conventions {
-        Conventions {
-            padding: self.padding,
-            short_motion: self.short_motion,
-            min_velocity_es: self.min_velocity_es,
-            min_velocity_m: self.min_velocity_m,
-            dead_zone_m: self.dead_zone_m,
-            fallback: self.fallback,
-            two_sided: self.two_sided,
-            back_faces: self.back_faces,
-            impulse_filter: self.impulse_filter,
-            roots: self.roots,
-        }
-    }
-
-    /// These settings with the conventions `c`.
-    pub fn with_conventions(&self, c: &Conventions) -> Self {
-        Self {
-            padding: c.padding,
-            short_motion: c.short_motion,
-            min_velocity_es: c.min_velocity_es,
-            min_velocity_m: c.min_velocity_m,
-            dead_zone_m: c.dead_zone_m,
-            fallback: c.fallback,
-            two_sided: c.two_sided,
-            back_faces: c.back_faces,
-            impulse_filter: c.impulse_filter,
-            roots: c.roots,
-            ..*self
-        }
-    }
 }

@@ -2,6 +2,7 @@
 //! 12.15 and the lab project's `CCollision` constructor).
 
 use super::{CaseMask, CollisionError};
+use crate::conventions::Conventions;
 pub use crate::conventions::{BackFaces, Padding, Roots, ShortMotion};
 
 /// How detection finds candidate triangles.
@@ -272,5 +273,46 @@ impl SlideSettings {
             );
         }
         Ok(())
+    }
+}
+
+impl Default for Conventions {
+    fn default() -> Self {
+        SlideSettings::default().conventions()
+    }
+}
+
+impl SlideSettings {
+    /// The conventions of these settings.
+    pub fn conventions(&self) -> Conventions {
+        Conventions {
+            padding: self.padding,
+            short_motion: self.short_motion,
+            min_velocity_es: self.min_velocity_es,
+            min_velocity_m: self.min_velocity_m,
+            dead_zone_m: self.dead_zone_m,
+            fallback: self.fallback,
+            two_sided: self.two_sided,
+            back_faces: self.back_faces,
+            impulse_filter: self.impulse_filter,
+            roots: self.roots,
+        }
+    }
+
+    /// These settings with the conventions `c`.
+    pub fn with_conventions(&self, c: &Conventions) -> Self {
+        Self {
+            padding: c.padding,
+            short_motion: c.short_motion,
+            min_velocity_es: c.min_velocity_es,
+            min_velocity_m: c.min_velocity_m,
+            dead_zone_m: c.dead_zone_m,
+            fallback: c.fallback,
+            two_sided: c.two_sided,
+            back_faces: c.back_faces,
+            impulse_filter: c.impulse_filter,
+            roots: c.roots,
+            ..*self
+        }
     }
 }

@@ -6,7 +6,7 @@ use slidescope_collision::CollisionMesh;
 use slidescope_collision::solvers::SolverQuery;
 use slidescope_collision::solvers::reference::{RefSpace, RefTriangle, closest_on_triangle};
 
-use crate::Scene;
+use crate::scene::Scene;
 
 /// Triangle `t` of `mesh` in the reference's eSpace.
 pub(crate) fn ref_triangle(space: &RefSpace, mesh: &CollisionMesh, t: u32) -> RefTriangle {

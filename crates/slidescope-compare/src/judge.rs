@@ -7,40 +7,13 @@ use slidescope_collision::solvers::{SolverHit, SolverQuery};
 use slidescope_collision::{CaseKind, ContactTime, Feature};
 
 use crate::clearance::{clearance_at, min_clearance};
+use crate::verdict::{Disagreement, Verdict};
 use crate::{Buffers, CompareQuery, ReferenceRun, Scene, SolverId, SolverStats, run_solver};
 
 /// Agreement threshold on the time of impact.
 pub const T_TOLERANCE: f32 = 1e-4;
 /// Distance (eSpace) within which a contact counts as touching, for explaining disagreements.
 pub const TANGENT_TOLERANCE_ES: f64 = 1e-4;
-
-/// How a solver's answer relates to the reference's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    /// Same hit/miss and `|Δt| ≤ T_TOLERANCE`.
-    Agree,
-    /// Differs, but the solver's answer is touching within tolerance (grazing/tangent).
-    Tangent,
-    /// Differs and is not explained by tolerance.
-    Unexplained,
-}
-
-/// One disagreement, for the worst-cases list and the query files.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Disagreement {
-    pub query: usize,
-    pub solver_t: Option<f32>,
-    pub reference_t: Option<f32>,
-    /// `|Δt|`, 1 for a hit/miss difference.
-    pub dt: f32,
-    pub verdict: Verdict,
-    /// Clearance (eSpace) at the solver's time; `None` for a miss.
-    pub clearance_at_solver_t: Option<f64>,
-    /// Smallest clearance up to the solver's time (or 1).
-    pub min_clearance: f64,
-    pub solver_feature: Option<Feature>,
-    pub reference_feature: Option<Feature>,
-}
 
 /// Judges one solver answer against the reference's.
 pub fn judge(

@@ -33,21 +33,21 @@ mod clearance;
 mod judge;
 mod queries;
 mod rng;
+mod scene;
 mod solver_runs;
 mod static_check;
 mod stats;
+mod verdict;
 
 pub use clearance::{clearance_at, min_clearance, start_clearance};
-pub use judge::{
-    Disagreement, T_TOLERANCE, TANGENT_TOLERANCE_ES, Verdict, compare_solver, judge, time_text,
-};
-pub use queries::{
-    CompareQuery, QueryKind, START_CLEARANCE_ES, Scene, ShapeKind, generate_queries,
-};
+pub use judge::{T_TOLERANCE, TANGENT_TOLERANCE_ES, compare_solver, judge, time_text};
+pub use queries::{CompareQuery, QueryKind, START_CLEARANCE_ES, ShapeKind, generate_queries};
 pub use rng::Rng;
+pub use scene::Scene;
 pub use solver_runs::{
     Buffers, ReferenceRun, SolverId, reference_sweep, run_reference, run_solver,
     solver_sweep_polygons, solver_sweep_triangles,
 };
 pub use static_check::{StaticStats, static_check};
 pub use stats::{SolverStats, percentile};
+pub use verdict::{Disagreement, Verdict};

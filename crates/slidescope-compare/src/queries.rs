@@ -1,12 +1,13 @@
-//! The queries: a level prepared for comparisons ([`Scene`]) and random walking and free
+//! The queries: random walking and free
 //! sweeps on it, deterministic in their seed (see the crate's doc for how they are drawn).
 
 use glam::{Mat3, Quat, Vec3};
-use slidescope_collision::solvers::{ConvexPolygon, MergeReport, SolverQuery, merge_coplanar};
-use slidescope_collision::{Aabb, CollisionMesh, Ellipsoid};
+use slidescope_collision::{CollisionMesh, Ellipsoid};
+use slidescope_collision::solvers::SolverQuery;
 
 use crate::Rng;
 use crate::clearance::start_clearance;
+use crate::scene::Scene;
 
 /// Queries start at least this far (eSpace) from every triangle.
 pub const START_CLEARANCE_ES: f64 = 1e-3;
@@ -32,43 +33,6 @@ pub struct CompareQuery {
     pub kind: QueryKind,
     pub shape: ShapeKind,
     pub query: SolverQuery,
-}
-
-/// A level prepared for comparisons: the mesh and its merged polygons.
-pub struct Scene<'a> {
-    pub mesh: &'a CollisionMesh,
-    pub polygons: Vec<ConvexPolygon>,
-    pub polygon_of: Vec<u32>,
-    pub merge: MergeReport,
-}
-
-impl<'a> Scene<'a> {
-    pub fn new(mesh: &'a CollisionMesh) -> Self {
-        let (polygons, polygon_of, merge) = merge_coplanar(mesh);
-        Self {
-            mesh,
-            polygons,
-            polygon_of,
-            merge,
-        }
-    }
-
-    /// Candidate triangles of a query, ascending: the BVH box query of the swept ellipsoid.
-    pub fn candidates(&self, q: &SolverQuery, out: &mut Vec<u32>) {
-        out.clear();
-        let e = &q.ellipsoid;
-        let abs = Mat3::from_cols(
-            e.axes.x_axis.abs(),
-            e.axes.y_axis.abs(),
-            e.axes.z_axis.abs(),
-        );
-        let h = abs * e.radii * 1.01 + Vec3::splat(1e-3);
-        let (a, b) = (e.center, e.center + q.velocity);
-        self.mesh
-            .bvh()
-            .query(&Aabb::new(a.min(b) - h, a.max(b) + h), out);
-        out.sort_unstable();
-    }
 }
 
 fn shape(rng: &mut Rng, i: usize, center: Vec3) -> (ShapeKind, Ellipsoid) {

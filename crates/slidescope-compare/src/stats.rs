@@ -1,6 +1,6 @@
 //! What a comparison counts for one solver, and percentiles of its lists.
 
-use crate::Disagreement;
+use crate::verdict::Disagreement;
 
 /// Agreement of one solver with the reference.
 #[derive(Debug, Clone, Default)]

@@ -2,8 +2,8 @@
 //! sweeps on it, deterministic in their seed (see the crate's doc for how they are drawn).
 
 use glam::{Mat3, Quat, Vec3};
-use slidescope_collision::{CollisionMesh, Ellipsoid};
 use slidescope_collision::solvers::SolverQuery;
+use slidescope_collision::{CollisionMesh, Ellipsoid};
 
 use crate::Rng;
 use crate::clearance::start_clearance;

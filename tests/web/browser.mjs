@@ -4,12 +4,18 @@
 // canvas with the ellipsoid's orange in it), that a key press steps the iteration (the page's
 // #state text changes), and that links open lessons and scenarios. It prints the figures the
 // README reports: time to the first lesson frame and the frame rate of lesson 1.
+//
+// Every step waits on something the page does (a change of #state, an animation frame, a
+// download, a title the page sets, a line the listener prints), never a fixed sleep, and each
+// wait has one limit, STEP_LIMIT_MS, far above what a step takes on a loaded 2-core machine
+// (the slowest, re-solving a 7,680-move recording in the page, takes ~10 s idle).
 import { chromium } from "playwright-core";
 import { PNG } from "pngjs";
 
 const base = process.env.PAGE_URL;
 if (!base) throw new Error("PAGE_URL is not set");
 const fail = (msg) => { console.error("FAIL: " + msg); process.exitCode = 1; };
+const STEP_LIMIT_MS = Number(process.env.WEB_TEST_STEP_LIMIT_MS || 300000);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -19,7 +25,13 @@ const browser = await chromium.launch({
     "--disable-component-update", "--disable-sync",
   ],
 });
-const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+const newPage = async (opts) => {
+  const p = await browser.newPage(opts);
+  p.setDefaultTimeout(STEP_LIMIT_MS);
+  p.setDefaultNavigationTimeout(STEP_LIMIT_MS);
+  return p;
+};
+const page = await newPage({ viewport: { width: 1280, height: 720 } });
 const errors = [];
 // winit's web event loop hands control back to the page by throwing on purpose.
 const real = (text) => !text.includes("Using exceptions for control flow");
@@ -29,16 +41,35 @@ const watch = (p) => {
 };
 watch(page);
 
-const state = () => page.locator("#state").textContent();
-const waitState = async (pred, what, ms = 30000) => {
+/** Resolves once the page `p` has run `n` more animation frames (the app draws one in each). */
+const frames = (p, n = 3) => p.evaluate((n) => new Promise((done) => {
+  let k = 0;
+  const tick = () => (++k >= n ? done() : requestAnimationFrame(tick));
+  requestAnimationFrame(tick);
+}), n);
+
+/** Resolves when the text of `#state` in `p` is no longer `prev`, or after `ms`. */
+const stateChange = (p, prev, ms) => p.evaluate(({ prev, ms }) => new Promise((done) => {
+  const el = document.getElementById("state");
+  if (!el || el.textContent !== prev) return done();
+  const timer = setTimeout(() => { seen.disconnect(); done(); }, ms);
+  const seen = new MutationObserver(() => { seen.disconnect(); clearTimeout(timer); done(); });
+  seen.observe(el, { childList: true, characterData: true, subtree: true });
+}), { prev, ms });
+
+/** `#state` once `pred` holds for it: re-read at each change the app makes to it. */
+const waitStateOn = async (p, pred, what, ms = STEP_LIMIT_MS) => {
   const t0 = Date.now();
   for (;;) {
-    const s = await state();
+    const s = await p.locator("#state").textContent();
     if (pred(s)) return s;
-    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}; #state = ${JSON.stringify(s)}`);
-    await page.waitForTimeout(50);
+    const left = ms - (Date.now() - t0);
+    if (left <= 0) throw new Error(`timed out after ${ms} ms waiting for ${what}; #state = ${JSON.stringify(s)}`);
+    await stateChange(p, s, left);
   }
 };
+const state = () => page.locator("#state").textContent();
+const waitState = (pred, what, ms) => waitStateOn(page, pred, what, ms);
 
 /**
  * Distinct colours in the 3D view (left of the side panel, between the menu bar and the
@@ -66,10 +97,10 @@ const t0 = Date.now();
 await page.goto(base + "#lesson=1");
 const opened = await waitState((s) => s && /lesson: (?!none)/.test(s) && /frame \d+ iteration/.test(s),
   "lesson 1 to open");
-await page.locator("#status").waitFor({ state: "hidden", timeout: 30000 });
+await page.locator("#status").waitFor({ state: "hidden" });
 let first = await look();
-while (first.colours < 20 && Date.now() - t0 < 30000) {
-  await page.waitForTimeout(50);
+while (first.colours < 20 && Date.now() - t0 < STEP_LIMIT_MS) {
+  await frames(page, 1);
   first = await look();
 }
 const firstFrameMs = Date.now() - t0;
@@ -87,7 +118,7 @@ const iter = (s) => (s.match(/iteration (\d+) of (\d+)/) || []).slice(1).map(Num
 const [i0, n0] = iter(before);
 if (!(n0 > 1)) fail(`lesson 1 should have several iterations, #state = ${JSON.stringify(before)}`);
 await page.keyboard.press("BracketRight");
-const after = await waitState((s) => s !== before, "the iteration to step", 5000).catch((e) => { fail(e.message); return before; });
+const after = await waitState((s) => s !== before, "the iteration to step").catch((e) => { fail(e.message); return before; });
 const [i1] = iter(after);
 if (i1 !== i0 + 1) fail(`']' should step from iteration ${i0} to ${i0 + 1}, got ${JSON.stringify(after)}`);
 console.log(`']' stepped: ${JSON.stringify(before.split("\n")[2])} -> ${JSON.stringify(after.split("\n")[2])}`);
@@ -130,7 +161,7 @@ console.log(`fetched scenario: ${JSON.stringify(fetched.split("\n")[0])}`);
 // 5. Saving becomes a download: Ctrl+E exports the frame at the cursor as a scenario.
 await page.locator("canvas").focus();
 const [download] = await Promise.all([
-  page.waitForEvent("download", { timeout: 10000 }),
+  page.waitForEvent("download"),
   page.keyboard.press("Control+KeyE"),
 ]);
 const exported = await new Promise((done, bad) => {
@@ -153,8 +184,8 @@ const droppedState = await waitState((s) => /level: dropped-floor/.test(s), "the
 console.log(`dropped level: ${JSON.stringify(droppedState.split("\n")[0])}`);
 
 
-// 7. Settings persist in local storage.
-await page.waitForTimeout(2500);
+// 7. Settings persist in local storage (the app saves them every few seconds).
+await page.waitForFunction(() => localStorage.getItem("settings.json"), null, { polling: 250 }).catch(() => {});
 const saved = await page.evaluate(() => localStorage.getItem("settings.json"));
 if (!saved || !JSON.parse(saved).params) fail(`no settings in local storage: ${saved}`);
 else console.log(`settings in local storage: ${saved.length} bytes`);
@@ -162,32 +193,32 @@ else console.log(`settings in local storage: ${saved.length} bytes`);
 // 7b. A game's probe recording by link (a bug report's attachment): fetched, re-solved on the
 // page's thread, and every move judged: Babylon.js's 74 of 7,680 moves diverge, as natively.
 await page.evaluate(() => { location.hash = "#probe=linked/babylon_threejs.slidelog"; });
-const probed = await waitState((s) => /probe: 7680 moves, 74 diverge/.test(s), "the probe link", 120000);
+const probed = await waitState((s) => /probe: 7680 moves, 74 diverge/.test(s), "the probe link");
 console.log(`probe link: ${JSON.stringify(probed.split("\n").find((l) => l.startsWith("probe:")))}`);
 
 // 8. File > Open level... opens the browser's file picker (rfd: with the click's user
 // activation it opens the chooser of an <input type=file> at once). The menu is egui's, drawn
 // in the canvas: clicked by position at 1280x720, on a fresh page (as a student would).
-// egui sees a click over a few frames (hover, press, release): the page draws ~5 fps here.
+// egui sees a click over a few frames (hover, press, release): each part of the click waits
+// for the page to draw frames after it, however slowly the page draws.
 // The first page is done: closed, so its drawing does not slow the second on 2 cores.
 await page.close();
-const page2 = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+const page2 = await newPage({ viewport: { width: 1280, height: 720 } });
 watch(page2);
 await page2.goto(base);
-await page2.locator("#status").waitFor({ state: "hidden", timeout: 30000 });
+await page2.locator("#status").waitFor({ state: "hidden" });
 const click = async (x, y) => {
   await page2.mouse.move(x, y);
-  await page2.waitForTimeout(400);
+  await frames(page2);
   await page2.mouse.down();
-  await page2.waitForTimeout(300);
+  await frames(page2);
   await page2.mouse.up();
-  await page2.waitForTimeout(700);
+  await frames(page2);
 };
-// A click can fall between two of the page's slow frames on a loaded 2-core runner (CI missed
-// one): up to three tries, each waiting for the chooser.
+// Each try waits a minute for the chooser; a second and third try only if a click was lost.
 let chooser = null;
 for (let attempt = 0; attempt < 3 && !chooser; attempt++) {
-  const chooserShown = page2.waitForEvent("filechooser", { timeout: 8000 }).catch(() => null);
+  const chooserShown = page2.waitForEvent("filechooser", { timeout: 60000 }).catch(() => null);
   await click(19, 12);
   if (attempt === 0) {
     await page2.screenshot({ path: process.env.SHOT_DIR ? process.env.SHOT_DIR + "/file-menu.png" : "/dev/null" }).catch(() => {});
@@ -201,26 +232,19 @@ await chooser.setFiles({
   name: "picked-floor.obj", mimeType: "text/plain",
   buffer: Buffer.from("v -2 0 -2\nv 2 0 -2\nv -2 0 2\nf 1 3 2\n"),
 });
-const t1 = Date.now();
-let pickedState = "";
-while (!/level: picked-floor/.test(pickedState) && Date.now() - t1 < 10000) {
-  await page2.waitForTimeout(100);
-  pickedState = await page2.locator("#state").textContent();
-}
+const pickedState = await waitStateOn(page2, (s) => /level: picked-floor/.test(s), "the picked level")
+  .catch((e) => e.message);
 if (!/level: picked-floor/.test(pickedState)) fail(`the picked level did not open: ${JSON.stringify(pickedState)}`);
 console.log(`picked level: ${JSON.stringify(pickedState.split("\n")[0])}`);
 
 // 9. The Issues menu (egui's, in the canvas): scene 16 opens its scenario (the 16th entry).
-// A click can fall between two of the page's slow frames here: up to three tries.
+// Each try waits a minute for the scene; a second and third try only if a click was lost.
 let issueState = "";
 for (let attempt = 0; attempt < 3 && !/level: 16-wide_corner/.test(issueState); attempt++) {
   await click(212, 12);
   await click(400, 402);
-  const t2 = Date.now();
-  while (!/level: 16-wide_corner/.test(issueState) && Date.now() - t2 < 5000) {
-    await page2.waitForTimeout(100);
-    issueState = await page2.locator("#state").textContent();
-  }
+  issueState = await waitStateOn(page2, (s) => /level: 16-wide_corner/.test(s), "Issues > 16", 60000)
+    .catch(() => issueState);
 }
 if (!/level: 16-wide_corner/.test(issueState)) fail(`Issues > 16 did not open its scene: ${JSON.stringify(issueState)}`);
 else console.log(`Issues menu opened: ${JSON.stringify(issueState.split("\n")[0])}`);
@@ -230,23 +254,33 @@ else console.log(`Issues menu opened: ${JSON.stringify(issueState.split("\n")[0]
 if (process.env.SLIDESCOPE) {
   const { spawn } = await import("node:child_process");
   const listen = (save) => {
-    const child = spawn(process.env.SLIDESCOPE, ["listen", "127.0.0.1:0", "--wait-secs", "60", "--save", save]);
+    const child = spawn(process.env.SLIDESCOPE, ["listen", "127.0.0.1:0", "--wait-secs", String(STEP_LIMIT_MS / 1000), "--save", save]);
     let out = "", err = "";
     child.stdout.on("data", (d) => { out += d; });
     child.stderr.on("data", (d) => { err += d; });
     const exited = new Promise((done) => child.on("exit", (code) => done(code)));
     const ready = async () => {
-      for (let i = 0; i < 200 && !/token=/.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+      await printed(child.stdout, () => /token=/.test(out));
       const addr = /listening on ([^;]+);/.exec(out)?.[1];
       const token = /token=([0-9a-f]+)/.exec(out)?.[1];
       return { addr, token };
     };
     return { child, exited, ready, out: () => out, err: () => err };
   };
+  // Resolves once `done()` holds, checked at each chunk the stream prints (or STEP_LIMIT_MS).
+  const printed = (stream, done) => new Promise((resolve) => {
+    if (done()) return resolve();
+    const timer = setTimeout(finish, STEP_LIMIT_MS);
+    function finish() { clearTimeout(timer); stream.off("data", check); resolve(); }
+    function check() { if (done()) finish(); }
+    stream.on("data", check);
+  });
+  const exitOrLimit = (child) => Promise.race([child.exited,
+    new Promise((r) => setTimeout(() => r("timeout"), STEP_LIMIT_MS).unref())]);
   const stream = async (ws) => {
-    const p = await browser.newPage();
-    await p.goto(new URL("stream.html?ws=" + encodeURIComponent(ws), base).href);
-    await p.waitForFunction(() => document.title === "sent", null, { timeout: 30000 }).catch(() => {});
+    const p = await newPage();
+    await p.goto(new URL("stream.html?ws=" + encodeURIComponent(ws), base).href, { waitUntil: "commit" });
+    await p.waitForFunction(() => document.title === "sent", null, { polling: 100 }).catch(() => {});
     await p.close();
   };
   const os = await import("node:os");
@@ -255,14 +289,14 @@ if (process.env.SLIDESCOPE) {
   const good = listen(path.join(tmp, "slidescope-page-stream.slidelog"));
   const { addr, token } = await good.ready();
   await stream(`ws://${addr}/?token=${token}`);
-  const code = await Promise.race([good.exited, new Promise((r) => setTimeout(() => r("timeout"), 60000))]);
+  const code = await exitOrLimit(good);
   if (code !== 0 || !/50 moves in 50 game frames, ended with END/.test(good.out())) {
     fail(`a page's WebSocket stream was not recorded: exit ${code}\n${good.out()}\n${good.err()}`);
   } else console.log("page -> WebSocket -> slidescope listen: 50 moves, ended with END");
   const bad = listen(path.join(tmp, "slidescope-page-refused.slidelog"));
   const other = await bad.ready();
   await stream(`ws://${other.addr}/`);
-  for (let i = 0; i < 100 && !/refused a page from/.test(bad.err()); i++) await new Promise((r) => setTimeout(r, 50));
+  await printed(bad.child.stderr, () => /refused a page from/.test(bad.err()));
   bad.child.kill();
   if (!/refused a page from http:\/\/127\.0\.0\.1/.test(bad.err())) fail(`a page without the token was not refused: ${bad.err()}`);
   else console.log(`a page without the token: ${bad.err().trim().split("\n").pop()}`);
@@ -278,18 +312,19 @@ if (process.env.SLIDESCOPE) {
   const nodeSave = path.join(tmp, "slidescope-babylon-node.slidelog");
   const game = listen(pageSave);
   const at = await game.ready();
-  const bp = await browser.newPage();
+  const bp = await newPage();
   watch(bp);
   const started = Date.now();
+  // Not the load event: the page's own end, its title (set with its "slidescope-walk" event).
   await bp.goto(new URL(`babylon_stream.html?seconds=${seconds}&level=linked/collision-world.glb&ws=`
-    + encodeURIComponent(`ws://${at.addr}/?token=${at.token}`), base).href);
-  await bp.waitForFunction(() => /^(sent|failed)/.test(document.title), null, { timeout: 120000 }).catch(() => {});
+    + encodeURIComponent(`ws://${at.addr}/?token=${at.token}`), base).href, { waitUntil: "commit" });
+  await bp.waitForFunction(() => /^(sent|failed)/.test(document.title), null, { polling: 250 }).catch(() => {});
   const title = await bp.title();
   await bp.close();
-  const gameCode = await Promise.race([game.exited, new Promise((r) => setTimeout(() => r("timeout"), 60000))]);
+  const gameCode = await exitOrLimit(game);
   const { execFileSync } = await import("node:child_process");
   const fs = await import("node:fs");
-  execFileSync("node", ["probe-js/test/babylon_walk.mjs", "../shared/levels/threejs_collision_world/collision-world.glb",
+  execFileSync("node", ["probe-js/test/babylon_walk.mjs", "assets/levels/threejs_collision_world/collision-world.glb",
     nodeSave, "--seconds", String(seconds)], { stdio: "ignore" });
   const fromPage = fs.existsSync(pageSave) ? fs.readFileSync(pageSave) : Buffer.alloc(0);
   const fromNode = fs.readFileSync(nodeSave);

@@ -1,5 +1,6 @@
 //! The integration tests, as one binary: one link of the app and its GPU/UI dependencies instead
-//! of one per file (that saved CI minutes and gigabytes of disk — see README "Tests").
+//! of one per file (that saved CI minutes and gigabytes of disk; docs/measurements.md, "What CI
+//! costs").
 
 mod common;
 

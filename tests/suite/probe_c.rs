@@ -126,7 +126,7 @@ fn a_c_game_refused_by_a_busy_slidescope_fails_to_connect_instead_of_recording_n
     let (listener, _) = Listener::bind("127.0.0.1:0", ShadowConfig::default()).unwrap();
     let addr = listener.local_addr();
     let _busy = slidescope_probe::RecordingProbe::connect(addr).unwrap();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let deadline = std::time::Instant::now() + crate::common::EVENT_LIMIT;
     while !listener.is_connected() {
         assert!(std::time::Instant::now() < deadline);
         std::thread::sleep(std::time::Duration::from_millis(5));

@@ -239,14 +239,14 @@ fn a_second_game_is_refused_with_a_line_and_the_first_is_not_disturbed() {
     first.set_level_mesh(&FLOOR, &[[0, 1, 2], [0, 2, 3]]);
     first.flush();
     // Wait until the listener has taken the first game.
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let deadline = std::time::Instant::now() + crate::common::EVENT_LIMIT;
     while !listener.is_connected() {
         assert!(std::time::Instant::now() < deadline);
         std::thread::sleep(Duration::from_millis(5));
     }
     let mut second = TcpStream::connect(addr).unwrap();
     second
-        .set_read_timeout(Some(Duration::from_secs(10)))
+        .set_read_timeout(Some(crate::common::EVENT_LIMIT))
         .unwrap();
     let mut line = String::new();
     second.read_to_string(&mut line).unwrap();
@@ -277,7 +277,7 @@ fn a_second_game_is_refused_with_a_line_and_the_first_is_not_disturbed() {
     }
     drop(first);
     let (mut moves, mut refused, mut clean) = (0, 0, false);
-    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+    while let Some(e) = listener.recv_timeout(crate::common::EVENT_LIMIT) {
         match e {
             FeedEvent::Move(_) => moves += 1,
             FeedEvent::Refused(_) => refused += 1,
@@ -300,7 +300,7 @@ fn a_connection_that_drops_mid_record_keeps_the_moves_before_it() {
     s.write_all(&b[..b.len() - 20]).unwrap();
     drop(s);
     let (mut moves, mut error) = (0, None);
-    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+    while let Some(e) = listener.recv_timeout(crate::common::EVENT_LIMIT) {
         match e {
             FeedEvent::Move(_) => moves += 1,
             FeedEvent::Disconnected {
@@ -383,10 +383,10 @@ fn a_game_ending_inside_the_floor_is_a_skin_violation_with_its_depth() {
     );
 }
 
-/// Every move the listener re-solved until the game disconnected (10 s at most per event).
+/// Every move the listener re-solved until the game disconnected (`EVENT_LIMIT` at most per event).
 fn streamed_moves(listener: &Listener) -> Vec<slidescope::sim::FrameRecord> {
     let mut moves = Vec::new();
-    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+    while let Some(e) = listener.recv_timeout(crate::common::EVENT_LIMIT) {
         match e {
             FeedEvent::Move(r) => moves.push(*r),
             FeedEvent::Disconnected { .. } => break,

@@ -70,7 +70,7 @@ struct Received {
 }
 
 fn drain_until_disconnected(listener: &Listener) -> Received {
-    let deadline = Instant::now() + Duration::from_secs(120);
+    let deadline = Instant::now() + crate::common::EVENT_LIMIT;
     let mut r = Received {
         level: None,
         moves: Vec::new(),

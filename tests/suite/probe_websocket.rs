@@ -26,7 +26,7 @@ fn recording() -> Vec<u8> {
 /// `slidescope listen` on a free port, with its address and token.
 fn listen(save: &Path, extra: &[&str]) -> (Child, BufReader<ChildStdout>, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_slidescope"))
-        .args(["listen", "127.0.0.1:0", "--wait-secs", "30", "--save"])
+        .args(["listen", "127.0.0.1:0", "--wait-secs", "180", "--save"])
         .arg(save)
         .args(extra)
         .stdout(Stdio::piped())
@@ -61,7 +61,7 @@ fn connect(addr: &str, query: &str, origin: Option<&str>) -> Result<Ws, tungsten
     }
     let stream = TcpStream::connect(addr).unwrap();
     stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
+        .set_read_timeout(Some(crate::common::EVENT_LIMIT))
         .unwrap();
     tungstenite::client(request, stream)
         .map(|(ws, _)| ws)
@@ -189,7 +189,7 @@ fn the_apps_listener_takes_an_allowed_origin_and_names_a_refused_page() {
         other => panic!("not refused: {:?}", other.map(|_| ())),
     }
     let mut refused = None;
-    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+    while let Some(e) = listener.recv_timeout(crate::common::EVENT_LIMIT) {
         match e {
             FeedEvent::Problem(p) => refused = Some(p),
             FeedEvent::Disconnected { .. } => break,
@@ -204,7 +204,7 @@ fn the_apps_listener_takes_an_allowed_origin_and_names_a_refused_page() {
     let ws = connect(&addr, "", Some("http://game.example")).unwrap();
     send_all(ws, &recording()[..16], 16);
     let mut clean = None;
-    while let Some(e) = listener.recv_timeout(Duration::from_secs(10)) {
+    while let Some(e) = listener.recv_timeout(crate::common::EVENT_LIMIT) {
         if let FeedEvent::Disconnected { error, .. } = e {
             clean = Some(error);
             break;
@@ -233,11 +233,11 @@ fn finish(
     (status.code().unwrap_or(-1), rest + &err, saved)
 }
 
-/// The app listener's events until the page disconnects (a minute at most between two):
+/// The app listener's events until the page disconnects (`EVENT_LIMIT` at most between two):
 /// each move to `on_move`; whether the stream ended cleanly (after its END). A problem or a
 /// disconnection with an error fails the test.
 fn drain(listener: &Listener, mut on_move: impl FnMut(slidescope::sim::FrameRecord)) -> bool {
-    while let Some(e) = listener.recv_timeout(Duration::from_secs(60)) {
+    while let Some(e) = listener.recv_timeout(crate::common::EVENT_LIMIT) {
         match e {
             FeedEvent::Move(r) => on_move(*r),
             FeedEvent::Disconnected { clean, error, .. } => {

@@ -6,6 +6,11 @@ mod gltf_build;
 #[allow(unused_imports)]
 pub use gltf_build::*;
 
+/// The longest any test waits for an event (a connection, a message, a child's line): far
+/// above what one takes on an idle machine (milliseconds), so that it holds on a loaded 2-core
+/// machine running the whole suite beside other work.
+pub const EVENT_LIMIT: std::time::Duration = std::time::Duration::from_secs(180);
+
 use glam::Vec3;
 use slidescope::collision::CollisionMesh;
 

@@ -21,7 +21,7 @@ pub(super) struct IssuesMenu {
 impl IssuesMenu {
     pub fn new() -> Self {
         Self {
-            entries: entries(),
+            entries: crate::ui::issues::entries(),
             open: None,
             verdicts: Vec::new(),
         }
@@ -47,32 +47,6 @@ impl IssuesMenu {
         self.open = None;
         self.verdicts.clear();
     }
-}
-
-/// One menu entry per scene, in order.
-fn entries() -> Vec<IssueEntry> {
-    scenes::all()
-        .into_iter()
-        .map(|s| IssueEntry {
-            number: s.number,
-            stem: s.stem(),
-            title: s.title.to_string(),
-            source: s.report.source.to_string(),
-            url: s.report.url.to_string(),
-            report: s.report.text.to_string(),
-            adaptation: s.adaptation.to_string(),
-            expectation: if s.expect_pass.is_empty() {
-                format!("reproduces the report with every variant: {}", s.expect_why)
-            } else {
-                let names: Vec<&str> = s.expect_pass.iter().map(|v| v.label()).collect();
-                format!(
-                    "expected to pass with {}: {}",
-                    names.join(", "),
-                    s.expect_why
-                )
-            },
-        })
-        .collect()
 }
 
 impl App {

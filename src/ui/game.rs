@@ -9,6 +9,7 @@ use egui::{Color32, RichText, Ui};
 use glam::Vec3;
 
 use super::narration::feature_label;
+use super::text::{mono_wrapped, wrapped};
 use crate::collision::{CaseKind, ContactTime};
 use crate::probe::{GameMove, ShadowTolerance};
 use crate::sim::FrameRecord;
@@ -211,7 +212,13 @@ pub fn game_rows(rec: &FrameRecord, game: &GameMove, tol: &ShadowTolerance) -> V
                     (None, None) => case_name(None).to_owned(),
                 };
                 let tri = g.triangle_label();
-                format!("{named}, t = {:.3}{tri}", g.t)
+                // A time the game declared it does not send is not shown as 0.
+                let t = if game.missing & slidescope_probe::format::missing::CONTACT_T == 0 {
+                    format!(", t = {:.3}", g.t)
+                } else {
+                    String::new()
+                };
+                format!("{named}{t}{tri}")
             });
             let ref_text = c.map_or("no contact".into(), |c| {
                 let t = match c.time {
@@ -328,10 +335,10 @@ fn game_rows_grid_ui(ui: &mut Ui, rows: &[GameRow], color: Color32) {
                 if !r.difference.is_empty() {
                     ui.label("");
                     ui.label(RichText::new("Δ").weak());
-                    ui.monospace(format!(
-                        "centre {}",
-                        r.difference.replacen(", ", ", normal ", 1)
-                    ));
+                    mono_wrapped(
+                        ui,
+                        format!("centre {}", r.difference.replacen(", ", ", normal ", 1)),
+                    );
                     ui.end_row();
                 }
             }
@@ -346,12 +353,12 @@ fn game_end_ui(ui: &mut Ui, rec: &FrameRecord, game: &GameMove) {
         .show(ui, |ui| {
             if let Some(r) = game.result {
                 ui.label(RichText::new("game end").color(GAME_COLOR_UI));
-                ui.monospace(format!("{} ({} it)", v3(r.end), r.iterations));
+                mono_wrapped(ui, format!("{} ({} it)", v3(r.end), r.iterations));
                 ui.end_row();
             }
             if let Some(s) = rec.outcome.slide() {
                 ui.label("reference end");
-                ui.monospace(format!("{} ({} it)", v3(s.position), s.iterations));
+                mono_wrapped(ui, format!("{} ({} it)", v3(s.position), s.iterations));
                 ui.end_row();
             }
             let said = [
@@ -364,7 +371,7 @@ fn game_end_ui(ui: &mut Ui, rec: &FrameRecord, game: &GameMove) {
             .collect::<Vec<_>>();
             if !said.is_empty() {
                 ui.label("game settings");
-                ui.label(said.join(", "));
+                wrapped(ui, said.join(", "));
                 ui.end_row();
             }
         });

@@ -42,19 +42,22 @@ pub fn hud_ui(ui: &mut Ui, s: &HudStats) {
         .spacing([8.0, 2.0])
         .show(ui, |ui| {
             ui.label("fps");
-            ui.monospace(format!(
-                "{:5.1}  ({:5.2} ms, sim {:4.2} ms)",
-                s.fps, s.frame_ms, s.sim_ms
-            ));
+            super::text::mono_wrapped(
+                ui,
+                format!(
+                    "{:5.1}  ({:5.2} ms, sim {:4.2} ms)",
+                    s.fps, s.frame_ms, s.sim_ms
+                ),
+            );
             ui.end_row();
             ui.label("position");
-            ui.monospace(v3(s.position));
+            super::text::mono_wrapped(ui, v3(s.position));
             ui.end_row();
             ui.label("velocity");
-            ui.monospace(v3(s.velocity));
+            super::text::mono_wrapped(ui, v3(s.velocity));
             ui.end_row();
             ui.label("speed");
-            ui.monospace(format!("{:.2} m/s", s.velocity.length()));
+            super::text::mono_wrapped(ui, format!("{:.2} m/s", s.velocity.length()));
             ui.end_row();
             ui.label("state");
             let mut state = vec![if s.grounded { "grounded" } else { "airborne" }];
@@ -64,14 +67,14 @@ pub fn hud_ui(ui: &mut Ui, s: &HudStats) {
             if s.noclip {
                 state.push("NOCLIP");
             }
-            ui.monospace(state.join(", "));
+            super::text::mono_wrapped(ui, state.join(", "));
             ui.end_row();
             ui.label("last step");
             let end = s.end.map_or("-".to_string(), |e| format!("{e:?}"));
-            ui.monospace(format!(
-                "{} iter, {} contacts, {end}",
-                s.iterations, s.contacts
-            ));
+            super::text::mono_wrapped(
+                ui,
+                format!("{} iter, {} contacts, {end}", s.iterations, s.contacts),
+            );
             ui.end_row();
             ui.label("level");
             ui.label(format!("{} ({} tris)", s.level_name, s.level_triangles));

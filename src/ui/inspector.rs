@@ -8,6 +8,7 @@ use egui::{Color32, RichText, Ui};
 
 use super::debugger::{DebugCommand, DebugView, RerunView, TriangleInfo, case_toggles_ui};
 use super::narration::{candidate_rows, end_reason_label, iteration_rows, narrate_named};
+use super::text::{mono_wrapped, wrapped};
 use crate::collision::sweep::roots::PartRoots;
 use crate::scene::cursor_palette as cp;
 use crate::sim::{Cursor, FrameRecord, StepOutcome};
@@ -30,7 +31,7 @@ fn row_details_ui(ui: &mut Ui, r: &super::narration::IterationRow) {
                 ("integration", &r.integration),
             ] {
                 ui.label(RichText::new(k).weak());
-                ui.monospace(v.as_str());
+                mono_wrapped(ui, v.as_str());
                 ui.end_row();
             }
         });
@@ -113,7 +114,7 @@ fn frame_info_ui(ui: &mut Ui, rec: &FrameRecord) {
                 .show(ui, |ui| {
                     let row = |ui: &mut Ui, k: &str, val: String| {
                         ui.label(k);
-                        ui.monospace(val);
+                        mono_wrapped(ui, val);
                         ui.end_row();
                     };
                     row(ui, "dt (s)", format!("{:.5}", rec.dt_secs));
@@ -148,13 +149,14 @@ fn iterations_ui(ui: &mut Ui, rec: &FrameRecord, c: Cursor, out: &mut Vec<DebugC
         ui.label("No detect/respond iterations in this frame.");
     } else {
         // Narrow enough for the inspector tile (nothing clipped, no sideways scroll): the
-        // row's vectors are shown for the selected row below, and on hover.
+        // case, the longest cell, last and wrapped; the row's vectors for the selected row
+        // below and on hover; how the loop ended under the table.
         egui::Grid::new("iterations")
             .striped(true)
-            .num_columns(5)
+            .num_columns(4)
             .spacing([10.0, 2.0])
             .show(ui, |ui| {
-                for h in ["#", "t / depth", "case", "tri", "end"] {
+                for h in ["#", "t / depth", "tri", "case"] {
                     ui.label(RichText::new(h).strong());
                 }
                 ui.end_row();
@@ -170,8 +172,7 @@ fn iterations_ui(ui: &mut Ui, rec: &FrameRecord, c: Cursor, out: &mut Vec<DebugC
                             iteration: r.iteration as u32,
                         });
                     }
-                    ui.monospace(r.time.as_str());
-                    ui.monospace(r.case.as_str());
+                    ui.monospace(r.time_cell.as_str());
                     match r.first_triangle {
                         // The triangle cell selects the triangle.
                         Some((object, t)) => {
@@ -186,10 +187,13 @@ fn iterations_ui(ui: &mut Ui, rec: &FrameRecord, c: Cursor, out: &mut Vec<DebugC
                             ui.monospace(r.triangle.as_str());
                         }
                     }
-                    ui.add(egui::Label::new(RichText::new(r.end.as_str()).monospace()).wrap());
+                    mono_wrapped(ui, r.case.as_str());
                     ui.end_row();
                 }
             });
+        if let Some(end) = rows.iter().rev().find(|r| !r.end.is_empty()) {
+            wrapped(ui, RichText::new(format!("loop ended: {}", end.end)).weak());
+        }
         if let Some(r) = rows.iter().find(|r| r.iteration as u32 == c.iteration) {
             ui.add_space(2.0);
             row_details_ui(ui, r);

@@ -31,6 +31,35 @@ pub struct IssuesView {
     pub verdicts: Vec<String>,
 }
 
+/// One menu entry per scene, in order.
+pub fn entries() -> Vec<IssueEntry> {
+    crate::issues::scenes::all()
+        .into_iter()
+        .map(|s| IssueEntry {
+            number: s.number,
+            stem: s.stem(),
+            title: s.title.to_string(),
+            source: s.report.source.to_string(),
+            url: s.report.url.to_string(),
+            report: s.report.text.to_string(),
+            adaptation: s.adaptation.to_string(),
+            expectation: if s.expect_pass.is_empty() {
+                format!("reproduces the report with every variant: {}", s.expect_why)
+            } else {
+                let names: Vec<&str> = s.expect_pass.iter().map(|v| v.label()).collect();
+                format!(
+                    "expected to pass with {}: {}",
+                    names.join(", "),
+                    s.expect_why
+                )
+            },
+        })
+        .collect()
+}
+
+/// The report window's id (one window, whichever scene it shows, so it keeps its place).
+pub const REPORT_WINDOW: &str = "issue_report";
+
 /// The "Issues" menu.
 pub fn issues_menu_ui(ui: &mut Ui, view: &IssuesView, out: &mut Vec<Command>) {
     ui.menu_button("Issues", |ui| {
@@ -60,6 +89,7 @@ pub fn report_window_ui(ctx: &Context, view: &IssuesView, out: &mut Vec<Command>
     };
     let mut open = true;
     egui::Window::new(format!("Issue scene {}", e.number))
+        .id(egui::Id::unique(REPORT_WINDOW))
         .open(&mut open)
         .default_width(360.0)
         .resizable(true)

@@ -324,9 +324,11 @@ fn lesson_body_ui(ui: &mut Ui, l: &LessonPanel, v: &TeachView, out: &mut Vec<Tea
         }
     }
     ui.add_space(6.0);
-    egui::CollapsingHeader::new("Numbers at the cursor (units and space)")
+    egui::CollapsingHeader::new("Numbers at the cursor")
         .default_open(true)
-        .show(ui, |ui| numbers_ui(ui, &v.numbers));
+        .show(ui, |ui| numbers_ui(ui, &v.numbers))
+        .header_response
+        .on_hover_text("Each with its units and the space it lives in");
     egui::CollapsingHeader::new("Solvers at the cursor")
         .default_open(l.uses_solvers)
         .show(ui, |ui| solvers_ui(ui, v, out));

@@ -26,6 +26,7 @@ mod settings_panel;
 mod shell;
 mod shell_model;
 pub mod solvers;
+mod text;
 pub mod timeline;
 mod view3d;
 

@@ -38,6 +38,15 @@ pub fn time_label(time: ContactTime) -> String {
     }
 }
 
+/// The iterations table's cell under "t / depth": "0.310" for a sweep, "0.0120 deep" for an
+/// embedded start (its case cell says "embedded").
+pub fn time_cell(time: ContactTime) -> String {
+    match time {
+        ContactTime::Toi(t) => format!("{t:.3}"),
+        ContactTime::Embedded { depth_es } => format!("{depth_es:.4} deep"),
+    }
+}
+
 /// The table's case column: face / edge / vertex, or "embedded (…)" for an embedded start.
 pub fn case_label(contact: &Contact) -> String {
     let kind = match contact.feature {
@@ -103,6 +112,8 @@ pub struct IterationRow {
     pub iteration: usize,
     /// "t = 0.310" or "embedded … deep"; "-" without contact.
     pub time: String,
+    /// The same in the table's few characters ([`time_cell`]).
+    pub time_cell: String,
     pub case: String,
     pub triangle: String,
     pub point: String,
@@ -141,6 +152,7 @@ pub fn iteration_rows(trace: &Trace) -> Vec<IterationRow> {
             IterationRow {
                 iteration: i,
                 time: first.map_or_else(dash, |c| time_label(c.time)),
+                time_cell: first.map_or_else(dash, |c| time_cell(c.time)),
                 case: case.trim().to_string(),
                 // A dynamic object's triangle indexes the object's own mesh.
                 triangle: first.map_or_else(dash, |c| match c.source.object() {

@@ -79,7 +79,15 @@ impl layout::PaneContents for ShellPanes<'_> {
         match pane {
             Pane::View3d => view_ui(ui, self.view_texture, m.view.level_colour, self.out),
             Pane::Inspector => {
-                egui::ScrollArea::vertical()
+                // Every text wraps at the pane's width; only a row that cannot wrap (the pane
+                // dragged narrower than a table) scrolls sideways, and its bar shows without
+                // hovering, so nothing is cut out of sight.
+                ui.spacing_mut().scroll = egui::style::ScrollStyle {
+                    dormant_background_opacity: 1.0,
+                    dormant_handle_opacity: 1.0,
+                    ..egui::style::ScrollStyle::solid()
+                };
+                egui::ScrollArea::both()
                     .id_salt("inspector_scroll")
                     .show(ui, |ui| {
                         inspector::inspector_ui(ui, &m.debug, &mut self.debug)

@@ -46,6 +46,22 @@ fn lay_out_model(
     scale: f32,
     m: &ShellModel,
 ) -> (egui::Rect, [u32; 2], Vec<egui::epaint::ClippedShape>) {
+    let (_, px, shapes) = run_shell(layout, size, scale, m);
+    (
+        layout.rect(Pane::View3d).expect("the 3D view is laid out"),
+        px,
+        shapes,
+    )
+}
+
+/// Three frames of the shell as the app runs it: the context (its memory holds where the
+/// windows went), the renderer's size in pixels and the last frame's shapes.
+fn run_shell(
+    layout: &mut Layout,
+    size: [f32; 2],
+    scale: f32,
+    m: &ShellModel,
+) -> (egui::Context, [u32; 2], Vec<egui::epaint::ClippedShape>) {
     let ctx = egui::Context::default();
     ctx.set_pixels_per_point(scale);
     let mut px = [0, 0];
@@ -65,11 +81,7 @@ fn lay_out_model(
         px = out.view_px;
         shapes = full.shapes;
     }
-    (
-        layout.rect(Pane::View3d).expect("the 3D view is laid out"),
-        px,
-        shapes,
-    )
+    (ctx, px, shapes)
 }
 
 /// A walk into the teaching level's first station, recorded, paused `back` frames before the
@@ -261,4 +273,283 @@ fn closing_panes_gives_the_view_their_room_and_reset_brings_them_back() {
     let mut reset = Layout::default();
     let (again, _) = lay_out(&mut reset, size, 1.0);
     assert_eq!(again, before);
+}
+
+/// Every text that starts in `area`, and those of them that run past their clip
+/// rectangle (or `area`) sideways: a text cut at a panel's edge.
+fn texts_cut_in(shapes: &[egui::epaint::ClippedShape], area: egui::Rect) -> (usize, Vec<String>) {
+    let (mut texts, mut cut) = (0, Vec::new());
+    for (clip, s) in flat(shapes) {
+        let egui::Shape::Text(t) = s else { continue };
+        let r = t.visual_bounding_rect();
+        // A text belongs to the area its first character is in.
+        let start = egui::pos2(r.min.x + 1.0, r.center().y);
+        if !area.contains(start) || !clip.intersects(area) {
+            continue;
+        }
+        texts += 1;
+        let clip = clip.intersect(area);
+        if r.min.x < clip.min.x - 0.5 || r.max.x > clip.max.x + 0.5 {
+            cut.push(format!(
+                "{:?} at x {:.0}..{:.0}, clip {:.0}..{:.0}",
+                t.galley.text(),
+                r.min.x,
+                r.max.x,
+                clip.min.x,
+                clip.max.x
+            ));
+        }
+    }
+    (texts, cut)
+}
+
+/// A game's probe file as the app files it: every move re-solved with the seed's settings.
+fn probe_moves(file: &str) -> Vec<(slidescope::probe::PendingMove, slidescope::sim::FrameRecord)> {
+    use slidescope::probe::{ProbeSession, ShadowConfig, Step};
+    let bytes = std::fs::read(file).unwrap();
+    let (records, err) = slidescope_probe::read::read_all(&bytes[..]);
+    assert!(err.is_none(), "{file}: {err:?}");
+    let mut session = ProbeSession::new(".");
+    let config = ShadowConfig::default();
+    let (mut scratch, mut trace) = Default::default();
+    let mut out = Vec::new();
+    for r in records {
+        if let Step::Move(m) = session.step(r) {
+            let rec = m.resolve(&config, &mut scratch, &mut trace);
+            out.push((*m, rec));
+        }
+    }
+    out
+}
+
+/// The debugger's model on one game move, with the lines the app's explainer gives a
+/// diverging move (as `ProbeState::refresh_why` computes them).
+fn probe_model(
+    pending: &slidescope::probe::PendingMove,
+    rec: &slidescope::sim::FrameRecord,
+) -> (ShellModel, Vec<String>) {
+    use slidescope::probe::ShadowConfig;
+    use slidescope::probe::explain::Explainer;
+    let config = ShadowConfig::default();
+    let game = rec.game.as_deref().expect("a game move");
+    let why = if game.verdict(&config.tolerance).diverges {
+        Explainer::default().explain(pending, rec, &config).lines()
+    } else {
+        Vec::new()
+    };
+    let mut m = model();
+    m.debug = DebugView {
+        paused: true,
+        cursor: Some(Cursor {
+            frame: rec.frame,
+            iteration: 0,
+        }),
+        record: Some(rec.clone()),
+        probe: slidescope::ui::game::ProbeStatusView {
+            active: true,
+            moves: 1,
+            diverging: 1,
+            tolerance: config.tolerance,
+            why: why.clone(),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    (m, why)
+}
+
+/// Diverging moves of the committed recordings, one of each kind the inspector shows
+/// differently: with the game's contacts, without, an embedded correction, a bug class with a
+/// depth, a convention with the line that declares it.
+fn probe_cases() -> Vec<(String, ShellModel)> {
+    use slidescope::sim::MarkerKind;
+    let mut cases: Vec<(String, ShellModel)> = Vec::new();
+    type Wanted = fn(&slidescope::sim::FrameRecord, &[String]) -> bool;
+    let mut want: Vec<(&str, Wanted)> = vec![
+        ("contacts", |r, _| {
+            r.game.as_ref().is_some_and(|g| !g.contacts.is_empty())
+        }),
+        ("no contacts", |r, _| {
+            r.game.as_ref().is_some_and(|g| g.contacts.is_empty())
+        }),
+        ("embedded correction", |r, _| {
+            r.markers.contains(MarkerKind::EmbeddedCorrection)
+        }),
+        ("bug with a depth", |_, why| {
+            why.iter().any(|l| l.contains("bug") && l.contains(" deep"))
+        }),
+        ("declare line", |_, why| {
+            why.iter().any(|l| l.contains("declare"))
+        }),
+    ];
+    for file in [
+        "tests/data/ports/irrlicht_lavaducts.slidelog",
+        "tests/data/ports/babylon_lavaducts.slidelog",
+    ] {
+        let tol = Default::default();
+        let moves = probe_moves(file);
+        let diverging = moves
+            .iter()
+            .filter(|(_, r)| r.game.as_ref().is_some_and(|g| g.verdict(&tol).diverges));
+        for (pending, rec) in diverging.take(400) {
+            if want.is_empty() {
+                break;
+            }
+            let (m, why) = probe_model(pending, rec);
+            if let Some(i) = want.iter().position(|(_, f)| f(rec, &why)) {
+                let (name, _) = want.remove(i);
+                cases.push((format!("{file} move {} ({name})", rec.frame), m));
+            }
+        }
+    }
+    let missing: Vec<&str> = want.iter().map(|(n, _)| *n).collect();
+    assert!(missing.is_empty(), "no diverging move with: {missing:?}");
+    cases
+}
+
+/// What is cut in each side pane (each shown in turn) and the windows, for model `m` laid
+/// out at `size`; `what` names the case in the messages.
+fn cut_in_panes(what: &str, m: &ShellModel, size: [f32; 2]) -> Vec<String> {
+    let mut failures = Vec::new();
+    for pane in [Pane::Inspector, Pane::Plots, Pane::Controls, Pane::Lesson] {
+        let mut layout = Layout::default();
+        layout.show(pane);
+        let (_, _, shapes) = lay_out_model(&mut layout, size, 1.0, m);
+        let Some(rect) = layout.rect(pane) else {
+            failures.push(format!("{what}: {pane:?} not shown"));
+            continue;
+        };
+        let (texts, cut) = texts_cut_in(&shapes, rect);
+        if pane == Pane::Inspector && size[1] > 1000.0 && texts < 20 {
+            failures.push(format!("{what}: the inspector shows only {texts} texts"));
+        }
+        if !cut.is_empty() {
+            failures.push(format!(
+                "{what}, {pane:?} at {size:?}: {} cut:\n  {}",
+                cut.len(),
+                cut.join("\n  ")
+            ));
+        }
+    }
+    failures
+}
+
+#[test]
+fn no_text_is_cut_at_a_panels_edge_on_a_probe_files_moves() {
+    let mut failures = Vec::new();
+    for (what, m) in probe_cases() {
+        for size in [[1280.0, 720.0], [1280.0, 4000.0], [900.0, 4000.0]] {
+            failures.extend(cut_in_panes(&what, &m, size));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The longest of the Issues suite's reports in its window, and a lesson in its pane: every
+/// line wraps inside.
+#[test]
+fn no_text_is_cut_in_the_issues_report_window_or_a_lesson() {
+    let entries = slidescope::ui::issues::entries();
+    let longest = entries
+        .iter()
+        .max_by_key(|e| e.report.len() + e.adaptation.len() + e.expectation.len())
+        .expect("scenes");
+    let mut m = walked_model(20);
+    m.issues = slidescope::ui::issues::IssuesView {
+        open: Some(longest.number),
+        verdicts: vec![
+            "seed: fails (stuck 0.42 s at the corner)".into(),
+            "fix: passes".into(),
+            "rapier: passes".into(),
+        ],
+        entries: entries.clone(),
+    };
+    let path = Path::new("assets/lessons/05-edge-vertex-contacts.json");
+    let lesson = slidescope::lessons::Lesson::parse(path, &std::fs::read_to_string(path).unwrap())
+        .expect("lesson");
+    m.teach.lesson = Some(slidescope::ui::lessons::LessonPanel {
+        index: 4,
+        count: 13,
+        title: lesson.title.clone(),
+        seeds: lesson.seeds.clone(),
+        paragraphs: lesson.paragraphs.clone(),
+        prompts: lesson
+            .prompts
+            .iter()
+            .map(|p| (p.prompt.clone(), false))
+            .collect(),
+        question: lesson.quiz.question.clone(),
+        quiz: None,
+        hint: lesson.quiz.hint.clone(),
+        explanation: lesson.quiz.explanation.clone(),
+        note: lesson.note.clone(),
+        uses_solvers: false,
+    });
+    let mut failures = Vec::new();
+    for size in [[1280.0, 720.0], [1280.0, 4000.0], [900.0, 4000.0]] {
+        failures.extend(cut_in_panes("Issues window and lesson", &m, size));
+        let mut layout = Layout::default();
+        let (ctx, _, shapes) = run_shell(&mut layout, size, 1.0, &m);
+        let window = slidescope::ui::issues::REPORT_WINDOW;
+        let Some(area) = ctx.memory(|mem| mem.area_rect(egui::Id::unique(window))) else {
+            failures.push(format!("the report window not drawn at {size:?}"));
+            continue;
+        };
+        let (texts, cut) = texts_cut_in(&shapes, area);
+        if texts < 5 || !cut.is_empty() {
+            failures.push(format!(
+                "{window} at {size:?}: {texts} texts, cut:\n  {}",
+                cut.join("\n  ")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The horizontal scroll bars drawn along the bottom of `area`: thin filled rectangles.
+fn sideways_bars(shapes: &[egui::epaint::ClippedShape], area: egui::Rect) -> Vec<egui::Rect> {
+    flat(shapes)
+        .into_iter()
+        .filter_map(|(_, s)| match s {
+            egui::Shape::Rect(r) if r.fill.a() > 0 => Some(r.rect),
+            _ => None,
+        })
+        .filter(|r| {
+            (4.0..=12.0).contains(&r.height())
+                && r.width() >= 12.0
+                && area.x_range().contains(r.center().x)
+                && (r.bottom() - area.bottom()).abs() <= 16.0
+        })
+        .collect()
+}
+
+#[test]
+fn a_pane_too_narrow_for_its_tables_scrolls_sideways_with_its_bar_in_sight() {
+    let (what, m) = probe_cases().swap_remove(0);
+    let mut narrow_cut = 0;
+    for width in [1280.0, 900.0, 500.0, 400.0, 300.0] {
+        let mut layout = Layout::default();
+        let (_, _, shapes) = lay_out_model(&mut layout, [width, 720.0], 1.0, &m);
+        let pane = layout.rect(Pane::Inspector).expect("inspector shown");
+        let (_, cut) = texts_cut_in(&shapes, pane);
+        let bars = sideways_bars(&shapes, pane);
+        if width >= 900.0 {
+            assert!(
+                cut.is_empty() && bars.is_empty(),
+                "{what} at {width}: {cut:?}"
+            );
+        } else if !cut.is_empty() {
+            // Too narrow for the tables: what runs past the edge is one scroll away.
+            assert!(
+                !bars.is_empty(),
+                "{what} at {width}: {} texts cut, no bar in sight",
+                cut.len()
+            );
+            narrow_cut += 1;
+        }
+    }
+    assert!(
+        narrow_cut > 0,
+        "{what}: no width was too narrow, nothing was tested"
+    );
 }

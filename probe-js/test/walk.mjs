@@ -2,7 +2,7 @@
 // (tests/web/babylon_stream.html): the walk of tests/ports/babylon/record.mjs (same spawn points,
 // walkers and RNG, so the moves are the same), recorded by nothing but the adapter's one line,
 // attachSlidescope(scene, sink). The caller brings Babylon (the @babylonjs/core namespace: Node
-// imports it from tests/ports/node_modules, a page through an import map), the level's triangles
+// imports it from tests/ports/node_modules, the page bundles it with esbuild), the level's triangles
 // (tests/ports/common/level_mesh.mjs's readLevel) and the sink ({ file } in Node, { url } for a
 // WebSocket in a page).
 //

@@ -3,7 +3,7 @@
 // that it loads without console errors, that lesson 1's first frame renders (a non-blank
 // canvas with the ellipsoid's orange in it), that a key press steps the iteration (the page's
 // #state text changes), and that links open lessons and scenarios. It prints the figures the
-// README reports: time to the first lesson frame and the frame rate of lesson 1.
+// measurements report: time to the first lesson frame and the frame rate of lesson 1.
 //
 // Every step waits on something the page does (a change of #state, an animation frame, a
 // download, a title the page sets, a line the listener prints), never a fixed sleep, and each
@@ -215,10 +215,10 @@ const click = async (x, y) => {
   await page2.mouse.up();
   await frames(page2);
 };
-// Each try waits a minute for the chooser; a second and third try only if a click was lost.
+// A second and third try only if a click was lost; the three share the step's limit.
 let chooser = null;
 for (let attempt = 0; attempt < 3 && !chooser; attempt++) {
-  const chooserShown = page2.waitForEvent("filechooser", { timeout: 60000 }).catch(() => null);
+  const chooserShown = page2.waitForEvent("filechooser", { timeout: STEP_LIMIT_MS / 3 }).catch(() => null);
   await click(19, 12);
   if (attempt === 0) {
     await page2.screenshot({ path: process.env.SHOT_DIR ? process.env.SHOT_DIR + "/file-menu.png" : "/dev/null" }).catch(() => {});
@@ -238,12 +238,12 @@ if (!/level: picked-floor/.test(pickedState)) fail(`the picked level did not ope
 console.log(`picked level: ${JSON.stringify(pickedState.split("\n")[0])}`);
 
 // 9. The Issues menu (egui's, in the canvas): scene 16 opens its scenario (the 16th entry).
-// Each try waits a minute for the scene; a second and third try only if a click was lost.
+// A second and third try only if a click was lost; the three share the step's limit.
 let issueState = "";
 for (let attempt = 0; attempt < 3 && !/level: 16-wide_corner/.test(issueState); attempt++) {
   await click(212, 12);
   await click(400, 402);
-  issueState = await waitStateOn(page2, (s) => /level: 16-wide_corner/.test(s), "Issues > 16", 60000)
+  issueState = await waitStateOn(page2, (s) => /level: 16-wide_corner/.test(s), "Issues > 16", STEP_LIMIT_MS / 3)
     .catch(() => issueState);
 }
 if (!/level: 16-wide_corner/.test(issueState)) fail(`Issues > 16 did not open its scene: ${JSON.stringify(issueState)}`);
@@ -263,24 +263,32 @@ if (process.env.SLIDESCOPE) {
       await printed(child.stdout, () => /token=/.test(out));
       const addr = /listening on ([^;]+);/.exec(out)?.[1];
       const token = /token=([0-9a-f]+)/.exec(out)?.[1];
+      if (!addr || !token) throw new Error(`slidescope listen did not start:\n${out}\n${err}`);
       return { addr, token };
     };
     return { child, exited, ready, out: () => out, err: () => err };
   };
-  // Resolves once `done()` holds, checked at each chunk the stream prints (or STEP_LIMIT_MS).
+  // Resolves once `done()` holds, checked at each chunk the stream prints, or when the stream
+  // closes (the process ended), or after STEP_LIMIT_MS.
   const printed = (stream, done) => new Promise((resolve) => {
     if (done()) return resolve();
     const timer = setTimeout(finish, STEP_LIMIT_MS);
-    function finish() { clearTimeout(timer); stream.off("data", check); resolve(); }
+    function finish() {
+      clearTimeout(timer);
+      stream.off("data", check);
+      stream.off("close", finish);
+      resolve();
+    }
     function check() { if (done()) finish(); }
     stream.on("data", check);
+    stream.once("close", finish);
   });
   const exitOrLimit = (child) => Promise.race([child.exited,
     new Promise((r) => setTimeout(() => r("timeout"), STEP_LIMIT_MS).unref())]);
   const stream = async (ws) => {
     const p = await newPage();
     await p.goto(new URL("stream.html?ws=" + encodeURIComponent(ws), base).href, { waitUntil: "commit" });
-    await p.waitForFunction(() => document.title === "sent", null, { polling: 100 }).catch(() => {});
+    await p.waitForFunction(() => /^(sent|failed)/.test(document.title), null, { polling: 100 }).catch(() => {});
     await p.close();
   };
   const os = await import("node:os");
@@ -315,7 +323,7 @@ if (process.env.SLIDESCOPE) {
   const bp = await newPage();
   watch(bp);
   const started = Date.now();
-  // Not the load event: the page's own end, its title (set with its "slidescope-walk" event).
+  // Not the load event: the page's own end, the title it sets when its walk is over.
   await bp.goto(new URL(`babylon_stream.html?seconds=${seconds}&level=linked/collision-world.glb&ws=`
     + encodeURIComponent(`ws://${at.addr}/?token=${at.token}`), base).href, { waitUntil: "commit" });
   await bp.waitForFunction(() => /^(sent|failed)/.test(document.title), null, { polling: 250 }).catch(() => {});

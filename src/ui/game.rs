@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use egui::{Color32, RichText, Ui};
 use glam::Vec3;
+use slidescope_probe::format::missing::CONTACT_T;
 
 use super::narration::feature_label;
 use super::text::{mono_wrapped, wrapped};
@@ -213,7 +214,7 @@ pub fn game_rows(rec: &FrameRecord, game: &GameMove, tol: &ShadowTolerance) -> V
                 };
                 let tri = g.triangle_label();
                 // A time the game declared it does not send is not shown as 0.
-                let t = if game.missing & slidescope_probe::format::missing::CONTACT_T == 0 {
+                let t = if game.missing & CONTACT_T == 0 {
                     format!(", t = {:.3}", g.t)
                 } else {
                     String::new()
@@ -353,12 +354,13 @@ fn game_end_ui(ui: &mut Ui, rec: &FrameRecord, game: &GameMove) {
         .show(ui, |ui| {
             if let Some(r) = game.result {
                 ui.label(RichText::new("game end").color(GAME_COLOR_UI));
-                mono_wrapped(ui, format!("{} ({} it)", v3(r.end), r.iterations));
+                // A no-break space: the count and "it" wrap together.
+                mono_wrapped(ui, format!("{} ({}\u{a0}it)", v3(r.end), r.iterations));
                 ui.end_row();
             }
             if let Some(s) = rec.outcome.slide() {
                 ui.label("reference end");
-                mono_wrapped(ui, format!("{} ({} it)", v3(s.position), s.iterations));
+                mono_wrapped(ui, format!("{} ({}\u{a0}it)", v3(s.position), s.iterations));
                 ui.end_row();
             }
             let said = [

@@ -3,6 +3,7 @@
 use egui::{RichText, Ui};
 use glam::Vec3;
 
+use super::text::{mono_wrapped, wrapped};
 use crate::collision::EndReason;
 use crate::view::CameraMode;
 
@@ -51,13 +52,13 @@ pub fn hud_ui(ui: &mut Ui, s: &HudStats) {
             );
             ui.end_row();
             ui.label("position");
-            super::text::mono_wrapped(ui, v3(s.position));
+            mono_wrapped(ui, v3(s.position));
             ui.end_row();
             ui.label("velocity");
-            super::text::mono_wrapped(ui, v3(s.velocity));
+            mono_wrapped(ui, v3(s.velocity));
             ui.end_row();
             ui.label("speed");
-            super::text::mono_wrapped(ui, format!("{:.2} m/s", s.velocity.length()));
+            mono_wrapped(ui, format!("{:.2} m/s", s.velocity.length()));
             ui.end_row();
             ui.label("state");
             let mut state = vec![if s.grounded { "grounded" } else { "airborne" }];
@@ -67,7 +68,7 @@ pub fn hud_ui(ui: &mut Ui, s: &HudStats) {
             if s.noclip {
                 state.push("NOCLIP");
             }
-            super::text::mono_wrapped(ui, state.join(", "));
+            mono_wrapped(ui, state.join(", "));
             ui.end_row();
             ui.label("last step");
             let end = s.end.map_or("-".to_string(), |e| format!("{e:?}"));
@@ -77,16 +78,19 @@ pub fn hud_ui(ui: &mut Ui, s: &HudStats) {
             );
             ui.end_row();
             ui.label("level");
-            ui.label(format!("{} ({} tris)", s.level_name, s.level_triangles));
+            wrapped(ui, format!("{} ({} tris)", s.level_name, s.level_triangles));
             ui.end_row();
             ui.label("view");
-            ui.label(format!(
-                "{}×{} MSAA {}×, {}",
-                s.view_size[0],
-                s.view_size[1],
-                s.msaa,
-                s.camera_mode.map_or("-", CameraMode::label)
-            ));
+            wrapped(
+                ui,
+                format!(
+                    "{}×{} MSAA {}×, {}",
+                    s.view_size[0],
+                    s.view_size[1],
+                    s.msaa,
+                    s.camera_mode.map_or("-", CameraMode::label)
+                ),
+            );
             ui.end_row();
             ui.label("GPU");
             ui.add(egui::Label::new(&s.adapter).truncate());

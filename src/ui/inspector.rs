@@ -148,7 +148,7 @@ fn iterations_ui(ui: &mut Ui, rec: &FrameRecord, c: Cursor, out: &mut Vec<DebugC
     if rows.is_empty() {
         ui.label("No detect/respond iterations in this frame.");
     } else {
-        // Narrow enough for the inspector tile (nothing clipped, no sideways scroll): the
+        // Narrow enough for the inspector tile at its default widths (nothing clipped): the
         // case, the longest cell, last and wrapped; the row's vectors for the selected row
         // below and on hover; how the loop ended under the table.
         egui::Grid::new("iterations")

@@ -178,3 +178,42 @@ fn open_any_file_tells_levels_scenarios_recordings_and_probe_files_apart() {
     assert!(file_kind(&write("x.txt", b"hello")).is_err());
     assert!(file_kind(&dir.join("missing.glb")).is_err());
 }
+
+#[test]
+fn a_contact_time_the_game_does_not_send_is_not_shown_as_zero() {
+    // Irrlicht's public API gives the contact's triangle and point, not its time: the
+    // recordings declare the time missing, and the game's side of the row leaves it out.
+    let bytes = std::fs::read("tests/data/ports/irrlicht_threejs.slidelog").unwrap();
+    let (records, err) = slidescope_probe::read::read_all(&bytes[..]);
+    assert!(err.is_none(), "{err:?}");
+    let mut session = ProbeSession::new(".");
+    let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+    let tol = ShadowTolerance::default();
+    let mut seen = 0;
+    for r in records {
+        let Step::Move(m) = session.step(r) else {
+            continue;
+        };
+        let rec = m.resolve(&ShadowConfig::default(), &mut scratch, &mut trace);
+        let game = rec.game.as_deref().unwrap();
+        if game.contacts.is_empty() {
+            continue;
+        }
+        assert_ne!(
+            game.missing & slidescope_probe::format::missing::CONTACT_T,
+            0
+        );
+        for row in game_rows(&rec, game, &tol)
+            .iter()
+            .filter(|r| r.game != "no contact")
+        {
+            assert!(!row.game.contains("t = "), "{}", row.game);
+            assert!(row.game.contains("tri "), "{}", row.game);
+            seen += 1;
+        }
+        if seen > 20 {
+            break;
+        }
+    }
+    assert!(seen > 20, "{seen} game contacts looked at");
+}

@@ -26,7 +26,9 @@ fn recording() -> Vec<u8> {
 /// `slidescope listen` on a free port, with its address and token.
 fn listen(save: &Path, extra: &[&str]) -> (Child, BufReader<ChildStdout>, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_slidescope"))
-        .args(["listen", "127.0.0.1:0", "--wait-secs", "180", "--save"])
+        .args(["listen", "127.0.0.1:0", "--wait-secs"])
+        .arg(crate::common::EVENT_LIMIT.as_secs().to_string())
+        .arg("--save")
         .arg(save)
         .args(extra)
         .stdout(Stdio::piped())
@@ -400,7 +402,8 @@ fn a_flood_faster_than_the_app_reads_waits_on_the_app_with_bounded_memory() {
     // The app is busy: the page gets so far ahead of it (past the first megabyte), then waits:
     // the same count three samples in a row.
     let (mut ahead, mut same) = (0, 0);
-    for _ in 0..240 {
+    let deadline = std::time::Instant::now() + crate::common::EVENT_LIMIT;
+    while std::time::Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(250));
         let now = sent.load(Ordering::Relaxed);
         same = if now == ahead && now > 1 << 20 {

@@ -1,6 +1,6 @@
-//! The design choices on which real implementations of collide-and-slide differ from seed 001
-//! (issue 24): each is a [`SlideSettings`](crate::SlideSettings) field whose default is the seed's, applied in exactly
-//! one stage of `slide/` (see its table). [`Conventions`] gathers them into one value: what a
+//! The design choices on which real implementations of collide-and-slide differ from seed 001:
+//! each is a [`SlideSettings`](crate::SlideSettings) field whose default is the seed's, applied
+//! in exactly one stage of `slide/` (see its table). [`Conventions`] gathers them into one value: what a
 //! game declares in its probe file, what `probe-check` detects, what the inspector re-runs with.
 //!
 //! The ports they come from: Fauerby, "Improved Collision detection and Response" (2003),

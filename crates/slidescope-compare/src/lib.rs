@@ -22,11 +22,13 @@
 //! | file | holds |
 //! |---|---|
 //! | `rng.rs` | [`Rng`] (SplitMix64) |
-//! | `queries.rs` | [`Scene`] (a level prepared for comparisons) and [`generate_queries`] |
+//! | `scene.rs` | [`Scene`]: a level prepared for comparisons, and a query's candidates |
+//! | `queries.rs` | [`generate_queries`] |
 //! | `clearance.rs` | exact (f64) clearances of a swept ellipsoid from the level |
 //! | `solver_runs.rs` | each solver and the reference over a scene ([`run_solver`], [`run_reference`]) |
 //! | `stats.rs` | [`SolverStats`], [`percentile`] |
-//! | `judge.rs` | [`Verdict`], [`judge`], [`compare_solver`] |
+//! | `verdict.rs` | [`Verdict`], [`Disagreement`] |
+//! | `judge.rs` | [`judge`], [`compare_solver`] |
 //! | `static_check.rs` | seed 004's static test against the exact distance ([`static_check`]) |
 
 mod clearance;

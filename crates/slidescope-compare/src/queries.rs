@@ -1,5 +1,5 @@
-//! The queries: random walking and free
-//! sweeps on it, deterministic in their seed (see the crate's doc for how they are drawn).
+//! The queries: random walking and free sweeps on a [`Scene`](crate::Scene), deterministic in
+//! their seed (see the crate's doc for how they are drawn).
 
 use glam::{Mat3, Quat, Vec3};
 use slidescope_collision::solvers::SolverQuery;

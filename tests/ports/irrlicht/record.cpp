@@ -460,7 +460,7 @@ struct Recorder {
 
 // ---- spawning: a random point on an upward floor, the ellipsoid clear of every triangle -----
 static double closestDistSq(const double p[3], const double a[3], const double b[3], const double c[3]) {
-    // Ericson, Real-Time Collision Detection 5.1.5
+    // Our transcription of the closest-point regions of Ericson, Real-Time Collision Detection 5.1.5
     double ab[3], ac[3], ap[3], q[3];
     for (int i = 0; i < 3; i++) { ab[i] = b[i] - a[i]; ac[i] = c[i] - a[i]; ap[i] = p[i] - a[i]; }
 #define DOT(x, y) (x[0] * y[0] + x[1] * y[1] + x[2] * y[2])

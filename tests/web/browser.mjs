@@ -199,8 +199,10 @@ console.log(`probe link: ${JSON.stringify(probed.split("\n").find((l) => l.start
 // 8. File > Open level... opens the browser's file picker (rfd: with the click's user
 // activation it opens the chooser of an <input type=file> at once). The menu is egui's, drawn
 // in the canvas: clicked by position at 1280x720, on a fresh page (as a student would).
-// egui sees a click over a few frames (hover, press, release): each part of the click waits
-// for the page to draw frames after it, however slowly the page draws.
+// egui sees a click as a hover in one frame, then a press and release less than 0.8 s apart
+// (its max_click_duration): the pointer moves and the page draws frames (the app sees the
+// hover, however slowly it draws), then the press and release go together (in one app frame,
+// so a slow page cannot stretch them into a long press), then frames again.
 // The first page is done: closed, so its drawing does not slow the second on 2 cores.
 await page.close();
 const page2 = await newPage({ viewport: { width: 1280, height: 720 } });
@@ -211,7 +213,6 @@ const click = async (x, y) => {
   await page2.mouse.move(x, y);
   await frames(page2);
   await page2.mouse.down();
-  await frames(page2);
   await page2.mouse.up();
   await frames(page2);
 };

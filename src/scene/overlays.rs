@@ -53,7 +53,9 @@ pub fn add_game_move(
     add_path(scene, &trace_path(&rec.trace), r, cursor_palette::PATH);
     let path = game.path(game.input.start);
     add_path(scene, &path, r, cursor_palette::GAME_PATH);
-    for c in &game.contacts {
+    // Normals the game declared it does not send are placeholders, not directions.
+    let normals = game.missing & slidescope_probe::format::missing::CONTACT_NORMAL == 0;
+    for c in game.contacts.iter().filter(|_| normals) {
         scene.normals.push(Arrow {
             from: c.point,
             vector: c.normal * normal_length,

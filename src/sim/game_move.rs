@@ -75,7 +75,10 @@ impl GameMove {
     /// The game's path through the move: the start, each contact centre, the end.
     pub fn path(&self, start: Vec3) -> Vec<Vec3> {
         let mut p = vec![start];
-        p.extend(self.contacts.iter().map(|c| c.center));
+        // Centres the game declared it does not send are placeholders, not points.
+        if self.missing & slidescope_probe::format::missing::CONTACT_CENTER == 0 {
+            p.extend(self.contacts.iter().map(|c| c.center));
+        }
         if let Some(r) = self.result {
             p.push(r.end);
         }

@@ -217,3 +217,32 @@ fn a_contact_time_the_game_does_not_send_is_not_shown_as_zero() {
     }
     assert!(seen > 20, "{seen} game contacts looked at");
 }
+
+#[test]
+fn the_game_path_leaves_out_contact_centres_the_game_does_not_send() {
+    // Irrlicht's recordings declare the contact centre missing: its placeholder (the origin)
+    // is no point of the path the 3D view draws.
+    let bytes = std::fs::read("tests/data/ports/irrlicht_threejs.slidelog").unwrap();
+    let (records, _) = slidescope_probe::read::read_all(&bytes[..]);
+    let mut session = ProbeSession::new(".");
+    let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+    let mut checked = 0;
+    for r in records {
+        let Step::Move(m) = session.step(r) else {
+            continue;
+        };
+        let rec = m.resolve(&ShadowConfig::default(), &mut scratch, &mut trace);
+        let game = rec.game.as_deref().unwrap();
+        if game.contacts.is_empty() {
+            continue;
+        }
+        let path = game.path(game.input.start);
+        assert_eq!(path.len(), 2, "start and end only: {path:?}");
+        assert!(!path.contains(&Vec3::ZERO), "{path:?}");
+        checked += 1;
+        if checked == 20 {
+            break;
+        }
+    }
+    assert_eq!(checked, 20);
+}

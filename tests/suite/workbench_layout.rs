@@ -305,25 +305,6 @@ fn texts_cut_in(shapes: &[egui::epaint::ClippedShape], area: egui::Rect) -> (usi
     (texts, cut)
 }
 
-/// A game's probe file as the app files it: every move re-solved with the seed's settings.
-fn probe_moves(file: &str) -> Vec<(slidescope::probe::PendingMove, slidescope::sim::FrameRecord)> {
-    use slidescope::probe::{ProbeSession, ShadowConfig, Step};
-    let bytes = std::fs::read(file).unwrap();
-    let (records, err) = slidescope_probe::read::read_all(&bytes[..]);
-    assert!(err.is_none(), "{file}: {err:?}");
-    let mut session = ProbeSession::new(".");
-    let config = ShadowConfig::default();
-    let (mut scratch, mut trace) = Default::default();
-    let mut out = Vec::new();
-    for r in records {
-        if let Step::Move(m) = session.step(r) {
-            let rec = m.resolve(&config, &mut scratch, &mut trace);
-            out.push((*m, rec));
-        }
-    }
-    out
-}
-
 /// The debugger's model on one game move, with the lines the app's explainer gives a
 /// diverging move (as `ProbeState::refresh_why` computes them).
 fn probe_model(
@@ -389,7 +370,7 @@ fn probe_cases() -> Vec<(String, ShellModel)> {
         "tests/data/ports/babylon_lavaducts.slidelog",
     ] {
         let tol = Default::default();
-        let moves = probe_moves(file);
+        let moves = crate::common::probe_moves(file);
         let diverging = moves
             .iter()
             .filter(|(_, r)| r.game.as_ref().is_some_and(|g| g.verdict(&tol).diverges));

@@ -153,3 +153,24 @@ pub fn gpu_renderer() -> (slidescope::render::Gpu, slidescope::render::Renderer)
     );
     (gpu, renderer)
 }
+
+/// A game's probe file as the app files it: every move re-solved with the seed's settings.
+pub fn probe_moves(
+    file: &str,
+) -> Vec<(slidescope::probe::PendingMove, slidescope::sim::FrameRecord)> {
+    use slidescope::probe::{ProbeSession, ShadowConfig, Step};
+    let bytes = std::fs::read(file).unwrap();
+    let (records, err) = slidescope_probe::read::read_all(&bytes[..]);
+    assert!(err.is_none(), "{file}: {err:?}");
+    let mut session = ProbeSession::new(".");
+    let config = ShadowConfig::default();
+    let (mut scratch, mut trace) = Default::default();
+    let mut out = Vec::new();
+    for r in records {
+        if let Step::Move(m) = session.step(r) {
+            let rec = m.resolve(&config, &mut scratch, &mut trace);
+            out.push((*m, rec));
+        }
+    }
+    out
+}

@@ -191,7 +191,7 @@ fn iterations_ui(ui: &mut Ui, rec: &FrameRecord, c: Cursor, out: &mut Vec<DebugC
                     ui.end_row();
                 }
             });
-        if let Some(end) = rows.iter().rev().find(|r| !r.end.is_empty()) {
+        if let Some(end) = rows.last().filter(|r| !r.end.is_empty()) {
             wrapped(ui, RichText::new(format!("loop ended: {}", end.end)).weak());
         }
         if let Some(r) = rows.iter().find(|r| r.iteration as u32 == c.iteration) {

@@ -16,6 +16,7 @@ use std::time::Instant;
 
 use common::{load_sponza, walking_queries_n};
 use glam::Vec3;
+use slidescope::collision::Conventions;
 use slidescope::collision::{
     Ellipsoid, Padding, Scratch, ShortMotion, SlideSettings, collide_and_slide_with,
 };
@@ -37,9 +38,12 @@ fn main() {
     write_file(&path, &mesh, &queries, moves, &SlideSettings::default());
     let fauerby = dir.join("fauerby.slidelog");
     let fauerby_settings = SlideSettings {
-        padding: Padding::Velocity,
-        short_motion: ShortMotion::Dropped,
-        min_velocity_es: 1e-3,
+        conventions: Conventions {
+            padding: Padding::Velocity,
+            short_motion: ShortMotion::Dropped,
+            min_motion_es: 1e-3,
+            ..Conventions::default()
+        },
         ..Default::default()
     };
     write_file(&fauerby, &mesh, &queries, moves, &fauerby_settings);

@@ -61,38 +61,50 @@ export interface Contact {
     triangle?: number | null;
 }
 
+// begin types: generated from crates/slidescope-conventions/src/table.rs (SLIDESCOPE_BLESS=1 cargo test -p slidescope-conventions rewrites it)
 export type Sidedness = "two_sided" | "behind_ignored" | "leaving_ignored";
 export type UpAxis = "+y" | "+z" | "-y" | "-z" | "+x" | "-x";
 
 /**
  * What a game declares about its collide-and-slide (a CONVENTIONS record, format 1.1): each
  * field left out (or null) is undeclared. Applies to the moves that follow; a later call
- * replaces the whole declaration. Same fields as the Rust `Conventions`.
+ * replaces the whole declaration. Same rows as the Rust `Declared`.
  */
 export interface Conventions {
-    /** The skin padding goes along the velocity (Fauerby 2003) rather than the normal. */
+    /** Where the skin padding goes after a contact. true: along the velocity (Fauerby 2003, Irrlicht); false: along the normal (seed 001). */
     paddingAlongVelocity?: boolean | null;
-    /** A short leftover is dropped (Babylon.js) rather than applied. */
+    /** What a motion shorter than the threshold does. true: dropped (Fauerby 2003, Irrlicht, Babylon.js); false: applied (seed 001). */
     shortMotionDropped?: boolean | null;
-    /** The short-motion threshold, eSpace units. */
+    /** The short-motion threshold (eSpace units). */
     minMotionEs?: number | null;
-    /** The short-motion threshold, metres. */
+    /** The short-motion threshold in metres (0: none), besides the one in eSpace units. */
     minMotionM?: number | null;
-    /** A call that moves no further than this (m) stays where it was. */
+    /** A call moving no further than this (m) stays where it was (0: none). */
     deadZoneM?: number | null;
-    /** Out of iterations, the last checked centre is kept (rather than the seed's fallback). */
+    /** What the loop does out of iterations. true: keep the last centre (Babylon.js, Irrlicht); false: fall back to the first contact (seed 001). */
     keepLastOnLimit?: boolean | null;
+    /** Which triangles collide. */
     sidedness?: Sidedness | null;
+    /** Stop when the slide turns against the input velocity (seed 001 12.15). */
     impulseFilter?: boolean | null;
+    /** The recorded coordinates' up axis. */
     upAxis?: UpAxis | null;
+    /** Left-handed coordinates. */
     leftHanded?: boolean | null;
     /** A triangle's front is the side it is clockwise from. */
     clockwiseFront?: boolean | null;
-    /** Fields the engine does not have: MISSING_* bits. */
+    /** Fields the engine lacks and sends as placeholders (bits). */
     missing?: number | null;
-    /** Only roots after the start count: an overlapped edge or vertex is no contact. */
+    /** Whether an edge or vertex already overlapped is a contact. true: roots after the start only (Fauerby 2003, Babylon.js); false: an overlapped edge or vertex is a contact at t = 0 (seed 001). */
     rootsAfterStartOnly?: boolean | null;
 }
+export const MISSING_INTEGRATION_VELOCITY: 1;
+export const MISSING_ITERATIONS: 2;
+export const MISSING_CONTACT_T: 4;
+export const MISSING_CONTACT_CENTER: 8;
+export const MISSING_CONTACT_NORMAL: 16;
+export const MISSING_CONTACT_TRIANGLE: 32;
+// end types
 
 export interface Pose {
     /** Unit quaternion [x, y, z, w]. */
@@ -160,9 +172,3 @@ export const CASE_FACE: 1;
 export const CASE_EDGE: 2;
 export const CASE_VERTEX: 3;
 export const NO_TRIANGLE: 4294967295;
-export const MISSING_INTEGRATION_VELOCITY: 1;
-export const MISSING_ITERATIONS: 2;
-export const MISSING_CONTACT_T: 4;
-export const MISSING_CONTACT_CENTER: 8;
-export const MISSING_CONTACT_NORMAL: 16;
-export const MISSING_CONTACT_TRIANGLE: 32;

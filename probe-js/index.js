@@ -37,12 +37,14 @@ export const CASE_VERTEX = 3;
 export const NO_TRIANGLE = 0xffffffff;
 
 /** Bits of the MISSING convention: fields the engine does not have and sends as placeholders. */
+// begin constants: generated from crates/slidescope-conventions/src/table.rs (SLIDESCOPE_BLESS=1 cargo test -p slidescope-conventions rewrites it)
 export const MISSING_INTEGRATION_VELOCITY = 1 << 0;
 export const MISSING_ITERATIONS = 1 << 1;
 export const MISSING_CONTACT_T = 1 << 2;
 export const MISSING_CONTACT_CENTER = 1 << 3;
 export const MISSING_CONTACT_NORMAL = 1 << 4;
 export const MISSING_CONTACT_TRIANGLE = 1 << 5;
+// end constants
 
 const MOVE_FIXED_BYTES = 136;
 const CONTACT_BYTES = 52;
@@ -53,8 +55,6 @@ const FLUSH_BYTES = 64 * 1024;
 /** ...or at a frame marker when this long (ms) has passed since the last hand-over. */
 const FLUSH_INTERVAL_MS = 8;
 
-const SIDEDNESS = ["two_sided", "behind_ignored", "leaving_ignored"];
-const UP_AXES = ["+y", "+z", "-y", "-z", "+x", "-x"];
 const CASES = { face: CASE_FACE, edge: CASE_EDGE, vertex: CASE_VERTEX };
 
 // ---------------------------------------------------------------- FNV-1a 64
@@ -167,19 +167,21 @@ export function conventionEntries(c = {}) {
         if (!(i >= 0 && i < names.length)) throw new RangeError(`slidescope-probe: ${what} must be one of ${names.join(", ")} (got ${v})`);
         return i;
     };
+// begin entries: generated from crates/slidescope-conventions/src/table.rs (SLIDESCOPE_BLESS=1 cargo test -p slidescope-conventions rewrites it)
     add(1, c.paddingAlongVelocity, bool);
     add(2, c.shortMotionDropped, bool);
     add(3, c.minMotionEs, f32Bits);
     add(4, c.minMotionM, f32Bits);
     add(5, c.deadZoneM, f32Bits);
     add(6, c.keepLastOnLimit, bool);
-    add(7, c.sidedness, oneOf(SIDEDNESS, "sidedness"));
+    add(7, c.sidedness, oneOf(["two_sided", "behind_ignored", "leaving_ignored"], "sidedness"));
     add(8, c.impulseFilter, bool);
-    add(9, c.upAxis, oneOf(UP_AXES, "upAxis"));
+    add(9, c.upAxis, oneOf(["+y", "+z", "-y", "-z", "+x", "-x"], "upAxis"));
     add(10, c.leftHanded, bool);
     add(11, c.clockwiseFront, bool);
     add(12, c.missing, (v) => v);
     add(13, c.rootsAfterStartOnly, bool);
+// end entries
     return e;
 }
 

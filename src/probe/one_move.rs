@@ -78,13 +78,13 @@ fn header(s: &mut String, g: &GameMove, r: &FrameRecord) {
         "re-solved with skin {} eSpace, {} iterations, {}, padding {}, short motion {}",
         st.skin_es,
         st.max_iterations,
-        if st.two_sided {
-            "two-sided"
-        } else {
+        if st.conventions.sidedness.culls_behind() {
             "one-sided"
+        } else {
+            "two-sided"
         },
-        st.padding.name(),
-        st.short_motion.name()
+        st.conventions.padding.name(),
+        st.conventions.short_motion.name()
     );
 }
 

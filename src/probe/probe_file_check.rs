@@ -103,8 +103,8 @@ pub struct DetectedConventions {
     pub explains: u64,
     /// What the controller appears to do, one phrase a switch.
     pub appears_to: Vec<&'static str>,
-    /// The C header's lines that declare them (the Rust crate's fields have the same names).
-    pub declare: Vec<&'static str>,
+    /// The C header's lines that declare them.
+    pub declare: Vec<String>,
 }
 
 /// What `probe-check` prints.
@@ -172,11 +172,11 @@ pub fn check_file_with_detected(
     };
     let switches = &detected.switches;
     let conventions =
-        super::explain::switches::with_switches(&options.settings.conventions(), switches, 0.0);
+        super::explain::switches::with_switches(&options.settings.conventions, switches, 0.0);
     let again = CheckOptions {
         assumed: Some(Assumed {
             conventions,
-            threshold_is_padding: switches.contains(&Switch::ShortLeftoverDropped),
+            threshold_is_padding: switches.iter().any(|s| s.uses_padding()),
         }),
         ..*options
     };
@@ -231,7 +231,7 @@ pub fn check_reader(
     tally.judge(&mut batch, &mut report);
     let declared = session.declared();
     report.conventions_declared =
-        (*declared != slidescope_probe::Conventions::default()).then(|| declared_text(declared));
+        (*declared != slidescope_probe::Declared::default()).then(|| declared.text());
     report.unknown_records = reader.skipped_unknown();
     if report.ended_cleanly && report.read_error.is_none() {
         match reader.count_after_end() {
@@ -406,83 +406,6 @@ impl Tally {
             explains,
         });
     }
-}
-
-/// A game's declaration in words, key by key.
-fn declared_text(d: &slidescope_probe::Conventions) -> String {
-    use slidescope_probe::format::missing as bit;
-    use slidescope_probe::{Sidedness, UpAxis};
-    let yes_no =
-        |x: Option<bool>, yes: &str, no: &str| x.map(|b| if b { yes } else { no }.to_owned());
-    let missing = d.missing.map(|m| {
-        let names = [
-            (bit::INTEGRATION_VELOCITY, "integration velocity"),
-            (bit::ITERATIONS, "iterations"),
-            (bit::CONTACT_T, "contact t"),
-            (bit::CONTACT_CENTER, "contact centre"),
-            (bit::CONTACT_NORMAL, "contact normal"),
-            (bit::CONTACT_TRIANGLE, "contact triangle"),
-        ];
-        let has: Vec<&str> = names
-            .iter()
-            .filter(|(b, _)| m & b != 0)
-            .map(|(_, n)| *n)
-            .collect();
-        format!("no {}", has.join(", no "))
-    });
-    let parts = [
-        yes_no(
-            d.padding_along_velocity,
-            "padding along the velocity",
-            "padding along the normal",
-        ),
-        yes_no(
-            d.short_motion_dropped,
-            "short leftover dropped",
-            "short motion applied",
-        ),
-        d.min_motion_es
-            .map(|x| format!("short motion under {x} eSpace")),
-        d.min_motion_m.map(|x| format!("short motion under {x} m")),
-        d.dead_zone_m.map(|x| format!("dead zone {x} m")),
-        yes_no(
-            d.keep_last_on_limit,
-            "keeps the last centre when out of iterations",
-            "falls back when out of iterations",
-        ),
-        d.sidedness.map(|s| match s {
-            Sidedness::TwoSided => "two-sided".to_owned(),
-            Sidedness::BehindIgnored => "one-sided (centre behind ignored)".to_owned(),
-            Sidedness::LeavingIgnored => {
-                "one-sided (triangles the motion leaves ignored)".to_owned()
-            }
-        }),
-        yes_no(d.impulse_filter, "impulse filter", "no impulse filter"),
-        yes_no(
-            d.roots_after_start_only,
-            "roots after the start only",
-            "roots at t = 0 count",
-        ),
-        d.up_axis.map(|u| {
-            let name = match u {
-                UpAxis::PosY => "+Y",
-                UpAxis::PosZ => "+Z",
-                UpAxis::NegY => "-Y",
-                UpAxis::NegZ => "-Z",
-                UpAxis::PosX => "+X",
-                UpAxis::NegX => "-X",
-            };
-            format!("up {name}")
-        }),
-        yes_no(d.left_handed, "left-handed", "right-handed"),
-        yes_no(
-            d.clockwise_front,
-            "clockwise fronts",
-            "counter-clockwise fronts",
-        ),
-        missing,
-    ];
-    parts.into_iter().flatten().collect::<Vec<_>>().join("; ")
 }
 
 /// A convention move named by the first of its smallest sets within `chosen`, else its first.

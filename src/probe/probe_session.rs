@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use slidescope_probe::read::{Mesh, MoveRecord, Record};
-use slidescope_probe::{Conventions, Frame};
+use slidescope_probe::{Declared, Frame};
 
 use super::levels::{ProbeLevel, rigid_pose};
 use super::shadow::{MoveContext, ShadowConfig, resolve};
@@ -31,7 +31,7 @@ pub struct PendingMove {
     pub index: u64,
     pub record: MoveRecord,
     /// What the game declared about its conventions before this move (format 1.1).
-    pub declared: Conventions,
+    pub declared: Declared,
 }
 
 impl PendingMove {
@@ -81,7 +81,7 @@ pub struct ProbeSession {
     poses: Arc<Vec<ObjectPoses>>,
     frame: Frame,
     /// The game's declared conventions in force.
-    declared: Conventions,
+    declared: Declared,
     moves: u64,
     problems: Vec<String>,
 }
@@ -100,14 +100,14 @@ impl ProbeSession {
                 time_secs: 0.0,
                 dt_secs: 1.0 / 60.0,
             },
-            declared: Conventions::default(),
+            declared: Declared::default(),
             moves: 0,
             problems: Vec::new(),
         }
     }
 
     /// The conventions the game declared (format 1.1), all undeclared before any.
-    pub fn declared(&self) -> &Conventions {
+    pub fn declared(&self) -> &Declared {
         &self.declared
     }
 

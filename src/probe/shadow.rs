@@ -5,7 +5,7 @@
 
 use glam::{Mat3, Vec3};
 use slidescope_probe::read::MoveRecord;
-use slidescope_probe::{Case, Conventions, Frame, Sidedness};
+use slidescope_probe::{Case, Declared, Frame};
 
 use super::levels::ProbeLevel;
 use crate::collision::{
@@ -46,9 +46,12 @@ pub struct Assumed {
 impl Assumed {
     /// `settings` (a move's) with these conventions.
     pub fn apply(&self, settings: &SlideSettings) -> SlideSettings {
-        let mut s = settings.with_conventions(&self.conventions);
+        let mut s = SlideSettings {
+            conventions: self.conventions,
+            ..*settings
+        };
         if self.threshold_is_padding {
-            s.min_velocity_es = s.min_velocity_es.max(s.skin_es);
+            s.conventions.min_motion_es = s.conventions.min_motion_es.max(s.skin_es);
         }
         s
     }
@@ -65,88 +68,30 @@ pub struct MoveContext<'a> {
     /// The move's index in its stream.
     pub index: u64,
     /// The game's declared conventions (format 1.1; all undeclared in a 1.0 file).
-    pub declared: &'a Conventions,
+    pub declared: &'a Declared,
 }
 
 /// `settings` with the game's skin, iteration limit and sidedness where it sent them, and the
 /// conventions it declared.
 pub fn game_settings(
     mv: &slidescope_probe::Move,
-    declared: &Conventions,
+    declared: &Declared,
     settings: &SlideSettings,
 ) -> SlideSettings {
-    let with_move = SlideSettings {
+    // A 1.0 file's `ONE_SIDED` flag is the seed's culling, unless the game declares its sides.
+    let flagged = collision::Conventions {
+        sidedness: if mv.one_sided {
+            collision::Sidedness::BehindIgnored
+        } else {
+            collision::Sidedness::TwoSided
+        },
+        ..settings.conventions
+    };
+    SlideSettings {
+        conventions: declared.over(&flagged),
         skin_es: mv.skin_es.unwrap_or(settings.skin_es),
         max_iterations: mv.max_iterations.unwrap_or(settings.max_iterations),
-        two_sided: !mv.one_sided,
         ..*settings
-    };
-    with_move.with_conventions(&declared_conventions(declared, &with_move.conventions()))
-}
-
-/// Every convention of `c` declared (to re-solve a filed move again as it was, and the record a
-/// game would send to declare `c`).
-pub fn declare_all(c: &collision::Conventions) -> Conventions {
-    use collision::{BackFaces, Padding, Roots, ShortMotion};
-    Conventions {
-        padding_along_velocity: Some(c.padding == Padding::Velocity),
-        short_motion_dropped: Some(c.short_motion == ShortMotion::Dropped),
-        min_motion_es: Some(c.min_velocity_es),
-        min_motion_m: Some(c.min_velocity_m),
-        dead_zone_m: Some(c.dead_zone_m),
-        keep_last_on_limit: Some(!c.fallback),
-        sidedness: Some(match (c.two_sided, c.back_faces) {
-            (true, _) => Sidedness::TwoSided,
-            (false, BackFaces::Position) => Sidedness::BehindIgnored,
-            (false, BackFaces::Velocity) => Sidedness::LeavingIgnored,
-        }),
-        impulse_filter: Some(c.impulse_filter),
-        roots_after_start_only: Some(c.roots == Roots::PositiveOnly),
-        ..Default::default()
-    }
-}
-
-/// `base` with what the game declared in its place.
-pub fn declared_conventions(
-    d: &Conventions,
-    base: &collision::Conventions,
-) -> collision::Conventions {
-    use collision::{BackFaces, Padding, Roots, ShortMotion};
-    fn pick<T>(x: Option<bool>, yes: T, no: T, keep: T) -> T {
-        x.map_or(keep, |x| if x { yes } else { no })
-    }
-    let (two_sided, back_faces) = match d.sidedness {
-        None => (base.two_sided, base.back_faces),
-        Some(Sidedness::TwoSided) => (true, base.back_faces),
-        Some(Sidedness::BehindIgnored) => (false, BackFaces::Position),
-        Some(Sidedness::LeavingIgnored) => (false, BackFaces::Velocity),
-    };
-    collision::Conventions {
-        padding: pick(
-            d.padding_along_velocity,
-            Padding::Velocity,
-            Padding::Normal,
-            base.padding,
-        ),
-        short_motion: pick(
-            d.short_motion_dropped,
-            ShortMotion::Dropped,
-            ShortMotion::Applied,
-            base.short_motion,
-        ),
-        min_velocity_es: d.min_motion_es.unwrap_or(base.min_velocity_es),
-        min_velocity_m: d.min_motion_m.unwrap_or(base.min_velocity_m),
-        dead_zone_m: d.dead_zone_m.unwrap_or(base.dead_zone_m),
-        fallback: d.keep_last_on_limit.map_or(base.fallback, |k| !k),
-        two_sided,
-        back_faces,
-        impulse_filter: d.impulse_filter.unwrap_or(base.impulse_filter),
-        roots: pick(
-            d.roots_after_start_only,
-            Roots::PositiveOnly,
-            Roots::AtZero,
-            base.roots,
-        ),
     }
 }
 
@@ -242,7 +187,7 @@ pub fn resolve(
         settings = a.apply(&settings);
     }
     let mut game = game_move(ctx, rec);
-    game.conventions = (*ctx.declared != Conventions::default()).then(|| settings.conventions());
+    game.conventions = (*ctx.declared != Declared::default()).then_some(settings.conventions);
     let (start, velocity) = (game.input.start, game.input.velocity);
     let ellipsoid = Ellipsoid::with_axes(start, game.input.radii, game.input.axes);
     game.contacts = game_contacts(rec, ctx.level, ellipsoid.as_ref().ok());
@@ -351,7 +296,7 @@ pub fn resolve_again(
     let mut declared = game
         .conventions
         .as_ref()
-        .map(declare_all)
+        .map(Declared::all)
         .unwrap_or_default();
     declared.missing = (game.missing != 0).then_some(game.missing);
     let ctx = MoveContext {

@@ -22,8 +22,6 @@ pub struct RerunEdits {
     /// Ellipsoid radii (m), about the recorded centre for a single move; for a re-simulated
     /// run they replace the standing radii (crouch radii keep their recorded values).
     pub radii: Option<Vec3>,
-    pub impulse_filter: Option<bool>,
-    pub fallback: Option<bool>,
     /// The response variant (seed or crease, issue 15).
     pub response: Option<Response>,
     /// `SlideSettings::exact_contact` (issue 15).
@@ -50,16 +48,11 @@ pub struct RerunEdits {
 impl RerunEdits {
     /// `settings` with the edits applied.
     pub fn apply_to(&self, settings: &SlideSettings) -> SlideSettings {
-        let settings = &match &self.conventions {
-            Some(c) => settings.with_conventions(c),
-            None => *settings,
-        };
         SlideSettings {
+            conventions: self.conventions.unwrap_or(settings.conventions),
             skin_es: self.skin_es.unwrap_or(settings.skin_es),
             max_iterations: self.max_iterations.unwrap_or(settings.max_iterations),
             cases: self.cases.unwrap_or(settings.cases),
-            impulse_filter: self.impulse_filter.unwrap_or(settings.impulse_filter),
-            fallback: self.fallback.unwrap_or(settings.fallback),
             response: self.response.unwrap_or(settings.response),
             exact_contact: self.exact_contact.unwrap_or(settings.exact_contact),
             internal_edge_filter: self

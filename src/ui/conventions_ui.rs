@@ -1,74 +1,63 @@
-//! The conventions on which real ports differ from seed 001 (issue 24,
-//! `collision::conventions`), as re-run switches: like the solve mask, they are the walking
-//! settings, and while paused the frame at the cursor is re-run with them.
+//! The conventions on which real ports differ from seed 001, one switch row per row of the
+//! `slidescope-conventions` table (a choice: its values; a flag: a box; an amount: a number),
+//! each with its row's documentation as the hover text. Shown with the walking settings and
+//! with the debugger's re-run switches (while paused, the frame at the cursor is re-run with
+//! them).
 
 use egui::Ui;
 
-use crate::collision::{BackFaces, Conventions, Padding, Roots, ShortMotion};
+use crate::collision::Conventions;
+use crate::collision::conventions::{Convention, Kind, Solver, TABLE};
 
-/// A collapsible row of switches editing `c` in place.
-pub fn conventions_ui(ui: &mut Ui, c: &mut Conventions) {
-    let changed = *c != Conventions::default();
-    let title = if changed {
-        "conventions (not the seed's)"
-    } else {
+/// A collapsible block of switches editing `c` in place; `id` keeps its open state apart from
+/// another block's.
+pub fn conventions_ui(ui: &mut Ui, id: &str, c: &mut Conventions) {
+    let title = if *c == Conventions::default() {
         "conventions (seed 001)"
+    } else {
+        "conventions (not the seed's)"
     };
-    ui.collapsing(title, |ui| {
-        ui.horizontal_wrapped(|ui| {
-            ui.label("padding");
-            for p in Padding::ALL {
-                ui.radio_value(&mut c.padding, p, p.name());
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label("short leftover");
-            for m in ShortMotion::ALL {
-                ui.radio_value(&mut c.short_motion, m, m.name());
-            }
-            ui.label("under (eSpace)");
-            ui.add(
-                egui::DragValue::new(&mut c.min_velocity_es)
-                    .speed(1e-4)
-                    .range(0.0..=0.5),
-            );
-            ui.label("or (m)");
-            ui.add(
-                egui::DragValue::new(&mut c.min_velocity_m)
-                    .speed(1e-4)
-                    .range(0.0..=1.0),
-            );
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label("dead zone (m)").on_hover_text(
-                "A move no longer than this leaves the ellipsoid where it was (Babylon.js: 0.001)",
-            );
-            ui.add(
-                egui::DragValue::new(&mut c.dead_zone_m)
-                    .speed(1e-4)
-                    .range(0.0..=1.0),
-            );
-            ui.checkbox(&mut c.fallback, "fallback when out of iterations")
-                .on_hover_text("Off: keep the last checked centre (Babylon.js, Irrlicht)");
-            ui.checkbox(&mut c.impulse_filter, "impulse filter");
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut c.two_sided, "two-sided");
-            ui.add_enabled_ui(!c.two_sided, |ui| {
-                ui.label("one-sided ignores");
-                for b in BackFaces::ALL {
-                    ui.radio_value(&mut c.back_faces, b, b.name());
+    egui::CollapsingHeader::new(title)
+        .id_salt(id)
+        .show(ui, |ui| {
+            for row in TABLE {
+                if let Some(solver) = row.solver {
+                    ui.horizontal_wrapped(|ui| row_ui(ui, row, solver, c));
                 }
-            });
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label("an edge already overlapped");
-            for r in Roots::ALL {
-                ui.radio_value(&mut c.roots, r, r.name());
+            }
+            if ui.button("seed 001's").clicked() {
+                *c = Conventions::default();
             }
         });
-        if ui.button("seed 001's").clicked() {
-            *c = Conventions::default();
+}
+
+/// One row's switch.
+fn row_ui(ui: &mut Ui, row: &Convention, solver: Solver<Conventions>, c: &mut Conventions) {
+    let mut wire = (solver.get)(c);
+    let before = wire;
+    let doc = row.doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    match row.kind {
+        Kind::Choice(named) => {
+            ui.label(row.spec.label).on_hover_text(&doc);
+            for (i, n) in named.iter().enumerate() {
+                ui.radio_value(&mut wire, i as u32, n.ui);
+            }
         }
-    });
+        Kind::Flag => {
+            let mut on = wire == 1;
+            ui.checkbox(&mut on, row.spec.label).on_hover_text(&doc);
+            wire = u32::from(on);
+        }
+        Kind::Amount => {
+            ui.label(row.spec.label).on_hover_text(&doc);
+            let (max, speed) = row.spec.drag;
+            let mut x = f32::from_bits(wire);
+            ui.add(egui::DragValue::new(&mut x).speed(speed).range(0.0..=max));
+            wire = x.to_bits();
+        }
+        Kind::Bits => {}
+    }
+    if wire != before {
+        (solver.set)(c, wire);
+    }
 }

@@ -295,7 +295,7 @@ pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCo
                  seed reports no contact there. Re-run the frame at the cursor with it",
             );
     });
-    super::conventions_ui::conventions_ui(ui, &mut t.conventions);
+    super::conventions_ui::conventions_ui(ui, "rerun_conventions", &mut t.conventions);
     if t != *toggles {
         out.push(DebugCommand::SetToggles(t));
     }

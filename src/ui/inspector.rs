@@ -371,7 +371,7 @@ fn rerun_changes(r: &RerunView, rec: &FrameRecord) -> Vec<String> {
     if r.response != rec.settings.response {
         what.push(format!("with the {} rule", r.response.name()));
     }
-    if r.conventions != rec.settings.conventions() {
+    if r.conventions != rec.settings.conventions {
         what.push("with other conventions (padding, short leftover, dead zone, sides)".into());
     }
     let switches = [

@@ -358,46 +358,9 @@ fn narrate_contacts(s: &mut String, it: &IterationTrace) {
     s.push(' ');
 }
 
-/// The conventions of `s` that are not seed 001's, in words (issue 24); `None` when all are.
+/// The conventions of `s` that are not seed 001's, in words (each row's narration, in table
+/// order); `None` when all are.
 pub fn conventions_sentence(s: &SlideSettings) -> Option<String> {
-    let seed = SlideSettings::default();
-    let mut parts = Vec::new();
-    if s.padding != seed.padding {
-        parts.push(
-            "the padding goes along the motion: the centre stops a skin short of the contact \
-             along its velocity, and stays where it was when the contact is nearer than that"
-                .to_string(),
-        );
-    }
-    if s.short_motion != seed.short_motion {
-        parts.push(format!(
-            "a motion left after a response shorter than {} eSpace units is dropped",
-            s.min_velocity_es
-        ));
-    }
-    if s.min_velocity_m > 0.0 {
-        parts.push(format!(
-            "a motion under {} m counts as short",
-            s.min_velocity_m
-        ));
-    }
-    if s.dead_zone_m > 0.0 {
-        parts.push(format!(
-            "a call that moves no further than {} m stays where it started",
-            s.dead_zone_m
-        ));
-    }
-    if !s.two_sided && s.back_faces != seed.back_faces {
-        parts.push("triangles the motion leaves are ignored, their edges too".to_string());
-    }
-    if s.roots != seed.roots {
-        parts.push("an edge or vertex the sphere already overlaps is no contact".to_string());
-    }
-    if !s.fallback {
-        parts.push("out of iterations, the last checked centre is kept".to_string());
-    }
-    if !s.impulse_filter {
-        parts.push("there is no impulse filter".to_string());
-    }
+    let parts = s.conventions.narration();
     (!parts.is_empty()).then(|| format!("Conventions not seed 001's: {}.", parts.join("; ")))
 }

@@ -109,7 +109,7 @@ fn walker_row(ui: &mut Ui, walker: &mut Walker) {
     ui.end_row();
 }
 
-/// `SlideSettings`: the skin, limits, solver, cases, response and triangles.
+/// `SlideSettings`: the skin, limits, solver, cases, response, broad phase and conventions.
 fn slide_settings_ui(ui: &mut Ui, slide: &SlideSettings, out: &mut Vec<Command>) {
     ui.label(RichText::new("Collide and slide").strong());
     let mut s = *slide;
@@ -120,6 +120,7 @@ fn slide_settings_ui(ui: &mut Ui, slide: &SlideSettings, out: &mut Vec<Command>)
             sweep_rows_ui(ui, &mut s);
             response_rows_ui(ui, &mut s);
         });
+    super::conventions_ui::conventions_ui(ui, "walk_conventions", &mut s.conventions);
     if s != *slide {
         out.push(Command::SetSlide(s));
     }
@@ -165,14 +166,8 @@ fn sweep_rows_ui(ui: &mut Ui, s: &mut SlideSettings) {
     ui.end_row();
 }
 
-/// Grid rows: the response switches, the slide rule and the triangles' sides and broad phase.
+/// Grid rows: the slide rule and the broad phase.
 fn response_rows_ui(ui: &mut Ui, s: &mut SlideSettings) {
-    ui.label("response");
-    ui.horizontal(|ui| {
-        ui.checkbox(&mut s.impulse_filter, "impulse filter");
-        ui.checkbox(&mut s.fallback, "fallback");
-    });
-    ui.end_row();
     ui.label("slide rule");
     egui::ComboBox::from_id_salt("response_variant")
         .selected_text(s.response.name())
@@ -193,7 +188,6 @@ fn response_rows_ui(ui: &mut Ui, s: &mut SlideSettings) {
     }
     ui.label("triangles");
     ui.horizontal(|ui| {
-        ui.checkbox(&mut s.two_sided, "two-sided");
         let mut brute = s.broad_phase == BroadPhase::BruteForce;
         if ui.checkbox(&mut brute, "brute force").changed() {
             s.broad_phase = if brute {

@@ -38,6 +38,7 @@ mod render_open_side;
 mod render_screenshot;
 mod scenarios_run;
 mod seed_scenarios;
+mod settings_file;
 mod sim_properties;
 mod sim_recording;
 mod sim_timeline;

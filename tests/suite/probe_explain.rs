@@ -13,7 +13,7 @@ use slidescope::probe::probe_file_check::{
     CheckOptions, CheckReport, check_file, check_file_with_detected,
 };
 use slidescope_probe::read::{Record, read_all};
-use slidescope_probe::{Conventions, Sidedness, encode};
+use slidescope_probe::{Declared, IterationLimit, Roots, ShortMotion, Sidedness, encode};
 
 use crate::common::temp_dir;
 
@@ -34,13 +34,20 @@ fn count(report: &CheckReport, kind: WhyKind) -> u64 {
 /// padding dropped, the 1 mm dead zone, the last centre kept after 3 detections, no impulse
 /// filter, roots after the start only (`GetLowestRoot`); it never culls (the default material
 /// counts as two-sided).
-const BABYLON: [Switch; 5] = [
-    Switch::ShortLeftoverDropped,
-    Switch::DeadZone,
-    Switch::KeepLastCentre,
-    Switch::NoImpulseFilter,
-    Switch::RootsAfterStartOnly,
-];
+fn babylon() -> [Switch; 5] {
+    [
+        "short_leftover_dropped",
+        "dead_zone",
+        "keep_last_centre",
+        "no_impulse_filter",
+        "roots_after_start_only",
+    ]
+    .map(sw)
+}
+
+fn sw(name: &str) -> Switch {
+    Switch::named(name).unwrap_or_else(|| panic!("no switch {name}"))
+}
 
 #[test]
 fn babylon_on_lavaducts_its_conventions_are_detected_and_its_bugs_named() {
@@ -53,7 +60,7 @@ fn babylon_on_lavaducts_its_conventions_are_detected_and_its_bugs_named() {
     assert_eq!((report.moves, report.flagged_total), (6720, 361));
     let detected = report.conventions_detected.as_ref().unwrap();
     let got: BTreeSet<Switch> = detected.switches.iter().copied().collect();
-    assert_eq!(got, BABYLON.into_iter().collect());
+    assert_eq!(got, babylon().into_iter().collect());
     let explained = count(&report, WhyKind::Convention) + count(&report, WhyKind::Cascade);
     assert!(
         explained * 100 >= 95 * report.flagged_total,
@@ -73,7 +80,7 @@ fn babylon_on_lavaducts_its_conventions_are_detected_and_its_bugs_named() {
     // An edge it already overlaps is no contact to Babylon: a convention (roots > 0 only).
     let edge = report.flagged.iter().find(|f| f.index == 2078).unwrap();
     let why = edge.why.as_ref().unwrap();
-    assert_eq!(why.switches, vec![Switch::RootsAfterStartOnly]);
+    assert_eq!(why.switches, vec![sw("roots_after_start_only")]);
     // Every flagged move is listed, each with a reason.
     assert_eq!(report.flagged.len(), 361);
     assert!(report.flagged.iter().all(|f| f.why.is_some()));
@@ -98,7 +105,7 @@ fn assuming_the_detected_conventions_leaves_only_babylons_bugs_and_their_cascade
 
 /// The recording with a `CONVENTIONS` record (format 1.1) declaring `c` right after the header,
 /// in a folder of its own (tests run at once).
-fn declared_copy(name: &str, c: &Conventions) -> PathBuf {
+fn declared_copy(name: &str, c: &Declared) -> PathBuf {
     let bytes = std::fs::read(port(name)).unwrap();
     let (records, err) = read_all(&bytes[..]);
     assert!(err.is_none());
@@ -116,14 +123,14 @@ fn declared_copy(name: &str, c: &Conventions) -> PathBuf {
 
 #[test]
 fn conventions_declared_in_a_1_1_file_are_the_re_solves_own() {
-    let babylon = Conventions {
-        short_motion_dropped: Some(true),
+    let babylon = Declared {
+        short_motion: Some(ShortMotion::Dropped),
         min_motion_es: Some(0.01),
         dead_zone_m: Some(1e-3),
-        keep_last_on_limit: Some(true),
+        iteration_limit: Some(IterationLimit::KeepLast),
         sidedness: Some(Sidedness::TwoSided),
         impulse_filter: Some(false),
-        roots_after_start_only: Some(true),
+        roots: Some(Roots::PositiveOnly),
         ..Default::default()
     };
     let path = declared_copy("babylon_lavaducts.slidelog", &babylon);
@@ -252,9 +259,9 @@ fn irrlicht_its_velocity_padding_detected_and_99_percent_explained() {
             "{name}: {explained} of {flagged}"
         );
         let detected = report.conventions_detected.unwrap().switches;
-        let mut expected = vec![Switch::PaddingAlongVelocity];
+        let mut expected = vec![sw("padding_along_velocity")];
         if with_drop {
-            expected.push(Switch::ShortLeftoverDropped);
+            expected.push(sw("short_leftover_dropped"));
         }
         expected.sort();
         assert_eq!(detected, expected, "{name}");
@@ -330,13 +337,13 @@ fn contact_fields_a_game_declares_missing_are_not_compared() {
     use slidescope::probe::Cause;
     use slidescope_probe::format::missing;
     let with = |m: Option<u32>| {
-        let c = Conventions {
-            short_motion_dropped: Some(true),
+        let c = Declared {
+            short_motion: Some(ShortMotion::Dropped),
             min_motion_es: Some(0.01),
             dead_zone_m: Some(1e-3),
-            keep_last_on_limit: Some(true),
+            iteration_limit: Some(IterationLimit::KeepLast),
             impulse_filter: Some(false),
-            roots_after_start_only: Some(true),
+            roots: Some(Roots::PositiveOnly),
             missing: m,
             ..Default::default()
         };

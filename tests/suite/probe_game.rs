@@ -22,6 +22,7 @@ use slidescope::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
 use slidescope::sim::{FrameRecord, MarkerKind};
 
 use crate::common::temp_dir;
+use slidescope::collision::Conventions;
 
 fn teaching_mesh() -> CollisionMesh {
     Level::load("assets/teaching.glb").unwrap().collision
@@ -161,12 +162,12 @@ fn a_streamed_game_is_flagged_exactly_where_its_padding_flaw_changes_the_outcome
     assert_eq!(report.first.as_ref().unwrap().index, first);
     assert!(report.ended_cleanly);
     // Why (issue 24): the flaw the game is built with, by name, and nothing else.
-    use slidescope::probe::explain::{Switch, WhyKind};
+    use slidescope::probe::explain::WhyKind;
     assert_eq!(report.why.len(), 1, "{:?}", report.why);
     assert_eq!(report.why[0].kind, WhyKind::Convention);
     assert_eq!(report.why[0].moves, report.diverging);
     let detected = report.conventions_detected.unwrap();
-    assert_eq!(detected.switches, vec![Switch::PaddingAlongVelocity]);
+    assert_eq!(detected.switches, vec![sw("padding_along_velocity")]);
     assert_eq!(detected.declare, vec!["c.padding = SLSP_PADDING_VELOCITY;"]);
 }
 
@@ -233,9 +234,12 @@ fn the_velocity_padding_convention_reproduces_the_games_fauerby_padding() {
     let mut scratch = Scratch::default();
     let end_with = |padding, m: &game::LoggedMove, scratch: &mut Scratch| {
         let settings = SlideSettings {
+            conventions: Conventions {
+                padding,
+                ..Conventions::default()
+            },
             skin_es: game::SKIN_ES,
             max_iterations: game::MAX_ITERATIONS,
-            padding,
             ..SlideSettings::default()
         };
         let e = Ellipsoid::new(m.start, game::RADII).unwrap();
@@ -262,7 +266,7 @@ fn a_game_built_with_a_bug_too_has_its_convention_and_its_bug_told_apart() {
     // The same game built without edge cylinders walks on round the wall's end: the padding
     // stays a convention, the wall's vertical edge that lets it in is a bug, and the moves
     // after it follow that one.
-    use slidescope::probe::explain::{BugClass, Switch, WhyKind};
+    use slidescope::probe::explain::{BugClass, WhyKind};
     let mesh = teaching_mesh();
     let file = temp_dir("probe_game_no_edges").join("no_edges.slidelog");
     save_walk(
@@ -295,7 +299,7 @@ fn a_game_built_with_a_bug_too_has_its_convention_and_its_bug_told_apart() {
         .sum::<u64>();
     assert!(explained >= 93, "the walk's padding moves: {rows:?}");
     let detected = report.conventions_detected.unwrap();
-    assert_eq!(detected.switches, vec![Switch::PaddingAlongVelocity]);
+    assert_eq!(detected.switches, vec![sw("padding_along_velocity")]);
     assert!(
         !report.why.iter().any(|r| r.kind == WhyKind::Unexplained),
         "{rows:?}"
@@ -320,4 +324,8 @@ fn save_walk(
         probe.frame(f, 0.0, game::DT_SECS);
         probe.log_move(&game::probe_move(m), &m.moved.contacts);
     });
+}
+
+fn sw(name: &str) -> slidescope::probe::explain::Switch {
+    slidescope::probe::explain::Switch::named(name).unwrap()
 }

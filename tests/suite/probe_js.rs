@@ -8,8 +8,8 @@ use std::process::Command;
 
 use slidescope_probe::read::{Record, read_all};
 use slidescope_probe::{
-    Case, Contact, Conventions, Move, MoveResult, ObjectPose, Pose, RecordingProbe, Sidedness,
-    UpAxis, format,
+    Case, Contact, Declared, IterationLimit, Move, MoveResult, ObjectPose, Padding, Pose,
+    RecordingProbe, Roots, ShortMotion, Sidedness, UpAxis, format,
 };
 
 use crate::common::temp_dir;
@@ -46,20 +46,20 @@ fn contact(
 /// The calls of `probe-js/test/scripted.mjs`, in the same order with the same numbers.
 fn rust_script(path: &Path) {
     let mut p = RecordingProbe::save(path).unwrap();
-    p.set_conventions(&Conventions {
-        padding_along_velocity: Some(false),
-        short_motion_dropped: Some(true),
+    p.set_conventions(&Declared {
+        padding: Some(Padding::Normal),
+        short_motion: Some(ShortMotion::Dropped),
         min_motion_es: Some(0.01),
         min_motion_m: None,
         dead_zone_m: Some(0.001),
-        keep_last_on_limit: Some(true),
+        iteration_limit: Some(IterationLimit::KeepLast),
         sidedness: Some(Sidedness::LeavingIgnored),
         impulse_filter: Some(false),
         up_axis: Some(UpAxis::PosY),
         left_handed: Some(false),
         clockwise_front: Some(true),
         missing: Some(format::missing::INTEGRATION_VELOCITY | format::missing::CONTACT_T),
-        roots_after_start_only: Some(true),
+        roots: Some(Roots::PositiveOnly),
     });
     let positions: [[f32; 3]; 8] = [
         [-2.0, 0.0, -2.0],
@@ -192,7 +192,7 @@ fn rust_script(path: &Path) {
             Some(1),
         )],
     );
-    p.set_conventions(&Conventions::default());
+    p.set_conventions(&Declared::default());
     let mut m = Move::new(1, [0.4, 0.9, 0.4], [0.0, 0.95, 0.0], [0.0, -0.1, 0.0]);
     m.max_iterations = Some(10_000);
     p.log_move(&m, &[]);

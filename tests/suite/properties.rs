@@ -6,8 +6,8 @@ use common::*;
 use glam::Vec3;
 use proptest::prelude::*;
 use slidescope::collision::{
-    BackFaces, BroadPhase, CollisionMesh, Ellipsoid, Response, Roots, SlideSettings, Trace,
-    collide_and_slide, distance::clearance_es, sweep,
+    BroadPhase, CollisionMesh, Conventions, Ellipsoid, Response, Roots, Sidedness, SlideSettings,
+    Trace, collide_and_slide, distance::clearance_es, sweep,
 };
 
 fn vec3(r: f32) -> impl Strategy<Value = Vec3> {
@@ -139,11 +139,15 @@ proptest! {
         let soup: Vec<[Vec3; 3]> = tris.iter().map(|&(a, b, c)| [a, a + b, a + c]).collect();
         let Ok(m) = CollisionMesh::from_triangles(&soup) else { return Ok(()) };
         let e = Ellipsoid::new(start, v(radius, radius * stretch, radius)).unwrap();
+        let sidedness = match (two_sided, by_velocity) {
+            (true, _) => Sidedness::TwoSided,
+            (false, false) => Sidedness::BehindIgnored,
+            (false, true) => Sidedness::LeavingIgnored,
+        };
+        let roots = if positive_only { Roots::PositiveOnly } else { Roots::AtZero };
         let bvh = SlideSettings {
+            conventions: Conventions { sidedness, roots, ..Conventions::default() },
             response: [Response::Seed, Response::Crease, Response::Planes][response],
-            two_sided,
-            back_faces: if by_velocity { BackFaces::Velocity } else { BackFaces::Position },
-            roots: if positive_only { Roots::PositiveOnly } else { Roots::AtZero },
             ..SlideSettings::default()
         };
         let brute = SlideSettings { broad_phase: BroadPhase::BruteForce, ..bvh };
@@ -284,7 +288,11 @@ proptest! {
         let sphere = Ellipsoid::sphere(start, radius).unwrap();
         let turned = Ellipsoid::with_axes(start, Vec3::splat(radius), quarter).unwrap();
         // One-sided, a stored normal facing the wrong way would cull the wrong side.
-        let s = SlideSettings { two_sided: !one_sided, ..SlideSettings::default() };
+        let sidedness = if one_sided { Sidedness::BehindIgnored } else { Sidedness::TwoSided };
+        let s = SlideSettings {
+            conventions: Conventions { sidedness, ..Conventions::default() },
+            ..SlideSettings::default()
+        };
         let a = sweep(&m, &sphere, vel, &s).unwrap();
         let b = sweep(&m, &turned, vel, &s).unwrap();
         match (a, b) {

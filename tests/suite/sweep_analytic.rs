@@ -8,6 +8,7 @@ use glam::{Mat3, Vec3};
 use slidescope::collision::{
     CaseMask, CollisionMesh, ContactTime, Ellipsoid, Feature, SlideSettings, SweepResult, sweep,
 };
+use slidescope::collision::{Conventions, Sidedness};
 
 /// Triangle in the plane y = 0, normal +Y, lying at z <= 0: edge 0 runs along +x from the
 /// origin, vertex 0 is the origin.
@@ -268,7 +269,10 @@ fn one_sided_mode_culls_hits_from_behind() {
         "normal faces the sphere",
     );
     let settings = SlideSettings {
-        two_sided: false,
+        conventions: Conventions {
+            sidedness: Sidedness::BehindIgnored,
+            ..Conventions::default()
+        },
         ..Default::default()
     };
     assert!(

@@ -31,7 +31,6 @@ pub mod bvh;
 mod candidates;
 pub mod case;
 pub mod contact;
-pub mod conventions;
 pub mod detect;
 pub mod distance;
 pub mod dynamic;
@@ -42,6 +41,8 @@ pub mod internal_edge;
 pub mod mesh;
 pub mod ray;
 pub mod settings;
+#[cfg(feature = "serde")]
+mod settings_file;
 pub mod slide;
 pub mod solvers;
 pub mod sweep;
@@ -53,7 +54,6 @@ pub use batch::{Mover, SlideBatch, collide_and_slide_batch};
 pub use bvh::Bvh;
 pub use case::{CaseKind, CaseMask, Feature, feature_at_point};
 pub use contact::{Contact, ContactSource};
-pub use conventions::{BackFaces, Conventions, Padding, Roots, ShortMotion};
 pub use detect::Scratch;
 pub use dynamic::{DynamicObject, DynamicScene, ObjectId, ObjectPoses, RigidPose, SetId};
 pub use ellipsoid::{ESpace, Ellipsoid};
@@ -64,6 +64,9 @@ pub use settings::{BroadPhase, NarrowPhaseKind, Response, SlideSettings};
 pub use slide::{
     ContactExtents, SlideResult, SweepResult, collide_and_slide, collide_and_slide_in,
     collide_and_slide_with, sweep, sweep_in, sweep_with, sweep_with_solver,
+};
+pub use slidescope_conventions::{
+    self as conventions, Conventions, IterationLimit, Padding, Roots, ShortMotion, Sidedness,
 };
 pub use sweep::{CaseOutcome, CaseResults, ContactTime, NarrowPhase, SweepHit, TriangleEs};
 pub use trace::{

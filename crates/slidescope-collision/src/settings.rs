@@ -2,8 +2,7 @@
 //! 12.15 and the lab project's `CCollision` constructor).
 
 use super::{CaseMask, CollisionError};
-use crate::conventions::Conventions;
-pub use crate::conventions::{BackFaces, Padding, Roots, ShortMotion};
+pub use slidescope_conventions::Conventions;
 
 /// How detection finds candidate triangles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -81,9 +80,16 @@ impl Response {
 }
 
 /// Settings of [`collide_and_slide`](super::collide_and_slide) and [`sweep`](super::sweep).
+/// Scenario files hold them in the flat layout of `settings_file.rs`.
 #[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        from = "crate::settings_file::SettingsFile",
+        into = "crate::settings_file::SettingsFile"
+    )
+)]
 pub struct SlideSettings {
     /// Distance (eSpace units) the centre is pushed back along the contact normal after each
     /// contact. Seed 001: `1e-3`.
@@ -92,16 +98,9 @@ pub struct SlideSettings {
     pub max_iterations: u32,
     /// Contacts whose times differ by less than this are simultaneous (seed 001: `1e-5`).
     pub simultaneous_tolerance: f32,
-    /// Stop when the remaining eSpace velocity is shorter than this (seed 001 12.3: `1e-5`).
-    pub min_velocity_es: f32,
-    /// Stop when the slide turns against the input velocity (seed 001 12.15).
-    pub impulse_filter: bool,
-    /// After `max_iterations`, re-run detection on the original velocity and stop at the first
-    /// contact (seed 001 12.3). Off: keep the position reached by the last iteration.
-    pub fallback: bool,
-    /// Collide with both sides of every triangle. Seed 001 culls back faces (`false`); the
-    /// default is `true` because real levels have one-sided walls seen from behind.
-    pub two_sided: bool,
+    /// Where real ports differ from seed 001 (seed 001's by default): the table of
+    /// `slidescope-conventions`, one field a convention.
+    pub conventions: Conventions,
     /// Which parts of the Minkowski sum the solver uses.
     pub cases: CaseMask,
     /// BVH or brute force.
@@ -117,68 +116,30 @@ pub struct SlideSettings {
     /// Off (the seed): the centre is `start + v·t`, whose f32 error grows with the move's length
     /// (sweeps longer than ~26 eSpace units ended up to 8.6e-4 inside the triangle they hit).
     /// Written to files only when on, so files of the seed's settings stay as they were.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
     pub exact_contact: bool,
     /// Issue 15's internal-edge filter: the first contact on an edge shared with a coplanar
     /// neighbour (a seam inside a flat surface, see `internal_edge`) slides on the triangle's
     /// face, not on the edge's round normal. Off (the seed): the edge's normal.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
     pub internal_edge_filter: bool,
     /// Issue 15 "touching counts": a centre whose path only grazes a part of a triangle's
     /// Minkowski sum at eSpace distance 1 (within `sweep::touch::TOUCH_ES`) touches it, for
     /// every narrow phase: a sphere sliding on a plane onto an edge of that plane's triangle
     /// is an edge contact. Off (the seed): it is no contact (a double root lost to rounding).
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
     pub touching_counts: bool,
-    /// Where the skin padding goes (issue 24's conventions). Written to files only when not
-    /// the seed's, so files of the seed's settings stay as they were.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Padding::is_normal"))]
-    pub padding: Padding,
-    /// What a motion left after a response that is shorter than the threshold does (issue 24):
-    /// applied unchecked (the seed) or dropped (Babylon.js, Fauerby 2003, Irrlicht).
-    #[cfg_attr(
-        feature = "serde",
-        serde(skip_serializing_if = "ShortMotion::is_applied")
-    )]
-    pub short_motion: ShortMotion,
-    /// The short-motion threshold in world units (m), besides `min_velocity_es`; 0: none.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
-    pub min_velocity_m: f32,
-    /// A call whose whole displacement is no longer than this (m) leaves the ellipsoid where it
-    /// was (Babylon.js `moveWithCollisions`: `CollisionsEpsilon`, 1 mm); 0: none.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
-    pub dead_zone_m: f32,
-    /// With `two_sided` off, which triangles a detection ignores (issue 24).
-    #[cfg_attr(
-        feature = "serde",
-        serde(skip_serializing_if = "BackFaces::is_position")
-    )]
-    pub back_faces: BackFaces,
-    /// Whether an edge or vertex the sphere already overlaps is a contact (issue 24).
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Roots::is_at_zero"))]
-    pub roots: Roots,
     /// The plane solver's climb limit (degrees from horizontal, world `+Y` up): a plane facing
     /// up and steeper than this is not climbed, only slid along or down (issue 26). `None`:
     /// every slope is a plane like any other. The other responses ignore it.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub max_climb_deg: Option<f32>,
     /// The plane solver's step height (m above the ellipsoid's lowest point, world `+Y` up):
     /// with a climb limit, an edge or a vertex met higher than this is a wall's lip, not a
     /// step's, and is not climbed either (issue 26: a trim along a wall lifted the player).
     /// `None`: every edge and vertex may be climbed.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub max_step_m: Option<f32>,
     /// Where the mover heads (world, horizontal; its length does not matter): with the plane
     /// solver, when the motion asked goes that way, no slide turns it back against it (issue
     /// 26: Quake 2's "stop dead" with the player's heading as the original velocity). A walker
     /// sets it for a ground move, per call; `None`: no heading.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub heading: Option<[f32; 3]>,
-}
-
-#[cfg(feature = "serde")]
-fn is_zero(x: &f32) -> bool {
-    *x == 0.0
 }
 
 impl Default for SlideSettings {
@@ -187,10 +148,7 @@ impl Default for SlideSettings {
             skin_es: 1e-3,
             max_iterations: 30,
             simultaneous_tolerance: 1e-5,
-            min_velocity_es: 1e-5,
-            impulse_filter: true,
-            fallback: true,
-            two_sided: true,
+            conventions: Conventions::default(),
             cases: CaseMask::ALL,
             broad_phase: BroadPhase::Bvh,
             max_contacts: 100,
@@ -199,12 +157,6 @@ impl Default for SlideSettings {
             exact_contact: false,
             internal_edge_filter: false,
             touching_counts: false,
-            padding: Padding::Normal,
-            short_motion: ShortMotion::Applied,
-            min_velocity_m: 0.0,
-            dead_zone_m: 0.0,
-            back_faces: BackFaces::Position,
-            roots: Roots::AtZero,
             max_climb_deg: None,
             max_step_m: None,
             heading: None,
@@ -237,19 +189,8 @@ impl SlideSettings {
                 format!("must be in [0, 0.1], got {}", self.simultaneous_tolerance),
             );
         }
-        if !(self.min_velocity_es.is_finite() && self.min_velocity_es >= 0.0) {
-            return bad(
-                "min_velocity_es",
-                format!("must be finite and >= 0, got {}", self.min_velocity_es),
-            );
-        }
-        for (name, m) in [
-            ("min_velocity_m", self.min_velocity_m),
-            ("dead_zone_m", self.dead_zone_m),
-        ] {
-            if !(m.is_finite() && m >= 0.0) {
-                return bad(name, format!("must be finite and >= 0, got {m}"));
-            }
+        if let Err((name, reason)) = self.conventions.validate() {
+            return bad(name, reason);
         }
         if let Some(d) = self.max_climb_deg
             && !(d.is_finite() && d > 0.0 && d < 90.0)
@@ -273,46 +214,5 @@ impl SlideSettings {
             );
         }
         Ok(())
-    }
-}
-
-impl Default for Conventions {
-    fn default() -> Self {
-        SlideSettings::default().conventions()
-    }
-}
-
-impl SlideSettings {
-    /// The conventions of these settings.
-    pub fn conventions(&self) -> Conventions {
-        Conventions {
-            padding: self.padding,
-            short_motion: self.short_motion,
-            min_velocity_es: self.min_velocity_es,
-            min_velocity_m: self.min_velocity_m,
-            dead_zone_m: self.dead_zone_m,
-            fallback: self.fallback,
-            two_sided: self.two_sided,
-            back_faces: self.back_faces,
-            impulse_filter: self.impulse_filter,
-            roots: self.roots,
-        }
-    }
-
-    /// These settings with the conventions `c`.
-    pub fn with_conventions(&self, c: &Conventions) -> Self {
-        Self {
-            padding: c.padding,
-            short_motion: c.short_motion,
-            min_velocity_es: c.min_velocity_es,
-            min_velocity_m: c.min_velocity_m,
-            dead_zone_m: c.dead_zone_m,
-            fallback: c.fallback,
-            two_sided: c.two_sided,
-            back_faces: c.back_faces,
-            impulse_filter: c.impulse_filter,
-            roots: c.roots,
-            ..*self
-        }
     }
 }

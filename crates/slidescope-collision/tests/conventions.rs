@@ -4,9 +4,10 @@
 
 use glam::Vec3;
 use slidescope_collision::{
-    BackFaces, CollisionMesh, Ellipsoid, EndReason, Roots, ShortMotion, SlideSettings, Trace,
+    CollisionMesh, Ellipsoid, EndReason, Roots, ShortMotion, SlideSettings, Trace,
     collide_and_slide,
 };
+use slidescope_collision::{Conventions, Sidedness};
 
 /// A 40 m floor at y = 0, facing +y.
 fn floor() -> CollisionMesh {
@@ -37,11 +38,17 @@ fn a_short_leftover_is_dropped_where_the_seed_applies_it() {
     let e = unit_sphere_at(Vec3::new(0.0, 1.5, 0.0));
     let v = Vec3::new(0.002, -0.6, 0.0);
     let seed = SlideSettings {
-        min_velocity_es: 1e-3,
+        conventions: Conventions {
+            min_motion_es: 1e-3,
+            ..Conventions::default()
+        },
         ..Default::default()
     };
     let dropped = SlideSettings {
-        short_motion: ShortMotion::Dropped,
+        conventions: Conventions {
+            short_motion: ShortMotion::Dropped,
+            ..seed.conventions
+        },
         ..seed
     };
     let mut trace = Trace::default();
@@ -73,11 +80,17 @@ fn a_first_motion_shorter_than_the_threshold_is_still_detected_when_leftovers_ar
     let e = unit_sphere_at(Vec3::new(0.0, 1.0002, 0.0));
     let v = Vec3::new(0.0, -0.0005, 0.0);
     let seed = SlideSettings {
-        min_velocity_es: 1e-3,
+        conventions: Conventions {
+            min_motion_es: 1e-3,
+            ..Conventions::default()
+        },
         ..Default::default()
     };
     let dropped = SlideSettings {
-        short_motion: ShortMotion::Dropped,
+        conventions: Conventions {
+            short_motion: ShortMotion::Dropped,
+            ..seed.conventions
+        },
         ..seed
     };
     let a = collide_and_slide(&mesh, &e, v, &seed, None).unwrap();
@@ -94,7 +107,10 @@ fn the_dead_zone_keeps_a_move_of_no_more_than_its_width_at_the_start() {
     let start = Vec3::new(1.0, 3.0, 1.0);
     let e = unit_sphere_at(start);
     let settings = SlideSettings {
-        dead_zone_m: 1e-3,
+        conventions: Conventions {
+            dead_zone_m: 1e-3,
+            ..Conventions::default()
+        },
         ..Default::default()
     };
     let mut trace = Trace::default();
@@ -121,11 +137,17 @@ fn a_one_sided_level_culled_by_the_velocity_ignores_an_edge_the_motion_leaves() 
     let e = unit_sphere_at(Vec3::new(-1.2, 0.2, 0.3));
     let v = Vec3::new(1.0, 0.05, 0.0);
     let behind = SlideSettings {
-        two_sided: false,
+        conventions: Conventions {
+            sidedness: Sidedness::BehindIgnored,
+            ..Conventions::default()
+        },
         ..Default::default()
     };
     let leaving = SlideSettings {
-        back_faces: BackFaces::Velocity,
+        conventions: Conventions {
+            sidedness: Sidedness::LeavingIgnored,
+            ..behind.conventions
+        },
         ..behind
     };
     let mut trace = Trace::default();
@@ -139,31 +161,14 @@ fn a_one_sided_level_culled_by_the_velocity_ignores_an_edge_the_motion_leaves() 
     assert!(trace.iterations[0].contacts.is_empty());
     // Two-sided, the culling rule does not apply.
     let both = SlideSettings {
-        back_faces: BackFaces::Velocity,
+        conventions: Conventions {
+            sidedness: Sidedness::TwoSided,
+            ..Conventions::default()
+        },
         ..Default::default()
     };
     let r = collide_and_slide(&mesh, &e, v, &both, None).unwrap();
     assert!((r.position - hit.position).length() < 1e-6);
-}
-
-#[test]
-fn conventions_read_and_written_as_one_value_leave_other_settings_alone() {
-    let s = SlideSettings {
-        skin_es: 0.01,
-        max_iterations: 3,
-        short_motion: ShortMotion::Dropped,
-        dead_zone_m: 1e-3,
-        ..Default::default()
-    };
-    let c = s.conventions();
-    assert_eq!(
-        SlideSettings::default().with_conventions(&c).conventions(),
-        c
-    );
-    let back = SlideSettings::default().with_conventions(&c);
-    assert_eq!(back.skin_es, 1e-3);
-    assert_eq!(back.max_iterations, 30);
-    assert_eq!(s.with_conventions(&c), s);
 }
 
 #[test]
@@ -185,7 +190,10 @@ fn roots_after_the_start_only_leave_an_overlapped_edge_out() {
     assert!(first.time.is_embedded(), "{first:?}");
     assert!((seed.unwrap().position - (e.center + v)).length() > 0.05);
     let later = SlideSettings {
-        roots: Roots::PositiveOnly,
+        conventions: Conventions {
+            roots: Roots::PositiveOnly,
+            ..Conventions::default()
+        },
         ..Default::default()
     };
     let r = collide_and_slide(&mesh, &e, v, &later, Some(&mut trace)).unwrap();

@@ -8,6 +8,7 @@ use slidescope_collision::{
     CollisionMesh, Ellipsoid, EndReason, SlideSettings, Trace, collide_and_slide,
     distance::clearance_es,
 };
+use slidescope_collision::{Conventions, IterationLimit};
 
 /// Two vertical walls meeting at x = `tip` (a line along Y), opening towards -x, 30° apart,
 /// each facing into the wedge.
@@ -33,9 +34,12 @@ fn out_of_iterations_without_fallback_keeps_the_last_checked_centre() {
     // Slightly off the wedge's axis so one wall is met first.
     let sphere = Ellipsoid::sphere(Vec3::new(tip - 2.4, 0.0, 0.05), 0.5).unwrap();
     let settings = SlideSettings {
+        conventions: Conventions {
+            iteration_limit: IterationLimit::KeepLast,
+            impulse_filter: false,
+            ..Conventions::default()
+        },
         max_iterations: 3,
-        fallback: false,
-        impulse_filter: false,
         ..SlideSettings::default()
     };
     let mut trace = Trace::default();

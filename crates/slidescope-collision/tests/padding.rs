@@ -4,6 +4,7 @@
 //! when the contact is nearer than the skin.
 
 use glam::Vec3;
+use slidescope_collision::Conventions;
 use slidescope_collision::{
     CollisionMesh, Ellipsoid, Padding, SlideSettings, Trace, collide_and_slide,
 };
@@ -16,8 +17,11 @@ fn floor() -> CollisionMesh {
 
 fn settings(padding: Padding) -> SlideSettings {
     SlideSettings {
+        conventions: Conventions {
+            padding,
+            ..Conventions::default()
+        },
         skin_es: 0.01,
-        padding,
         ..SlideSettings::default()
     }
 }

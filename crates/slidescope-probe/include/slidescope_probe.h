@@ -89,38 +89,45 @@ typedef struct slsp_object_pose {
 /* What the game's collide-and-slide does where implementations differ (format 1.1, record
  * CONVENTIONS). slsp_conventions_init sets every field to undeclared (a negative value);
  * declared fields are sent, the others left for slidescope to detect. */
-#define SLSP_PADDING_NORMAL 0           /* padding: along the contact normal (seed 001) */
-#define SLSP_PADDING_VELOCITY 1         /*          along the velocity (Fauerby 2003, Irrlicht) */
-#define SLSP_SHORT_MOTION_APPLIED 0     /* short_motion: applied unchecked (seed 001) */
-#define SLSP_SHORT_MOTION_DROPPED 1     /*               a short leftover dropped (Babylon.js) */
-#define SLSP_LIMIT_FALLBACK 0           /* iteration_limit: first contact of the input (seed) */
-#define SLSP_LIMIT_KEEP_LAST 1          /*                  keep the last checked centre */
-#define SLSP_TWO_SIDED 0                /* sidedness */
-#define SLSP_ONE_SIDED_BEHIND 1         /*   a triangle with the centre behind it is ignored */
-#define SLSP_ONE_SIDED_LEAVING 2        /*   a triangle the motion leaves is ignored (Fauerby) */
-#define SLSP_UP_POS_Y 0                 /* up_axis: 0 +Y, 1 +Z, 2 -Y, 3 -Z, 4 +X, 5 -X */
-#define SLSP_UP_POS_Z 1
-#define SLSP_MISSING_INTEGRATION_VELOCITY (1u << 0) /* missing: fields the engine lacks */
+/* begin constants: generated from crates/slidescope-conventions/src/table.rs (SLIDESCOPE_BLESS=1 cargo test -p slidescope-conventions rewrites it) */
+#define SLSP_PADDING_NORMAL 0 /* padding: along the normal (seed 001) */
+#define SLSP_PADDING_VELOCITY 1 /* padding: along the velocity (Fauerby 2003, Irrlicht) */
+#define SLSP_SHORT_MOTION_APPLIED 0 /* short_motion: applied (seed 001) */
+#define SLSP_SHORT_MOTION_DROPPED 1 /* short_motion: dropped (Fauerby 2003, Irrlicht, Babylon.js) */
+#define SLSP_LIMIT_FALLBACK 0 /* iteration_limit: fall back to the first contact (seed 001) */
+#define SLSP_LIMIT_KEEP_LAST 1 /* iteration_limit: keep the last centre (Babylon.js, Irrlicht) */
+#define SLSP_TWO_SIDED 0 /* sidedness: two-sided */
+#define SLSP_ONE_SIDED_BEHIND 1 /* sidedness: centre behind the plane ignored (seed 001) */
+#define SLSP_ONE_SIDED_LEAVING 2 /* sidedness: moving away from the front ignored (Fauerby 2003, Babylon.js) */
+#define SLSP_UP_POS_Y 0 /* up_axis: +Y */
+#define SLSP_UP_POS_Z 1 /* up_axis: +Z */
+#define SLSP_UP_NEG_Y 2 /* up_axis: -Y */
+#define SLSP_UP_NEG_Z 3 /* up_axis: -Z */
+#define SLSP_UP_POS_X 4 /* up_axis: +X */
+#define SLSP_UP_NEG_X 5 /* up_axis: -X */
+#define SLSP_MISSING_INTEGRATION_VELOCITY (1u << 0)
 #define SLSP_MISSING_ITERATIONS (1u << 1)
 #define SLSP_MISSING_CONTACT_T (1u << 2)
 #define SLSP_MISSING_CONTACT_CENTER (1u << 3)
 #define SLSP_MISSING_CONTACT_NORMAL (1u << 4)
 #define SLSP_MISSING_CONTACT_TRIANGLE (1u << 5)
+#define SLSP__CONVENTION_KEYS 13
 typedef struct slsp_conventions {
-    int padding;
-    int short_motion;
-    float min_motion_es;       /* short-motion threshold, eSpace units */
-    float min_motion_m;        /* short-motion threshold, metres */
-    float dead_zone_m;         /* a call moving no further than this stays put */
-    int iteration_limit;
-    int sidedness;
-    int impulse_filter;        /* 0 off, 1 on */
-    int up_axis;
-    int left_handed;           /* 0 right-handed, 1 left-handed */
-    int clockwise_front;       /* 0 counter-clockwise fronts, 1 clockwise */
-    int64_t missing;           /* SLSP_MISSING_* bits */
-    int roots_after_start_only; /* 1: an overlapped edge or vertex is no contact (Fauerby) */
+    int padding;                     /* Where the skin padding goes after a contact. */
+    int short_motion;                /* What a motion shorter than the threshold does. */
+    float min_motion_es;             /* The short-motion threshold (eSpace units). */
+    float min_motion_m;              /* The short-motion threshold in metres (0: none), besides the one in eSpace units. */
+    float dead_zone_m;               /* A call moving no further than this (m) stays where it was (0: none). */
+    int iteration_limit;             /* What the loop does out of iterations. */
+    int sidedness;                   /* Which triangles collide. */
+    int impulse_filter;              /* Stop when the slide turns against the input velocity (seed 001 12.15). */
+    int up_axis;                     /* The recorded coordinates' up axis. */
+    int left_handed;                 /* Left-handed coordinates. */
+    int clockwise_front;             /* A triangle's front is the side it is clockwise from. */
+    int64_t missing;                 /* Fields the engine lacks and sends as placeholders (bits). */
+    int roots_after_start_only;      /* Whether an edge or vertex already overlapped is a contact. */
 } slsp_conventions;
+/* end constants */
 
 typedef struct slsp_probe slsp_probe;
 
@@ -532,21 +539,32 @@ void slsp_level_mesh(slsp_probe *p, const float *positions_xyz, uint32_t vertex_
 }
 
 void slsp_conventions_init(slsp_conventions *c) {
-    c->padding = c->short_motion = c->iteration_limit = c->sidedness = -1;
-    c->impulse_filter = c->up_axis = c->left_handed = c->clockwise_front = -1;
-    c->min_motion_es = c->min_motion_m = c->dead_zone_m = -1.0f;
+/* begin init: generated from crates/slidescope-conventions/src/table.rs (SLIDESCOPE_BLESS=1 cargo test -p slidescope-conventions rewrites it) */
+    c->padding = -1;
+    c->short_motion = -1;
+    c->min_motion_es = -1.0f;
+    c->min_motion_m = -1.0f;
+    c->dead_zone_m = -1.0f;
+    c->iteration_limit = -1;
+    c->sidedness = -1;
+    c->impulse_filter = -1;
+    c->up_axis = -1;
+    c->left_handed = -1;
+    c->clockwise_front = -1;
     c->missing = -1;
     c->roots_after_start_only = -1;
+/* end init */
 }
 
 /* Entries in key order, as the Rust crate writes them. */
 void slsp_set_conventions(slsp_probe *p, const slsp_conventions *c) {
-    uint32_t keys[13], values[13], n = 0, i;
+    uint32_t keys[SLSP__CONVENTION_KEYS], values[SLSP__CONVENTION_KEYS], n = 0, i;
     float f[3];
     size_t start;
     if (!p || !c) return;
 #define SLSP__ENTRY(k, v) do { keys[n] = (k); values[n] = (uint32_t)(v); n++; } while (0)
 #define SLSP__FLOAT_ENTRY(k, x) do { f[0] = (x); memcpy(&values[n], f, 4); keys[n] = (k); n++; } while (0)
+/* begin entries: generated from crates/slidescope-conventions/src/table.rs (SLIDESCOPE_BLESS=1 cargo test -p slidescope-conventions rewrites it) */
     if (c->padding >= 0) SLSP__ENTRY(1, c->padding);
     if (c->short_motion >= 0) SLSP__ENTRY(2, c->short_motion);
     if (c->min_motion_es >= 0) SLSP__FLOAT_ENTRY(3, c->min_motion_es);
@@ -560,6 +578,7 @@ void slsp_set_conventions(slsp_probe *p, const slsp_conventions *c) {
     if (c->clockwise_front >= 0) SLSP__ENTRY(11, c->clockwise_front);
     if (c->missing >= 0) SLSP__ENTRY(12, c->missing);
     if (c->roots_after_start_only >= 0) SLSP__ENTRY(13, c->roots_after_start_only);
+/* end entries */
 #undef SLSP__ENTRY
 #undef SLSP__FLOAT_ENTRY
     start = p->buf.len;

@@ -1,11 +1,12 @@
 //! Writes records into a byte buffer, field by field in the order of `docs/probe-format.md`.
 //! No allocation beyond the buffer's growth; the probe reuses one buffer.
 
+use crate::Declared;
 use crate::format::{
     self, CONTACT_BYTES, FRAME_BYTES, MAGIC, MOVE_FIXED_BYTES, NO_TRIANGLE, OBJECT_POSE_BYTES,
     VERSION_MAJOR, VERSION_MINOR, fnv1a64, kind,
 };
-use crate::types::{Case, Contact, Conventions, Frame, Move, ObjectPose, Pose};
+use crate::types::{Case, Contact, Frame, Move, ObjectPose, Pose};
 
 #[inline]
 fn u32_(out: &mut Vec<u8>, v: u32) {
@@ -211,7 +212,7 @@ pub fn object_poses(out: &mut Vec<u8>, poses: &[ObjectPose]) {
 }
 
 /// `CONVENTIONS` (version 1.1): the declared fields, in key order.
-pub fn conventions(out: &mut Vec<u8>, c: &Conventions) {
+pub fn conventions(out: &mut Vec<u8>, c: &Declared) {
     let entries = c.entries();
     start_record(out, kind::CONVENTIONS, 4 + entries.len() * 8);
     u32_(out, entries.len() as u32);

@@ -27,49 +27,12 @@ pub mod kind {
 }
 
 /// Keys of a `CONVENTIONS` record (version 1.1): each entry is `u32 key, u32 value`; a float
-/// value travels as its `f32` bits. A key not sent is undeclared.
-pub mod convention {
-    /// 0: along the contact normal (seed 001); 1: along the velocity (Fauerby 2003, Irrlicht).
-    pub const PADDING: u32 = 1;
-    /// 0: a short motion is applied (seed 001); 1: a short leftover is dropped (Babylon.js).
-    pub const SHORT_MOTION: u32 = 2;
-    /// `f32`: the short-motion threshold in eSpace units.
-    pub const MIN_MOTION_ES: u32 = 3;
-    /// `f32`: the short-motion threshold in world units (m).
-    pub const MIN_MOTION_M: u32 = 4;
-    /// `f32`: a call that moves no further than this (m) stays where it was.
-    pub const DEAD_ZONE_M: u32 = 5;
-    /// 0: out of iterations, fall back to the first contact (seed 001); 1: keep the last
-    /// checked centre (Babylon.js, Irrlicht).
-    pub const ITERATION_LIMIT: u32 = 6;
-    /// 0: two-sided; 1: one-sided, a triangle with the centre behind it is ignored (seed 001);
-    /// 2: one-sided, a triangle the motion leaves is ignored (Fauerby 2003, Babylon.js).
-    pub const SIDEDNESS: u32 = 7;
-    /// 0: off; 1: the slide stops when it turns against the input velocity (seed 001 12.15).
-    pub const IMPULSE_FILTER: u32 = 8;
-    /// The recorded coordinates' up axis: 0 +Y, 1 +Z, 2 −Y, 3 −Z, 4 +X, 5 −X.
-    pub const UP_AXIS: u32 = 9;
-    /// 0: right-handed coordinates; 1: left-handed.
-    pub const HANDEDNESS: u32 = 10;
-    /// 0: a triangle's front is the side it is counter-clockwise from; 1: clockwise.
-    pub const FRONT_WINDING: u32 = 11;
-    /// Bits of the fields the game's engine does not have (see [`missing`](super::missing)).
-    pub const MISSING: u32 = 12;
-    /// 0: an edge or vertex the sphere already overlaps is a contact at t = 0 (seed 001); 1:
-    /// roots after the start only, an overlapped edge or vertex is no contact (Fauerby 2003).
-    pub const ROOTS: u32 = 13;
-}
-
+/// value travels as its `f32` bits. A key not sent is undeclared. One per row of the table in
+/// `slidescope-conventions`.
+pub use slidescope_conventions::key as convention;
 /// Bits of the `MISSING` convention: fields a game sends as placeholders because its engine
 /// has no such value; slidescope does not compare them.
-pub mod missing {
-    pub const INTEGRATION_VELOCITY: u32 = 1 << 0;
-    pub const ITERATIONS: u32 = 1 << 1;
-    pub const CONTACT_T: u32 = 1 << 2;
-    pub const CONTACT_CENTER: u32 = 1 << 3;
-    pub const CONTACT_NORMAL: u32 = 1 << 4;
-    pub const CONTACT_TRIANGLE: u32 = 1 << 5;
-}
+pub use slidescope_conventions::missing;
 
 /// `MOVE` flags.
 pub mod flags {

@@ -19,9 +19,9 @@
 //!
 //! Without the default `enabled` feature, [`Probe`] is [`NoopProbe`]: the same calls compile
 //! to nothing. The bytes are specified in `docs/probe-format.md`; [`read`] reads them back, and
-//! `include/slidescope_probe.h` writes the same bytes from C. Depends on std only.
+//! `include/slidescope_probe.h` writes the same bytes from C. Depends on std and
+//! `slidescope-conventions` (the table of what a game declares in [`Declared`]) only.
 
-mod conventions;
 pub mod encode;
 pub mod format;
 mod noop;
@@ -34,9 +34,10 @@ pub use format::fnv1a64;
 pub use noop::NoopProbe;
 #[cfg(feature = "enabled")]
 pub use recording::RecordingProbe;
-pub use types::{
-    Case, Contact, Conventions, Frame, Move, MoveResult, ObjectPose, Pose, Sidedness, UpAxis,
+pub use slidescope_conventions::{
+    Declared, IterationLimit, Padding, Roots, ShortMotion, Sidedness, UpAxis,
 };
+pub use types::{Case, Contact, Frame, Move, MoveResult, ObjectPose, Pose};
 
 /// The probe a game uses: [`RecordingProbe`] with the `enabled` feature (the default),
 /// [`NoopProbe`] without it.

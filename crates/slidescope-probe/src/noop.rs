@@ -37,7 +37,7 @@ impl NoopProbe {
     #[inline(always)]
     pub fn set_level_file(&mut self, _path: &str, _hash: u64) {}
 
-    pub fn set_conventions(&mut self, _conventions: &crate::Conventions) {}
+    pub fn set_conventions(&mut self, _conventions: &crate::Declared) {}
     #[inline(always)]
     pub fn set_object_mesh(&mut self, _object: u32, _p: &[[f32; 3]], _i: &[[u32; 3]]) {}
     #[inline(always)]

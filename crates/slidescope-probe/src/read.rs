@@ -8,12 +8,13 @@
 use std::fmt;
 use std::io::{self, Read};
 
+use crate::Declared;
 use crate::format::{
     self, CONTACT_BYTES, FRAME_BYTES, HEADER_BYTES, MAGIC, MAX_CONTACTS, MAX_CONVENTIONS,
     MAX_MESH_ELEMENTS, MAX_OBJECTS, MAX_PATH_BYTES, MAX_RECORD_BYTES, MOVE_FIXED_BYTES,
     NO_TRIANGLE, OBJECT_POSE_BYTES, RECORD_HEADER_BYTES, VERSION_MAJOR, fnv1a64, kind,
 };
-use crate::types::{Case, Contact, Conventions, Frame, Move, MoveResult, ObjectPose, Pose};
+use crate::types::{Case, Contact, Frame, Move, MoveResult, ObjectPose, Pose};
 
 /// A triangle mesh as sent (static level, or a moving object in model space).
 #[derive(Debug, Clone, PartialEq)]
@@ -50,7 +51,7 @@ pub enum Record {
     /// Version 1.1: what the game declares; `unknown` entries (a key or value this reader
     /// does not know) were left undeclared.
     Conventions {
-        declared: Conventions,
+        declared: Declared,
         unknown: u32,
     },
     End,
@@ -472,7 +473,7 @@ fn decode(k: u32, payload: &[u8], at: u64) -> Result<Option<Record>, ReadError> 
         }
         kind::CONVENTIONS => {
             let n = f.count("entry count", 8, MAX_CONVENTIONS)?;
-            let mut declared = Conventions::default();
+            let mut declared = Declared::default();
             let mut unknown = 0;
             for _ in 0..n {
                 let (k, v) = (f.u32()?, f.u32()?);

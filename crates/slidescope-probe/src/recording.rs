@@ -16,8 +16,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::Declared;
 use crate::encode;
-use crate::types::{Contact, Conventions, Frame, Move, ObjectPose};
+use crate::types::{Contact, Frame, Move, ObjectPose};
 
 /// A buffer is handed to the writer when it reaches this size...
 const FLUSH_BYTES: usize = 64 * 1024;
@@ -199,7 +200,7 @@ impl RecordingProbe {
     /// What the game's collide-and-slide does where implementations differ (padding,
     /// short motions, iteration limit, sidedness, axes; format 1.1): slidescope re-solves the
     /// moves that follow with these conventions instead of seed 001's.
-    pub fn set_conventions(&mut self, conventions: &Conventions) {
+    pub fn set_conventions(&mut self, conventions: &Declared) {
         let start = self.buf.len();
         encode::conventions(&mut self.buf, conventions);
         self.conventions_record.clear();

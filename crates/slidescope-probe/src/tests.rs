@@ -430,13 +430,13 @@ fn a_viewer_that_goes_away_is_dropped_and_the_game_carries_on() {
 
 #[test]
 fn a_conventions_record_round_trips_and_its_unknown_entries_are_counted() {
-    use crate::{Conventions, Sidedness, UpAxis};
-    let c = Conventions {
-        padding_along_velocity: Some(true),
-        short_motion_dropped: Some(true),
+    use crate::{Declared, IterationLimit, Padding, ShortMotion, Sidedness, UpAxis};
+    let c = Declared {
+        padding: Some(Padding::Velocity),
+        short_motion: Some(ShortMotion::Dropped),
         min_motion_es: Some(0.005),
         dead_zone_m: Some(1e-3),
-        keep_last_on_limit: Some(true),
+        iteration_limit: Some(IterationLimit::KeepLast),
         sidedness: Some(Sidedness::LeavingIgnored),
         up_axis: Some(UpAxis::PosZ),
         left_handed: Some(true),

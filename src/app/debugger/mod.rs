@@ -86,7 +86,7 @@ impl Debugger {
         self.toggles.exact_contact = slide.exact_contact;
         self.toggles.internal_edge_filter = slide.internal_edge_filter;
         self.toggles.touching_counts = slide.touching_counts;
-        self.toggles.conventions = slide.conventions();
+        self.toggles.conventions = slide.conventions;
         self.toggles.max_climb_deg = slide.max_climb_deg;
         self.toggles.max_step_m = slide.max_step_m;
         self.refresh_rerun(sim, world);
@@ -153,7 +153,7 @@ impl Debugger {
             || slide.exact_contact != t.exact_contact
             || slide.internal_edge_filter != t.internal_edge_filter
             || slide.touching_counts != t.touching_counts
-            || slide.conventions() != t.conventions
+            || slide.conventions != t.conventions
             || slide.max_climb_deg != t.max_climb_deg
             || slide.max_step_m != t.max_step_m;
         self.toggles = t;
@@ -164,7 +164,7 @@ impl Debugger {
         slide.touching_counts = t.touching_counts;
         slide.max_climb_deg = t.max_climb_deg;
         slide.max_step_m = t.max_step_m;
-        *slide = slide.with_conventions(&t.conventions);
+        slide.conventions = t.conventions;
         sim.settings.cases = t.solve;
         sim.settings.response = t.response;
         sim.settings.exact_contact = t.exact_contact;
@@ -172,7 +172,7 @@ impl Debugger {
         sim.settings.touching_counts = t.touching_counts;
         sim.settings.max_climb_deg = t.max_climb_deg;
         sim.settings.max_step_m = t.max_step_m;
-        sim.settings = sim.settings.with_conventions(&t.conventions);
+        sim.settings.conventions = t.conventions;
         if solve_changed {
             vec![Effect::SolveChanged]
         } else {

@@ -100,7 +100,7 @@ fn solved_with(rec: &FrameRecord, t: &CaseToggles) -> bool {
         && t.exact_contact == rec.settings.exact_contact
         && t.internal_edge_filter == rec.settings.internal_edge_filter
         && t.touching_counts == rec.settings.touching_counts
-        && t.conventions == rec.settings.conventions()
+        && t.conventions == rec.settings.conventions
         && t.max_climb_deg == rec.settings.max_climb_deg
         && t.max_step_m == rec.settings.max_step_m
         && t.walker == rec.params.walker

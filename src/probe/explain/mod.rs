@@ -97,7 +97,7 @@ impl Why {
                     let words: Vec<&str> = other.iter().map(|x| x.label()).collect();
                     l.push(format!("or: {}", words.join(" + ")));
                 }
-                let decl: Vec<&str> = self.switches.iter().map(|s| s.declaration()).collect();
+                let decl: Vec<String> = self.switches.iter().map(|s| s.declaration()).collect();
                 l.push(format!("declare it: {}", decl.join(" ")));
                 l
             }
@@ -332,12 +332,15 @@ pub fn reconciling_sets(
         };
         let base = record.settings;
         let skin = base.skin_es;
-        let conventions = base.conventions();
-        let candidates = Switch::candidates(&conventions, skin);
+        let conventions = base.conventions;
+        let candidates = switches::candidates(&conventions, skin);
         let world = (level, objects);
         let mut agrees = |set: &[Switch]| {
             let c = switches::with_switches(&conventions, set, skin);
-            let settings = base.with_conventions(&c);
+            let settings = SlideSettings {
+                conventions: c,
+                ..base
+            };
             agrees_under(world, game, &settings, &config.tolerance, scratch, trace)
         };
         if let Some(group) = &hint.favourite

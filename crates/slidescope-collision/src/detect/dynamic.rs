@@ -246,7 +246,8 @@ fn sweep_object(
                     continue;
                 };
                 let limit = (*best + tol).clamp(0.0, 1.0);
-                let (cases, two_sided) = (settings.cases, settings.two_sided);
+                let cases = settings.cases;
+                let two_sided = !settings.conventions.sidedness.culls_behind();
                 let mut found = sweep_triangle(c, v_ext, &tri, cases, two_sided, limit);
                 if settings.touching_counts {
                     let grazing = touch::graze(c, v_ext, &tri, cases, two_sided, limit);

@@ -21,7 +21,7 @@ use super::sweep::CaseResults;
 use super::sweep::{FaceStep, NarrowPhase, PlaneReach, TriangleEs, face_step, round_step};
 use super::sweep::{sweep_triangle_cases, sweep_triangle_roots, touch};
 use super::trace::CandidateTrace;
-use super::{BackFaces, BroadPhase, CollisionMesh, Contact, Roots, SlideSettings, SweepHit};
+use super::{BroadPhase, CollisionMesh, Contact, Roots, Sidedness, SlideSettings, SweepHit};
 pub use dynamic::DynamicScratch;
 
 /// Buffers reused across detections (no allocation per query once warm).
@@ -106,10 +106,10 @@ impl<N: NarrowPhase, const SPHERE: bool> Scan<'_, N, SPHERE> {
             return;
         }
         if let Some(rec) = self.record.as_deref_mut() {
-            let mut cases =
-                sweep_triangle_cases(self.c, self.v, &tri_es, s.cases, s.two_sided).roots(s.roots);
+            let mut cases = sweep_triangle_cases(self.c, self.v, &tri_es, s.cases, two_sided(s))
+                .roots(s.conventions.roots);
             if s.touching_counts {
-                let parts = touch::graze_parts(self.c, self.v, &tri_es, s.two_sided, 1.0);
+                let parts = touch::graze_parts(self.c, self.v, &tri_es, two_sided(s), 1.0);
                 touch::merge_cases(&mut cases, &parts);
             }
             rec.push(CandidateTrace {
@@ -123,16 +123,23 @@ impl<N: NarrowPhase, const SPHERE: bool> Scan<'_, N, SPHERE> {
         }
         let limit = self.limit();
         let (c, v) = (self.c, self.v);
-        let mut found = match s.roots {
-            Roots::AtZero => self
-                .narrow
-                .sweep_triangle(c, v, &tri_es, s.cases, s.two_sided, limit),
-            Roots::PositiveOnly => {
-                sweep_triangle_roots(c, v, &tri_es, s.cases, s.two_sided, s.roots, limit)
+        let mut found = match s.conventions.roots {
+            Roots::AtZero => {
+                self.narrow
+                    .sweep_triangle(c, v, &tri_es, s.cases, two_sided(s), limit)
             }
+            Roots::PositiveOnly => sweep_triangle_roots(
+                c,
+                v,
+                &tri_es,
+                s.cases,
+                two_sided(s),
+                s.conventions.roots,
+                limit,
+            ),
         };
         if s.touching_counts {
-            let grazing = touch::graze(c, v, &tri_es, s.cases, s.two_sided, limit);
+            let grazing = touch::graze(c, v, &tri_es, s.cases, two_sided(s), limit);
             found = touch::earliest(found, grazing);
         }
         if let Some(hit) = found {
@@ -176,12 +183,18 @@ fn triangle_es<const SPHERE: bool>(
     }
 }
 
-/// [`BackFaces::Velocity`] on a one-sided level: the motion leaves the triangle's front (Fauerby
-/// 2003 `if (trianglePlane.isFrontFacingTo(normalizedVelocity))`), so none of its parts is
-/// tested. Checked before the sweep, as the ports do.
+/// Both sides of every triangle collide (`sidedness`); otherwise one with the centre behind
+/// its plane is ignored.
+fn two_sided(s: &SlideSettings) -> bool {
+    !s.conventions.sidedness.culls_behind()
+}
+
+/// [`Sidedness::LeavingIgnored`]: the motion leaves the triangle's front (Fauerby 2003 `if
+/// (trianglePlane.isFrontFacingTo(normalizedVelocity))`), so none of its parts is tested.
+/// Checked before the sweep, as the ports do.
 #[inline]
 fn leaves_front(s: &SlideSettings, tri_es: &TriangleEs, v: Vec3) -> bool {
-    !s.two_sided && s.back_faces == BackFaces::Velocity && tri_es.normal_es.dot(v) > 0.0
+    s.conventions.sidedness == Sidedness::LeavingIgnored && tri_es.normal_es.dot(v) > 0.0
 }
 
 /// Finds the nearest contacts of the unit sphere at `c` (local eSpace of `frame`) moving by
@@ -441,7 +454,7 @@ fn face_test<N: NarrowPhase, const SPHERE: bool>(
     if leaves_front(s, tri_es, v) {
         return;
     }
-    match face_step(c, v, tri_es, s.cases, s.two_sided, scan.limit()) {
+    match face_step(c, v, tri_es, s.cases, two_sided(s), scan.limit()) {
         FaceStep::Done(Some(hit)) => scan.add(ti, hit),
         FaceStep::Done(None) => {}
         FaceStep::Round(plane) => scan.deferred.push(Deferred {
@@ -467,7 +480,15 @@ fn round_steps<N: NarrowPhase, const SPHERE: bool>(scan: &mut Scan<'_, N, SPHERE
         if d.entry > limit {
             continue;
         }
-        if let Some(hit) = round_step(c, v, &d.tri_es, s.cases, s.roots, d.plane, limit) {
+        if let Some(hit) = round_step(
+            c,
+            v,
+            &d.tri_es,
+            s.cases,
+            s.conventions.roots,
+            d.plane,
+            limit,
+        ) {
             scan.add(d.triangle, hit);
         }
     }

@@ -13,7 +13,7 @@ use super::skin::push_within_static;
 use super::state::{Call, SlideState};
 use crate::detect::Scratch;
 use crate::detect::dynamic::settle_all;
-use crate::{ContactSource, EndReason};
+use crate::{ContactSource, EndReason, IterationLimit};
 
 /// The stage: the final centre and the result; gives the scratch its buffers back.
 pub(super) fn finish(
@@ -23,7 +23,9 @@ pub(super) fn finish(
     mut recorder: Recorder<'_>,
 ) -> SlideResult {
     let mut position = end_of_loop(s);
-    if s.end == EndReason::MaxIterations && call.settings.fallback {
+    if s.end == EndReason::MaxIterations
+        && call.settings.conventions.iteration_limit == IterationLimit::FallBack
+    {
         s.end = EndReason::Fallback;
         position = fallback(call, s, scratch);
         recorder.fallback(&s.contacts, position);
@@ -38,7 +40,7 @@ pub(super) fn finish(
         );
         position = push_within_static(call, &call.start_frame, position, settled, scratch);
     }
-    let dead_zone = call.settings.dead_zone_m;
+    let dead_zone = call.settings.conventions.dead_zone_m;
     if dead_zone > 0.0 && (position - call.ellipsoid.center).length() <= dead_zone {
         // Babylon.js `_onCollisionPositionChange`: `if (diffPosition.length() >
         // CollisionsEpsilon) position.addInPlace(diffPosition)`.

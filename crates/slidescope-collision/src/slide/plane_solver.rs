@@ -142,7 +142,7 @@ fn rested_face(
 ) -> Option<(Vec3, f32)> {
     let n = (tri[1] - tri[0]).cross(tri[2] - tri[0]).try_normalize()?;
     let side = (x - tri[0]).dot(n);
-    if side < 0.0 && !call.settings.two_sided {
+    if side < 0.0 && call.settings.conventions.sidedness.culls_behind() {
         return None;
     }
     let (n, gap) = (n * side.signum(), side.abs() - 1.0);

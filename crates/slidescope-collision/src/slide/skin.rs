@@ -26,7 +26,7 @@ pub(super) fn push_back(
     let settings = call.settings;
     let skin = settings.skin_es;
     let on_level = placed.contact.source == ContactSource::Static;
-    let mut new_center = match settings.padding {
+    let mut new_center = match settings.conventions.padding {
         Padding::Velocity if on_level => short_along_velocity(s, placed, skin),
         _ => placed.center_es + placed.n_es * skin,
     };

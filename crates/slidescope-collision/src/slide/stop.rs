@@ -18,7 +18,7 @@ pub(super) fn motion_spent(call: &Call<'_>, s: &mut SlideState) -> bool {
     if s.objects_pending {
         return false;
     }
-    match call.settings.short_motion {
+    match call.settings.conventions.short_motion {
         ShortMotion::Applied if is_short(call, s) => s.end = EndReason::VelocitySpent,
         ShortMotion::Dropped if s.iterations == 0 && s.v == Vec3::ZERO => {
             s.end = EndReason::VelocitySpent
@@ -36,9 +36,9 @@ pub(super) fn motion_spent(call: &Call<'_>, s: &mut SlideState) -> bool {
 #[inline]
 fn is_short(call: &Call<'_>, s: &SlideState) -> bool {
     let settings = call.settings;
-    s.v.length() < settings.min_velocity_es
-        || (settings.min_velocity_m > 0.0
-            && s.frame.space.vector_to_world(s.v).length() < settings.min_velocity_m)
+    s.v.length() < settings.conventions.min_motion_es
+        || (settings.conventions.min_motion_m > 0.0
+            && s.frame.space.vector_to_world(s.v).length() < settings.conventions.min_motion_m)
 }
 
 /// Checked after each response: whether the loop ends here.
@@ -47,7 +47,7 @@ pub(super) fn stops_after_response(call: &Call<'_>, s: &mut SlideState) -> bool 
     if matches!(s.end, EndReason::CreaseStop | EndReason::PlanesStop) {
         return true;
     }
-    if !(call.settings.impulse_filter && s.v.dot(call.input_v) < 0.0) {
+    if !(call.settings.conventions.impulse_filter && s.v.dot(call.input_v) < 0.0) {
         return false;
     }
     s.to = s.from;

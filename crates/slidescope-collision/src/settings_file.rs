@@ -1,0 +1,170 @@
+//! The layout of [`SlideSettings`] in scenario files, frozen: the flat fields files have
+//! always had (the conventions among them under their first names), the same defaults and the
+//! same fields left out when they hold seed 001's value, so a file reads and writes the same
+//! bytes however the settings are arranged in memory.
+
+use serde::{Deserialize, Serialize};
+
+use crate::CaseMask;
+use crate::settings::{BroadPhase, NarrowPhaseKind, Response, SlideSettings};
+use slidescope_conventions::{Conventions, IterationLimit, Padding, Roots, ShortMotion, Sidedness};
+
+/// Which triangles a one-sided level ignores, as files name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum BackFaces {
+    #[default]
+    Position,
+    Velocity,
+}
+
+/// [`SlideSettings`] as files hold it.
+#[derive(Serialize, Deserialize)]
+#[serde(default)]
+pub(crate) struct SettingsFile {
+    skin_es: f32,
+    max_iterations: u32,
+    simultaneous_tolerance: f32,
+    min_velocity_es: f32,
+    impulse_filter: bool,
+    fallback: bool,
+    two_sided: bool,
+    cases: CaseMask,
+    broad_phase: BroadPhase,
+    max_contacts: u32,
+    narrow_phase: NarrowPhaseKind,
+    response: Response,
+    #[serde(skip_serializing_if = "is_false")]
+    exact_contact: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    internal_edge_filter: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    touching_counts: bool,
+    #[serde(skip_serializing_if = "is_seed_padding")]
+    padding: Padding,
+    #[serde(skip_serializing_if = "is_seed_short_motion")]
+    short_motion: ShortMotion,
+    #[serde(skip_serializing_if = "is_zero")]
+    min_velocity_m: f32,
+    #[serde(skip_serializing_if = "is_zero")]
+    dead_zone_m: f32,
+    #[serde(skip_serializing_if = "is_seed_back_faces")]
+    back_faces: BackFaces,
+    #[serde(skip_serializing_if = "is_seed_roots")]
+    roots: Roots,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_climb_deg: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_step_m: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    heading: Option<[f32; 3]>,
+}
+
+fn is_false(x: &bool) -> bool {
+    !*x
+}
+
+fn is_zero(x: &f32) -> bool {
+    *x == 0.0
+}
+
+fn is_seed_padding(x: &Padding) -> bool {
+    *x == Padding::Normal
+}
+
+fn is_seed_short_motion(x: &ShortMotion) -> bool {
+    *x == ShortMotion::Applied
+}
+
+fn is_seed_back_faces(x: &BackFaces) -> bool {
+    *x == BackFaces::Position
+}
+
+fn is_seed_roots(x: &Roots) -> bool {
+    *x == Roots::AtZero
+}
+
+impl Default for SettingsFile {
+    fn default() -> Self {
+        SlideSettings::default().into()
+    }
+}
+
+impl From<SlideSettings> for SettingsFile {
+    fn from(s: SlideSettings) -> Self {
+        let c = s.conventions;
+        let (two_sided, back_faces) = match c.sidedness {
+            Sidedness::TwoSided => (true, BackFaces::Position),
+            Sidedness::BehindIgnored => (false, BackFaces::Position),
+            Sidedness::LeavingIgnored => (false, BackFaces::Velocity),
+        };
+        Self {
+            skin_es: s.skin_es,
+            max_iterations: s.max_iterations,
+            simultaneous_tolerance: s.simultaneous_tolerance,
+            min_velocity_es: c.min_motion_es,
+            impulse_filter: c.impulse_filter,
+            fallback: c.iteration_limit == IterationLimit::FallBack,
+            two_sided,
+            cases: s.cases,
+            broad_phase: s.broad_phase,
+            max_contacts: s.max_contacts,
+            narrow_phase: s.narrow_phase,
+            response: s.response,
+            exact_contact: s.exact_contact,
+            internal_edge_filter: s.internal_edge_filter,
+            touching_counts: s.touching_counts,
+            padding: c.padding,
+            short_motion: c.short_motion,
+            min_velocity_m: c.min_motion_m,
+            dead_zone_m: c.dead_zone_m,
+            back_faces,
+            roots: c.roots,
+            max_climb_deg: s.max_climb_deg,
+            max_step_m: s.max_step_m,
+            heading: s.heading,
+        }
+    }
+}
+
+impl From<SettingsFile> for SlideSettings {
+    fn from(f: SettingsFile) -> Self {
+        let sidedness = match (f.two_sided, f.back_faces) {
+            (true, _) => Sidedness::TwoSided,
+            (false, BackFaces::Position) => Sidedness::BehindIgnored,
+            (false, BackFaces::Velocity) => Sidedness::LeavingIgnored,
+        };
+        let conventions = Conventions {
+            padding: f.padding,
+            short_motion: f.short_motion,
+            min_motion_es: f.min_velocity_es,
+            min_motion_m: f.min_velocity_m,
+            dead_zone_m: f.dead_zone_m,
+            iteration_limit: if f.fallback {
+                IterationLimit::FallBack
+            } else {
+                IterationLimit::KeepLast
+            },
+            sidedness,
+            impulse_filter: f.impulse_filter,
+            roots: f.roots,
+        };
+        Self {
+            skin_es: f.skin_es,
+            max_iterations: f.max_iterations,
+            simultaneous_tolerance: f.simultaneous_tolerance,
+            conventions,
+            cases: f.cases,
+            broad_phase: f.broad_phase,
+            max_contacts: f.max_contacts,
+            narrow_phase: f.narrow_phase,
+            response: f.response,
+            exact_contact: f.exact_contact,
+            internal_edge_filter: f.internal_edge_filter,
+            touching_counts: f.touching_counts,
+            max_climb_deg: f.max_climb_deg,
+            max_step_m: f.max_step_m,
+            heading: f.heading,
+        }
+    }
+}

@@ -1,0 +1,246 @@
+//! The table: one row per convention on which real ports of collide-and-slide differ from
+//! seed 001. Adding a convention is one row here (and a value type above it if it is a
+//! choice), plus the code of the stage that applies it; the core's settings, the probe keys,
+//! the debugger's switches and narration, and the C header's and JavaScript package's names
+//! (`generated.rs`, checked by this crate's tests) all come from it.
+//!
+//! The ports: Fauerby, "Improved Collision detection and Response" (2003), `collideWithWorld`;
+//! Irrlicht 1.8 `CSceneCollisionManager::collideWithWorld`; Babylon.js `Collider` and
+//! `CollisionCoordinator._collideWithWorld`.
+
+use crate::row::{Row, Tried, choice, table};
+
+choice! {
+    /// Where the skin padding goes after a contact.
+    pub enum Padding {
+        /// Seed 001 12.3: the touching centre is pushed back `skin_es` along the contact normal.
+        Normal => { ui: "along the normal (seed 001)", c: "SLSP_PADDING_NORMAL", js: "false" },
+        /// Fauerby 2003 and Irrlicht's `collideWithWorld`: the centre stops `skin_es` short of
+        /// the contact *along the velocity* (`V.SetLength(nearestDistance -
+        /// veryCloseDistance)`), and does not move at all when the contact is nearer than that.
+        Velocity => { ui: "along the velocity (Fauerby 2003, Irrlicht)", c: "SLSP_PADDING_VELOCITY", js: "true" },
+    }
+}
+
+choice! {
+    /// What happens to a motion shorter than the short-motion threshold.
+    pub enum ShortMotion {
+        /// Seed 001 12.3: checked before every detection (the first one too); the short motion
+        /// is applied without detecting it ("break out if our velocity is too small").
+        Applied => { ui: "applied (seed 001)", c: "SLSP_SHORT_MOTION_APPLIED", js: "false" },
+        /// Fauerby 2003, Irrlicht, Babylon.js (`if (velocity.length() <= closeDistance)`):
+        /// checked on the motion left after a response only; the leftover is dropped and the
+        /// centre stays where the response put it. A first motion of any length is detected.
+        Dropped => { ui: "dropped (Fauerby 2003, Irrlicht, Babylon.js)", c: "SLSP_SHORT_MOTION_DROPPED", js: "true" },
+    }
+}
+
+choice! {
+    /// What the loop does when it runs out of iterations. Either way every detection counts as
+    /// an iteration, the one that finds nothing too.
+    pub enum IterationLimit {
+        /// Seed 001 12.3: detect again on the input motion and stop at its first contact.
+        FallBack => { ui: "fall back to the first contact (seed 001)", c: "SLSP_LIMIT_FALLBACK", js: "false" },
+        /// Babylon.js, Irrlicht: keep the last checked centre.
+        KeepLast => { ui: "keep the last centre (Babylon.js, Irrlicht)", c: "SLSP_LIMIT_KEEP_LAST", js: "true" },
+    }
+}
+
+choice! {
+    /// Which triangles collide.
+    pub enum Sidedness {
+        /// Both sides of every triangle (slidescope's default: real levels have one-sided
+        /// walls seen from behind).
+        TwoSided => { ui: "two-sided", c: "SLSP_TWO_SIDED", js: "\"two_sided\"" },
+        /// Seed 001: a triangle whose plane has the centre behind it is ignored.
+        BehindIgnored => { ui: "centre behind the plane ignored (seed 001)", c: "SLSP_ONE_SIDED_BEHIND", js: "\"behind_ignored\"" },
+        /// Fauerby 2003, Irrlicht, Babylon.js (`isFrontFacingTo(normalizedVelocity)`): also a
+        /// triangle the motion leaves (normal · velocity > 0), whatever side the centre is
+        /// on; its edges and vertices are not tested either.
+        LeavingIgnored => { ui: "moving away from the front ignored (Fauerby 2003, Babylon.js)", c: "SLSP_ONE_SIDED_LEAVING", js: "\"leaving_ignored\"" },
+    }
+}
+
+impl Sidedness {
+    /// A triangle with the centre behind its plane is ignored.
+    pub fn culls_behind(self) -> bool {
+        self != Self::TwoSided
+    }
+}
+
+choice! {
+    /// Whether an edge or vertex the sphere already overlaps is a contact.
+    pub enum Roots {
+        /// Seed 001 12.8.1: an embedded start is a contact at t = 0 (moving away from it is not).
+        AtZero => { ui: "an overlapped edge or vertex is a contact at t = 0 (seed 001)", c: "0", js: "false" },
+        /// Fauerby 2003, Irrlicht, Babylon.js (`getLowestRoot`: `if (r1 > 0 && r1 < maxR)`):
+        /// only a root after the start counts. The face's embedded case still does.
+        PositiveOnly => { ui: "roots after the start only (Fauerby 2003, Babylon.js)", c: "1", js: "true" },
+    }
+}
+
+choice! {
+    /// The game's up axis.
+    pub enum UpAxis {
+        PosY => { ui: "+Y", c: "SLSP_UP_POS_Y", js: "\"+y\"" },
+        PosZ => { ui: "+Z", c: "SLSP_UP_POS_Z", js: "\"+z\"" },
+        NegY => { ui: "-Y", c: "SLSP_UP_NEG_Y", js: "\"-y\"" },
+        NegZ => { ui: "-Z", c: "SLSP_UP_NEG_Z", js: "\"-z\"" },
+        PosX => { ui: "+X", c: "SLSP_UP_POS_X", js: "\"+x\"" },
+        NegX => { ui: "-X", c: "SLSP_UP_NEG_X", js: "\"-x\"" },
+    }
+}
+
+table! {
+    solver: [
+        /// Where the skin padding goes after a contact.
+        padding: Padding = Padding::Normal, key PADDING = 1 => {
+            c: "padding", js: "paddingAlongVelocity", label: "padding", stage: "slide/skin.rs",
+            wire: "0 along the contact normal (seed 001); 1 along the velocity, no move when the contact is nearer than the padding (Fauerby 2003, Irrlicht)",
+            words: &["padding along the normal", "padding along the velocity"],
+            tried: &[
+                Tried { name: "padding_along_velocity", rank: 1, label: "pads along the velocity (Fauerby 2003, Irrlicht)", set: |c, _| c.padding = Padding::Velocity, c_also: "" },
+                Tried { name: "padding_along_normal", rank: 9, label: "pads along the contact normal (seed 001)", set: |c, _| c.padding = Padding::Normal, c_also: "" },
+            ],
+            say: |c| (c.padding == Padding::Velocity).then(|| "the padding goes along the motion: the centre stops a skin short of the contact along its velocity, and stays where it was when the contact is nearer than that".into()),
+        },
+        /// What a motion shorter than the threshold does.
+        short_motion: ShortMotion = ShortMotion::Applied, key SHORT_MOTION = 2 => {
+            c: "short_motion", js: "shortMotionDropped", label: "short motion", stage: "slide/stop.rs",
+            wire: "0 a motion under the threshold is applied unchecked, checked before every detection (seed 001); 1 a leftover under the threshold is dropped, checked after each response only (Fauerby 2003, Irrlicht, Babylon.js)",
+            words: &["short motion applied", "short leftover dropped"],
+            tried: &[
+                Tried { name: "short_leftover_dropped", rank: 0, label: "drops a leftover shorter than its padding (Babylon.js, Fauerby)", set: |c, skin_es| { c.short_motion = ShortMotion::Dropped; c.min_motion_es = c.min_motion_es.max(skin_es); }, c_also: "c.min_motion_es = <your padding>;" },
+                Tried { name: "short_motion_applied", rank: 10, label: "applies a short motion unchecked (seed 001)", set: |c, _| c.short_motion = ShortMotion::Applied, c_also: "" },
+            ],
+            say: |c| (c.short_motion == ShortMotion::Dropped).then(|| format!("a motion left after a response shorter than {} eSpace units is dropped", c.min_motion_es)),
+        },
+        /// The short-motion threshold (eSpace units). Seed 001 12.3: `1e-5`.
+        min_motion_es: f32 = 1e-5, key MIN_MOTION_ES = 3 => {
+            c: "min_motion_es", js: "minMotionEs", label: "short under (eSpace)", stage: "slide/stop.rs",
+            wire: "f32: the short-motion threshold, eSpace units (Babylon.js: its padding, 0.01)",
+            words: &["short motion under {} eSpace"], drag: (0.5, 1e-4),
+        },
+        /// The short-motion threshold in metres (0: none), besides the one in eSpace units.
+        min_motion_m: f32 = 0.0, key MIN_MOTION_M = 4 => {
+            c: "min_motion_m", js: "minMotionM", label: "or under (m)", stage: "slide/stop.rs",
+            wire: "f32: the short-motion threshold in metres (0: none)",
+            words: &["short motion under {} m"],
+            say: |c| (c.min_motion_m > 0.0).then(|| format!("a motion under {} m counts as short", c.min_motion_m)),
+        },
+        /// A call moving no further than this (m) stays where it was (0: none). Babylon.js
+        /// `moveWithCollisions`: `CollisionsEpsilon`, 1 mm.
+        dead_zone_m: f32 = 0.0, key DEAD_ZONE_M = 5 => {
+            c: "dead_zone_m", js: "deadZoneM", label: "dead zone (m)", stage: "slide/finish.rs",
+            wire: "f32: a call that moves no further than this stays where it was (Babylon.js `moveWithCollisions`: 0.001)",
+            words: &["dead zone {} m"],
+            tried: &[
+                Tried { name: "dead_zone", rank: 3, label: "does not move when the whole move is under 1 mm (Babylon.js)", set: |c, _| c.dead_zone_m = 1e-3, c_also: "" },
+                Tried { name: "no_dead_zone", rank: 11, label: "has no dead zone", set: |c, _| c.dead_zone_m = 0.0, c_also: "" },
+            ],
+            say: |c| (c.dead_zone_m > 0.0).then(|| format!("a call that moves no further than {} m stays where it started", c.dead_zone_m)),
+        },
+        /// What the loop does out of iterations.
+        iteration_limit: IterationLimit = IterationLimit::FallBack, key ITERATION_LIMIT = 6 => {
+            c: "iteration_limit", js: "keepLastOnLimit", label: "out of iterations", stage: "slide/finish.rs",
+            wire: "0 out of iterations, fall back to the first contact of the input motion (seed 001); 1 keep the last checked centre (Babylon.js, Irrlicht). Either way every detection counts as an iteration, one that finds nothing too: `max_iterations` is the number of detections",
+            words: &["falls back when out of iterations", "keeps the last centre when out of iterations"],
+            tried: &[
+                Tried { name: "keep_last_centre", rank: 2, label: "keeps the last centre when out of iterations (Babylon.js, Irrlicht)", set: |c, _| c.iteration_limit = IterationLimit::KeepLast, c_also: "" },
+                Tried { name: "fall_back_to_first_contact", rank: 12, label: "falls back to the first contact when out of iterations", set: |c, _| c.iteration_limit = IterationLimit::FallBack, c_also: "" },
+            ],
+            say: |c| (c.iteration_limit == IterationLimit::KeepLast).then(|| "out of iterations, the last checked centre is kept".into()),
+        },
+        /// Which triangles collide. Seed 001 culls back faces; the default is two-sided
+        /// because real levels have one-sided walls seen from behind.
+        sidedness: Sidedness = Sidedness::TwoSided, key SIDEDNESS = 7 => {
+            c: "sidedness", js: "sidedness", label: "sides", stage: "detect/mod.rs",
+            wire: "0 two-sided; 1 one-sided, a triangle with the centre behind it is ignored (seed 001); 2 one-sided, a triangle the motion leaves (normal · velocity > 0) is ignored (Fauerby 2003, Babylon.js without a material)",
+            words: &["two-sided", "one-sided (centre behind ignored)", "one-sided (triangles the motion leaves ignored)"],
+            tried: &[
+                Tried { name: "two_sided", rank: 6, label: "collides with both sides of every triangle", set: |c, _| c.sidedness = Sidedness::TwoSided, c_also: "" },
+                Tried { name: "ignores_behind", rank: 5, label: "ignores triangles with the centre behind them (seed 001)", set: |c, _| c.sidedness = Sidedness::BehindIgnored, c_also: "" },
+                Tried { name: "ignores_leaving", rank: 4, label: "ignores triangles the motion leaves (Fauerby 2003, Babylon.js)", set: |c, _| c.sidedness = Sidedness::LeavingIgnored, c_also: "" },
+            ],
+            say: |c| (c.sidedness == Sidedness::LeavingIgnored).then(|| "triangles the motion leaves are ignored, their edges too".into()),
+        },
+        /// Stop when the slide turns against the input velocity (seed 001 12.15).
+        impulse_filter: bool = true, key IMPULSE_FILTER = 8 => {
+            c: "impulse_filter", js: "impulseFilter", label: "impulse filter", stage: "slide/stop.rs",
+            wire: "0 none; 1 the slide stops when it turns against the input (seed 001 12.15)",
+            words: &["no impulse filter", "impulse filter"],
+            tried: &[
+                Tried { name: "impulse_filter", rank: 8, label: "stops a slide that turns against the input (impulse filter)", set: |c, _| c.impulse_filter = true, c_also: "" },
+                Tried { name: "no_impulse_filter", rank: 7, label: "has no impulse filter", set: |c, _| c.impulse_filter = false, c_also: "" },
+            ],
+            say: |c| (!c.impulse_filter).then(|| "there is no impulse filter".into()),
+        },
+        /// Whether an edge or vertex already overlapped is a contact.
+        roots: Roots = Roots::AtZero, key ROOTS = 13 => {
+            c: "roots_after_start_only", js: "rootsAfterStartOnly", label: "an edge already overlapped", stage: "detect/mod.rs",
+            wire: "0 an edge or vertex the sphere already overlaps is a contact at t = 0 (seed 001); 1 only roots after the start count, so it is no contact (Fauerby 2003's `getLowestRoot`, Irrlicht, Babylon.js)",
+            words: &["roots at t = 0 count", "roots after the start only"],
+            tried: &[
+                Tried { name: "roots_after_start_only", rank: 13, label: "takes roots after the start only: an edge it already overlaps is no contact (Fauerby, Babylon.js)", set: |c, _| c.roots = Roots::PositiveOnly, c_also: "" },
+                Tried { name: "roots_at_zero", rank: 14, label: "counts an edge it already overlaps as a contact at t = 0 (seed 001)", set: |c, _| c.roots = Roots::AtZero, c_also: "" },
+            ],
+            say: |c| (c.roots == Roots::PositiveOnly).then(|| "an edge or vertex the sphere already overlaps is no contact".into()),
+        },
+    ]
+    frame: [
+        /// The recorded coordinates' up axis. Shown; the re-solve does not depend on it.
+        up_axis: UpAxis, key UP_AXIS = 9 => {
+            c: "up_axis", js: "upAxis",
+            wire: "0 +Y, 1 +Z, 2 −Y, 3 −Z, 4 +X, 5 −X (shown; the re-solve does not depend on it)",
+            words: &["up +Y", "up +Z", "up -Y", "up -Z", "up +X", "up -X"],
+        },
+        /// Left-handed coordinates.
+        left_handed: bool, key HANDEDNESS = 10 => {
+            c: "left_handed", js: "leftHanded",
+            wire: "0 right-handed, 1 left-handed",
+            words: &["right-handed", "left-handed"],
+        },
+        /// A triangle's front is the side it is clockwise from.
+        clockwise_front: bool, key FRONT_WINDING = 11 => {
+            c: "clockwise_front", js: "clockwiseFront",
+            wire: "0 a triangle's front is the side it is counter-clockwise from, 1 clockwise; with key 10, slidescope flips each triangle of the following meshes whose front is not the core's (left-handed with counter-clockwise fronts, or right-handed with clockwise ones)",
+            words: &["counter-clockwise fronts", "clockwise fronts"],
+        },
+        /// Fields the engine lacks and sends as placeholders (bits). See [`missing`].
+        missing: u32, key MISSING = 12 => {
+            c: "missing", js: "missing",
+            wire: "bits of the fields the engine does not have and sends as placeholders: 1 integration velocity, 2 iterations, 4 contact t, 8 contact centre, 16 contact normal, 32 contact triangle (`probe-check` leaves them out of the comparison)",
+            words: &["integration velocity", "iterations", "contact t", "contact centre", "contact normal", "contact triangle"],
+            bits: &[
+                (missing::INTEGRATION_VELOCITY, "INTEGRATION_VELOCITY"),
+                (missing::ITERATIONS, "ITERATIONS"),
+                (missing::CONTACT_T, "CONTACT_T"),
+                (missing::CONTACT_CENTER, "CONTACT_CENTER"),
+                (missing::CONTACT_NORMAL, "CONTACT_NORMAL"),
+                (missing::CONTACT_TRIANGLE, "CONTACT_TRIANGLE"),
+            ],
+        },
+    ]
+}
+
+impl Declared {
+    /// The re-solve flips each triangle's winding: a left-handed game with counter-clockwise
+    /// fronts, or a right-handed one with clockwise fronts (the same numbers seen in a mirror).
+    pub fn flips_winding(&self) -> bool {
+        self.left_handed.unwrap_or(false) != self.clockwise_front.unwrap_or(false)
+    }
+}
+
+/// A row of [`TABLE`].
+pub type Convention = Row<Conventions, Declared>;
+
+/// Bits of the `missing` convention: fields a game sends as placeholders because its engine
+/// has no such value; slidescope does not compare them.
+pub mod missing {
+    pub const INTEGRATION_VELOCITY: u32 = 1 << 0;
+    pub const ITERATIONS: u32 = 1 << 1;
+    pub const CONTACT_T: u32 = 1 << 2;
+    pub const CONTACT_CENTER: u32 = 1 << 3;
+    pub const CONTACT_NORMAL: u32 = 1 << 4;
+    pub const CONTACT_TRIANGLE: u32 = 1 << 5;
+}

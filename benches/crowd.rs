@@ -22,6 +22,7 @@ use std::time::Instant;
 use common::floor::{Query, blocks_for, face_all, walk_all};
 use common::{Rng, load_sponza, walking_queries_n};
 use glam::Vec3;
+use slidescope::collision::ResponseOptions;
 use slidescope::collision::{
     CollisionMesh, CollisionWorld, Ellipsoid, Mover, Scratch, SlideBatch, SlideResult,
     SlideSettings, Trace, collide_and_slide_in,
@@ -221,8 +222,11 @@ fn main() {
         variants.into_iter().flat_map(|v| [1, 2].map(|t| (v, t)))
     {
         let variant = SlideSettings {
-            response,
-            max_climb_deg,
+            response: ResponseOptions {
+                rule: response,
+                max_climb_deg,
+                ..settings.response
+            },
             ..settings
         };
         let (mut iterations, mut fallbacks) = (0u64, 0u64);

@@ -25,6 +25,7 @@ mod common;
 
 use common::{Rng, SHARED_LEVELS, load_level, walking_queries_n};
 use glam::{DVec3, Vec3};
+use slidescope::collision::ResponseOptions;
 use slidescope::collision::{
     Aabb, CollisionMesh, Ellipsoid, EndReason, Response, Scratch, SlideSettings, Trace,
     collide_and_slide_with,
@@ -220,7 +221,7 @@ impl<'a> Run<'a> {
             self.tally.end_overlaps += 1;
             self.explain("end", d, start, radii, v, s);
         }
-        self.tally.over_skin += u64::from(d > f64::from(s.skin_es));
+        self.tally.over_skin += u64::from(d > f64::from(s.tuning.skin_es));
         self.tally.deepest_end = self.tally.deepest_end.max(d);
         self.tally.tunnels += u64::from(tunnel);
         Some(r.position)
@@ -236,12 +237,12 @@ impl<'a> Run<'a> {
         v: Vec3,
         s: &SlideSettings,
     ) {
-        if !self.debug || s.response == Response::Seed {
+        if !self.debug || s.response.rule == Response::Seed {
             return;
         }
         eprintln!(
             "{what} overlap {d:.2e} (exact {}): start {start:?} radii {radii:?} v {v:?} end {:?}",
-            s.exact_contact, self.trace.end
+            s.response.exact_contact, self.trace.end
         );
         for k in 0..self.trace.iterations.len() {
             let it = &self.trace.iterations[k];
@@ -359,39 +360,54 @@ fn main() {
         (
             "crease",
             SlideSettings {
-                response: Response::Crease,
+                response: ResponseOptions {
+                    rule: Response::Crease,
+                    ..(SlideSettings::default()).response
+                },
                 ..SlideSettings::default()
             },
         ),
         (
             "crease+exact",
             SlideSettings {
-                response: Response::Crease,
-                exact_contact: true,
+                response: ResponseOptions {
+                    rule: Response::Crease,
+                    exact_contact: true,
+                    ..(SlideSettings::default()).response
+                },
                 ..SlideSettings::default()
             },
         ),
         (
             "planes",
             SlideSettings {
-                response: Response::Planes,
+                response: ResponseOptions {
+                    rule: Response::Planes,
+                    ..(SlideSettings::default()).response
+                },
                 ..SlideSettings::default()
             },
         ),
         (
             "planes+climb45",
             SlideSettings {
-                response: Response::Planes,
-                max_climb_deg: Some(45.0),
+                response: ResponseOptions {
+                    rule: Response::Planes,
+                    max_climb_deg: Some(45.0),
+                    ..(SlideSettings::default()).response
+                },
                 ..SlideSettings::default()
             },
         ),
         (
             "planes+climb45+step0.3",
             SlideSettings {
-                response: Response::Planes,
-                max_climb_deg: Some(45.0),
-                max_step_m: Some(0.3),
+                response: ResponseOptions {
+                    rule: Response::Planes,
+                    max_climb_deg: Some(45.0),
+                    max_step_m: Some(0.3),
+                    ..(SlideSettings::default()).response
+                },
                 ..SlideSettings::default()
             },
         ),
@@ -400,9 +416,12 @@ fn main() {
         (
             "planes+climb45+step0.3+heading",
             SlideSettings {
-                response: Response::Planes,
-                max_climb_deg: Some(45.0),
-                max_step_m: Some(0.3),
+                response: ResponseOptions {
+                    rule: Response::Planes,
+                    max_climb_deg: Some(45.0),
+                    max_step_m: Some(0.3),
+                    ..(SlideSettings::default()).response
+                },
                 heading: Some([1.0, 0.0, 0.3]),
                 ..SlideSettings::default()
             },

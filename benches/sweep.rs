@@ -18,6 +18,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 mod common;
 use common::{load_sponza, parry_cast, parry_cast_hit, parry_trimesh, walking_queries};
 use glam::Vec3;
+use slidescope::collision::DebugKnobs;
 use slidescope::collision::{
     BroadPhase, CollisionMesh, Contact, Ellipsoid, Scratch, SlideSettings, Trace,
     collide_and_slide_with, solvers::PlaneSpace, sweep_with, sweep_with_solver,
@@ -268,7 +269,10 @@ fn bench(c: &mut Criterion) {
 
     let bvh = SlideSettings::default();
     let brute = SlideSettings {
-        broad_phase: BroadPhase::BruteForce,
+        debug: DebugKnobs {
+            broad_phase: BroadPhase::BruteForce,
+            ..bvh.debug
+        },
         ..bvh
     };
     let mut g = c.benchmark_group("sponza");

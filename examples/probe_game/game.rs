@@ -17,6 +17,7 @@
 //! The game walks like Fauerby's demo: each frame one horizontal move and one gravity move.
 
 use glam::Vec3;
+use slidescope::collision::{DebugKnobs, Tuning};
 use slidescope_collision::{
     CaseKind, CaseMask, CollisionMesh, Contact, ContactTime, Ellipsoid, Scratch, SlideSettings,
     sweep_with,
@@ -86,8 +87,14 @@ pub fn collide_and_slide_flawed(
         Flaw::NoEdges => CaseMask::ALL.with(CaseKind::Edge, false),
     };
     let detect = SlideSettings {
-        skin_es: SKIN_ES,
-        cases,
+        tuning: Tuning {
+            skin_es: SKIN_ES,
+            ..(SlideSettings::default()).tuning
+        },
+        debug: DebugKnobs {
+            cases,
+            ..(SlideSettings::default()).debug
+        },
         ..SlideSettings::default()
     };
     let (to_es, to_world) = (|v: Vec3| v / RADII, |v: Vec3| v * RADII);

@@ -109,9 +109,9 @@ fn fix_toggles(slide: &crate::collision::SlideSettings) -> crate::ui::debugger::
     use crate::issues::Variant;
     let fix = Variant::Fix.settings(slide);
     crate::ui::debugger::CaseToggles {
-        response: fix.response,
-        max_climb_deg: fix.max_climb_deg,
-        max_step_m: fix.max_step_m,
+        response: fix.response.rule,
+        max_climb_deg: fix.response.max_climb_deg,
+        max_step_m: fix.response.max_step_m,
         walker: Variant::Fix.params().walker,
         ..Default::default()
     }

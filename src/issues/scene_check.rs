@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::metrics::RunMetrics;
 
-/// Deepest overlap a move may end with (eSpace units): the skin (`SlideSettings::skin_es`).
+/// Deepest overlap a move may end with (eSpace units): the skin (`Tuning::skin_es`).
 pub const SKIN_ES: f32 = 1e-3;
 
 /// One condition on a run.

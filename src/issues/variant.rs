@@ -12,13 +12,13 @@ pub enum Variant {
     Seed,
     /// Slide along the crease of two planes, stop dead at three (`Response::Crease`).
     Crease,
-    /// The seed's response with the contact centre made exact (`SlideSettings::exact_contact`).
+    /// The seed's response with the contact centre made exact (`ResponseOptions::exact_contact`).
     Exact,
     /// The seed's response sliding on the face at seams in flat surfaces
-    /// (`SlideSettings::internal_edge_filter`).
+    /// (`ResponseOptions::internal_edge_filter`).
     InternalEdge,
     /// The seed's response with grazing contacts at eSpace distance 1 reported
-    /// (`SlideSettings::touching_counts`).
+    /// (`ResponseOptions::touching_counts`).
     Touching,
     /// The fix (issue 26, in progress): the plane solver response (`Response::Planes`, with
     /// the walker's walkable slope as its climb limit) with the snap walker (`Walker::Snap`:
@@ -98,7 +98,7 @@ impl Variant {
     /// `base` with this variant's switches set.
     pub fn settings(self, base: &SlideSettings) -> SlideSettings {
         let mut s = *base;
-        s.response = match self {
+        s.response.rule = match self {
             Variant::Seed
             | Variant::Exact
             | Variant::InternalEdge
@@ -109,11 +109,11 @@ impl Variant {
             Variant::Fix => Response::Planes,
         };
         let fix = (self == Variant::Fix).then(|| self.params());
-        s.max_climb_deg = fix.map(|p| p.max_ground_slope_deg);
-        s.max_step_m = fix.map(|p| p.max_step_height_m);
-        s.exact_contact = self == Variant::Exact;
-        s.internal_edge_filter = self == Variant::InternalEdge;
-        s.touching_counts = self == Variant::Touching;
+        s.response.max_climb_deg = fix.map(|p| p.max_ground_slope_deg);
+        s.response.max_step_m = fix.map(|p| p.max_step_height_m);
+        s.response.exact_contact = self == Variant::Exact;
+        s.response.internal_edge_filter = self == Variant::InternalEdge;
+        s.response.touching_counts = self == Variant::Touching;
         s
     }
 }

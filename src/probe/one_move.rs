@@ -76,8 +76,8 @@ fn header(s: &mut String, g: &GameMove, r: &FrameRecord) {
     let _ = writeln!(
         s,
         "re-solved with skin {} eSpace, {} iterations, {}, padding {}, short motion {}",
-        st.skin_es,
-        st.max_iterations,
+        st.tuning.skin_es,
+        st.tuning.max_iterations,
         if st.conventions.sidedness.culls_behind() {
             "one-sided"
         } else {

@@ -8,6 +8,7 @@ use slidescope_probe::read::MoveRecord;
 use slidescope_probe::{Case, Declared, Frame};
 
 use super::levels::ProbeLevel;
+use crate::collision::Tuning;
 use crate::collision::{
     self, CaseKind, CollisionWorld, DynamicScene, Ellipsoid, ObjectPoses, Scratch, SlideSettings,
     Trace, collide_and_slide_in, feature_at_point,
@@ -51,7 +52,7 @@ impl Assumed {
             ..*settings
         };
         if self.threshold_is_padding {
-            s.conventions.min_motion_es = s.conventions.min_motion_es.max(s.skin_es);
+            s.conventions.min_motion_es = s.conventions.min_motion_es.max(s.tuning.skin_es);
         }
         s
     }
@@ -88,9 +89,12 @@ pub fn game_settings(
         ..settings.conventions
     };
     SlideSettings {
+        tuning: Tuning {
+            skin_es: mv.skin_es.unwrap_or(settings.tuning.skin_es),
+            max_iterations: mv.max_iterations.unwrap_or(settings.tuning.max_iterations),
+            ..settings.tuning
+        },
         conventions: declared.over(&flagged),
-        skin_es: mv.skin_es.unwrap_or(settings.skin_es),
-        max_iterations: mv.max_iterations.unwrap_or(settings.max_iterations),
         ..*settings
     }
 }

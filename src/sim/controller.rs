@@ -208,7 +208,7 @@ fn desired_move(
     let (v, jumped) = wished_velocity(state, input, params, dt);
     let (mut requested_move, half_g) = free_move(v, params, dt);
     if state.grounded && !jumped {
-        let stick_m = 2.0 * settings.skin_es.max(1e-4) * radii.y;
+        let stick_m = 2.0 * settings.tuning.skin_es.max(1e-4) * radii.y;
         if stick_m.is_finite() {
             requested_move.y = requested_move.y.min(-stick_m);
         }

@@ -11,6 +11,7 @@ use crate::collision::{
     CaseMask, CollisionError, CollisionMesh, CollisionWorld, Conventions, DynamicScene, Ellipsoid,
     Response, Scratch, SlideResult, SlideSettings, Trace, collide_and_slide_in,
 };
+use crate::collision::{DebugKnobs, ResponseOptions, Tuning};
 
 /// Edits applied on top of a frame's recorded settings; `None` keeps the recorded value.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
@@ -24,19 +25,19 @@ pub struct RerunEdits {
     pub radii: Option<Vec3>,
     /// The response variant (seed or crease, issue 15).
     pub response: Option<Response>,
-    /// `SlideSettings::exact_contact` (issue 15).
+    /// `ResponseOptions::exact_contact` (issue 15).
     pub exact_contact: Option<bool>,
-    /// `SlideSettings::internal_edge_filter` (issue 15).
+    /// `ResponseOptions::internal_edge_filter` (issue 15).
     pub internal_edge_filter: Option<bool>,
-    /// `SlideSettings::touching_counts` (issue 15).
+    /// `ResponseOptions::touching_counts` (issue 15).
     pub touching_counts: Option<bool>,
     /// The conventions (issue 24: padding, short leftover, dead zone, sides, …).
     pub conventions: Option<Conventions>,
-    /// `SlideSettings::max_climb_deg` (issue 26: the plane solver's climb limit; `Some(None)`:
+    /// `ResponseOptions::max_climb_deg` (issue 26: the plane solver's climb limit; `Some(None)`:
     /// off).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_climb_deg: Option<Option<f32>>,
-    /// `SlideSettings::max_step_m` (issue 26: the plane solver's step height), the same way.
+    /// `ResponseOptions::max_step_m` (issue 26: the plane solver's step height), the same way.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_step_m: Option<Option<f32>>,
     /// Which walker steps the player (issue 26): only a re-simulated run differs by it (a
@@ -49,18 +50,34 @@ impl RerunEdits {
     /// `settings` with the edits applied.
     pub fn apply_to(&self, settings: &SlideSettings) -> SlideSettings {
         SlideSettings {
+            tuning: Tuning {
+                skin_es: self.skin_es.unwrap_or(settings.tuning.skin_es),
+                max_iterations: self
+                    .max_iterations
+                    .unwrap_or(settings.tuning.max_iterations),
+                ..settings.tuning
+            },
+            debug: DebugKnobs {
+                cases: self.cases.unwrap_or(settings.debug.cases),
+                ..settings.debug
+            },
+            response: ResponseOptions {
+                rule: self.response.unwrap_or(settings.response.rule),
+                exact_contact: self
+                    .exact_contact
+                    .unwrap_or(settings.response.exact_contact),
+                internal_edge_filter: self
+                    .internal_edge_filter
+                    .unwrap_or(settings.response.internal_edge_filter),
+                touching_counts: self
+                    .touching_counts
+                    .unwrap_or(settings.response.touching_counts),
+                max_climb_deg: self
+                    .max_climb_deg
+                    .unwrap_or(settings.response.max_climb_deg),
+                max_step_m: self.max_step_m.unwrap_or(settings.response.max_step_m),
+            },
             conventions: self.conventions.unwrap_or(settings.conventions),
-            skin_es: self.skin_es.unwrap_or(settings.skin_es),
-            max_iterations: self.max_iterations.unwrap_or(settings.max_iterations),
-            cases: self.cases.unwrap_or(settings.cases),
-            response: self.response.unwrap_or(settings.response),
-            exact_contact: self.exact_contact.unwrap_or(settings.exact_contact),
-            internal_edge_filter: self
-                .internal_edge_filter
-                .unwrap_or(settings.internal_edge_filter),
-            touching_counts: self.touching_counts.unwrap_or(settings.touching_counts),
-            max_climb_deg: self.max_climb_deg.unwrap_or(settings.max_climb_deg),
-            max_step_m: self.max_step_m.unwrap_or(settings.max_step_m),
             ..*settings
         }
     }

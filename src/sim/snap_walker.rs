@@ -46,7 +46,7 @@ pub fn ground_normal(
     params: &PlayerParams,
     settings: &SlideSettings,
 ) -> Option<Vec3> {
-    let probe = 4.0 * settings.skin_es.max(1e-4) * radii.y;
+    let probe = 4.0 * settings.tuning.skin_es.max(1e-4) * radii.y;
     let n = ground_below(world, center, radii, probe, params, settings)?.normal;
     Some(n)
 }
@@ -111,7 +111,7 @@ pub fn snap_down(
         // higher than where the sweep started: the path down was clear, above it may be an
         // overhang.
         ContactTime::Toi(_) => {
-            let lift = settings.skin_es / c.normal_es.y.max(0.1) * radii.y;
+            let lift = settings.tuning.skin_es / c.normal_es.y.max(0.1) * radii.y;
             c.center + Vec3::Y * lift.min(center.y - c.center.y).max(0.0)
         }
         // Already touching or inside it: stays where the move left it.

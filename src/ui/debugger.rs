@@ -18,15 +18,15 @@ pub struct CaseToggles {
     /// The solver's response variant (issue 15): like the solve mask, the walking setting,
     /// and the cursor's frame is re-run with it while paused.
     pub response: Response,
-    /// `SlideSettings::exact_contact` (issue 15), the same way.
+    /// `ResponseOptions::exact_contact` (issue 15), the same way.
     pub exact_contact: bool,
-    /// `SlideSettings::internal_edge_filter` (issue 15), the same way.
+    /// `ResponseOptions::internal_edge_filter` (issue 15), the same way.
     pub internal_edge_filter: bool,
-    /// `SlideSettings::touching_counts` (issue 15), the same way.
+    /// `ResponseOptions::touching_counts` (issue 15), the same way.
     pub touching_counts: bool,
     /// The conventions on which real ports differ (issue 24), the same way.
     pub conventions: Conventions,
-    /// `SlideSettings::max_climb_deg` and `max_step_m` (issue 26), the same way.
+    /// `ResponseOptions::max_climb_deg` and `max_step_m` (issue 26), the same way.
     pub max_climb_deg: Option<f32>,
     pub max_step_m: Option<f32>,
     /// The walker the walk after the cursor is re-simulated with (issue 26). Not a walking

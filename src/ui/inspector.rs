@@ -365,10 +365,10 @@ fn rerun_ui(ui: &mut Ui, rec: &FrameRecord, r: &RerunView) {
 /// What the re-run changed from the recorded frame, in words.
 fn rerun_changes(r: &RerunView, rec: &FrameRecord) -> Vec<String> {
     let mut what = Vec::new();
-    if r.solve != rec.settings.cases {
+    if r.solve != rec.settings.debug.cases {
         what.push("without the switched-off cases".to_string());
     }
-    if r.response != rec.settings.response {
+    if r.response != rec.settings.response.rule {
         what.push(format!("with the {} rule", r.response.name()));
     }
     if r.conventions != rec.settings.conventions {
@@ -377,19 +377,19 @@ fn rerun_changes(r: &RerunView, rec: &FrameRecord) -> Vec<String> {
     let switches = [
         (
             r.internal_edge_filter,
-            rec.settings.internal_edge_filter,
+            rec.settings.response.internal_edge_filter,
             "with the internal-edge filter",
             "without the internal-edge filter",
         ),
         (
             r.touching_counts,
-            rec.settings.touching_counts,
+            rec.settings.response.touching_counts,
             "with touching contacts counted",
             "without touching contacts",
         ),
         (
             r.exact_contact,
-            rec.settings.exact_contact,
+            rec.settings.response.exact_contact,
             "with the exact contact centre",
             "with the seed's contact centre (start + v·t)",
         ),

@@ -130,24 +130,24 @@ fn slide_settings_ui(ui: &mut Ui, slide: &SlideSettings, out: &mut Vec<Command>)
 fn sweep_rows_ui(ui: &mut Ui, s: &mut SlideSettings) {
     ui.label("skin (eSpace)");
     ui.add(
-        egui::DragValue::new(&mut s.skin_es)
+        egui::DragValue::new(&mut s.tuning.skin_es)
             .speed(1e-4)
             .range(0.0..=0.49)
             .max_decimals(4),
     );
     ui.end_row();
     ui.label("max iterations");
-    ui.add(egui::DragValue::new(&mut s.max_iterations).range(1..=100));
+    ui.add(egui::DragValue::new(&mut s.tuning.max_iterations).range(1..=100));
     ui.end_row();
     ui.label("max contacts");
-    ui.add(egui::DragValue::new(&mut s.max_contacts).range(1..=1000));
+    ui.add(egui::DragValue::new(&mut s.tuning.max_contacts).range(1..=1000));
     ui.end_row();
     ui.label("solver");
     egui::ComboBox::from_id_salt("narrow_phase")
-        .selected_text(s.narrow_phase.name())
+        .selected_text(s.debug.narrow_phase.name())
         .show_ui(ui, |ui| {
             for k in crate::collision::NarrowPhaseKind::ALL {
-                ui.selectable_value(&mut s.narrow_phase, k, k.name());
+                ui.selectable_value(&mut s.debug.narrow_phase, k, k.name());
             }
         })
         .response
@@ -159,9 +159,9 @@ fn sweep_rows_ui(ui: &mut Ui, s: &mut SlideSettings) {
     ui.end_row();
     ui.label("cases");
     ui.horizontal(|ui| {
-        ui.checkbox(&mut s.cases.face, "face");
-        ui.checkbox(&mut s.cases.edge, "edge");
-        ui.checkbox(&mut s.cases.vertex, "vertex");
+        ui.checkbox(&mut s.debug.cases.face, "face");
+        ui.checkbox(&mut s.debug.cases.edge, "edge");
+        ui.checkbox(&mut s.debug.cases.vertex, "vertex");
     });
     ui.end_row();
 }
@@ -170,10 +170,10 @@ fn sweep_rows_ui(ui: &mut Ui, s: &mut SlideSettings) {
 fn response_rows_ui(ui: &mut Ui, s: &mut SlideSettings) {
     ui.label("slide rule");
     egui::ComboBox::from_id_salt("response_variant")
-        .selected_text(s.response.name())
+        .selected_text(s.response.rule.name())
         .show_ui(ui, |ui| {
             for r in crate::collision::Response::ALL {
-                ui.selectable_value(&mut s.response, r, r.name());
+                ui.selectable_value(&mut s.response.rule, r, r.name());
             }
         })
         .response
@@ -183,14 +183,14 @@ fn response_rows_ui(ui: &mut Ui, s: &mut SlideSettings) {
              the plane solver solves the motion against every plane of the call at once.",
         );
     ui.end_row();
-    if s.response == crate::collision::Response::Planes {
+    if s.response.rule == crate::collision::Response::Planes {
         climb_limit_row(ui, s);
     }
     ui.label("triangles");
     ui.horizontal(|ui| {
-        let mut brute = s.broad_phase == BroadPhase::BruteForce;
+        let mut brute = s.debug.broad_phase == BroadPhase::BruteForce;
         if ui.checkbox(&mut brute, "brute force").changed() {
-            s.broad_phase = if brute {
+            s.debug.broad_phase = if brute {
                 BroadPhase::BruteForce
             } else {
                 BroadPhase::Bvh
@@ -307,8 +307,8 @@ fn climb_limit_row(ui: &mut egui::Ui, s: &mut SlideSettings) {
         hover: "A face facing up but steeper than this is slid along, not climbed (the plane \
                 solver only). Edges and vertices, a step's lip, are still climbed.",
     };
-    climb.row(ui, &mut s.max_climb_deg);
-    if s.max_climb_deg.is_some() {
+    climb.row(ui, &mut s.response.max_climb_deg);
+    if s.response.max_climb_deg.is_some() {
         let lip = OptionalValue {
             label: "lip walls",
             switch: "edges above",
@@ -318,7 +318,7 @@ fn climb_limit_row(ui: &mut egui::Ui, s: &mut SlideSettings) {
             hover: "An edge or a vertex met higher than this above the ellipsoid's lowest point \
                     is a wall's lip (a trim, a sill), slid along like a steep face, not a step's.",
         };
-        lip.row(ui, &mut s.max_step_m);
+        lip.row(ui, &mut s.response.max_step_m);
     }
 }
 

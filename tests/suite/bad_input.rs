@@ -3,6 +3,7 @@ use crate::common;
 
 use common::*;
 use glam::{Mat3, Vec3};
+use slidescope::collision::Tuning;
 use slidescope::collision::{
     CollisionError, CollisionMesh, Ellipsoid, SlideSettings, collide_and_slide, sweep,
 };
@@ -115,23 +116,38 @@ fn bad_settings_are_errors() {
     let e = Ellipsoid::sphere(v(0.0, 2.0, 0.0), 1.0).unwrap();
     for s in [
         SlideSettings {
-            skin_es: f32::NAN,
+            tuning: Tuning {
+                skin_es: f32::NAN,
+                ..SlideSettings::default().tuning
+            },
             ..Default::default()
         },
         SlideSettings {
-            skin_es: -1.0,
+            tuning: Tuning {
+                skin_es: -1.0,
+                ..SlideSettings::default().tuning
+            },
             ..Default::default()
         },
         SlideSettings {
-            max_iterations: 0,
+            tuning: Tuning {
+                max_iterations: 0,
+                ..SlideSettings::default().tuning
+            },
             ..Default::default()
         },
         SlideSettings {
-            simultaneous_tolerance: f32::INFINITY,
+            tuning: Tuning {
+                simultaneous_tolerance: f32::INFINITY,
+                ..SlideSettings::default().tuning
+            },
             ..Default::default()
         },
         SlideSettings {
-            max_contacts: 0,
+            tuning: Tuning {
+                max_contacts: 0,
+                ..SlideSettings::default().tuning
+            },
             ..Default::default()
         },
     ] {

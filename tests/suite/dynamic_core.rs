@@ -230,7 +230,7 @@ proptest! {
         let settings = SlideSettings::default();
         prop_assume!(
             clearance_to_triangles_es(&e, object_triangles_now(&scene, id))
-                > 1.0 + settings.skin_es
+                > 1.0 + settings.tuning.skin_es
         );
         scene.update_object(id, p1).unwrap();
         let r = slide(&far_floor(), &scene, &e, Vec3::ZERO, None);

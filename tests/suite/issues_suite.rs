@@ -484,9 +484,9 @@ fn the_fix_drawn_beside_the_bug_is_the_fix_column_run() {
         let bug = run_frames(&level.collision, run, Variant::Seed, NOMINAL_HZ);
         let fix_settings = Variant::Fix.settings(&Default::default());
         let edits = RerunEdits {
-            response: Some(fix_settings.response),
-            max_climb_deg: Some(fix_settings.max_climb_deg),
-            max_step_m: Some(fix_settings.max_step_m),
+            response: Some(fix_settings.response.rule),
+            max_climb_deg: Some(fix_settings.response.max_climb_deg),
+            max_step_m: Some(fix_settings.response.max_step_m),
             walker: Some(Variant::Fix.params().walker),
             ..Default::default()
         };

@@ -1,10 +1,11 @@
-//! Issue 15 "the skin holds for any move length": with `SlideSettings::exact_contact` a move of
+//! Issue 15 "the skin holds for any move length": with `ResponseOptions::exact_contact` a move of
 //! up to 1,000 radii ends no deeper than 1e-4 eSpace in anything (the seed's `start + v·t` ends
 //! up to ~1e-3 deep on long sweeps, measured on the shared levels).
 use crate::common::*;
 
 use glam::{Mat3, Vec3};
 use proptest::prelude::*;
+use slidescope::collision::ResponseOptions;
 use slidescope::collision::{
     CollisionMesh, Ellipsoid, Response, SlideSettings, Trace, collide_and_slide,
     distance::{clearance_es, distance_to_triangle},
@@ -36,11 +37,14 @@ fn wedge(angle: f32) -> CollisionMesh {
 
 fn settings(exact: bool, crease: bool) -> SlideSettings {
     SlideSettings {
-        exact_contact: exact,
-        response: if crease {
-            Response::Crease
-        } else {
-            Response::Seed
+        response: ResponseOptions {
+            exact_contact: exact,
+            rule: if crease {
+                Response::Crease
+            } else {
+                Response::Seed
+            },
+            ..(SlideSettings::default()).response
         },
         ..SlideSettings::default()
     }

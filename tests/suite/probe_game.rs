@@ -23,6 +23,7 @@ use slidescope::sim::{FrameRecord, MarkerKind};
 
 use crate::common::temp_dir;
 use slidescope::collision::Conventions;
+use slidescope::collision::Tuning;
 
 fn teaching_mesh() -> CollisionMesh {
     Level::load("assets/teaching.glb").unwrap().collision
@@ -234,12 +235,15 @@ fn the_velocity_padding_convention_reproduces_the_games_fauerby_padding() {
     let mut scratch = Scratch::default();
     let end_with = |padding, m: &game::LoggedMove, scratch: &mut Scratch| {
         let settings = SlideSettings {
+            tuning: Tuning {
+                skin_es: game::SKIN_ES,
+                max_iterations: game::MAX_ITERATIONS,
+                ..(SlideSettings::default()).tuning
+            },
             conventions: Conventions {
                 padding,
                 ..Conventions::default()
             },
-            skin_es: game::SKIN_ES,
-            max_iterations: game::MAX_ITERATIONS,
             ..SlideSettings::default()
         };
         let e = Ellipsoid::new(m.start, game::RADII).unwrap();

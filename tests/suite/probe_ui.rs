@@ -11,6 +11,7 @@ use slidescope_probe::read::MoveRecord;
 use slidescope_probe::{Case, Contact, Move, MoveResult, encode};
 
 use crate::common::temp_dir;
+use slidescope::collision::DebugKnobs;
 
 /// A floor (triangles 0, 1) and the level session that holds it.
 fn floor_session() -> (ProbeSession, std::sync::Arc<slidescope::probe::ProbeLevel>) {
@@ -124,7 +125,10 @@ fn the_game_section_says_where_the_two_part_and_by_how_much() {
     // edges are metres away): now the game has a contact the reference does not.
     let config = ShadowConfig {
         settings: SlideSettings {
-            cases: CaseMask::ALL.with(slidescope::collision::CaseKind::Face, false),
+            debug: DebugKnobs {
+                cases: CaseMask::ALL.with(slidescope::collision::CaseKind::Face, false),
+                ..SlideSettings::default().debug
+            },
             ..Default::default()
         },
         tolerance: tol,

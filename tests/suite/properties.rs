@@ -9,6 +9,7 @@ use slidescope::collision::{
     BroadPhase, CollisionMesh, Conventions, Ellipsoid, Response, Roots, Sidedness, SlideSettings,
     Trace, collide_and_slide, distance::clearance_es, sweep,
 };
+use slidescope::collision::{DebugKnobs, ResponseOptions};
 
 fn vec3(r: f32) -> impl Strategy<Value = Vec3> {
     (-r..r, -r..r, -r..r).prop_map(|(x, y, z)| v(x, y, z))
@@ -47,16 +48,13 @@ proptest! {
         };
         let e = Ellipsoid::with_axes(start, radii, axes).unwrap();
         // The seed's response and the crease response (issue 15) hold the same invariant.
-        let settings = SlideSettings {
-            response: if crease { Response::Crease } else { Response::Seed },
-            ..SlideSettings::default()
-        };
+        let settings = SlideSettings { response: ResponseOptions { rule: if crease { Response::Crease } else { Response::Seed }, ..(SlideSettings::default()).response }, ..SlideSettings::default() };
         // Only starts that are clear of everything are meaningful for this invariant.
-        prop_assume!(clearance_es(&m, &e) > 1.0 + settings.skin_es);
+        prop_assume!(clearance_es(&m, &e) > 1.0 + settings.tuning.skin_es);
         let r = collide_and_slide(&m, &e, vel, &settings, None).unwrap();
         prop_assert!(r.position.is_finite() && r.integration_velocity.is_finite());
         let after = clearance_es(&m, &Ellipsoid { center: r.position, ..e });
-        prop_assert!(after >= 1.0 - settings.skin_es - 1e-4, "clearance {} ({:?})", after, r.end);
+        prop_assert!(after >= 1.0 - settings.tuning.skin_es - 1e-4, "clearance {} ({:?})", after, r.end);
     }
 
     #[test]
@@ -96,8 +94,8 @@ proptest! {
         let e = Ellipsoid::new(start, radii).unwrap();
         // The crease and plane responses' push-back reads the gathered candidates too.
         let response = [Response::Seed, Response::Crease, Response::Planes][response];
-        let bvh = SlideSettings { response, ..SlideSettings::default() };
-        let brute = SlideSettings { broad_phase: BroadPhase::BruteForce, ..bvh };
+        let bvh = SlideSettings { response: ResponseOptions { rule: response, ..(SlideSettings::default()).response }, ..SlideSettings::default() };
+        let brute = SlideSettings { debug: DebugKnobs { broad_phase: BroadPhase::BruteForce, ..bvh.debug }, ..bvh };
         let (mut ta, mut tb) = (Trace::default(), Trace::default());
         let a = collide_and_slide(&m, &e, vel, &bvh, Some(&mut ta)).unwrap();
         let b = collide_and_slide(&m, &e, vel, &brute, Some(&mut tb)).unwrap();
@@ -145,12 +143,8 @@ proptest! {
             (false, true) => Sidedness::LeavingIgnored,
         };
         let roots = if positive_only { Roots::PositiveOnly } else { Roots::AtZero };
-        let bvh = SlideSettings {
-            conventions: Conventions { sidedness, roots, ..Conventions::default() },
-            response: [Response::Seed, Response::Crease, Response::Planes][response],
-            ..SlideSettings::default()
-        };
-        let brute = SlideSettings { broad_phase: BroadPhase::BruteForce, ..bvh };
+        let bvh = SlideSettings { response: ResponseOptions { rule: [Response::Seed, Response::Crease, Response::Planes][response], ..(SlideSettings::default()).response }, conventions: Conventions { sidedness, roots, ..Conventions::default() }, ..SlideSettings::default() };
+        let brute = SlideSettings { debug: DebugKnobs { broad_phase: BroadPhase::BruteForce, ..bvh.debug }, ..bvh };
         prop_assert_eq!(sweep(&m, &e, vel, &bvh).unwrap(), sweep(&m, &e, vel, &brute).unwrap());
         let a = collide_and_slide(&m, &e, vel, &bvh, None).unwrap();
         let b = collide_and_slide(&m, &e, vel, &brute, None).unwrap();
@@ -208,11 +202,17 @@ fn bvh_and_brute_force_agree_on_the_2026_11_28_case() {
     let e = Ellipsoid::new(v(3.411173, 0.89337474, 0.19086808), Vec3::splat(0.23267315)).unwrap();
     let vel = v(3.7315156, -2.8480997, 0.14892265);
     let bvh = SlideSettings {
-        response: Response::Crease,
+        response: ResponseOptions {
+            rule: Response::Crease,
+            ..(SlideSettings::default()).response
+        },
         ..SlideSettings::default()
     };
     let brute = SlideSettings {
-        broad_phase: BroadPhase::BruteForce,
+        debug: DebugKnobs {
+            broad_phase: BroadPhase::BruteForce,
+            ..bvh.debug
+        },
         ..bvh
     };
     let (mut ta, mut tb) = (Trace::default(), Trace::default());

@@ -5,6 +5,7 @@ use crate::common;
 
 use common::*;
 use glam::Vec3;
+use slidescope::collision::Tuning;
 use slidescope::collision::{
     CollisionMesh, ContactTime, Ellipsoid, EndReason, Feature, SlideResult, SlideSettings, Trace,
     collide_and_slide, distance::clearance_es,
@@ -284,7 +285,10 @@ fn max_iteration_fallback_engages_and_does_not_penetrate() {
     // One iteration allowed; the wall slide needs two, so the fallback re-runs detection on
     // the input velocity and stops at the first contact (no skin).
     let settings = SlideSettings {
-        max_iterations: 1,
+        tuning: Tuning {
+            max_iterations: 1,
+            ..SlideSettings::default().tuning
+        },
         ..Default::default()
     };
     let e = Ellipsoid::sphere(v(1.0, 0.0, 0.0), 0.5).unwrap();

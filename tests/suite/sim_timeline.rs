@@ -4,6 +4,7 @@ use crate::common;
 
 use common::*;
 use glam::Vec3;
+use slidescope::collision::Tuning;
 use slidescope::collision::{
     CaseMask, CollisionMesh, Ellipsoid, EndReason, Response, SlideSettings, Trace,
     collide_and_slide,
@@ -279,7 +280,10 @@ fn obtuse_internal_corner_pushed_head_on_is_marked_impulse_filter() {
 #[test]
 fn max_iteration_fallback_and_embedded_start_are_marked() {
     let s1 = SlideSettings {
-        max_iterations: 1,
+        tuning: Tuning {
+            max_iterations: 1,
+            ..SlideSettings::default().tuning
+        },
         ..Default::default()
     };
     let wall = floor_and_wall();

@@ -2,6 +2,7 @@
 //! because it takes the edge point nearest to where the ellipsoid meets the plane.
 
 use glam::{Mat3, Vec3};
+use slidescope::collision::DebugKnobs;
 use slidescope::collision::solvers::{
     Decomposed, GradientNormal, PlaneSpace, Reference, SolverQuery, SweepSolver,
 };
@@ -127,7 +128,7 @@ fn gradient_normal_misses_a_corner_the_sphere_clips() {
 
 #[test]
 fn the_core_walks_with_any_narrow_phase_and_seed_002_shows_its_edge_error() {
-    // The same edge hit through the core's BVH scan (`SlideSettings::narrow_phase`, what the
+    // The same edge hit through the core's BVH scan (`DebugKnobs::narrow_phase`, what the
     // app's solver picker sets): decomposed and plane space find the exact contact, seed 002
     // its late one; on a face hit all three agree.
     use slidescope::collision::{CollisionMesh, NarrowPhaseKind, SlideSettings, sweep};
@@ -147,7 +148,10 @@ fn the_core_walks_with_any_narrow_phase_and_seed_002_shows_its_edge_error() {
         (NarrowPhaseKind::GradientNormal, 9.0 / 14.0),
     ] {
         let s = SlideSettings {
-            narrow_phase: kind,
+            debug: DebugKnobs {
+                narrow_phase: kind,
+                ..SlideSettings::default().debug
+            },
             ..Default::default()
         };
         let hit = sweep(&mesh, &e, v, &s).unwrap().expect("edge hit");

@@ -5,6 +5,7 @@ use crate::common;
 
 use common::*;
 use glam::{Mat3, Vec3};
+use slidescope::collision::DebugKnobs;
 use slidescope::collision::{
     CaseMask, CollisionMesh, ContactTime, Ellipsoid, Feature, SlideSettings, SweepResult, sweep,
 };
@@ -22,7 +23,10 @@ fn big_floor() -> CollisionMesh {
 
 fn run(mesh: &CollisionMesh, e: Ellipsoid, vel: Vec3, mask: CaseMask) -> Option<SweepResult> {
     let settings = SlideSettings {
-        cases: mask,
+        debug: DebugKnobs {
+            cases: mask,
+            ..SlideSettings::default().debug
+        },
         ..Default::default()
     };
     sweep(mesh, &e, vel, &settings).unwrap()

@@ -12,6 +12,7 @@ use slidescope::collision::{
     CaseOutcome, ContactTime, Ellipsoid, Feature, NarrowPhaseKind, SlideSettings, Trace,
     collide_and_slide,
 };
+use slidescope::collision::{DebugKnobs, ResponseOptions};
 
 /// A floor triangle in y = 0 whose edge 0 runs along x = 0 (z from −2 to 2); it lies at x ≥ 0.
 fn floor_triangle() -> [Vec3; 3] {
@@ -67,7 +68,10 @@ fn every_narrow_phase_slides_onto_the_edge_with_a_contact_when_touching_counts()
     for kind in NarrowPhaseKind::ALL {
         let name = kind.name();
         let seed = SlideSettings {
-            narrow_phase: kind,
+            debug: DebugKnobs {
+                narrow_phase: kind,
+                ..(SlideSettings::default()).debug
+            },
             ..SlideSettings::default()
         };
         let mut trace = Trace::default();
@@ -76,7 +80,10 @@ fn every_narrow_phase_slides_onto_the_edge_with_a_contact_when_touching_counts()
         assert_eq!(out.position, e.center + velocity, "{name}");
 
         let touching = SlideSettings {
-            touching_counts: true,
+            response: ResponseOptions {
+                touching_counts: true,
+                ..seed.response
+            },
             ..seed
         };
         let out = collide_and_slide(&m, &e, velocity, &touching, Some(&mut trace)).unwrap();
@@ -94,7 +101,7 @@ fn every_narrow_phase_slides_onto_the_edge_with_a_contact_when_touching_counts()
             "{name}"
         );
         // Moved flush to the edge, lifted by the skin, the rest of the move slides on.
-        let lift = touching.skin_es * 0.9;
+        let lift = touching.tuning.skin_es * 0.9;
         assert_vec_close(out.position, v(0.5, 0.9 + lift, 0.3), 1e-6, name);
         assert_eq!(trace.iterations.len(), 2, "{name}");
         assert!(trace.iterations[1].contacts.is_empty(), "{name}");
@@ -113,7 +120,10 @@ fn touching_counts_changes_nothing_where_the_path_clears_by_the_skin() {
         ..e
     };
     let s = SlideSettings {
-        touching_counts: true,
+        response: ResponseOptions {
+            touching_counts: true,
+            ..(SlideSettings::default()).response
+        },
         ..SlideSettings::default()
     };
     let out = collide_and_slide(&m, &above, velocity, &s, None).unwrap();
@@ -129,10 +139,13 @@ fn a_recorded_frame_re_run_with_touching_counts_uses_it() {
         ..Default::default()
     };
     let s = edits.apply_to(&SlideSettings::default());
-    assert!(s.touching_counts);
+    assert!(s.response.touching_counts);
     assert_eq!(
         SlideSettings {
-            touching_counts: false,
+            response: ResponseOptions {
+                touching_counts: false,
+                ..s.response
+            },
             ..s
         },
         SlideSettings::default()

@@ -215,7 +215,10 @@ mod tests {
         let mesh = creases();
         let bvh = SlideSettings::default();
         let brute = SlideSettings {
-            broad_phase: BroadPhase::BruteForce,
+            debug: crate::DebugKnobs {
+                broad_phase: BroadPhase::BruteForce,
+                ..bvh.debug
+            },
             ..bvh
         };
         let mut scratch = Scratch::default();

@@ -60,7 +60,9 @@ pub use ellipsoid::{ESpace, Ellipsoid};
 pub use error::CollisionError;
 pub use mesh::{CollisionMesh, MeshBuildReport, Triangle};
 pub use ray::{RayHit, raycast, raycast_objects};
-pub use settings::{BroadPhase, NarrowPhaseKind, Response, SlideSettings};
+pub use settings::{
+    BroadPhase, DebugKnobs, NarrowPhaseKind, Response, ResponseOptions, SlideSettings, Tuning,
+};
 pub use slide::{
     ContactExtents, SlideResult, SweepResult, collide_and_slide, collide_and_slide_in,
     collide_and_slide_with, sweep, sweep_in, sweep_with, sweep_with_solver,

@@ -79,9 +79,11 @@ impl Response {
     }
 }
 
-/// Settings of [`collide_and_slide`](super::collide_and_slide) and [`sweep`](super::sweep).
-/// Scenario files hold them in the flat layout of `settings_file.rs`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// Settings of [`collide_and_slide`](super::collide_and_slide) and [`sweep`](super::sweep), in
+/// four groups: what a game tunes, the conventions on which real ports differ, how a contact
+/// turns the motion, and the debugger's knobs. Scenario files hold them in the flat layout of
+/// `settings_file.rs`.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -91,50 +93,16 @@ impl Response {
     )
 )]
 pub struct SlideSettings {
-    /// Distance (eSpace units) the centre is pushed back along the contact normal after each
-    /// contact. Seed 001: `1e-3`.
-    pub skin_es: f32,
-    /// Detect/respond iterations before the fallback. Lab project default: 30.
-    pub max_iterations: u32,
-    /// Contacts whose times differ by less than this are simultaneous (seed 001: `1e-5`).
-    pub simultaneous_tolerance: f32,
+    /// What a game tunes: the skin and the loop's limits.
+    pub tuning: Tuning,
     /// Where real ports differ from seed 001 (seed 001's by default): the table of
     /// `slidescope-conventions`, one field a convention.
     pub conventions: Conventions,
-    /// Which parts of the Minkowski sum the solver uses.
-    pub cases: CaseMask,
-    /// BVH or brute force.
-    pub broad_phase: BroadPhase,
-    /// Most simultaneous contacts kept per detection (seed 001: 100).
-    pub max_contacts: u32,
-    /// The per-triangle sweep test (the core's decomposed one by default).
-    pub narrow_phase: NarrowPhaseKind,
-    /// How a contact turns the remaining motion (the seed's by default).
-    pub response: Response,
-    /// Issue 15 "the skin holds for any move length": the contact centre is corrected to lie
-    /// exactly one eSpace unit from every static triangle it touches before the skin push-back.
-    /// Off (the seed): the centre is `start + v·t`, whose f32 error grows with the move's length
-    /// (sweeps longer than ~26 eSpace units ended up to 8.6e-4 inside the triangle they hit).
-    /// Written to files only when on, so files of the seed's settings stay as they were.
-    pub exact_contact: bool,
-    /// Issue 15's internal-edge filter: the first contact on an edge shared with a coplanar
-    /// neighbour (a seam inside a flat surface, see `internal_edge`) slides on the triangle's
-    /// face, not on the edge's round normal. Off (the seed): the edge's normal.
-    pub internal_edge_filter: bool,
-    /// Issue 15 "touching counts": a centre whose path only grazes a part of a triangle's
-    /// Minkowski sum at eSpace distance 1 (within `sweep::touch::TOUCH_ES`) touches it, for
-    /// every narrow phase: a sphere sliding on a plane onto an edge of that plane's triangle
-    /// is an edge contact. Off (the seed): it is no contact (a double root lost to rounding).
-    pub touching_counts: bool,
-    /// The plane solver's climb limit (degrees from horizontal, world `+Y` up): a plane facing
-    /// up and steeper than this is not climbed, only slid along or down (issue 26). `None`:
-    /// every slope is a plane like any other. The other responses ignore it.
-    pub max_climb_deg: Option<f32>,
-    /// The plane solver's step height (m above the ellipsoid's lowest point, world `+Y` up):
-    /// with a climb limit, an edge or a vertex met higher than this is a wall's lip, not a
-    /// step's, and is not climbed either (issue 26: a trim along a wall lifted the player).
-    /// `None`: every edge and vertex may be climbed.
-    pub max_step_m: Option<f32>,
+    /// How a contact turns the remaining motion.
+    pub response: ResponseOptions,
+    /// What the debugger switches to show the parts of the algorithm: the cases, the broad
+    /// and the narrow phase.
+    pub debug: DebugKnobs,
     /// Where the mover heads (world, horizontal; its length does not matter): with the plane
     /// solver, when the motion asked goes that way, no slide turns it back against it (issue
     /// 26: Quake 2's "stop dead" with the player's heading as the original velocity). A walker
@@ -142,24 +110,80 @@ pub struct SlideSettings {
     pub heading: Option<[f32; 3]>,
 }
 
-impl Default for SlideSettings {
+/// What a game tunes: the skin and the loop's limits (seed 001 12.3 and the lab project's
+/// `CCollision` constructor).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tuning {
+    /// Distance (eSpace units) the centre is pushed back along the contact normal after each
+    /// contact. Seed 001: `1e-3`.
+    pub skin_es: f32,
+    /// Detect/respond iterations before the iteration limit. Lab project default: 30.
+    pub max_iterations: u32,
+    /// Contacts whose times differ by less than this are simultaneous (seed 001: `1e-5`).
+    pub simultaneous_tolerance: f32,
+    /// Most simultaneous contacts kept per detection (seed 001: 100).
+    pub max_contacts: u32,
+}
+
+impl Default for Tuning {
     fn default() -> Self {
         Self {
             skin_es: 1e-3,
             max_iterations: 30,
             simultaneous_tolerance: 1e-5,
-            conventions: Conventions::default(),
+            max_contacts: 100,
+        }
+    }
+}
+
+/// How a contact turns the remaining motion: the rule and its options (the seed's by
+/// default).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ResponseOptions {
+    /// One plane per iteration (the seed), the crease rule, or the plane solver.
+    pub rule: Response,
+    /// The contact centre is corrected to lie exactly one eSpace unit from every static
+    /// triangle it touches before the skin push-back. Off (the seed): the centre is
+    /// `start + v·t`, whose f32 error grows with the move's length (sweeps longer than ~26
+    /// eSpace units ended up to 8.6e-4 inside the triangle they hit).
+    pub exact_contact: bool,
+    /// The first contact on an edge shared with a coplanar neighbour (a seam inside a flat
+    /// surface, see `internal_edge`) slides on the triangle's face, not on the edge's round
+    /// normal. Off (the seed): the edge's normal.
+    pub internal_edge_filter: bool,
+    /// A centre whose path only grazes a part of a triangle's Minkowski sum at eSpace
+    /// distance 1 (within `sweep::touch::TOUCH_ES`) touches it, for every narrow phase: a
+    /// sphere sliding on a plane onto an edge of that plane's triangle is an edge contact. Off
+    /// (the seed): it is no contact (a double root lost to rounding).
+    pub touching_counts: bool,
+    /// The plane solver's climb limit (degrees from horizontal, world `+Y` up): a plane facing
+    /// up and steeper than this is not climbed, only slid along or down. `None`: every slope
+    /// is a plane like any other. The other rules ignore it.
+    pub max_climb_deg: Option<f32>,
+    /// The plane solver's step height (m above the ellipsoid's lowest point, world `+Y` up):
+    /// with a climb limit, an edge or a vertex met higher than this is a wall's lip, not a
+    /// step's, and is not climbed either. `None`: every edge and vertex may be climbed.
+    pub max_step_m: Option<f32>,
+}
+
+/// The debugger's knobs: which parts of the Minkowski sum, which broad and narrow phase. A
+/// game keeps the defaults.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DebugKnobs {
+    /// Which parts of the Minkowski sum the solver uses.
+    pub cases: CaseMask,
+    /// BVH or brute force.
+    pub broad_phase: BroadPhase,
+    /// The per-triangle sweep test (the core's decomposed one by default).
+    pub narrow_phase: NarrowPhaseKind,
+}
+
+impl Default for DebugKnobs {
+    fn default() -> Self {
+        Self {
             cases: CaseMask::ALL,
             broad_phase: BroadPhase::Bvh,
-            max_contacts: 100,
             narrow_phase: NarrowPhaseKind::Decomposed,
-            response: Response::Seed,
-            exact_contact: false,
-            internal_edge_filter: false,
-            touching_counts: false,
-            max_climb_deg: None,
-            max_step_m: None,
-            heading: None,
         }
     }
 }
@@ -169,35 +193,38 @@ impl SlideSettings {
     pub fn validate(&self) -> Result<(), CollisionError> {
         let bad =
             |name: &'static str, reason: String| Err(CollisionError::BadSetting { name, reason });
-        if !(self.skin_es.is_finite() && (0.0..0.5).contains(&self.skin_es)) {
+        if !(self.tuning.skin_es.is_finite() && (0.0..0.5).contains(&self.tuning.skin_es)) {
             return bad(
                 "skin_es",
-                format!("must be in [0, 0.5), got {}", self.skin_es),
+                format!("must be in [0, 0.5), got {}", self.tuning.skin_es),
             );
         }
-        if !(1..=10_000).contains(&self.max_iterations) {
+        if !(1..=10_000).contains(&self.tuning.max_iterations) {
             return bad(
                 "max_iterations",
-                format!("must be in 1..=10000, got {}", self.max_iterations),
+                format!("must be in 1..=10000, got {}", self.tuning.max_iterations),
             );
         }
-        if !(self.simultaneous_tolerance.is_finite()
-            && (0.0..=0.1).contains(&self.simultaneous_tolerance))
+        if !(self.tuning.simultaneous_tolerance.is_finite()
+            && (0.0..=0.1).contains(&self.tuning.simultaneous_tolerance))
         {
             return bad(
                 "simultaneous_tolerance",
-                format!("must be in [0, 0.1], got {}", self.simultaneous_tolerance),
+                format!(
+                    "must be in [0, 0.1], got {}",
+                    self.tuning.simultaneous_tolerance
+                ),
             );
         }
         if let Err((name, reason)) = self.conventions.validate() {
             return bad(name, reason);
         }
-        if let Some(d) = self.max_climb_deg
+        if let Some(d) = self.response.max_climb_deg
             && !(d.is_finite() && d > 0.0 && d < 90.0)
         {
             return bad("max_climb_deg", format!("must be in (0, 90), got {d}"));
         }
-        if let Some(h) = self.max_step_m
+        if let Some(h) = self.response.max_step_m
             && !(h.is_finite() && h >= 0.0)
         {
             return bad("max_step_m", format!("must be finite and >= 0, got {h}"));
@@ -207,10 +234,10 @@ impl SlideSettings {
         {
             return bad("heading", format!("must be finite, got {h:?}"));
         }
-        if !(1..=10_000).contains(&self.max_contacts) {
+        if !(1..=10_000).contains(&self.tuning.max_contacts) {
             return bad(
                 "max_contacts",
-                format!("must be in 1..=10000, got {}", self.max_contacts),
+                format!("must be in 1..=10000, got {}", self.tuning.max_contacts),
             );
         }
         Ok(())

@@ -6,7 +6,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::CaseMask;
-use crate::settings::{BroadPhase, NarrowPhaseKind, Response, SlideSettings};
+use crate::settings::{
+    BroadPhase, DebugKnobs, NarrowPhaseKind, Response, ResponseOptions, SlideSettings, Tuning,
+};
 use slidescope_conventions::{Conventions, IterationLimit, Padding, Roots, ShortMotion, Sidedness};
 
 /// Which triangles a one-sided level ignores, as files name it.
@@ -99,29 +101,29 @@ impl From<SlideSettings> for SettingsFile {
             Sidedness::LeavingIgnored => (false, BackFaces::Velocity),
         };
         Self {
-            skin_es: s.skin_es,
-            max_iterations: s.max_iterations,
-            simultaneous_tolerance: s.simultaneous_tolerance,
+            skin_es: s.tuning.skin_es,
+            max_iterations: s.tuning.max_iterations,
+            simultaneous_tolerance: s.tuning.simultaneous_tolerance,
             min_velocity_es: c.min_motion_es,
             impulse_filter: c.impulse_filter,
             fallback: c.iteration_limit == IterationLimit::FallBack,
             two_sided,
-            cases: s.cases,
-            broad_phase: s.broad_phase,
-            max_contacts: s.max_contacts,
-            narrow_phase: s.narrow_phase,
-            response: s.response,
-            exact_contact: s.exact_contact,
-            internal_edge_filter: s.internal_edge_filter,
-            touching_counts: s.touching_counts,
+            cases: s.debug.cases,
+            broad_phase: s.debug.broad_phase,
+            max_contacts: s.tuning.max_contacts,
+            narrow_phase: s.debug.narrow_phase,
+            response: s.response.rule,
+            exact_contact: s.response.exact_contact,
+            internal_edge_filter: s.response.internal_edge_filter,
+            touching_counts: s.response.touching_counts,
             padding: c.padding,
             short_motion: c.short_motion,
             min_velocity_m: c.min_motion_m,
             dead_zone_m: c.dead_zone_m,
             back_faces,
             roots: c.roots,
-            max_climb_deg: s.max_climb_deg,
-            max_step_m: s.max_step_m,
+            max_climb_deg: s.response.max_climb_deg,
+            max_step_m: s.response.max_step_m,
             heading: s.heading,
         }
     }
@@ -150,20 +152,26 @@ impl From<SettingsFile> for SlideSettings {
             roots: f.roots,
         };
         Self {
-            skin_es: f.skin_es,
-            max_iterations: f.max_iterations,
-            simultaneous_tolerance: f.simultaneous_tolerance,
+            tuning: Tuning {
+                skin_es: f.skin_es,
+                max_iterations: f.max_iterations,
+                simultaneous_tolerance: f.simultaneous_tolerance,
+                max_contacts: f.max_contacts,
+            },
             conventions,
-            cases: f.cases,
-            broad_phase: f.broad_phase,
-            max_contacts: f.max_contacts,
-            narrow_phase: f.narrow_phase,
-            response: f.response,
-            exact_contact: f.exact_contact,
-            internal_edge_filter: f.internal_edge_filter,
-            touching_counts: f.touching_counts,
-            max_climb_deg: f.max_climb_deg,
-            max_step_m: f.max_step_m,
+            response: ResponseOptions {
+                rule: f.response,
+                exact_contact: f.exact_contact,
+                internal_edge_filter: f.internal_edge_filter,
+                touching_counts: f.touching_counts,
+                max_climb_deg: f.max_climb_deg,
+                max_step_m: f.max_step_m,
+            },
+            debug: DebugKnobs {
+                cases: f.cases,
+                broad_phase: f.broad_phase,
+                narrow_phase: f.narrow_phase,
+            },
             heading: f.heading,
         }
     }

@@ -2,6 +2,7 @@
 //! fewer iterations, the end clear of every plane by the skin, the motion along the crease.
 
 use glam::Vec3;
+use slidescope_collision::ResponseOptions;
 use slidescope_collision::{
     CollisionMesh, Ellipsoid, EndReason, Response, SlideSettings, Trace, collide_and_slide,
     distance::clearance_es,
@@ -47,7 +48,10 @@ fn in_a_crease_the_crease_response_slides_along_it_where_the_seed_ping_pongs() {
     let v = Vec3::new(1.2, -0.3, 0.4);
     let run = |response| {
         let s = SlideSettings {
-            response,
+            response: ResponseOptions {
+                rule: response,
+                ..(SlideSettings::default()).response
+            },
             ..SlideSettings::default()
         };
         let mut t = Trace::default();
@@ -109,7 +113,10 @@ fn a_corner_of_three_planes_stops_the_crease_response_in_the_corner_and_clear() 
     let mesh = CollisionMesh::from_triangles(&tris).unwrap();
     let e = Ellipsoid::new(Vec3::new(-1.2, 0.902, 0.2), Vec3::new(0.4, 0.9, 0.4)).unwrap();
     let s = SlideSettings {
-        response: Response::Crease,
+        response: ResponseOptions {
+            rule: Response::Crease,
+            ..(SlideSettings::default()).response
+        },
         ..SlideSettings::default()
     };
     let r = collide_and_slide(&mesh, &e, Vec3::new(1.2, -0.3, 0.9), &s, None).unwrap();

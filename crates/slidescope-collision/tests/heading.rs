@@ -4,6 +4,7 @@
 //! along, and every other response, change nothing.
 
 use glam::Vec3;
+use slidescope_collision::ResponseOptions;
 use slidescope_collision::{
     CollisionError, CollisionMesh, Ellipsoid, EndReason, Response, SlideResult, SlideSettings,
     collide_and_slide,
@@ -39,7 +40,10 @@ fn slide(response: Response, heading: Option<[f32; 3]>) -> SlideResult {
     let start = APEX + west() * 1.5 + inward * (R + 1e-3);
     let e = Ellipsoid::new(start, Vec3::splat(R)).unwrap();
     let s = SlideSettings {
-        response,
+        response: ResponseOptions {
+            rule: response,
+            ..(SlideSettings::default()).response
+        },
         heading,
         ..SlideSettings::default()
     };

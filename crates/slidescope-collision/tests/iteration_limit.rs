@@ -4,6 +4,7 @@
 //! the wedge's tip, inside both walls.
 
 use glam::Vec3;
+use slidescope_collision::Tuning;
 use slidescope_collision::{
     CollisionMesh, Ellipsoid, EndReason, SlideSettings, Trace, collide_and_slide,
     distance::clearance_es,
@@ -34,12 +35,15 @@ fn out_of_iterations_without_fallback_keeps_the_last_checked_centre() {
     // Slightly off the wedge's axis so one wall is met first.
     let sphere = Ellipsoid::sphere(Vec3::new(tip - 2.4, 0.0, 0.05), 0.5).unwrap();
     let settings = SlideSettings {
+        tuning: Tuning {
+            max_iterations: 3,
+            ..(SlideSettings::default()).tuning
+        },
         conventions: Conventions {
             iteration_limit: IterationLimit::KeepLast,
             impulse_filter: false,
             ..Conventions::default()
         },
-        max_iterations: 3,
         ..SlideSettings::default()
     };
     let mut trace = Trace::default();

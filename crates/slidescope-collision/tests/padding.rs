@@ -5,6 +5,7 @@
 
 use glam::Vec3;
 use slidescope_collision::Conventions;
+use slidescope_collision::Tuning;
 use slidescope_collision::{
     CollisionMesh, Ellipsoid, Padding, SlideSettings, Trace, collide_and_slide,
 };
@@ -17,11 +18,14 @@ fn floor() -> CollisionMesh {
 
 fn settings(padding: Padding) -> SlideSettings {
     SlideSettings {
+        tuning: Tuning {
+            skin_es: 0.01,
+            ..(SlideSettings::default()).tuning
+        },
         conventions: Conventions {
             padding,
             ..Conventions::default()
         },
-        skin_es: 0.01,
         ..SlideSettings::default()
     }
 }

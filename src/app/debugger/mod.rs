@@ -81,14 +81,14 @@ impl Debugger {
     /// Phase *update*: the case toggles follow the walking settings, and the re-run and the
     /// solver rows are recomputed when what they depend on changed.
     pub fn update(&mut self, sim: &Sim, world: &World, slide: &SlideSettings) {
-        self.toggles.solve = slide.cases;
-        self.toggles.response = slide.response;
-        self.toggles.exact_contact = slide.exact_contact;
-        self.toggles.internal_edge_filter = slide.internal_edge_filter;
-        self.toggles.touching_counts = slide.touching_counts;
+        self.toggles.solve = slide.debug.cases;
+        self.toggles.response = slide.response.rule;
+        self.toggles.exact_contact = slide.response.exact_contact;
+        self.toggles.internal_edge_filter = slide.response.internal_edge_filter;
+        self.toggles.touching_counts = slide.response.touching_counts;
         self.toggles.conventions = slide.conventions;
-        self.toggles.max_climb_deg = slide.max_climb_deg;
-        self.toggles.max_step_m = slide.max_step_m;
+        self.toggles.max_climb_deg = slide.response.max_climb_deg;
+        self.toggles.max_step_m = slide.response.max_step_m;
         self.refresh_rerun(sim, world);
         self.refresh_solvers(sim, world);
     }
@@ -148,30 +148,30 @@ impl Debugger {
         sim: &mut Sim,
         slide: &mut SlideSettings,
     ) -> Vec<Effect> {
-        let solve_changed = slide.cases != t.solve
-            || slide.response != t.response
-            || slide.exact_contact != t.exact_contact
-            || slide.internal_edge_filter != t.internal_edge_filter
-            || slide.touching_counts != t.touching_counts
+        let solve_changed = slide.debug.cases != t.solve
+            || slide.response.rule != t.response
+            || slide.response.exact_contact != t.exact_contact
+            || slide.response.internal_edge_filter != t.internal_edge_filter
+            || slide.response.touching_counts != t.touching_counts
             || slide.conventions != t.conventions
-            || slide.max_climb_deg != t.max_climb_deg
-            || slide.max_step_m != t.max_step_m;
+            || slide.response.max_climb_deg != t.max_climb_deg
+            || slide.response.max_step_m != t.max_step_m;
         self.toggles = t;
-        slide.cases = t.solve;
-        slide.response = t.response;
-        slide.exact_contact = t.exact_contact;
-        slide.internal_edge_filter = t.internal_edge_filter;
-        slide.touching_counts = t.touching_counts;
-        slide.max_climb_deg = t.max_climb_deg;
-        slide.max_step_m = t.max_step_m;
+        slide.debug.cases = t.solve;
+        slide.response.rule = t.response;
+        slide.response.exact_contact = t.exact_contact;
+        slide.response.internal_edge_filter = t.internal_edge_filter;
+        slide.response.touching_counts = t.touching_counts;
+        slide.response.max_climb_deg = t.max_climb_deg;
+        slide.response.max_step_m = t.max_step_m;
         slide.conventions = t.conventions;
-        sim.settings.cases = t.solve;
-        sim.settings.response = t.response;
-        sim.settings.exact_contact = t.exact_contact;
-        sim.settings.internal_edge_filter = t.internal_edge_filter;
-        sim.settings.touching_counts = t.touching_counts;
-        sim.settings.max_climb_deg = t.max_climb_deg;
-        sim.settings.max_step_m = t.max_step_m;
+        sim.settings.debug.cases = t.solve;
+        sim.settings.response.rule = t.response;
+        sim.settings.response.exact_contact = t.exact_contact;
+        sim.settings.response.internal_edge_filter = t.internal_edge_filter;
+        sim.settings.response.touching_counts = t.touching_counts;
+        sim.settings.response.max_climb_deg = t.max_climb_deg;
+        sim.settings.response.max_step_m = t.max_step_m;
         sim.settings.conventions = t.conventions;
         if solve_changed {
             vec![Effect::SolveChanged]

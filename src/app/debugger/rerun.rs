@@ -95,14 +95,14 @@ impl Debugger {
 
 /// Whether `rec` was solved with the switches of `t`.
 fn solved_with(rec: &FrameRecord, t: &CaseToggles) -> bool {
-    t.solve == rec.settings.cases
-        && t.response == rec.settings.response
-        && t.exact_contact == rec.settings.exact_contact
-        && t.internal_edge_filter == rec.settings.internal_edge_filter
-        && t.touching_counts == rec.settings.touching_counts
+    t.solve == rec.settings.debug.cases
+        && t.response == rec.settings.response.rule
+        && t.exact_contact == rec.settings.response.exact_contact
+        && t.internal_edge_filter == rec.settings.response.internal_edge_filter
+        && t.touching_counts == rec.settings.response.touching_counts
         && t.conventions == rec.settings.conventions
-        && t.max_climb_deg == rec.settings.max_climb_deg
-        && t.max_step_m == rec.settings.max_step_m
+        && t.max_climb_deg == rec.settings.response.max_climb_deg
+        && t.max_step_m == rec.settings.response.max_step_m
         && t.walker == rec.params.walker
 }
 

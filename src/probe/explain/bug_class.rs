@@ -83,7 +83,7 @@ pub fn classify(
     }
     let limit = game
         .max_iterations
-        .unwrap_or(record.settings.max_iterations);
+        .unwrap_or(record.settings.tuning.max_iterations);
     let ran = game.result.map_or(0, |r| r.iterations);
     if ran >= limit && record.trace.iterations.len() as u32 > limit.min(ran) {
         return plain(BugClass::IterationsExhausted);

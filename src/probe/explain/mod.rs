@@ -17,6 +17,7 @@ pub use switches::Switch;
 use super::ProbeLevel;
 use super::probe_session::PendingMove;
 use super::shadow::{ShadowConfig, agrees_under};
+use crate::collision::DebugKnobs;
 use crate::collision::{CaseMask, DynamicScene, Scratch, SlideSettings, Trace};
 use crate::sim::{FrameRecord, GameMove};
 
@@ -221,7 +222,10 @@ impl Explainer {
             let seen = self.cases_seen?;
             bug_class::missing_case(seen, |cases| {
                 let settings = SlideSettings {
-                    cases,
+                    debug: DebugKnobs {
+                        cases,
+                        ..record.settings.debug
+                    },
                     ..record.settings
                 };
                 agrees_with((level, objects), record, &settings, config)
@@ -331,7 +335,7 @@ pub fn reconciling_sets(
             return Vec::new();
         };
         let base = record.settings;
-        let skin = base.skin_es;
+        let skin = base.tuning.skin_es;
         let conventions = base.conventions;
         let candidates = switches::candidates(&conventions, skin);
         let world = (level, objects);

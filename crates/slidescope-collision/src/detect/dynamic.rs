@@ -77,7 +77,7 @@ pub(crate) fn detect_dynamic(
     out: &mut Vec<Contact>,
     record: Option<&mut Vec<DynamicSweepTrace>>,
 ) {
-    let tol = settings.simultaneous_tolerance;
+    let tol = settings.tuning.simultaneous_tolerance;
     let mut best = out.first().map_or(f32::INFINITY, |c| c.time.sort_key());
     sweep_objects(scene, frame, c, v, settings, &mut best, scratch, record);
     if scratch.hits.is_empty() {
@@ -100,9 +100,9 @@ fn sweep_objects(
     scratch: &mut DynamicScratch,
     mut record: Option<&mut Vec<DynamicSweepTrace>>,
 ) {
-    let tol = settings.simultaneous_tolerance;
+    let tol = settings.tuning.simultaneous_tolerance;
     scratch.hits.clear();
-    let margin = settings.skin_es.max(1e-3) * 2.0;
+    let margin = settings.tuning.skin_es.max(1e-3) * 2.0;
     let dest = frame.to_world(c + v);
     for obj in scene.objects() {
         let (v_ext, adjust) = if obj.is_at_rest() {
@@ -183,7 +183,7 @@ fn merge_with_static(
         }
     });
     let dyn_key = scratch.hits[dyn_first].hit.time.sort_key();
-    let max = settings.max_contacts as usize;
+    let max = settings.tuning.max_contacts as usize;
     let mut contacts = std::mem::take(&mut scratch.merged);
     contacts.clear();
     let dyn_leads = static_first.is_none_or(|k| dyn_key < k);
@@ -246,10 +246,10 @@ fn sweep_object(
                     continue;
                 };
                 let limit = (*best + tol).clamp(0.0, 1.0);
-                let cases = settings.cases;
+                let cases = settings.debug.cases;
                 let two_sided = !settings.conventions.sidedness.culls_behind();
                 let mut found = sweep_triangle(c, v_ext, &tri, cases, two_sided, limit);
-                if settings.touching_counts {
+                if settings.response.touching_counts {
                     let grazing = touch::graze(c, v_ext, &tri, cases, two_sided, limit);
                     found = touch::earliest(found, grazing);
                 }
@@ -320,7 +320,8 @@ fn settle(
 ) -> Vec3 {
     let cur = obj.current();
     let inv = cur.inverse();
-    let half_m = abs_rotation(inv.rotation) * frame.bounds_half_extents(settings.skin_es * 2.0);
+    let half_m =
+        abs_rotation(inv.rotation) * frame.bounds_half_extents(settings.tuning.skin_es * 2.0);
     let fallback_es = frame.space.normal_to_es(normal);
     let mut c = frame.local_es(center);
     for _ in 0..SETTLE_PASSES {
@@ -349,7 +350,7 @@ fn settle(
         let Some((depth, dir)) = deepest else {
             break;
         };
-        c += dir * (depth + settings.skin_es);
+        c += dir * (depth + settings.tuning.skin_es);
     }
     frame.to_world(c)
 }
@@ -365,7 +366,7 @@ pub(crate) fn settle_all(
     scratch: &mut DynamicScratch,
 ) -> Vec3 {
     let mut c = center;
-    let half = frame.bounds_half_extents(settings.skin_es * 2.0);
+    let half = frame.bounds_half_extents(settings.tuning.skin_es * 2.0);
     for obj in scene.objects().iter().filter(|o| !o.is_at_rest()) {
         let bounds = obj.world_bounds(&obj.current());
         if !Aabb::new(c - half, c + half).overlaps(&bounds) {

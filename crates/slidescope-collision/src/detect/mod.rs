@@ -79,7 +79,7 @@ impl<N: NarrowPhase, const SPHERE: bool> Scan<'_, N, SPHERE> {
     /// Time limit for the rest of the scan: contacts later than this cannot be simultaneous
     /// with the best one.
     fn limit(&self) -> f32 {
-        (self.best + self.settings.simultaneous_tolerance).clamp(0.0, 1.0)
+        (self.best + self.settings.tuning.simultaneous_tolerance).clamp(0.0, 1.0)
     }
 
     /// Triangle `ti`, its world `vertices` and stored normal ([`CollisionMesh::slot_normal`],
@@ -100,15 +100,16 @@ impl<N: NarrowPhase, const SPHERE: bool> Scan<'_, N, SPHERE> {
             if let Some(rec) = self.record.as_deref_mut() {
                 rec.push(CandidateTrace {
                     triangle: ti,
-                    cases: CaseResults::culled(s.cases),
+                    cases: CaseResults::culled(s.debug.cases),
                 });
             }
             return;
         }
         if let Some(rec) = self.record.as_deref_mut() {
-            let mut cases = sweep_triangle_cases(self.c, self.v, &tri_es, s.cases, two_sided(s))
-                .roots(s.conventions.roots);
-            if s.touching_counts {
+            let mut cases =
+                sweep_triangle_cases(self.c, self.v, &tri_es, s.debug.cases, two_sided(s))
+                    .roots(s.conventions.roots);
+            if s.response.touching_counts {
                 let parts = touch::graze_parts(self.c, self.v, &tri_es, two_sided(s), 1.0);
                 touch::merge_cases(&mut cases, &parts);
             }
@@ -126,20 +127,20 @@ impl<N: NarrowPhase, const SPHERE: bool> Scan<'_, N, SPHERE> {
         let mut found = match s.conventions.roots {
             Roots::AtZero => {
                 self.narrow
-                    .sweep_triangle(c, v, &tri_es, s.cases, two_sided(s), limit)
+                    .sweep_triangle(c, v, &tri_es, s.debug.cases, two_sided(s), limit)
             }
             Roots::PositiveOnly => sweep_triangle_roots(
                 c,
                 v,
                 &tri_es,
-                s.cases,
+                s.debug.cases,
                 two_sided(s),
                 s.conventions.roots,
                 limit,
             ),
         };
-        if s.touching_counts {
-            let grazing = touch::graze(c, v, &tri_es, s.cases, two_sided(s), limit);
+        if s.response.touching_counts {
+            let grazing = touch::graze(c, v, &tri_es, s.debug.cases, two_sided(s), limit);
             found = touch::earliest(found, grazing);
         }
         if let Some(hit) = found {
@@ -151,7 +152,7 @@ impl<N: NarrowPhase, const SPHERE: bool> Scan<'_, N, SPHERE> {
     #[inline(always)]
     fn add(&mut self, ti: u32, hit: SweepHit) {
         let key = hit.time.sort_key();
-        if key <= self.best + self.settings.simultaneous_tolerance {
+        if key <= self.best + self.settings.tuning.simultaneous_tolerance {
             self.best = self.best.min(key);
             self.hits.push((ti, hit));
         }
@@ -252,7 +253,7 @@ fn scan_mesh<N: NarrowPhase, const SPHERE: bool>(
         best: f32::INFINITY,
         record,
     };
-    match settings.broad_phase {
+    match settings.debug.broad_phase {
         BroadPhase::Bvh => {
             let cache = &mut scratch.cache;
             scan_bvh(&mut scan, mesh, (c, v), cache, &mut scratch.stack);
@@ -283,7 +284,7 @@ fn nearest_contacts(
     settings: &SlideSettings,
     out: &mut Vec<Contact>,
 ) {
-    let tol = settings.simultaneous_tolerance;
+    let tol = settings.tuning.simultaneous_tolerance;
     if hits.is_empty() {
         return;
     }
@@ -314,7 +315,7 @@ fn nearest_contacts(
         }
     };
     out.push(to_contact(&hits[first]));
-    let max = settings.max_contacts as usize;
+    let max = settings.tuning.max_contacts as usize;
     for (i, h) in hits.iter().enumerate() {
         if out.len() >= max {
             break;
@@ -338,7 +339,7 @@ fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
     // `c` and `v` as arguments, not read back from `scan`: its fields were just stored in
     // pieces and a wider load across them stalled (store forwarding).
     let (start, delta) = (frame.to_world(c), frame.space.vector_to_world(v));
-    let expand = frame.bounds_half_extents(settings.skin_es.max(1e-3) * 2.0);
+    let expand = frame.bounds_half_extents(settings.tuning.skin_es.max(1e-3) * 2.0);
     // The same slab test the BVH uses, on each triangle's own box: leaf boxes are looser
     // than their triangles, and this costs a fraction of a sweep test.
     let slabs = sweep_slabs(start, delta, expand);
@@ -371,7 +372,7 @@ fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
 #[inline(always)]
 fn face_first<N: NarrowPhase, const SPHERE: bool>(scan: &Scan<'_, N, SPHERE>) -> bool {
     let s = scan.settings;
-    scan.record.is_none() && N::FACE_FIRST && !s.touching_counts && s.cases.face
+    scan.record.is_none() && N::FACE_FIRST && !s.response.touching_counts && s.debug.cases.face
 }
 
 /// The call's gathered candidates ([`CandidateCache`]), each whose box the sweep enters before
@@ -454,7 +455,7 @@ fn face_test<N: NarrowPhase, const SPHERE: bool>(
     if leaves_front(s, tri_es, v) {
         return;
     }
-    match face_step(c, v, tri_es, s.cases, two_sided(s), scan.limit()) {
+    match face_step(c, v, tri_es, s.debug.cases, two_sided(s), scan.limit()) {
         FaceStep::Done(Some(hit)) => scan.add(ti, hit),
         FaceStep::Done(None) => {}
         FaceStep::Round(plane) => scan.deferred.push(Deferred {
@@ -484,7 +485,7 @@ fn round_steps<N: NarrowPhase, const SPHERE: bool>(scan: &mut Scan<'_, N, SPHERE
             c,
             v,
             &d.tri_es,
-            s.cases,
+            s.debug.cases,
             s.conventions.roots,
             d.plane,
             limit,

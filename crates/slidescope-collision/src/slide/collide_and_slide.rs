@@ -70,11 +70,11 @@ pub(crate) fn slide(
     trace: Option<&mut Trace>,
 ) -> SlideResult {
     let mut s = SlideState::begin(call, scratch);
-    if call.settings.response == Response::Planes {
+    if call.settings.response.rule == Response::Planes {
         rest_on_planes(call, &mut s, scratch);
     }
     let mut recorder = Recorder::new(trace);
-    while s.iterations < call.settings.max_iterations {
+    while s.iterations < call.settings.tuning.max_iterations {
         if motion_spent(call, &mut s) {
             break;
         }

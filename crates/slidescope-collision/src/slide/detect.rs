@@ -40,7 +40,7 @@ pub(super) fn detect_all(
             detect($narrow, mesh, frame, c, v, settings, scratch, contacts, rec)
         };
     }
-    match settings.narrow_phase {
+    match settings.debug.narrow_phase {
         NarrowPhaseKind::Decomposed => scan!(&Decomposed),
         NarrowPhaseKind::PlaneSpace => scan!(&PlaneSpace),
         NarrowPhaseKind::GradientNormal => scan!(&GradientNormal),
@@ -59,7 +59,7 @@ pub(super) fn detect_all(
     }
 }
 
-/// Detection for [`SlideSettings::exact_contact`]: a move longer than [`SEGMENT_ES`] is swept
+/// Detection for [`ResponseOptions::exact_contact`](crate::ResponseOptions::exact_contact): a move longer than [`SEGMENT_ES`] is swept
 /// in equal pieces, stopping at the first piece with a contact; its times are given back as
 /// fractions of the whole move (and its candidates' too, in the trace). Shorter moves, or
 /// without the setting: exactly [`detect_all`].
@@ -80,7 +80,7 @@ pub(super) fn detect_exact(
     // The setting first: without it no length is taken (its square root's latency and a
     // `ceilf` call were a tenth of a sweep's set-up). Written so a NaN length takes the plain
     // path; `len > SEGMENT_ES` is `ceil(len / SEGMENT_ES) > 1` (a division by 16 is exact).
-    let len = if settings.exact_contact {
+    let len = if settings.response.exact_contact {
         Vec3::from(v).length()
     } else {
         0.0

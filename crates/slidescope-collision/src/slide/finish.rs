@@ -95,7 +95,7 @@ fn fallback(call: &Call<'_>, s: &mut SlideState, scratch: &mut Scratch) -> Vec3 
     );
     let center = call.ellipsoid.center;
     match s.contacts.first() {
-        Some(c) if c.source == ContactSource::Static && call.settings.exact_contact => {
+        Some(c) if c.source == ContactSource::Static && call.settings.response.exact_contact => {
             exact_contact_center(world.mesh, &s.frame, c.center, &s.contacts)
         }
         Some(c) if c.source == ContactSource::Static => c.center,

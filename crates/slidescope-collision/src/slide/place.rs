@@ -10,7 +10,7 @@ use crate::detect::Scratch;
 use crate::frame::Frame;
 use crate::{CollisionMesh, Contact, ContactSource, ContactTime, Feature};
 
-/// With [`SlideSettings::exact_contact`](crate::SlideSettings::exact_contact), a static
+/// With [`ResponseOptions::exact_contact`](crate::ResponseOptions::exact_contact), a static
 /// contact further than this from the call's frame origin (local eSpace units) re-centres the
 /// frame on the exact contact centre, so the skin push-back and the next iterations are worked
 /// at f32's finest steps, not 1,000 radii away where they are ~6e-5 (a long move into a
@@ -36,7 +36,7 @@ pub(super) fn place_contact(
     scratch: &mut Scratch,
     first: Contact,
 ) -> Placed {
-    let (n_es, n) = match call.settings.internal_edge_filter {
+    let (n_es, n) = match call.settings.response.internal_edge_filter {
         true => face_normal_on_internal_edge(call.world.mesh, &s.frame, &first, &mut scratch.near)
             .unwrap_or((first.normal_es, first.normal)),
         false => (first.normal_es, first.normal),
@@ -47,10 +47,11 @@ pub(super) fn place_contact(
         // Already carried into the object's current pose by detection.
         (ContactSource::Dynamic { .. }, _) => s.frame.local_es(first.center),
     };
-    let center_es = match call.settings.exact_contact && first.source == ContactSource::Static {
-        true => exact_center(call, s, scratch, center_es),
-        false => center_es,
-    };
+    let center_es =
+        match call.settings.response.exact_contact && first.source == ContactSource::Static {
+            true => exact_center(call, s, scratch, center_es),
+            false => center_es,
+        };
     Placed {
         contact: first,
         n_es,
@@ -83,7 +84,7 @@ fn exact_center(
 }
 
 /// The contact centre (world) moved out to exactly one eSpace unit from each static triangle
-/// among `contacts` that it is closer to than that (issue 15, `SlideSettings::exact_contact`).
+/// among `contacts` that it is closer to than that (issue 15, `ResponseOptions::exact_contact`).
 /// Along the line from the triangle's closest point, so that point stays the closest. Worked in
 /// eSpace about the triangle's first vertex: the call's own frame is centred on the start, and
 /// 1,000 radii away its f32 steps are ~1e-4 eSpace, as coarse as the error being removed.

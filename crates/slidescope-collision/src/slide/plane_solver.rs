@@ -21,7 +21,7 @@
 //! original motion is already along the wall and only the heading says the slide off the
 //! second wall goes back out of the corner (issue 26, scene 16).
 //!
-//! A convention comes with it ([`SlideSettings::max_climb_deg`](crate::SlideSettings)): a
+//! A convention comes with it ([`ResponseOptions::max_climb_deg`](crate::ResponseOptions)): a
 //! plane facing up but steeper than the limit also blocks with its horizontal normal (world
 //! `+Y` is up), so the slide follows its contour line instead of climbing it, while sliding down
 //! it stays free (rapier's `max_slope_climb_angle`, PhysX's `ePREVENT_CLIMBING`).
@@ -107,7 +107,7 @@ const UP_FACING_Y: f32 = 1e-3;
 /// with a gap, the centre then keeps the faces' line instead of dipping into the gap and being
 /// pushed out again.
 pub(super) fn rest_on_planes(call: &Call<'_>, s: &mut SlideState, scratch: &mut Scratch) {
-    let skin = call.settings.skin_es;
+    let skin = call.settings.tuning.skin_es;
     let frame = s.frame;
     let center = frame.to_world(s.from);
     let half = frame.bounds_half_extents(REST_REACH_ES + HOLD_REACH_SKINS * skin);
@@ -163,7 +163,10 @@ fn heading(call: &Call<'_>) -> Option<Vec3> {
 }
 
 fn climb_cos(call: &Call<'_>) -> Option<f32> {
-    call.settings.max_climb_deg.map(|d| d.to_radians().cos())
+    call.settings
+        .response
+        .max_climb_deg
+        .map(|d| d.to_radians().cos())
 }
 
 /// The motion `wish_es` (local eSpace) and the integration velocity (world) solved against
@@ -172,7 +175,7 @@ fn climb_cos(call: &Call<'_>) -> Option<f32> {
 fn solve_holding(call: &Call<'_>, s: &mut SlideState, wish_es: Vec3) {
     let climb_cos = climb_cos(call);
     let space = s.frame.space;
-    let skin = call.settings.skin_es;
+    let skin = call.settings.tuning.skin_es;
     let (mut motion_es, mut velocity) = (Constraints::default(), Constraints::default());
     if let Some(h) = heading(call) {
         motion_es.add(space.normal_to_es(h));
@@ -195,7 +198,7 @@ fn solve_holding(call: &Call<'_>, s: &mut SlideState, wish_es: Vec3) {
 
 /// The twin of a steep face (eSpace; zero: none). An edge or a vertex facing up steeply is a
 /// step's lip or a bump's, which the walk climbs, unless it is met higher than
-/// [`SlideSettings::max_step_m`](crate::SlideSettings) above the ellipsoid's lowest point
+/// [`ResponseOptions::max_step_m`](crate::ResponseOptions) above the ellipsoid's lowest point
 /// (`lip_height_m`): then it is a wall's lip (a trim, a sill) and has a twin like a face.
 fn twin_es(
     call: &Call<'_>,
@@ -204,7 +207,7 @@ fn twin_es(
     feature: Feature,
     lip_height_m: f32,
 ) -> Vec3 {
-    let step = call.settings.max_step_m.unwrap_or(f32::INFINITY);
+    let step = call.settings.response.max_step_m.unwrap_or(f32::INFINITY);
     climb_cos(call)
         .filter(|_| feature == Feature::Face || lip_height_m > step)
         .and_then(|c| steep_twin(frame.space.normal_to_world(n_es), c))

@@ -55,14 +55,14 @@ pub(super) fn project(
     let remaining_es = s.to - new_center_es;
     s.from = new_center_es;
     let mut crease_with = None;
-    if call.settings.response == Response::Planes {
+    if call.settings.response.rule == Response::Planes {
         follow_planes(call, s, placed, remaining_es);
     } else {
         let (n_es, n) = (placed.n_es, placed.n);
         s.integration -= n * s.integration.dot(n);
         s.to -= n_es * (s.to - new_center_es).dot(n_es);
         s.v = s.to - s.from;
-        if call.settings.response == Response::Crease {
+        if call.settings.response.rule == Response::Crease {
             crease_with = follow_crease(s, placed, remaining_es);
         }
     }

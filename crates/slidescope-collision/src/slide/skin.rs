@@ -24,13 +24,13 @@ pub(super) fn push_back(
     placed: &Placed,
 ) -> Vec3 {
     let settings = call.settings;
-    let skin = settings.skin_es;
+    let skin = settings.tuning.skin_es;
     let on_level = placed.contact.source == ContactSource::Static;
     let mut new_center = match settings.conventions.padding {
         Padding::Velocity if on_level => short_along_velocity(s, placed, skin),
         _ => placed.center_es + placed.n_es * skin,
     };
-    if settings.response != Response::Seed && on_level {
+    if settings.response.rule != Response::Seed && on_level {
         near_planes(call.world.mesh, &s.frame, new_center, skin, scratch);
         let contacted = s
             .contacts
@@ -182,7 +182,7 @@ pub(super) fn push_within_static(
                 c.center
                     + frame
                         .space
-                        .vector_to_world(c.normal_es * call.settings.skin_es)
+                        .vector_to_world(c.normal_es * call.settings.tuning.skin_es)
             }
             ContactTime::Embedded { .. } => from,
         },

@@ -140,7 +140,7 @@ fn moving_object_near(
     velocity: Vec3,
     settings: &SlideSettings,
 ) -> bool {
-    let half = frame.bounds_half_extents(settings.skin_es * 2.0);
+    let half = frame.bounds_half_extents(settings.tuning.skin_es * 2.0);
     let (a, b) = (center, center + velocity);
     let swept = Aabb::new(a.min(b) - half, a.max(b) + half);
     scene.objects().iter().any(|o| {

@@ -2,7 +2,7 @@
 //! of the swept unit sphere at eSpace distance exactly 1 ([`crate::sweep::touch`]), so every
 //! seed's solver reports a sphere sliding on a plane onto the edge of that plane's polygon as
 //! a contact of the edge, as detection does with
-//! [`SlideSettings::touching_counts`](crate::SlideSettings).
+//! [`ResponseOptions::touching_counts`](crate::ResponseOptions).
 
 use glam::Vec3;
 

@@ -1,7 +1,9 @@
 //! The layout of [`SlideSettings`] in scenario files, frozen: the flat fields files have
 //! always had (the conventions among them under their first names), the same defaults and the
 //! same fields left out when they hold seed 001's value, so a file reads and writes the same
-//! bytes however the settings are arranged in memory.
+//! bytes however the settings are arranged in memory. A convention added to the table after
+//! these is written after them under its own name when it is not the default, read back the
+//! same way (`FileValue`), so a new row needs nothing here.
 
 use serde::{Deserialize, Serialize};
 
@@ -9,7 +11,25 @@ use crate::CaseMask;
 use crate::settings::{
     BroadPhase, DebugKnobs, NarrowPhaseKind, Response, ResponseOptions, SlideSettings, Tuning,
 };
-use slidescope_conventions::{Conventions, IterationLimit, Padding, Roots, ShortMotion, Sidedness};
+use std::collections::BTreeMap;
+
+use slidescope_conventions::{
+    Conventions, FileValue, IterationLimit, Padding, Roots, ShortMotion, Sidedness, TABLE,
+};
+
+/// The conventions the frozen fields hold (under their first names); any other row of the
+/// table travels in [`SettingsFile::newer`].
+pub(crate) const FROZEN: [&str; 9] = [
+    "padding",
+    "short_motion",
+    "min_motion_es",
+    "min_motion_m",
+    "dead_zone_m",
+    "iteration_limit",
+    "sidedness",
+    "impulse_filter",
+    "roots",
+];
 
 /// Which triangles a one-sided level ignores, as files name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -60,6 +80,44 @@ pub(crate) struct SettingsFile {
     max_step_m: Option<f32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     heading: Option<[f32; 3]>,
+    /// The conventions after the frozen ones, by their table names, those not at their default.
+    #[serde(flatten)]
+    newer: BTreeMap<String, Newer>,
+}
+
+/// A field after the frozen ones: a convention's value, or anything else (ignored, as unknown
+/// fields always were).
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum Newer {
+    Value(FileValue),
+    #[serde(skip_serializing)]
+    Other(serde::de::IgnoredAny),
+}
+
+/// The rows of `c` outside [`FROZEN`] whose value is not the default, by name.
+fn newer_rows(c: &Conventions) -> BTreeMap<String, Newer> {
+    let seed = Conventions::default();
+    TABLE
+        .iter()
+        .filter(|r| !FROZEN.contains(&r.name))
+        .filter_map(|r| Some((r, r.get(c)?, r.get(&seed)?)))
+        .filter(|(_, wire, seed)| wire != seed)
+        .map(|(r, wire, _)| (r.name.to_owned(), Newer::Value(r.file_value(wire))))
+        .collect()
+}
+
+/// `c` with the rows a file names outside [`FROZEN`] (a name or value no row has is ignored,
+/// as an unknown field is).
+fn with_newer_rows(mut c: Conventions, newer: &BTreeMap<String, Newer>) -> Conventions {
+    for r in TABLE.iter().filter(|r| !FROZEN.contains(&r.name)) {
+        if let (Some(Newer::Value(v)), Some(solver)) = (newer.get(r.name), r.solver)
+            && let Some(wire) = r.wire_of(v)
+        {
+            (solver.set)(&mut c, wire);
+        }
+    }
+    c
 }
 
 fn is_false(x: &bool) -> bool {
@@ -125,6 +183,7 @@ impl From<SlideSettings> for SettingsFile {
             max_climb_deg: s.response.max_climb_deg,
             max_step_m: s.response.max_step_m,
             heading: s.heading,
+            newer: newer_rows(&c),
         }
     }
 }
@@ -158,7 +217,7 @@ impl From<SettingsFile> for SlideSettings {
                 simultaneous_tolerance: f.simultaneous_tolerance,
                 max_contacts: f.max_contacts,
             },
-            conventions,
+            conventions: with_newer_rows(conventions, &f.newer),
             response: ResponseOptions {
                 rule: f.response,
                 exact_contact: f.exact_contact,
@@ -174,5 +233,21 @@ impl From<SettingsFile> for SlideSettings {
             },
             heading: f.heading,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frozen_fields_are_rows_of_the_table() {
+        for name in FROZEN {
+            assert!(
+                TABLE.iter().any(|r| r.name == name && r.solver.is_some()),
+                "{name}"
+            );
+        }
+        assert!(newer_rows(&Conventions::default()).is_empty());
     }
 }

@@ -251,24 +251,12 @@ fn doc_keys() -> String {
     s
 }
 
-/// `TwoSided` → `two_sided` (the name files and reports use).
-fn snake(rust: &str) -> String {
-    let mut out = String::new();
-    for (i, ch) in rust.chars().enumerate() {
-        if ch.is_ascii_uppercase() && i > 0 {
-            out.push('_');
-        }
-        out.push(ch.to_ascii_lowercase());
-    }
-    out
-}
-
 /// A solver row's values, the default marked.
 fn values(r: &Convention, seed: u32) -> String {
     let mark = |is_seed: bool| if is_seed { " **(default)**" } else { "" };
     match r.kind {
         Kind::Choice(named) => (named.iter().enumerate())
-            .map(|(i, n)| format!("`{}`: {}{}", snake(n.rust), n.ui, mark(i as u32 == seed)))
+            .map(|(i, n)| format!("`{}`: {}{}", n.file_name(), n.ui, mark(i as u32 == seed)))
             .collect::<Vec<_>>()
             .join("; "),
         Kind::Flag => format!("on{}, off{}", mark(seed == 1), mark(seed == 0)),

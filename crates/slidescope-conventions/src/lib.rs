@@ -21,3 +21,4 @@ pub use table::{
     Convention, Conventions, Declared, IterationLimit, Padding, Roots, ShortMotion, Sidedness,
     TABLE, UpAxis, key, missing,
 };
+pub use values::FileValue;

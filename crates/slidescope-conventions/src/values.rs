@@ -1,8 +1,38 @@
-//! What the rows say about values: a declaration's entries and words, a value's C spelling,
-//! the narration of what differs from seed 001, and the checks of an amount.
+//! What the rows say about values: a declaration's entries and words, a value's C spelling
+//! and its form in settings files, the narration of what differs from seed 001, and the checks
+//! of an amount.
 
-use crate::row::Kind;
+use crate::row::{Kind, Named};
 use crate::table::{Convention, Conventions, Declared, TABLE};
+
+/// A convention's value as a settings file writes it: a choice by its `snake_case` name, a
+/// flag as a boolean, an amount as a number, bits as an integer.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(untagged)
+)]
+pub enum FileValue {
+    Flag(bool),
+    Count(u32),
+    Amount(f32),
+    Name(String),
+}
+
+impl Named {
+    /// The value's name in files and reports (`TwoSided` → `two_sided`).
+    pub fn file_name(&self) -> String {
+        let mut out = String::new();
+        for (i, ch) in self.rust.chars().enumerate() {
+            if ch.is_ascii_uppercase() && i > 0 {
+                out.push('_');
+            }
+            out.push(ch.to_ascii_lowercase());
+        }
+        out
+    }
+}
 
 impl Convention {
     /// The row's value in `c` (`None` for a frame convention).
@@ -27,6 +57,38 @@ impl Convention {
                 format!("no {}", names.join(", no "))
             }
         }
+    }
+
+    /// `wire` as a settings file writes it.
+    pub fn file_value(&self, wire: u32) -> FileValue {
+        match self.kind {
+            Kind::Choice(named) => FileValue::Name(
+                named
+                    .get(wire as usize)
+                    .map_or_else(String::new, Named::file_name),
+            ),
+            Kind::Flag => FileValue::Flag(wire == 1),
+            Kind::Amount => FileValue::Amount(f32::from_bits(wire)),
+            Kind::Bits => FileValue::Count(wire),
+        }
+    }
+
+    /// The wire value a settings file's value stands for; `None` if it is not one of this
+    /// row's.
+    pub fn wire_of(&self, v: &FileValue) -> Option<u32> {
+        let wire = match (self.kind, v) {
+            (Kind::Choice(named), FileValue::Name(n)) => {
+                named.iter().position(|x| x.file_name() == *n)? as u32
+            }
+            (Kind::Flag, FileValue::Flag(b)) => u32::from(*b),
+            (Kind::Amount, FileValue::Amount(x)) => x.to_bits(),
+            (Kind::Amount, FileValue::Count(n)) => (*n as f32).to_bits(),
+            (Kind::Bits, FileValue::Count(n)) => *n,
+            _ => return None,
+        };
+        let mut c = Conventions::default();
+        let solver = self.solver?;
+        (solver.set)(&mut c, wire).then_some(wire)
     }
 
     /// `wire` as the C header spells it.

@@ -169,3 +169,20 @@ fn the_seed_says_nothing_and_every_other_tried_value_says_something_or_is_the_se
     };
     assert_eq!(c.validate().unwrap_err().0, "dead_zone_m");
 }
+
+#[test]
+fn every_solver_rows_values_come_back_from_their_file_form() {
+    for r in TABLE.iter().filter(|r| r.solver.is_some()) {
+        let wires: Vec<u32> = match r.kind {
+            Kind::Choice(named) => (0..named.len() as u32).collect(),
+            Kind::Flag => vec![0, 1],
+            Kind::Amount => vec![0.0f32.to_bits(), 0.25f32.to_bits()],
+            Kind::Bits => vec![0, 5],
+        };
+        for w in wires {
+            assert_eq!(r.wire_of(&r.file_value(w)), Some(w), "{} {w}", r.name);
+        }
+        let wrong = slidescope_conventions::FileValue::Name("no_such_value".into());
+        assert_eq!(r.wire_of(&wrong), None, "{}", r.name);
+    }
+}

@@ -195,6 +195,8 @@ impl From<SettingsFile> for SlideSettings {
             (false, BackFaces::Position) => Sidedness::BehindIgnored,
             (false, BackFaces::Velocity) => Sidedness::LeavingIgnored,
         };
+        // A row added after these takes its default here and is read from `newer` below.
+        #[allow(clippy::needless_update)]
         let conventions = Conventions {
             padding: f.padding,
             short_motion: f.short_motion,
@@ -209,6 +211,7 @@ impl From<SettingsFile> for SlideSettings {
             sidedness,
             impulse_filter: f.impulse_filter,
             roots: f.roots,
+            ..Conventions::default()
         };
         Self {
             tuning: Tuning {

@@ -17,8 +17,6 @@ mod values;
 pub use generated::{Region, regions};
 pub use row::{Kind, Named, Solver, Spec, Tried, Value};
 pub use switch::Switch;
-pub use table::{
-    Convention, Conventions, Declared, IterationLimit, Padding, Roots, ShortMotion, Sidedness,
-    TABLE, UpAxis, key, missing,
-};
+// Every type the table defines (a new row's value type too).
+pub use table::*;
 pub use values::FileValue;

@@ -103,9 +103,11 @@ fn a_declaration_reads_in_words() {
 
 #[test]
 fn switches_keep_the_names_order_and_declarations_reports_use() {
+    // The switches reports have always named keep their names and order; a row added later
+    // brings its own after them.
     let names: Vec<&str> = Switch::all().iter().map(|s| s.name()).collect();
     assert_eq!(
-        names,
+        names[..15],
         [
             "short_leftover_dropped",
             "padding_along_velocity",

@@ -30,6 +30,16 @@ fn unit_sphere_at(c: Vec3) -> Ellipsoid {
     Ellipsoid::new(c, Vec3::ONE).unwrap()
 }
 
+/// The seed's settings with a 1e-3 eSpace short-motion threshold, and the same with a short
+/// leftover dropped.
+fn seed_and_dropped() -> (SlideSettings, SlideSettings) {
+    let mut seed = SlideSettings::default();
+    seed.conventions.min_motion_es = 1e-3;
+    let mut dropped = seed;
+    dropped.conventions.short_motion = ShortMotion::Dropped;
+    (seed, dropped)
+}
+
 #[test]
 fn a_short_leftover_is_dropped_where_the_seed_applies_it() {
     // A unit sphere 0.5 above the floor falls 0.6 while drifting 2 mm: it lands after 0.5 of
@@ -37,20 +47,7 @@ fn a_short_leftover_is_dropped_where_the_seed_applies_it() {
     let mesh = floor();
     let e = unit_sphere_at(Vec3::new(0.0, 1.5, 0.0));
     let v = Vec3::new(0.002, -0.6, 0.0);
-    let seed = SlideSettings {
-        conventions: Conventions {
-            min_motion_es: 1e-3,
-            ..Conventions::default()
-        },
-        ..Default::default()
-    };
-    let dropped = SlideSettings {
-        conventions: Conventions {
-            short_motion: ShortMotion::Dropped,
-            ..seed.conventions
-        },
-        ..seed
-    };
+    let (seed, dropped) = seed_and_dropped();
     let mut trace = Trace::default();
     let a = collide_and_slide(&mesh, &e, v, &seed, None).unwrap();
     let d = collide_and_slide(&mesh, &e, v, &dropped, Some(&mut trace)).unwrap();
@@ -79,20 +76,7 @@ fn a_first_motion_shorter_than_the_threshold_is_still_detected_when_leftovers_ar
     let mesh = floor();
     let e = unit_sphere_at(Vec3::new(0.0, 1.0002, 0.0));
     let v = Vec3::new(0.0, -0.0005, 0.0);
-    let seed = SlideSettings {
-        conventions: Conventions {
-            min_motion_es: 1e-3,
-            ..Conventions::default()
-        },
-        ..Default::default()
-    };
-    let dropped = SlideSettings {
-        conventions: Conventions {
-            short_motion: ShortMotion::Dropped,
-            ..seed.conventions
-        },
-        ..seed
-    };
+    let (seed, dropped) = seed_and_dropped();
     let a = collide_and_slide(&mesh, &e, v, &seed, None).unwrap();
     let d = collide_and_slide(&mesh, &e, v, &dropped, None).unwrap();
     assert_eq!(a.iterations, 0);

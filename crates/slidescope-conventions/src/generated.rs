@@ -71,6 +71,17 @@ fn by_key() -> Vec<&'static Convention> {
     rows
 }
 
+/// Every bits row's constants in key order: (`MISSING_CONTACT_T`, its shift, its value).
+fn bit_constants() -> Vec<(String, u32, u32)> {
+    let rows = by_key();
+    let named = |r: &&Convention| {
+        let prefix = r.spec.key_name;
+        (r.spec.bits.iter())
+            .map(move |(bit, name)| (format!("{prefix}_{name}"), bit.trailing_zeros(), *bit))
+    };
+    rows.iter().flat_map(named).collect()
+}
+
 /// The doc's first sentence, on one line.
 fn summary(doc: &str) -> String {
     let one_line = doc.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -100,10 +111,9 @@ fn c_constants() -> String {
                 let _ = writeln!(s, "#define {} {i} /* {}: {} */", n.c, r.spec.c, n.ui);
             }
         }
-        for (bit, name) in r.spec.bits {
-            let shift = bit.trailing_zeros();
-            let _ = writeln!(s, "#define SLSP_MISSING_{name} (1u << {shift})");
-        }
+    }
+    for (name, shift, _) in bit_constants() {
+        let _ = writeln!(s, "#define SLSP_{name} (1u << {shift})");
     }
     let _ = writeln!(s, "#define SLSP__CONVENTION_KEYS {}", TABLE.len());
     s.push_str("typedef struct slsp_conventions {\n");
@@ -149,11 +159,8 @@ fn js_is_bool(named: &[Named]) -> bool {
 
 fn js_constants() -> String {
     let mut s = String::new();
-    for r in by_key() {
-        for (bit, name) in r.spec.bits {
-            let shift = bit.trailing_zeros();
-            let _ = writeln!(s, "export const MISSING_{name} = 1 << {shift};");
-        }
+    for (name, shift, _) in bit_constants() {
+        let _ = writeln!(s, "export const {name} = 1 << {shift};");
     }
     s
 }
@@ -231,10 +238,8 @@ fn ts_types() -> String {
         let _ = writeln!(s, "    {}?: {} | null;", r.spec.js, ts_type(r).0);
     }
     s.push_str("}\n");
-    for r in &rows {
-        for (bit, name) in r.spec.bits {
-            let _ = writeln!(s, "export const MISSING_{name}: {bit};");
-        }
+    for (name, _, bit) in bit_constants() {
+        let _ = writeln!(s, "export const {name}: {bit};");
     }
     s
 }

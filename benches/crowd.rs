@@ -1,5 +1,5 @@
 //! A crowd walking Sponza: 2,000 ellipsoids (0.4 × 0.9 × 0.4 m) moved every 60 Hz frame by
-//! one `collide_and_slide_batch` call, on 1 thread and on 2 (issue 14's goal: one frame ≤ 2 ms
+//! one `collide_and_slide_batch` call, on 1 thread and on 2 (the goal: one frame ≤ 2 ms
 //! on a 2-core machine). Also the same frame as 2,000 one-at-a-time calls, whose results the
 //! batch must equal bit for bit.
 //!
@@ -8,7 +8,7 @@
 //! up, then `CROWD_FRAMES` (default 300) frames are timed; the crowd's state is the same for
 //! every configuration because the results are identical.
 //!
-//! Each response also prints its floor on this machine (issue 27 §4, `common/floor.rs`): the
+//! Each response also prints its floor on this machine (`common/floor.rs`): the
 //! BVH walk and the four-wide face test of every detection that the first timed frame's calls
 //! make (from their traces, each to its true time of impact, in a space scaled so the
 //! ellipsoid is the floor's sphere), best of 15 rounds on one core; per detection, times the
@@ -210,8 +210,8 @@ fn main() {
     }
     println!("  every batch frame equal to the one-at-a-time frame: yes");
 
-    // The crease response (issue 15) on the same crowd: the seed's ping-pong in creases is
-    // where half the detections go; the plane solver (issue 26) with its climb limit, as the
+    // The crease response on the same crowd: the seed's ping-pong in creases is
+    // where half the detections go; the plane solver with its climb limit, as the
     // Issues suite's fix runs it.
     use slidescope::collision::Response;
     let variants = [
@@ -266,7 +266,7 @@ fn main() {
     }
 }
 
-/// The floor of one frame (issue 27 §4): its calls' detections walked and face-tested.
+/// The floor of one frame: its calls' detections walked and face-tested.
 struct Floor {
     detections: usize,
     /// Best of 15 rounds, one core, all of them.

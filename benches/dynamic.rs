@@ -1,4 +1,4 @@
-//! Cost of one `collide_and_slide_in` call with N dynamic objects present (issue 7): a player
+//! Cost of one `collide_and_slide_in` call with N dynamic objects present: a player
 //! ellipsoid walking across a floor among N moving boxes (each a 12-triangle object in its own
 //! set, all moving every update), N = 0, 1, 10, 100, 1000. Objects far from the sweep are
 //! culled by their box; the ones near it are swept through their own BVH.

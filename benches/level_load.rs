@@ -2,12 +2,12 @@
 //! terrains of 10k, 100k, 1M and 4M triangles, each measured from the file on disk to a
 //! `Level` with its collision mesh and BVH. Then the same local query (200 walking
 //! collide-and-slide calls of a 0.4 × 0.9 × 0.4 m ellipsoid in the same 25 m corner, which
-//! every terrain shares) on each terrain, interleaved best-of-30: issue 14 asks the 1M time to
-//! stay within 2× of the 10k one.
+//! every terrain shares) on each terrain, interleaved best-of-30: the goal is for the 1M time
+//! to stay within 2× of the 10k one.
 //!
 //! Peak memory is measured with a counting global allocator: the highest number of live heap
 //! bytes during one load, minus what was live before it, divided by the triangle count.
-//! Targets (issue 3): Sponza ≤ 300 ms, 1M triangles ≤ 1.5 s, ≤ 120 bytes per triangle.
+//! Targets: Sponza ≤ 300 ms, 1M triangles ≤ 1.5 s, ≤ 120 bytes per triangle.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;

@@ -1,4 +1,4 @@
-//! Where the limit is (issue 27 §4). On the sweep bench's 1,000 sphere queries (r = 0.5) on
+//! Where the limit is. On the sweep bench's 1,000 sphere queries (r = 0.5) on
 //! Sponza, the cost of what any sweep that keeps this BVH must do, beside the real sweep, in
 //! interleaved rounds (each side's fastest of `LOWER_BOUND_ROUNDS`, default 30):
 //!

@@ -4,7 +4,7 @@
 //! and every move is re-solved with its trace); then it is read without re-solving, and
 //! checked with 1 thread and with every core. Then the same moves from a game with Fauerby's
 //! conventions (padding along the velocity, a short leftover dropped): its diverging moves are
-//! explained (issue 24), so this measures the explanation too. Prints moves per second; the
+//! explained, so this measures the explanation too. Prints moves per second; the
 //! goal is to re-solve and explain faster than a game produces (≥ 60,000 moves/s).
 //!
 //! Run: `cargo bench --bench probe_check` (`PROBE_CHECK_MOVES=N` for another count).

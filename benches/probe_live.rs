@@ -6,7 +6,7 @@
 //! time, the per-frame cost on the UI thread (p50/p99/max), moves received and the history's
 //! bytes. Needs the teaching level (`assets/teaching.glb`).
 //!
-//! `PROBE_LIVE_WS=1`: the game streams as a browser page does (issue 25), in binary WebSocket
+//! `PROBE_LIVE_WS=1`: the game streams as a browser page does, in binary WebSocket
 //! messages (a relay turns the probe's TCP stream into 64 KiB messages on a WebSocket with the
 //! listener's token). `PROBE_LIVE_FLOOD=1`: the game does not wait for the clock, sending as
 //! fast as the app takes its moves (the sustained moves/s into the app).

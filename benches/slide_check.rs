@@ -1,4 +1,4 @@
-//! Issue 15's goals, checked independently of the core in f64: `SLIDE_CHECK_MOVES` random
+//! The slide goals, checked independently of the core in f64: `SLIDE_CHECK_MOVES` random
 //! moves per shared level (default 1,000,000), a third each walking (0.05–0.5 m), long (2–10 m)
 //! and 50 m, alternately for an ellipsoid 0.4 × 0.9 × 0.4 m and a sphere r = 0.5, from clear
 //! starts (`common::walking_queries_n`); each run with the seed's response, the crease
@@ -8,13 +8,13 @@
 //! crossing a triangle (a tunnel), NaN; fallbacks are counted. The BVH only gathers the
 //! candidate triangles; every distance and crossing is computed here, in f64.
 //!
-//! Goals (issue 15): with the crease response 0 ends and 0 legs overlapping by more than
+//! Goals: with the crease response 0 ends and 0 legs overlapping by more than
 //! 1e-4 eSpace, fallbacks under 0.01 %, 0 NaN, 0 tunnels; with the seed's, overlap never more
 //! than the skin (1e-3).
 //!
-//! A second table checks the same number of moves as runs of 100 consecutive moves (issue 26:
-//! each starts where the last ended, as a character's frames do, from the same clear starts):
-//! a start the solver left a skin from a wall or in a crease is what a game's next frame sees.
+//! A second table checks the same number of moves as runs of 100 consecutive moves (each starts
+//! where the last ended, as a character's frames do, from the same clear starts): a start the
+//! solver left a skin from a wall or in a crease is what a game's next frame sees.
 //!
 //! `SLIDE_CHECK_DEBUG=1` prints the iterations of every crease-response move whose end or leg
 //! overlaps or that falls back (what the remaining cases look like); `SLIDE_CHECK_LEVEL=sponza` checks one level,

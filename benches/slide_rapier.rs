@@ -7,7 +7,7 @@
 //! (1e-3 eSpace = 0.5 mm). Printed per level: where the two end (median, p99 and worst distance,
 //! with the worst case explained) and the time ratio, from criterion and from interleaved
 //! best-of-15 rounds (`SLIDE_RAPIER_ROUNDS` sets another count); in the same rounds, the
-//! floor of our slides on this BVH (issue 27 §4, `common/floor.rs`): the walk and one
+//! floor of our slides on this BVH (`common/floor.rs`): the walk and one
 //! four-wide face test for every detection the calls make, each to its true time of impact,
 //! beside what 20× rapier needs.
 //!

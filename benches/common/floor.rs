@@ -1,4 +1,4 @@
-//! The floor of a sphere sweep on this BVH (issue 27 §4), shared by `lower_bound` and
+//! The floor of a sphere sweep on this BVH, shared by `lower_bound` and
 //! `slide_rapier`: the walk to every leaf entered before the true time of impact, and one SIMD
 //! face test per four candidates on planes stored for the query (structure of arrays, Jolt's
 //! `TriangleCodecIndexed8BitPackSOA4` idea). A sweep as fast as that reads its tree and its

@@ -1,4 +1,4 @@
-//! The app side of moving geometry (issue 7, seed 001 12.12–12.15): every fixed step moves the
+//! The app side of moving geometry (seed 001 12.12–12.15): every fixed step moves the
 //! level's dynamic objects to the step's end time before the player steps (level time is the
 //! sim's frame count, so live runs and replays agree), the camera turns with a platform the
 //! player rides, a resumed run or a loaded recording puts the objects at the poses recorded

@@ -1,4 +1,4 @@
-//! The app side of the Issues menu (issue 15): [`IssuesMenu`] owns the scenes' menu entries
+//! The app side of the Issues menu: [`IssuesMenu`] owns the scenes' menu entries
 //! and the report window's scene; opening one loads its scenario file
 //! (`assets/issues/NN-slug.json`, the walker's call at the scene's interesting frame) through
 //! the same path as File ▸ Open scenario.
@@ -103,7 +103,7 @@ fn scene(n: u8) -> Option<crate::issues::IssueScene> {
     scenes::all().into_iter().find(|s| s.number == n)
 }
 
-/// The debugger's switches for issue 26's fix (the scorecard's `fix` column) on top of
+/// The debugger's switches for the fix (the scorecard's `fix` column) on top of
 /// `slide`: its response and climb limit, and the snap walker for the re-simulated walk.
 fn fix_toggles(slide: &crate::collision::SlideSettings) -> crate::ui::debugger::CaseToggles {
     use crate::issues::Variant;

@@ -1,4 +1,4 @@
-//! The app side of the probe (issue 13): listening for a game or reading a game's probe file,
+//! The app side of the probe: listening for a game or reading a game's probe file,
 //! the game's moves filed on the timeline, the shadow re-solve's settings and tolerance, and
 //! the minimal scenario export. While a game's moves are shown the walker is frozen: the
 //! history is the game's.

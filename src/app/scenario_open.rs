@@ -1,4 +1,4 @@
-//! "Open scenario…" in the app (issue 5 "Problem capture and replay"): a scenario file loaded
+//! "Open scenario…" in the app (problem capture and replay): a scenario file loaded
 //! by [`load_scenario`] (`view::opened_scenario`, a pure function of the file) replaces the
 //! app's world and history only when everything loaded (a bad file loses nothing already open).
 

@@ -29,7 +29,7 @@ pub struct Settings {
     pub slide: SlideSettings,
     pub view: ViewToggles,
     pub recent: Vec<PathBuf>,
-    /// The workbench's tiles (issue 16).
+    /// The workbench's tiles.
     pub layout: Layout,
 }
 

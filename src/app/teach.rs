@@ -1,4 +1,4 @@
-//! The app side of teaching mode (issue 8) and of the world / eSpace view: opening a lesson
+//! The app side of teaching mode and of the world / eSpace view: opening a lesson
 //! (its scenario through "Open scenario", then its view settings and cursor), the observation
 //! its checks run on every frame, the picked solver drawn in the scene, the numbers at the
 //! cursor, the eSpace blend handed to the renderer as a transform (`render::space_view`) and

@@ -4,7 +4,7 @@
 //! velocities) through the app's renderer, offscreen, and writes a PNG. `--frames N` renders N
 //! frames and prints the frame rate. The level `builtin` is the teaching level generated in
 //! code. `--station NAME` starts at that station instead of the first one. The level's dynamic
-//! objects (issue 7) move with the sim's steps exactly as in the app and are drawn at their
+//! objects move with the sim's steps exactly as in the app and are drawn at their
 //! poses after the last step.
 
 use std::path::PathBuf;

@@ -142,7 +142,7 @@ impl Run {
 /// One rebuilt report.
 #[derive(Debug, Clone)]
 pub struct IssueScene {
-    /// 1-based, the order of the issue's list.
+    /// 1-based, the suite's order.
     pub number: u8,
     /// File stem and command-line name, snake_case.
     pub slug: &'static str,

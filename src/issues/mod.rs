@@ -1,7 +1,7 @@
-//! The Issues suite (issue 15): publicly reported character-controller bugs rebuilt as scenes
+//! The Issues suite: publicly reported character-controller bugs rebuilt as scenes
 //! (`scenes/`, one file each, written to `assets/issues/`), run headless through the walker at
 //! several step rates and with every response variant, and through rapier's character
-//! controller ([`rapier_walk`], issue 26), and scored ([`score`]); the scorecard is
+//! controller ([`rapier_walk`]), and scored ([`score`]); the scorecard is
 //! `slidescope issues` (`--markdown` writes `docs/issues-scorecard.md`).
 
 pub mod files;

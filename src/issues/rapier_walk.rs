@@ -1,4 +1,4 @@
-//! rapier3d's `KinematicCharacterController` walked through an Issues scene (issue 26): the
+//! rapier3d's `KinematicCharacterController` walked through an Issues scene: the
 //! scorecard's rapier columns, so the table shows which engine has which bug, measured.
 //!
 //! The same inputs as the walker's, used the way rapier's own examples use its controller:

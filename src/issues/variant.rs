@@ -1,4 +1,4 @@
-//! The response variants the scorecard compares side by side (issue 15 §4): the seed's loop and
+//! The response variants the scorecard compares side by side: the seed's loop and
 //! the settings added next to it, never replacing it.
 
 use serde::Serialize;
@@ -20,7 +20,7 @@ pub enum Variant {
     /// The seed's response with grazing contacts at eSpace distance 1 reported
     /// (`ResponseOptions::touching_counts`).
     Touching,
-    /// The fix (issue 26, in progress): the plane solver response (`Response::Planes`, with
+    /// The fix (in progress): the plane solver response (`Response::Planes`, with
     /// the walker's walkable slope as its climb limit) with the snap walker (`Walker::Snap`:
     /// ground moves in the ground's plane without gravity, snapped back to the ground within
     /// the step height).

@@ -68,7 +68,7 @@ pub enum Check {
     TriangleSelected(TriangleRef),
     MinkowskiShown(bool),
     SolverPicked(SolverKind),
-    /// The Debugger's slide rule (issue 26: the plane solver lesson).
+    /// The Debugger's slide rule (the plane solver lesson).
     ResponsePicked(Response),
     WalkedInto(String),
     Walking(bool),

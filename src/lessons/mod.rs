@@ -1,4 +1,4 @@
-//! Teaching mode (issue 8): guided lessons that rebuild the seeds' figures one interactive
+//! Teaching mode: guided lessons that rebuild the seeds' figures one interactive
 //! step at a time. A lesson is a JSON file in `assets/lessons/` naming a scenario file (the
 //! scene: one `collide_and_slide` call, shown paused in the debugger), the iteration to open
 //! at, view settings, paragraphs of explanation, "try this" prompts with declarative checks and

@@ -1,4 +1,4 @@
-//! Every sweep solver of `collision::solvers` (issue 6) asked the question of one recorded
+//! Every sweep solver of `collision::solvers` asked the question of one recorded
 //! iteration: the ellipsoid at the iteration's start, its velocity, the triangles the broad
 //! phase offered (from the trace). Plus seed 004's static overlap test at the iteration's end
 //! position — the discrete test that tunnels. Nothing here re-implements a test: it calls the

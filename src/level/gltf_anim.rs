@@ -1,4 +1,4 @@
-//! glTF animations on nodes → dynamic objects (issue 7; seed 001 12.12: animated meshes are
+//! glTF animations on nodes → dynamic objects (seed 001 12.12: animated meshes are
 //! registered as dynamic objects, one object set per animated hierarchy).
 //!
 //! Translation and rotation channels with LINEAR or STEP interpolation are played; scale,

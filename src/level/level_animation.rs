@@ -1,4 +1,4 @@
-//! A level's animated node played as a dynamic object set (issue 7; seed 001 12.12): its
+//! A level's animated node played as a dynamic object set (seed 001 12.12): its
 //! keyframe tracks and its pose at a time. What a level keeps; reading it from a glTF file is
 //! `gltf_anim`.
 

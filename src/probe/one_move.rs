@@ -1,6 +1,6 @@
 //! `slidescope probe-check run.slidelog --move N`: one move of a probe file side by side, game
 //! against reference, iteration by iteration (case, triangle, t, contact centre, normal), the
-//! ends and the reference's end reason, and why it diverges (issue 24, point 4).
+//! ends and the reference's end reason, and why it diverges.
 
 use std::fmt::Write;
 use std::path::Path;

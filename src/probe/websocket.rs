@@ -1,4 +1,4 @@
-//! A game in a browser page streams its probe over a WebSocket (issue 25): a page cannot open
+//! A game in a browser page streams its probe over a WebSocket: a page cannot open
 //! a raw TCP socket, so the probe's port also takes an HTTP upgrade. The upgrade is told from
 //! the probe's own bytes by its first four (`GET ` against `SLPR`); after it, the binary
 //! messages' payloads are the same byte stream a TCP game sends, read by the same reader.

@@ -1,4 +1,4 @@
-//! How the level's triangles are coloured (issue 16 "colour modes"): by material, by slope
+//! How the level's triangles are coloured (the colour modes): by material, by slope
 //! (walkable or too steep for the walker's maximum slope: the key question of a character
 //! controller), by normal direction, by triangle (to see the tessellation) or by facing; and
 //! the exposure that keeps dark levels readable. The level shader implements the modes; these

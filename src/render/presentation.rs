@@ -1,4 +1,4 @@
-//! The projector look of the 3D view (issue 8 "Presentation"): thicker lines and arrows,
+//! The projector look of the 3D view (the "Presentation" toggle): thicker lines and arrows,
 //! more opaque translucent shapes and a black background, applied to a built scene so every
 //! scene builder gets it for free. Colours keep their hue, so the legend stays right.
 

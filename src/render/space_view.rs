@@ -1,7 +1,7 @@
-//! The world / ellipsoid-space switch of the 3D view (issue 5 "World space / ellipsoid space
-//! switch"; seed 001 12.2.4, figs. 12.10–12.12): one linear map applied by the renderer to
-//! everything it draws — level, ellipsoids, sweeps, contacts, planes — so the scene built in
-//! world space is shown in eSpace without re-computing anything.
+//! The world / ellipsoid-space switch of the 3D view (seed 001 12.2.4, figs. 12.10–12.12): one
+//! linear map applied by the renderer to everything it draws — level, ellipsoids, sweeps,
+//! contacts, planes — so the scene built in world space is shown in eSpace without re-computing
+//! anything.
 //!
 //! The map is the frame's eSpace map `diag(1/r)·Aᵀ` (see [`ESpace`]) followed by the rotation
 //! `A` back onto the world axes, i.e. `A·diag(1/r)·Aᵀ`: the ellipsoid becomes the unit sphere

@@ -1,4 +1,4 @@
-//! Replaying recorded inputs (issue 5 "Problem capture and replay"): the frames are
+//! Replaying recorded inputs: the frames are
 //! re-simulated from the first frame's recorded state with the recorded input, parameters,
 //! settings and step length of every frame. Same code path as live walking, so an unedited
 //! replay is bit-identical to the recording.

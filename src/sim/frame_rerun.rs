@@ -23,24 +23,23 @@ pub struct RerunEdits {
     /// Ellipsoid radii (m), about the recorded centre for a single move; for a re-simulated
     /// run they replace the standing radii (crouch radii keep their recorded values).
     pub radii: Option<Vec3>,
-    /// The response variant (seed or crease, issue 15).
+    /// The response variant (seed or crease).
     pub response: Option<Response>,
-    /// `ResponseOptions::exact_contact` (issue 15).
+    /// `ResponseOptions::exact_contact`.
     pub exact_contact: Option<bool>,
-    /// `ResponseOptions::internal_edge_filter` (issue 15).
+    /// `ResponseOptions::internal_edge_filter`.
     pub internal_edge_filter: Option<bool>,
-    /// `ResponseOptions::touching_counts` (issue 15).
+    /// `ResponseOptions::touching_counts`.
     pub touching_counts: Option<bool>,
-    /// The conventions (issue 24: padding, short leftover, dead zone, sides, …).
+    /// The conventions (padding, short leftover, dead zone, sides, …).
     pub conventions: Option<Conventions>,
-    /// `ResponseOptions::max_climb_deg` (issue 26: the plane solver's climb limit; `Some(None)`:
-    /// off).
+    /// `ResponseOptions::max_climb_deg` (the plane solver's climb limit; `Some(None)`: off).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_climb_deg: Option<Option<f32>>,
-    /// `ResponseOptions::max_step_m` (issue 26: the plane solver's step height), the same way.
+    /// `ResponseOptions::max_step_m` (the plane solver's step height), the same way.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_step_m: Option<Option<f32>>,
-    /// Which walker steps the player (issue 26): only a re-simulated run differs by it (a
+    /// Which walker steps the player: only a re-simulated run differs by it (a
     /// single re-run frame keeps its recorded requested move).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub walker: Option<Walker>,

@@ -42,7 +42,7 @@ pub struct PlayerParams {
     pub noclip_speed_mps: f32,
     /// Speeds are clamped to this (m/s) so nothing can grow without bound.
     pub max_speed_mps: f32,
-    /// Which walker steps the player: the seed's, or the snap walker (issue 26).
+    /// Which walker steps the player: the seed's, or the snap walker.
     pub walker: Walker,
 }
 

@@ -1,5 +1,5 @@
 //! One recorded simulation step: everything needed to show it, re-run it or replay it
-//! (issue 5 "History and timeline": inputs, ellipsoid, velocity, settings, full trace, result).
+//! (inputs, ellipsoid, velocity, settings, full trace, result).
 
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
@@ -49,7 +49,7 @@ pub struct FrameRecord {
     /// trace, which is the reference's re-solve of the same inputs. `None` for the walker.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<Box<GameMove>>,
-    /// What the pathology detectors found beyond the markers (issue 15).
+    /// What the pathology detectors found beyond the markers.
     #[serde(default, skip_serializing_if = "Findings::is_empty")]
     pub findings: Findings,
 }

@@ -1,7 +1,7 @@
-//! Saving and loading a recording: the history's frames as versioned JSON (issue 5 "Problem
-//! capture and replay"). Writes are atomic (a temporary file in the same folder, flushed, then
-//! renamed over the target). Loading returns a new value and never touches the history that is
-//! open; a corrupt, truncated, foreign or newer file is a typed error.
+//! Saving and loading a recording: the history's frames as versioned JSON. Writes are atomic (a
+//! temporary file in the same folder, flushed, then renamed over the target). Loading returns a
+//! new value and never touches the history that is open; a corrupt, truncated, foreign or newer
+//! file is a typed error.
 //!
 //! JSON keeps every `f32` exactly (shortest round-trip formatting), so a loaded recording
 //! holds the same bits as the saved one.

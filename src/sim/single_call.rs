@@ -1,7 +1,7 @@
 //! One `collide_and_slide` call — a scenario file's — as a one-frame history record, so the
-//! debugger shows it like any walked frame (issue 5 "Open scenario": paused at its first
-//! iteration). The call itself is made elsewhere through the same core entry point
-//! (`level::scenario::Scenario::replay_on`); this only files its inputs and trace.
+//! debugger shows it like any walked frame, paused at its first iteration. The call itself is
+//! made elsewhere through the same core entry point (`level::scenario::Scenario::replay_on`);
+//! this only files its inputs and trace.
 
 use super::detectors::trace_markers;
 use super::{FrameRecord, PlayerInput, PlayerParams, PlayerState, StanceChange, StepOutcome};

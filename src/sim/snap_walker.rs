@@ -1,4 +1,4 @@
-//! The snap walker (issue 26): a walker whose pull onto the ground and gravity on walkable
+//! The snap walker: a walker whose pull onto the ground and gravity on walkable
 //! ground do not depend on the step rate, beside the seed's (seed 001 12.2.3 / 12.15, kept
 //! selectable for teaching: `Walker::Seed`). The Issues suite's fix pairs it with the plane
 //! solver response (`Response::Planes`), which brings wedges and funnels to rest.

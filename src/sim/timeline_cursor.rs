@@ -1,4 +1,4 @@
-//! The timeline model (issue 5): a cursor over the history at the granularity of one
+//! The timeline model: a cursor over the history at the granularity of one
 //! detect/respond iteration, paused or following the live end, moved by [`TimelineCommand`]s.
 //! No UI here: the app maps keys and clicks to commands and draws what the cursor points at.
 

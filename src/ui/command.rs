@@ -39,6 +39,6 @@ pub enum Command {
     OpenIssue(u8),
     CloseIssue,
     /// Walk the open scene's run with the seed's walker into the timeline and re-simulate it
-    /// with the fix beside it (issue 26).
+    /// with the fix beside it.
     WalkIssueBugAndFix,
 }

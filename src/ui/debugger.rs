@@ -15,21 +15,21 @@ use crate::sim::{Cursor, FrameRecord, TimelineCommand, TraceDiff, Walker};
 pub struct CaseToggles {
     pub draw: CaseMask,
     pub solve: CaseMask,
-    /// The solver's response variant (issue 15): like the solve mask, the walking setting,
+    /// The solver's response variant: like the solve mask, the walking setting,
     /// and the cursor's frame is re-run with it while paused.
     pub response: Response,
-    /// `ResponseOptions::exact_contact` (issue 15), the same way.
+    /// `ResponseOptions::exact_contact`, the same way.
     pub exact_contact: bool,
-    /// `ResponseOptions::internal_edge_filter` (issue 15), the same way.
+    /// `ResponseOptions::internal_edge_filter`, the same way.
     pub internal_edge_filter: bool,
-    /// `ResponseOptions::touching_counts` (issue 15), the same way.
+    /// `ResponseOptions::touching_counts`, the same way.
     pub touching_counts: bool,
-    /// The conventions on which real ports differ (issue 24), the same way.
+    /// The conventions on which real ports differ, the same way.
     pub conventions: Conventions,
-    /// `ResponseOptions::max_climb_deg` and `max_step_m` (issue 26), the same way.
+    /// `ResponseOptions::max_climb_deg` and `max_step_m`, the same way.
     pub max_climb_deg: Option<f32>,
     pub max_step_m: Option<f32>,
-    /// The walker the walk after the cursor is re-simulated with (issue 26). Not a walking
+    /// The walker the walk after the cursor is re-simulated with. Not a walking
     /// setting (that is Controls ▸ Settings ▸ walker): it only asks "what if".
     pub walker: Walker,
 }
@@ -146,7 +146,7 @@ pub struct DebugView {
     pub all_solvers: bool,
     /// Every solver on the selected iteration (when `all_solvers`).
     pub solvers: Option<Vec<crate::collision::solvers::side_by_side::SideBySide>>,
-    /// The level's dynamic objects' names, by object id (issue 7).
+    /// The level's dynamic objects' names, by object id.
     pub object_names: Vec<String>,
     /// The probe's state (tolerance, counts) for the game section of a game's move.
     pub probe: super::game::ProbeStatusView,

@@ -1,4 +1,4 @@
-//! The inspector's moving-geometry section (issue 7, seed 001 12.12.1): for the iteration at
+//! The inspector's moving-geometry section (seed 001 12.12.1): for the iteration at
 //! the cursor, every contact on a dynamic object (object name and id, its triangle, the
 //! object's adjustment vector) and every object the detection tested (adjustment, extended
 //! sweep, hit / miss / culled). Read from the trace only.

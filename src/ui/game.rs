@@ -59,7 +59,7 @@ pub struct ProbeStatusView {
     pub follow: bool,
     pub tolerance: ShadowTolerance,
     pub level: Option<String>,
-    /// Why the game move at the cursor diverges (issue 24), a few lines; empty when it agrees.
+    /// Why the game move at the cursor diverges, a few lines; empty when it agrees.
     pub why: Vec<String>,
 }
 

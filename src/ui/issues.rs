@@ -1,7 +1,7 @@
-//! The Issues menu (issue 15): every scene of the Issues suite by number, title and report;
+//! The Issues menu: every scene of the Issues suite by number, title and report;
 //! picking one opens its scenario (the walker's call at the scene's interesting frame) paused in
 //! the debugger, and a window gives the public report, the adaptation, what the scorecard
-//! expects and how the seed's walker, the fix and rapier fare on it (issue 26), like a
+//! expects and how the seed's walker, the fix and rapier fare on it, like a
 //! lesson's text.
 
 use egui::{Context, RichText, Ui};

@@ -1,4 +1,4 @@
-//! The workbench layout (issue 16): the 3D view, inspector, plots, timeline, controls and
+//! The workbench layout: the 3D view, inspector, plots, timeline, controls and
 //! lesson as tiles (`egui_tiles`, as rerun's viewer does) that the user resizes, drags to
 //! rearrange, closes, and reopens from the View menu. The layout persists with the settings
 //! and "Reset layout" brings back the default, which gives the 3D view about 60 % of a

@@ -1,5 +1,5 @@
-//! The legend: every colour the 3D view draws, with what it means (issue 8 "Presentation": a
-//! legend for every colour drawn). The colours are the renderer's own constants.
+//! The legend: every colour the 3D view draws, with what it means. The colours are the
+//! renderer's own constants.
 
 use egui::{Color32, RichText, Ui};
 

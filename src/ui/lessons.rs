@@ -1,4 +1,4 @@
-//! The teaching panels (issue 8): the "Lessons" menu (the guided path), the "View" menu
+//! The teaching panels: the "Lessons" menu (the guided path), the "View" menu
 //! (world / eSpace blend, presentation, legend) and the lesson side panel beside the 3D view —
 //! the lesson's text, its "try this" prompts ticking as their checks fire, the quiz with its
 //! feedback, the solvers at the cursor, the numbers at the cursor with units and space, and

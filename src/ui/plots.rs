@@ -1,4 +1,4 @@
-//! Plots of what changes over time (issue 16): speed, height of the centre, vertical velocity,
+//! Plots of what changes over time: speed, height of the centre, vertical velocity,
 //! iterations and contacts, grounded, and — for a game's moves — the game-vs-reference gap.
 //! They read the history's per-frame summaries (never re-run anything), cover the timeline's
 //! zoomed window, show the cursor as a vertical line and the markers as ticks, and a click

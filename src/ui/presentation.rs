@@ -1,4 +1,4 @@
-//! The projector look of the panels (issue 8 "Presentation"): larger text and high-contrast
+//! The projector look of the panels (the "Presentation" toggle): larger text and high-contrast
 //! colours — white text on black, stronger outlines — for every style egui keeps.
 
 use egui::{Color32, FontId, Stroke, TextStyle};

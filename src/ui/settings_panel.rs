@@ -89,7 +89,7 @@ fn movement_settings_ui(ui: &mut Ui, params: &PlayerParams, out: &mut Vec<Comman
     }
 }
 
-/// Grid row: which walker steps the player (the seed's, or the snap walker of issue 26).
+/// Grid row: which walker steps the player (the seed's, or the snap walker).
 fn walker_row(ui: &mut Ui, walker: &mut Walker) {
     ui.label("walker");
     egui::ComboBox::from_id_salt("walker")

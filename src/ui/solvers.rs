@@ -1,4 +1,4 @@
-//! The "all solvers" section of the inspector (issue 6): every seed's solver on the selected
+//! The "all solvers" section of the inspector: every seed's solver on the selected
 //! iteration, in the colour the 3D view draws it, with its distance from the f64 reference.
 
 use egui::{Color32, RichText, Ui};

@@ -1,6 +1,6 @@
 //! Where the orbit camera stands when a scenario, an Issues scene or a lesson opens: on the
 //! open side of the contact, with nothing of the level between the eye and the ellipsoid
-//! (issue 23: *Issues ▸ 16* opened looking at the back of its corner's two walls).
+//! (*Issues ▸ 16* once opened looking at the back of its corner's two walls).
 
 use glam::Vec3;
 

@@ -1,4 +1,4 @@
-//! "Open scenario…" (issue 5 "Problem capture and replay"): a scenario file's level — pinned
+//! "Open scenario…": a scenario file's level — pinned
 //! by its content hash — or its inline triangles become the app's world, and its one
 //! `collide_and_slide` call, replayed through the core on that world's mesh, becomes a
 //! one-frame history paused at its first iteration. Loading is a pure function of the file
@@ -35,7 +35,7 @@ pub struct OpenedScenario {
 pub fn load_scenario(path: &Path) -> Result<OpenedScenario, String> {
     let scenario = Scenario::read(path).map_err(|e| e.to_string())?;
     let world = scenario_world(&scenario, path)?;
-    // Version 2: the level's moving objects at the scenario's poses (issue 7); without poses
+    // Version 2: the level's moving objects at the scenario's poses; without poses
     // the level is static, as in `slidescope run`.
     let replay = if scenario.objects.is_empty() {
         scenario.replay_on(path, &world.collision)

@@ -39,7 +39,7 @@ pub struct World {
     /// The file winds clockwise ([`winding::looks_clockwise`]): drawn with front and back
     /// swapped so the back-face tint still marks one-sided walls.
     pub clockwise: bool,
-    /// The level's dynamic objects (animated nodes) and their animations (issue 7).
+    /// The level's dynamic objects (animated nodes) and their animations.
     pub movers: Movers,
     /// Per dynamic object, in id order: its triangles in model space and its draw colour.
     pub dynamic_geometry: Vec<MeshBatch>,

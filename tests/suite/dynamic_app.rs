@@ -1,4 +1,4 @@
-//! Moving geometry through the app's headless paths (issue 7): the teaching level's lift
+//! Moving geometry through the app's headless paths: the teaching level's lift
 //! driven by the fixed step (`sim::Movers`, what the app and `slidescope screenshot` use),
 //! recording a walk onto the lift and replaying it bit-identically with the object poses,
 //! resuming from a cursor frame with the objects at its recorded poses, the paused view's

@@ -1,4 +1,4 @@
-//! glTF animations play as dynamic objects (issue 7): an animated node loads as a dynamic
+//! glTF animations play as dynamic objects: an animated node loads as a dynamic
 //! object (not static geometry), its pose at t matches the keyframes for LINEAR and STEP
 //! keys under a parent transform, bad channels are skipped without panics, and the teaching
 //! level's movers load and move.

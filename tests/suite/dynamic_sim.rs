@@ -1,4 +1,4 @@
-//! The walking player with moving geometry (issue 7): riding a lift and a rotating platform,
+//! The walking player with moving geometry: riding a lift and a rotating platform,
 //! a sliding door and a fast rotating bar pushing the player, and bit-identical replays of a
 //! run with dynamic objects.
 use crate::common;

@@ -1,4 +1,4 @@
-//! The Issues suite (issue 15): the scene files on disk are what the generator makes, they
+//! The Issues suite: the scene files on disk are what the generator makes, they
 //! replay as scenarios, and the scorecard holds every scene's stated expectations with numbers
 //! that show each reported pathology where the scene says it is reproduced.
 
@@ -14,7 +14,7 @@ use slidescope::issues::scorecard_markdown;
 use slidescope::issues::{RATES_HZ, Variant};
 use slidescope::level::scenario::run_folder;
 
-/// The rebuilt reports: issue 15's twenty and issue 26's new ones (21 Jolt #1876/#1887, 22
+/// The rebuilt reports: the first twenty, then new ones (21 Jolt #1876/#1887, 22
 /// rapier #809, 23 Godot #32182, 24 s&box #8217, 25 Godot #93334, 26 PhysX #491, 27 Godot
 /// #85971, 28 Godot #89784).
 const SCENES: usize = 30;
@@ -143,8 +143,7 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
         }
         // Never a tunnel or a NaN; the seed never ends a move deeper than the skin; the crease
         // response (whose push-back holds a skin off every plane of the crease: it once ended
-        // 1.5e-3 deep under the 150° ramp's overhang) and the exact contact never deeper than
-        // issue 15's 1e-4.
+        // 1.5e-3 deep under the 150° ramp's overhang) and the exact contact never deeper than 1e-4.
         for s in &c.scores {
             // rapier's columns: every run of the scene measured, nothing asserted of them here.
             if s.variant.rapier().is_some() {
@@ -163,7 +162,7 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
                 let limit = match s.variant {
                     Variant::Seed => 1e-3,
                     Variant::Crease | Variant::Fix => 1e-4,
-                    // The exact contact centre: issue 15's goal for end positions.
+                    // The exact contact centre: the goal for end positions.
                     Variant::Exact => 1e-4,
                     Variant::InternalEdge | Variant::Touching => 1e-3,
                     Variant::Rapier | Variant::RapierStep => unreachable!(),
@@ -182,7 +181,7 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
     }
     // Numbers behind the verdicts.
     let seed = Variant::Seed;
-    // rapier's controller on the same scenes (issue 26): the funnels that catch our walker let
+    // rapier's controller on the same scenes: the funnels that catch our walker let
     // it through; without autostep it does not climb the 0.3 m stairs, with it it does; on the
     // 30° slope it drifts 1.4 cm (snap to ground; the check allows 1 mm) where our seed's
     // walker drifts 1.2 m.
@@ -231,7 +230,7 @@ fn the_scorecard_holds_every_expectation_and_shows_the_pathologies() {
             .iter()
             .all(|&hz| card(&cards, 28).score(Variant::Fix, hz).unwrap().passed)
     );
-    // The fix (issue 26: the plane solver response with the snap walker): it stands still on
+    // The fix (the plane solver response with the snap walker): it stands still on
     // the 30° slope and climbs the ramps, steps, bumps, slope changes and pits at every rate,
     // where the seed's walker drifts 1.2 m and climbs worse at 120 and 240 Hz; it comes to rest
     // in the funnels, the wedges and the wide corner (its heading stops the slide off the
@@ -360,7 +359,7 @@ fn walk_scene(number: u8, label: &str) -> Vec<slidescope::sim::FrameRecord> {
     sim.history().iter().cloned().collect()
 }
 
-/// The step-rate detector (issue 15 §3) on the scenes: it fires on the stairs (which the
+/// The step-rate detector on the scenes: it fires on the stairs (which the
 /// scorecard finds rate-dependent) and on the 20° ramp, never on the flat floors.
 #[test]
 fn step_rate_dependence_fires_on_the_stairs_and_not_on_flat_floors() {
@@ -391,7 +390,7 @@ fn step_rate_dependence_fires_on_the_stairs_and_not_on_flat_floors() {
     }
 }
 
-/// The walker's pathology detectors (issue 15 §3) on their issue scenes at 60 Hz with the
+/// The walker's pathology detectors on their issue scenes at 60 Hz with the
 /// seed's response: each fires where its report's pathology is, and none on the shallow walls
 /// the walker slides along cleanly. (Speed gain, skin violation and upward-only
 /// depenetration never happen to the walker: `probe_files` shows them firing on a game's own
@@ -454,7 +453,7 @@ fn each_walker_detector_fires_on_its_issue_scene() {
     }
 }
 
-/// The report window's lines (issue 26): scene 19 run now with the seed's walker, the fix and
+/// The report window's lines: scene 19 run now with the seed's walker, the fix and
 /// rapier, each verdict with the number behind it.
 #[test]
 fn the_report_window_says_what_the_fix_changes() {
@@ -468,7 +467,7 @@ fn the_report_window_says_what_the_fix_changes() {
     assert!(line(Variant::Rapier).starts_with("fail: drift ≤ 0.001 m: drift 0.01"));
 }
 
-/// Issue 26's "the bug and the fix side by side": the app walks a scene's run with the seed's
+/// "The bug and the fix side by side": the app walks a scene's run with the seed's
 /// walker into the timeline and re-simulates it with the fix's switches (Issues ▸ a scene ▸
 /// Walk the run). The re-simulated path is the fix's own run, frame for frame, so what the app
 /// draws beside the bug is what the scorecard's `fix` column measured.

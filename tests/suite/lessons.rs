@@ -1,4 +1,4 @@
-//! Teaching mode (issue 8): every lesson file of `assets/lessons/` loads and its scene replays;
+//! Teaching mode: every lesson file of `assets/lessons/` loads and its scene replays;
 //! no check fires on the opening view; every "try this" check and every quiz answer fires on a
 //! scripted interaction driven through the lesson model and the sim (no window); broken lesson
 //! files are one-line errors.
@@ -15,7 +15,7 @@ use slidescope::level::scenario::run_file;
 use slidescope::sim::{PlayerInput, PlayerParams, Recording, Sim, TimelineCommand};
 use slidescope::view::{OpenedScenario, load_scenario};
 
-/// The guided path of issue 8 has these 12 lessons, and issue 26's plane solver lesson.
+/// The guided path has these 12 lessons, and the plane solver lesson.
 const LESSON_COUNT: usize = 13;
 
 struct Opened {
@@ -387,7 +387,7 @@ fn broken_lesson_files_are_one_line_errors() {
     assert!(cat.entries.iter().any(|e| e.lesson.is_ok()));
 }
 
-/// Issue 26's lesson: the wedge that the seed's response bounces in for 30 iterations and
+/// The plane solver lesson: the wedge that the seed's response bounces in for 30 iterations and
 /// falls back from is solved by the plane solver in its first iteration (both simultaneous
 /// contacts at once), which is what the lesson's text and quiz say.
 #[test]

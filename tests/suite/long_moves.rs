@@ -1,4 +1,4 @@
-//! Issue 15 "the skin holds for any move length": with `ResponseOptions::exact_contact` a move of
+//! "The skin holds for any move length": with `ResponseOptions::exact_contact` a move of
 //! up to 1,000 radii ends no deeper than 1e-4 eSpace in anything (the seed's `start + v·t` ends
 //! up to ~1e-3 deep on long sweeps, measured on the shared levels).
 use crate::common::*;

@@ -1,4 +1,4 @@
-//! "Open scenario" (issue 5): a scenario file becomes a world and a one-frame history, paused
+//! "Open scenario": a scenario file becomes a world and a one-frame history, paused
 //! at its first iteration, with the same trace `slidescope run` gives; bad files are one-line
 //! errors and change nothing.
 

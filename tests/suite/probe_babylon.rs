@@ -1,4 +1,4 @@
-//! A Babylon.js 9.35 game recorded by nothing but the adapter's one line (issue 25):
+//! A Babylon.js 9.35 game recorded by nothing but the adapter's one line:
 //! `probe-js/test/babylon_walk.mjs` walks 8 characters for 10 s over the Quake-derived level in
 //! a headless Babylon scene (NullEngine) with `attachSlidescope(scene, { file })`, and
 //! `probe-check` re-solves the file with the conventions the adapter declared. None of the

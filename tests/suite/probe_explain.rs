@@ -1,4 +1,4 @@
-//! Why a game's moves diverge (issue 24), on recordings of Babylon.js 9.35's own
+//! Why a game's moves diverge, on recordings of Babylon.js 9.35's own
 //! `moveWithCollisions` (`tests/ports/babylon/`, made with the commands in
 //! `tests/ports/README.md`): its documented conventions detected by name, ≥ 95 % of the flagged
 //! moves explained as convention or cascade, the rest in named bug classes; the same

@@ -162,7 +162,7 @@ fn a_streamed_game_is_flagged_exactly_where_its_padding_flaw_changes_the_outcome
     assert_eq!(report.diverging, flags.len() as u64);
     assert_eq!(report.first.as_ref().unwrap().index, first);
     assert!(report.ended_cleanly);
-    // Why (issue 24): the flaw the game is built with, by name, and nothing else.
+    // Why: the flaw the game is built with, by name, and nothing else.
     use slidescope::probe::explain::WhyKind;
     assert_eq!(report.why.len(), 1, "{:?}", report.why);
     assert_eq!(report.why[0].kind, WhyKind::Convention);
@@ -223,7 +223,7 @@ fn the_first_flagged_move_crops_to_a_scenario_that_replays() {
     );
 }
 
-/// Issue 24's padding convention: with `Padding::Velocity` the core reproduces the example
+/// The padding convention: with `Padding::Velocity` the core reproduces the example
 /// game, whose own loop pads along the velocity as Fauerby 2003's code does, on every move of
 /// its walk (ends within 0.01 mm where the seed's padding misses 93 of them by more than the
 /// probe's 0.1 mm tolerance).

@@ -1,4 +1,4 @@
-//! A game in a browser page streams its probe over a WebSocket on the probe's port (issue 25):
+//! A game in a browser page streams its probe over a WebSocket on the probe's port:
 //! the saved stream equals what was sent whatever the message boundaries; a page from an
 //! origin nobody allowed is refused with HTTP 403, one with the printed token or an allowed
 //! origin is taken; a text message inside a record cuts the stream there, keeping what came

@@ -47,7 +47,7 @@ proptest! {
             (glam::Mat3::IDENTITY, Vec3::new(radii.0, radii.1, radii.2))
         };
         let e = Ellipsoid::with_axes(start, radii, axes).unwrap();
-        // The seed's response and the crease response (issue 15) hold the same invariant.
+        // The seed's response and the crease response hold the same invariant.
         let settings = SlideSettings { response: ResponseOptions { rule: if crease { Response::Crease } else { Response::Seed }, ..(SlideSettings::default()).response }, ..SlideSettings::default() };
         // Only starts that are clear of everything are meaningful for this invariant.
         prop_assume!(clearance_es(&m, &e) > 1.0 + settings.tuning.skin_es);

@@ -1,4 +1,4 @@
-//! The level colour modes and the automatic exposure (issue 16), rendered through the app's
+//! The level colour modes and the automatic exposure, rendered through the app's
 //! renderer on lavapipe and checked by pixel: slope mode paints the teaching level's 50° ramp
 //! as too steep and the floor in front of it as walkable; the shared lavaducts level is bright
 //! enough to read in the default mode.
@@ -12,7 +12,7 @@ use slidescope::render::{
 };
 use slidescope::view::World;
 
-/// The issue's check size: a 1280 × 720 frame.
+/// The check size: a 1280 × 720 frame.
 const W: u32 = 1280;
 const H: u32 = 720;
 

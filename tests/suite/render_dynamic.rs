@@ -1,4 +1,4 @@
-//! The headless screenshot path draws dynamic objects (issue 7): the teaching level at the
+//! The headless screenshot path draws dynamic objects: the teaching level at the
 //! lift station, rendered small through `ShotScene` (what `slidescope screenshot --station
 //! lift` draws), shows the lift in its material's colour where its top projects, and the
 //! same frame without the objects' meshes shows something else there. Needs a GPU adapter

@@ -1,7 +1,7 @@
-//! One render per lesson (issue 8 "a render test per lesson checks its first frame is not
-//! blank"): the lesson's opening view — its scene at the opening iteration, its camera and
-//! world / eSpace blend — through the offscreen renderer the app uses (lavapipe in CI). Small
-//! frames keep the whole test short. Like `render_screenshot`, a missing GPU adapter fails.
+//! One render per lesson, checking its first frame is not blank: the lesson's opening view — its
+//! scene at the opening iteration, its camera and world / eSpace blend — through the offscreen
+//! renderer the app uses (lavapipe in CI). Small frames keep the whole test short. Like
+//! `render_screenshot`, a missing GPU adapter fails.
 
 use std::path::Path;
 

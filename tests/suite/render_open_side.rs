@@ -1,4 +1,4 @@
-//! Issue 23 §9, "the camera finds the subject": *Issues ▸ 16* (a 120° corner) opened with the
+//! "The camera finds the subject": *Issues ▸ 16* (a 120° corner) opened with the
 //! camera behind the corner's two walls, so the ellipsoid was hidden. Rendered offscreen here
 //! the way the app opens a scenario (`view::open_side::frame_opened`), the ellipsoid must show;
 //! the report's view (from behind the two walls) is rendered too to show this test tells the

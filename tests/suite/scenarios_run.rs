@@ -1,4 +1,4 @@
-//! Scenario files (issue 3 "Scenario files"): the seed-situation scenarios in
+//! Scenario files: the seed-situation scenarios in
 //! `tests/scenarios/` pass through the same code as `slidescope run`; wrong expectations,
 //! newer versions, missing or changed levels and malformed files give their one-line errors;
 //! write → read → run is bit-identical; the CLI's exit codes.

@@ -1,4 +1,4 @@
-//! Recordings on disk and replay (issue 5 "Problem capture and replay"): the round trip is
+//! Recordings on disk and replay: the round trip is
 //! bit-identical, replaying the inputs reproduces every frame bit-identically, and bad files
 //! are typed errors that leave the open history alone.
 use crate::common;

@@ -1,4 +1,4 @@
-//! The history/timeline model without a window (issue 5): scripted commands, markers on the
+//! The history/timeline model without a window: scripted commands, markers on the
 //! seed situations, the byte budget, resume-from-cursor, re-run and trace diff.
 use crate::common;
 
@@ -446,7 +446,7 @@ fn rerun_with_the_crease_response_ends_the_ping_pong_of_a_recorded_frame() {
         response: Some(Response::Crease),
         ..Default::default()
     };
-    // The ping-pong detector (issue 15) marks the recorded frame, and not the re-run.
+    // The ping-pong detector marks the recorded frame, and not the re-run.
     assert!(
         rec.markers.contains(MarkerKind::PingPong),
         "{:?}",

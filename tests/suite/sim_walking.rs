@@ -1,4 +1,4 @@
-//! The walking player on generated geometry (issue 4 "Walking", seed 001 12.2.3/12.15): rest,
+//! The walking player on generated geometry (seed 001 12.2.3/12.15): rest,
 //! falling, stairs, ramps, jumping, crouching, step-rate independence and noclip.
 use crate::common;
 

@@ -1,4 +1,4 @@
-//! Issue 15 "touching counts": a contact at eSpace distance exactly 1 (an ellipsoid resting on
+//! "Touching counts": a contact at eSpace distance exactly 1 (an ellipsoid resting on
 //! a plane and sliding along it onto the edge of that plane's triangle) is a contact of the
 //! edge it touches, for every solver and every narrow phase; the seed's tests report nothing.
 

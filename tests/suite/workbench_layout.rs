@@ -148,7 +148,7 @@ fn no_text_is_cut_at_the_inspectors_sides() {
             .is_some_and(|r| !r.trace.iterations.is_empty())
     );
     let mut layout = Layout::default();
-    // 1280 wide, as the issue asks, and tall enough that the whole inspector is on screen.
+    // 1280 wide, the target width, and tall enough that the whole inspector is on screen.
     let (_, _, shapes) = lay_out_model(&mut layout, [1280.0, 4000.0], 1.0, &m);
     let pane = layout.rect(Pane::Inspector).expect("inspector shown");
     let mut texts = 0;

@@ -3,12 +3,13 @@
 //!
 //! Movers are solved in the order of a space-filling curve through their start centres (a
 //! Morton code of the centre, quantised over the crowd's bounds), so consecutive movers walk
-//! the same BVH nodes and triangles while they are still in cache (issue 27 §3); each result
-//! is written back to its mover's slot. Work is handed out in blocks of [`BLOCK`] movers of
-//! that order from a shared queue, so a thread that drew cheap movers takes more blocks. Each mover's result depends only on its own inputs and
-//! the world, never on which thread solved it or in what order, so the results are identical
-//! to one-at-a-time calls for any thread count. Threads come from `std::thread::scope` (no
-//! thread-pool dependency: the core stays glam-only); the calling thread works too.
+//! the same BVH nodes and triangles while they are still in cache; each result is written back
+//! to its mover's slot. Work is handed out in blocks of [`BLOCK`] movers of that order from a
+//! shared queue, so a thread that drew cheap movers takes more blocks. Each mover's result
+//! depends only on its own inputs and the world, never on which thread solved it or in what
+//! order, so the results are identical to one-at-a-time calls for any thread count. Threads
+//! come from `std::thread::scope` (no thread-pool dependency); the
+//! calling thread works too.
 
 use std::sync::Mutex;
 

@@ -16,10 +16,10 @@
 //! Traced detections use it too: a trace lists the triangles the broad phase offered, in
 //! index order. The crease and plane responses' push-back asks for the triangles near the
 //! pushed-back centre; where the list covers that box it answers from the list instead of a
-//! second BVH query (issue 27 §3).
+//! second BVH query.
 //!
 //! Gathering at the first detection replaced gathering at the third, around the call's whole
-//! reach (issue 27): a walking call's second detection (the slide after the floor) now costs
+//! reach: a walking call's second detection (the slide after the floor) now costs
 //! no walk. With the changes around it, walking calls (`slide_rapier`, interleaved) take about
 //! 30 % / 23 % / 11 % less time on three.js / lavaducts / Sponza, the crowd's 1-thread frame
 //! 14–26 % less, although callgrind had counted 30 % more instructions for an earlier gather

@@ -1,4 +1,4 @@
-//! Internal edges (issue 15): an edge shared with a coplanar (or nearly) neighbour is a seam
+//! Internal edges: an edge shared with a coplanar (or nearly) neighbour is a seam
 //! inside one flat surface, a "ghost edge". A sphere sliding over the surface can touch it at
 //! the seam and take the edge's round normal for its slide plane, which snags or deflects a
 //! slide that one big triangle would let through (Jolt's active edges and parry's

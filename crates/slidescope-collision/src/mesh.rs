@@ -4,8 +4,8 @@
 //! block; `slot_of` maps a triangle index back to its slot.
 //!
 //! Each triangle's unit normal is computed once, in f64 from its world vertices, and kept in
-//! slot order: a sphere's detection reads it instead of building an f64 normal per test (issue
-//! 27 §1's planes stored for the query; the sphere sweep 12–13 % faster with the frame's set-up
+//! slot order: a sphere's detection reads it instead of building an f64 normal per test (the
+//! planes stored for the query; the sphere sweep 12–13 % faster with the frame's set-up
 //! inlined beside it). An ellipsoid's eSpace normal depends on its radii, so it still builds its
 //! own (`TriangleEs::new`), as does every query of a moving object's mesh (posed vertices):
 //! there the stored normals are not read.

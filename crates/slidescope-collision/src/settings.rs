@@ -16,7 +16,7 @@ pub enum BroadPhase {
     BruteForce,
 }
 
-/// Which per-triangle sweep test the BVH scan runs (issue 6: walk with any seed's solver).
+/// Which per-triangle sweep test the BVH scan runs (walk with any seed's solver).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -42,7 +42,7 @@ impl NarrowPhaseKind {
     }
 }
 
-/// How a contact turns the remaining motion (issue 15's response variants).
+/// How a contact turns the remaining motion (the response variants).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -54,7 +54,7 @@ pub enum Response {
     /// two planes' crease line, and stops where a third plane closes it (see `crease`).
     Crease,
     /// The motion left after each contact solved against every plane of the call at once:
-    /// the motion nearest the wish that enters none (issue 26, see `plane_solver`).
+    /// the motion nearest the wish that enters none (see `plane_solver`).
     Planes,
 }
 
@@ -104,9 +104,9 @@ pub struct SlideSettings {
     /// and the narrow phase.
     pub debug: DebugKnobs,
     /// Where the mover heads (world, horizontal; its length does not matter): with the plane
-    /// solver, when the motion asked goes that way, no slide turns it back against it (issue
-    /// 26: Quake 2's "stop dead" with the player's heading as the original velocity). A walker
-    /// sets it for a ground move, per call; `None`: no heading.
+    /// solver, when the motion asked goes that way, no slide turns it back against it (Quake 2's
+    /// "stop dead" with the player's heading as the original velocity). A walker sets it for a
+    /// ground move, per call; `None`: no heading.
     pub heading: Option<[f32; 3]>,
 }
 

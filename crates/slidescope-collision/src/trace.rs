@@ -23,10 +23,9 @@ pub enum EndReason {
     Fallback,
     /// `max_iterations` ran out with the fallback off: the last position is kept.
     MaxIterations,
-    /// The crease response: the crease line of two planes ran into a third (issue 15).
+    /// The crease response: the crease line of two planes ran into a third.
     CreaseStop,
-    /// The plane solver response: the planes touched close every way the motion could go
-    /// (issue 26).
+    /// The plane solver response: the planes touched close every way the motion could go.
     PlanesStop,
     /// [`ShortMotion::Dropped`](crate::ShortMotion::Dropped): the motion left after a response
     /// was shorter than the threshold and was dropped; the centre stays where the response put

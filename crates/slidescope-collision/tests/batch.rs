@@ -1,4 +1,4 @@
-//! `collide_and_slide_batch` (issue 14): results bit-identical to one-at-a-time calls for any
+//! `collide_and_slide_batch`: results bit-identical to one-at-a-time calls for any
 //! thread count, bad input named before anything is solved.
 
 mod common;

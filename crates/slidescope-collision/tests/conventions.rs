@@ -1,4 +1,4 @@
-//! The conventions on which real ports differ from seed 001 (issue 24): a short leftover
+//! The conventions on which real ports differ from seed 001: a short leftover
 //! dropped, the dead zone, one-sided culling by the velocity. Each against the seed's default,
 //! with the numbers worked out by hand.
 

@@ -1,4 +1,4 @@
-//! The crease response (issue 15) against the seed's on creases where the seed ping-pongs:
+//! The crease response against the seed's on creases where the seed ping-pongs:
 //! fewer iterations, the end clear of every plane by the skin, the motion along the crease.
 
 use glam::Vec3;

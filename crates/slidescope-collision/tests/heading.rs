@@ -1,4 +1,4 @@
-//! The plane solver's heading (issue 26, `SlideSettings::heading`): sliding along one wall into
+//! The plane solver's heading (`SlideSettings::heading`): sliding along one wall into
 //! a corner wider than 90°, the slide off the second wall goes back out of the corner; with the
 //! mover's heading into the corner it stops there instead. A heading the motion does not go
 //! along, and every other response, change nothing.

@@ -1,4 +1,4 @@
-//! Issue 24's padding convention on a floor met at 45°: the seed pads along the normal (the
+//! The padding convention on a floor met at 45°: the seed pads along the normal (the
 //! centre ends a skin above the contact height); Fauerby 2003's code pads along the velocity
 //! (a skin short of the contact along the motion: skin / √2 above it), and does not move at all
 //! when the contact is nearer than the skin.

@@ -1,4 +1,4 @@
-//! The debugger as an owner of its state (issue 23, point 3): the selection, the case
+//! The debugger as an owner of its state: the selection, the case
 //! toggles, the Minkowski and all-solvers overlays, the help overlay, the cached re-run and
 //! solver rows and the camera of the last drawn frame. The app calls it in its phases:
 //! [`Debugger::update`] refreshes the caches (update phase), [`Debugger::view`] says what the

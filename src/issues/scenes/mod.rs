@@ -1,4 +1,4 @@
-//! The scenes, one file each, in the order. Every file's first comment says the
+//! The scenes, one file each, in the suite's order. Every file's first comment says the
 //! geometry, the motion and the public report it rebuilds.
 
 pub mod s01_ramps;

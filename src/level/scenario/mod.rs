@@ -1,4 +1,4 @@
-//! Scenario files: the unit of a "problem collision" (issue 3 "Scenario files"). A scenario is
+//! Scenario files: the unit of a "problem collision". A scenario is
 //! the core's JSON query (`level::query`) with a format header, a name, a description and
 //! optional expectations; `slidescope run` replays one file or a folder of them headless, so a
 //! folder of scenarios is a regression suite. The debugger exports a history frame as a

@@ -1,4 +1,4 @@
-//! The moving stations (issue 7, seed 001 12.12 figs. 12.40–12.47): a lift next to a landing,
+//! The moving stations (seed 001 12.12 figs. 12.40–12.47): a lift next to a landing,
 //! a conveyor-like platform, a sliding door between two posts and a bar spinning at shin
 //! height. The static parts are ordinary station parts; the moving parts are [`Mover`]s,
 //! written as animated glTF nodes (translation or rotation channels, LINEAR keys) that the

@@ -1,6 +1,6 @@
-//! Bug classes of a diverging move that no convention explains and no earlier move caused
-//! (issue 24), named from the per-iteration comparison and the game's own geometry: the
-//! failures reported against real ports (Babylon.js `Collider`, Fauerby-style code).
+//! Bug classes of a diverging move that no convention explains and no earlier move caused,
+//! named from the per-iteration comparison and the game's own geometry: the failures reported
+//! against real ports (Babylon.js `Collider`, Fauerby-style code).
 
 use glam::Vec3;
 use serde::Serialize;

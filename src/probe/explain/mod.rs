@@ -1,4 +1,4 @@
-//! Why a game's move diverges (issue 24), not only where: each flagged move is a *convention*
+//! Why a game's move diverges, not only where: each flagged move is a *convention*
 //! (the smallest set of convention switches under which the reference agrees, `switches`), a
 //! *cascade* (it follows a flagged move of the same mover that did not recover; counted under
 //! that chain's root move), a *bug* of a named class (`bug_class`), or *unexplained*, with its

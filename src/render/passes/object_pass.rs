@@ -1,4 +1,4 @@
-//! The object pass (issue 7): dynamic objects' model-space triangles, posed on the CPU every
+//! The object pass: dynamic objects' model-space triangles, posed on the CPU every
 //! frame and drawn with the level shader; opaque poses first, then faded ones blended.
 
 use glam::{Mat3, Vec3};

@@ -1,4 +1,4 @@
-//! Extra iterations (issue 5): more than one detect/respond iteration of the move made contact.
+//! Extra iterations: more than one detect/respond iteration of the move made contact.
 //! The final clear-path detection finds nothing, so plain walking on a floor is not marked.
 
 use crate::collision::Trace;

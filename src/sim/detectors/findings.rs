@@ -1,4 +1,4 @@
-//! What the pathology detectors that need more than the trace found in one frame (issue 15):
+//! What the pathology detectors that need more than the trace found in one frame:
 //! kept with the record, so the timeline shows each finding's one-line reason without
 //! re-running a detector, and a saved recording keeps them. One field a detector that keeps
 //! something (its row in [`DETECTORS`](super::DETECTORS) reads and fills it): the fields are

@@ -1,4 +1,4 @@
-//! Grounded flicker (issue 5): the player's grounded flag changed and changed back within
+//! Grounded flicker: the player's grounded flag changed and changed back within
 //! [`FLICKER_WINDOW_FRAMES`], as on a seam, a step lip or a bumpy slope.
 
 use super::frame_view::FrameView;

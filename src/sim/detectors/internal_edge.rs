@@ -1,4 +1,4 @@
-//! The internal-edge detector (issue 15): a contact on an edge whose neighbouring triangle is
+//! The internal-edge detector: a contact on an edge whose neighbouring triangle is
 //! coplanar (or nearly so) is a "ghost edge" — the seam between two triangles of one flat
 //! surface, which stops or deflects a slide that a single big triangle would not ("snags on
 //! seams"; what Jolt's active edges and parry's internal-edge fix are about). The neighbour

@@ -1,4 +1,4 @@
-//! The timeline's detectors (issue 5, issue 15): each looks at a recorded step for one thing
+//! The timeline's detectors: each looks at a recorded step for one thing
 //! worth a look and sets its marker; some also keep a finding with the record, whose one-line
 //! reason the timeline shows.
 //!

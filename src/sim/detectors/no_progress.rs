@@ -1,4 +1,4 @@
-//! No progress (issue 5): a move key was held, a horizontal move was asked for, and the player
+//! No progress: a move key was held, a horizontal move was asked for, and the player
 //! moved less than [`NO_PROGRESS_FRACTION`] of it (against a wall, in a corner, on a snag).
 
 use glam::Vec3;

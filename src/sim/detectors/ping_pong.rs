@@ -1,7 +1,7 @@
-//! Ping-pong (issue 15's first pathology detector): the slide going back and forth between two
+//! Ping-pong (the first pathology detector): the slide going back and forth between two
 //! planes. Within one move, the slide normals alternate A B A B … (a crease the seed's
 //! one-plane response cannot leave); across frames, a walker that makes no progress starts
-//! each frame's move on another plane, in a cycle (issue 15 §3; scene 16's wide corner cycles
+//! each frame's move on another plane, in a cycle (scene 16's wide corner cycles
 //! floor, left wall, right wall), each call ending on its own (the impulse filter, a spent
 //! velocity).
 

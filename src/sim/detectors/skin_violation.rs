@@ -1,4 +1,4 @@
-//! The skin-violation detector (issue 15): does a move end overlapping a triangle it touched?
+//! The skin-violation detector: does a move end overlapping a triangle it touched?
 //! The seed's loop keeps the centre a skin (1e-3 eSpace) off every contact plane; in creases a
 //! push-back along one plane can leave it inside the other. Checked against the static
 //! triangles the move's trace touched (its contacts and the fallback's), which is where a
@@ -10,7 +10,7 @@ use super::frame_view::StepView;
 use crate::collision::distance::distance_to_triangle;
 use crate::collision::{CollisionMesh, ContactSource, Ellipsoid, Scratch, Trace};
 
-/// Overlaps shallower than this (eSpace) are not reported (issue 15's threshold).
+/// Overlaps shallower than this (eSpace) are not reported.
 pub const OVERLAP_REPORT_ES: f32 = 1e-4;
 
 /// The deepest overlap of a move's end with a triangle it touched.

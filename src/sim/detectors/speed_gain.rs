@@ -1,4 +1,4 @@
-//! The speed-gain detector (issue 15): collide-and-slide only ever removes motion — each
+//! The speed-gain detector: collide-and-slide only ever removes motion — each
 //! response projects the velocity onto a plane — so a move whose integration velocity comes
 //! out longer than the velocity asked for (moving objects' pushes aside) gained speed from the
 //! collision code itself (Jolt #363: "sticks, gains sideways speed"). Checked on the walker's

@@ -1,4 +1,4 @@
-//! The step-rate dependence detector (issue 15 §3): the frame re-run at four times the step
+//! The step-rate dependence detector: the frame re-run at four times the step
 //! rate (four quarter steps from the same state, same input, same objects' poses) and compared.
 //! A walker whose outcome depends on the rate (a stair climbed at 60 Hz and not at 240 Hz, a
 //! ramp that stalls at 120 Hz) ends far from its own re-run. Untraced steps: about four sim

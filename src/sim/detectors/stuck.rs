@@ -1,4 +1,4 @@
-//! Stuck (issue 5): no progress ([`super::no_progress`]) for [`STUCK_FRAMES`] frames in a row,
+//! Stuck: no progress ([`super::no_progress`]) for [`STUCK_FRAMES`] frames in a row,
 //! half a second at 60 Hz.
 
 use super::frame_view::FrameView;

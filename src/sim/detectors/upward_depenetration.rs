@@ -1,4 +1,4 @@
-//! The upward-only depenetration detector (issue 15 §3): a move that starts inside a wall and
+//! The upward-only depenetration detector: a move that starts inside a wall and
 //! ends lifted out of it upwards, not pushed out sideways. Controllers that resolve every
 //! overlap by stepping up climb walls and pop onto ledges this way; the core pushes along the
 //! contact normal, so on the walker this fires only if that breaks. Meant for a game's moves

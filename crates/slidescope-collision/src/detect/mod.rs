@@ -162,8 +162,8 @@ impl<N: NarrowPhase, const SPHERE: bool> Scan<'_, N, SPHERE> {
 /// A mesh triangle in the frame's local eSpace, from its world `vertices` and the unit normal
 /// the mesh stores (`normal`, read only here; computed in f64 from the world vertices). A
 /// sphere's eSpace normal is that one, read with the vertices instead of built per test, whose
-/// f64 square root and divisions every candidate's face test waited for (issue 27 §1's planes
-/// stored for the query). Any other ellipsoid builds its normal from the mapped vertices, in
+/// f64 square root and divisions every candidate's face test waited for (the planes stored for
+/// the query). Any other ellipsoid builds its normal from the mapped vertices, in
 /// f64 ([`TriangleEs::new`]). `None` for an ellipsoid's triangle without area in eSpace (or
 /// with vertices that do not map to finite numbers; a sphere's frame reads the stored normals
 /// only where every vertex does, [`Frame::for_mesh`]).
@@ -421,7 +421,7 @@ fn scan_list<N: NarrowPhase, const SPHERE: bool>(
 /// gives at a limit no lower than the final one, so the contacts are those the one-pass scan
 /// of the list finds (wherever a triangle's box is entered no later than its contact; see
 /// the module's doc).
-/// Measured (issue 27, callgrind): 3.1–4.1 % fewer instructions on walking slides, 3.6 % in
+/// Measured (callgrind): 3.1–4.1 % fewer instructions on walking slides, 3.6 % in
 /// the crease crowd, whose round parts fell from 2.5 M calls to 33 k.
 fn scan_list_face_first<N: NarrowPhase, const SPHERE: bool>(
     scan: &mut Scan<'_, N, SPHERE>,

@@ -1,4 +1,4 @@
-//! The crease response (issue 15, a variant beside seed 001 12.3's, never replacing it): the
+//! The crease response (a variant beside seed 001 12.3's, never replacing it): the
 //! seed projects the remaining motion onto one plane per iteration, so in a crease between two
 //! planes the slide re-enters the plane it just left and the loop ping-pongs until the impulse
 //! filter or the iteration limit stops it. Here, when the new slide would re-enter an earlier
@@ -133,7 +133,7 @@ impl Planes {
         // smaller pushes are tried, and if none is clear of the planes, the candidate (the
         // touching centre among them, which the sweep left clear unless the iteration started
         // embedded) that is furthest from the triangles near it by `exact` (eSpace distance
-        // less one; issue 26: runs of consecutive moves ended 2e-4 eSpace deep in such a corner
+        // less one; runs of consecutive moves ended 2e-4 eSpace deep in such a corner
         // of Sponza, where the pushes of floor, wall and vertex fought). Not by the planes: an
         // edge's or a vertex's plane lies inside its round surface, so a centre inside the
         // plane may be clear while one the planes call less deep is in the triangle.
@@ -332,7 +332,7 @@ mod tests {
 
     #[test]
     fn where_there_is_no_room_for_a_skin_the_push_back_stays_clear() {
-        // Issue 26's corner of Sponza, reduced: the centre touches the floor (y = 0), a wall
+        // A corner of Sponza, reduced: the centre touches the floor (y = 0), a wall
         // (normal -X) and a vertex leaning over the floor from the other side (normal +X, a
         // little down) at once. A skin off the floor is a skin into the vertex, and the wall
         // and the vertex leave no room: no push holds anything off; the touching centre does.

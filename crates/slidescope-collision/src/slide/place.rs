@@ -84,7 +84,7 @@ fn exact_center(
 }
 
 /// The contact centre (world) moved out to exactly one eSpace unit from each static triangle
-/// among `contacts` that it is closer to than that (issue 15, `ResponseOptions::exact_contact`).
+/// among `contacts` that it is closer to than that (`ResponseOptions::exact_contact`).
 /// Along the line from the triangle's closest point, so that point stays the closest. Worked in
 /// eSpace about the triangle's first vertex: the call's own frame is centred on the start, and
 /// 1,000 radii away its f32 steps are ~1e-4 eSpace, as coarse as the error being removed.

@@ -1,4 +1,4 @@
-//! The plane solver response (issue 26, a variant beside the seed's and the crease response,
+//! The plane solver response (a variant beside the seed's and the crease response,
 //! never replacing them). The seed projects the motion left after a contact onto the newest
 //! plane only, and the crease response onto one earlier plane's crease line; here the motion is
 //! solved against every plane the call has touched (and still touches) at once: the motion
@@ -19,7 +19,7 @@
 //! mover back against where it heads. Quake 2's `PM_StepSlideMove` stops dead when the clipped
 //! velocity opposes the original one; walking along one wall into a corner wider than 90°, the
 //! original motion is already along the wall and only the heading says the slide off the
-//! second wall goes back out of the corner (issue 26, scene 16).
+//! second wall goes back out of the corner (scene 16).
 //!
 //! A convention comes with it ([`ResponseOptions::max_climb_deg`](crate::ResponseOptions)): a
 //! plane facing up but steeper than the limit also blocks with its horizontal normal (world
@@ -83,7 +83,7 @@ fn no_headway(placed: &Placed, remaining_es: f32) -> bool {
 
 /// How far (eSpace, past the unit distance) a triangle may be from the start centre and still
 /// hold it on its face's plane. A gap narrower than this between two faces in one plane is
-/// bridged (issue 26: a wall of pillars 0.2 m apart leaves 0.031 for a 0.4 m radius), and a
+/// bridged (a wall of pillars 0.2 m apart leaves 0.031 for a 0.4 m radius), and a
 /// centre walking off the end of a face keeps its line for at most this much further.
 const REST_REACH_ES: f32 = 0.05;
 
@@ -101,11 +101,10 @@ const UP_FACING_Y: f32 = 1e-3;
 /// the level whose plane the start centre rests on (a skin or so off the plane of centres one
 /// unit off the face) and whose triangle is within [`REST_REACH_ES`] join the call's planes,
 /// and the motion and the integration velocity are solved against them before the first
-/// detection. The previous frame ended resting on them, so these are the planes it kept (the
-/// issue's "planes kept from the previous frame"), found again from the level rather than
-/// carried in a state: one frame re-run alone sees the same. Between two pillars, or two tiles
-/// with a gap, the centre then keeps the faces' line instead of dipping into the gap and being
-/// pushed out again.
+/// detection. The previous frame ended resting on them, so these are the planes it kept, found
+/// again from the level rather than carried in a state: one frame re-run alone sees the same.
+/// Between two pillars, or two tiles with a gap, the centre then keeps the faces' line instead
+/// of dipping into the gap and being pushed out again.
 pub(super) fn rest_on_planes(call: &Call<'_>, s: &mut SlideState, scratch: &mut Scratch) {
     let skin = call.settings.tuning.skin_es;
     let frame = s.frame;

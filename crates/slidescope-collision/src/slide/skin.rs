@@ -76,7 +76,7 @@ fn short_along_velocity(s: &SlideState, placed: &Placed, skin: f32) -> Vec3 {
 /// third triangle no contact had named yet (the f64 check's last leg overlaps).
 ///
 /// The triangles come from the call's gathered candidates where they cover the query's box
-/// (issue 27 §3: no second BVH walk), else from a BVH box query; either way only those whose
+/// (no second BVH walk), else from a BVH box query; either way only those whose
 /// own box overlaps the query's (a query's leaves bring their neighbours along), in tree
 /// order (a depth-first walk's leaves in the region come in the same order as in a smaller
 /// box). So both give the same planes in the same order.

@@ -1,5 +1,5 @@
 //! Every sweep algorithm of the seeds behind one trait, so the same query can be answered by
-//! each and their answers compared (issue 6).
+//! each and their answers compared.
 //!
 //! | solver | file | seed |
 //! |---|---|---|
@@ -8,7 +8,7 @@
 //! | gradient normal | [`gradient`] | 002 (App. A–D) |
 //! | static overlap (not a sweep) | [`mod@static_overlap`] | 004 and its readers' corrections |
 //! | reference (f64, the judge) | [`mod@reference`] | none: bisection on the exact distance |
-//! | any of these, grazing contacts too | [`touching`] | issue 15 "touching counts" |
+//! | any of these, grazing contacts too | [`touching`] | none: "touching counts" |
 //!
 //! [`merge`] merges a level's coplanar adjacent triangles into convex polygons for the
 //! plane-space solver. Whole-level comparisons (the `compare` subcommand) live outside the

@@ -1,6 +1,6 @@
-//! Every solver on one detect/respond iteration, for the debugger's "all solvers" overlay
-//! (issue 6): the same swept ellipsoid against the same candidate triangles, each solver's
-//! earliest contact, and how far each is from the f64 reference.
+//! Every solver on one detect/respond iteration, for the debugger's "all solvers" overlay: the
+//! same swept ellipsoid against the same candidate triangles, each solver's earliest contact,
+//! and how far each is from the f64 reference.
 
 use glam::{Mat3, Vec3};
 

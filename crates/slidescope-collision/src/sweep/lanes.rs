@@ -8,7 +8,7 @@
 //! and `dot` formulas, no fused multiply-add; `sqrt` and `/` are correctly rounded in both), so
 //! a lane's time is the scalar time bit for bit. Detection (`sweep_triangle_roots`) runs only
 //! the first part's scalar test again, for its normal and point; the trace takes every part's
-//! time. A part the centre already overlaps is left to the scalar tests (issue 27).
+//! time. A part the centre already overlaps is left to the scalar tests.
 
 use glam::{BVec4A, Vec3, Vec4, Vec4Swizzles};
 

@@ -1,4 +1,4 @@
-//! "Touching counts" (issue 15 §4, [`ResponseOptions::touching_counts`](crate::ResponseOptions)):
+//! "Touching counts" ([`ResponseOptions::touching_counts`](crate::ResponseOptions)):
 //! a swept unit sphere whose centre only grazes the Minkowski sum's surface, at eSpace distance
 //! exactly 1, touches it. The seed's tests need the centre to enter the sum: a sphere resting
 //! on a plane and moving parallel to it reaches an edge of that plane's triangle with a double

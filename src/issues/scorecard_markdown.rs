@@ -26,13 +26,12 @@ pub fn markdown(cards: &[SceneCard]) -> String {
         out,
         "Each variant's verdict at {NOMINAL_HZ} Hz (\"fail (expected)\": the scene reproduces its \
          report; \"(!)\": not what the scene expects). The numbers are the seed's worst run at \
-         {NOMINAL_HZ} Hz. fix is the crease response with the snap walker (issue 26, in progress: \
-         ground moves in the ground's plane without gravity, snapped back onto the ground \
-         within the step height). rapier and rapier+step are rapier3d 0.36's character controller \
+         {NOMINAL_HZ} Hz. fix is {}. rapier and rapier+step are rapier3d 0.36's character controller \
          (its defaults; with autostep) driven by the walker's inputs through the same scenes, \
          a capsule as tall and wide as the ellipsoid: measured, nothing expected. The last column \
          lists the step rates at which a variant's verdict differs from its verdict at \
-         {NOMINAL_HZ} Hz.\n"
+         {NOMINAL_HZ} Hz.\n",
+        Variant::fix_description()
     );
     let variants: Vec<&str> = Variant::ALL.iter().map(|v| v.label()).collect();
     let _ = writeln!(

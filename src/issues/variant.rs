@@ -95,6 +95,22 @@ impl Variant {
         }
     }
 
+    /// What the fix is, in words, from the settings and walker it runs (the scorecard's
+    /// preamble and the debugger's button say this, so they cannot drift from it).
+    pub fn fix_description() -> String {
+        let s = Variant::Fix.settings(&SlideSettings::default());
+        let p = Variant::Fix.params();
+        format!(
+            "the slide rule \"{}\" with faces steeper than {}° and lips higher than {} m not \
+             climbed, and the walker \"{}\" (ground moves in the ground's plane without gravity, \
+             snapped back onto the ground within the step height)",
+            s.response.rule.name(),
+            s.response.max_climb_deg.unwrap_or(90.0),
+            s.response.max_step_m.unwrap_or(0.0),
+            p.walker.name(),
+        )
+    }
+
     /// `base` with this variant's switches set.
     pub fn settings(self, base: &SlideSettings) -> SlideSettings {
         let mut s = *base;

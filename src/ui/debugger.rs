@@ -256,11 +256,11 @@ pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCo
                     r.name()
                 ));
         }
-        let fix = ui.button("the fix").on_hover_text(
-            "Issue 26's fix: the plane solver, faces steeper than 45° and lips higher than a step \
-             not climbed, and the snap walker. Re-run the frame at the cursor and the walk after it with it; the \
-             recorded path and the fixed one are drawn together",
-        );
+        let fix = ui.button("the fix").on_hover_text(format!(
+            "The Issues suite's fix: {}. Re-run the frame at the cursor and the walk after it \
+             with it; the recorded path and the fixed one are drawn together",
+            crate::issues::variant::Variant::fix_description()
+        ));
         if fix.clicked() {
             t.response = Response::Planes;
             let walker = crate::sim::PlayerParams::default();

@@ -13,9 +13,9 @@ use crate::collision::conventions::{Convention, Kind, Solver, TABLE};
 /// another block's.
 pub fn conventions_ui(ui: &mut Ui, id: &str, c: &mut Conventions) {
     let title = if *c == Conventions::default() {
-        "conventions (seed 001)"
+        "conventions (the defaults)"
     } else {
-        "conventions (not the seed's)"
+        "conventions (changed)"
     };
     egui::CollapsingHeader::new(title)
         .id_salt(id)
@@ -25,7 +25,7 @@ pub fn conventions_ui(ui: &mut Ui, id: &str, c: &mut Conventions) {
                     ui.horizontal_wrapped(|ui| row_ui(ui, row, solver, c));
                 }
             }
-            if ui.button("seed 001's").clicked() {
+            if ui.button("the defaults").clicked() {
                 *c = Conventions::default();
             }
         });

@@ -142,3 +142,25 @@ fn every_committed_probe_recording_re_encodes_to_its_own_bytes() {
         );
     }
 }
+
+#[test]
+fn conventions_keep_the_layout_recordings_have_always_held() {
+    // How a recording or a re-run edit held the seed's conventions before they were one table
+    // (the core's `Conventions` with its serde derive): every field, in this order.
+    let first = concat!(
+        r#"{"padding":"normal","short_motion":"applied","min_velocity_es":0.00001,"#,
+        r#""min_velocity_m":0.0,"dead_zone_m":0.0,"fallback":true,"two_sided":true,"#,
+        r#""back_faces":"position","impulse_filter":true,"roots":"at_zero"}"#
+    );
+    let c: Conventions = serde_json::from_str(first).unwrap();
+    assert_eq!(c, Conventions::default());
+    assert_eq!(serde_json::to_string(&c).unwrap(), first);
+    let leaving = first
+        .replace(r#""two_sided":true"#, r#""two_sided":false"#)
+        .replace(r#""back_faces":"position""#, r#""back_faces":"velocity""#)
+        .replace(r#""fallback":true"#, r#""fallback":false"#);
+    let c: Conventions = serde_json::from_str(&leaving).unwrap();
+    assert_eq!(c.sidedness, Sidedness::LeavingIgnored);
+    assert_eq!(c.iteration_limit, IterationLimit::KeepLast);
+    assert_eq!(serde_json::to_string(&c).unwrap(), leaving);
+}

@@ -3,7 +3,7 @@
 //! same fields left out when they hold seed 001's value, so a file reads and writes the same
 //! bytes however the settings are arranged in memory. A convention added to the table after
 //! these is written after them under its own name when it is not the default, read back the
-//! same way (`FileValue`), so a new row needs nothing here.
+//! same way (`slidescope_conventions::file`), so a new row needs nothing here.
 
 use serde::{Deserialize, Serialize};
 
@@ -13,32 +13,8 @@ use crate::settings::{
 };
 use std::collections::BTreeMap;
 
-use slidescope_conventions::{
-    Conventions, FileValue, IterationLimit, Padding, Roots, ShortMotion, Sidedness, TABLE,
-};
-
-/// The conventions the frozen fields hold (under their first names); any other row of the
-/// table travels in [`SettingsFile::newer`].
-pub(crate) const FROZEN: [&str; 9] = [
-    "padding",
-    "short_motion",
-    "min_motion_es",
-    "min_motion_m",
-    "dead_zone_m",
-    "iteration_limit",
-    "sidedness",
-    "impulse_filter",
-    "roots",
-];
-
-/// Which triangles a one-sided level ignores, as files name it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub(crate) enum BackFaces {
-    #[default]
-    Position,
-    Velocity,
-}
+use slidescope_conventions::file::{BackFaces, Newer, newer_rows, with_newer_rows};
+use slidescope_conventions::{Conventions, IterationLimit, Padding, Roots, ShortMotion, Sidedness};
 
 /// [`SlideSettings`] as files hold it.
 #[derive(Serialize, Deserialize)]
@@ -80,44 +56,10 @@ pub(crate) struct SettingsFile {
     max_step_m: Option<f32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     heading: Option<[f32; 3]>,
-    /// The conventions after the frozen ones, by their table names, those not at their default.
+    /// The conventions after the first nine, by their table names, those not at their
+    /// default.
     #[serde(flatten)]
     newer: BTreeMap<String, Newer>,
-}
-
-/// A field after the frozen ones: a convention's value, or anything else (ignored, as unknown
-/// fields always were).
-#[derive(Serialize, Deserialize)]
-#[serde(untagged)]
-enum Newer {
-    Value(FileValue),
-    #[serde(skip_serializing)]
-    Other(serde::de::IgnoredAny),
-}
-
-/// The rows of `c` outside [`FROZEN`] whose value is not the default, by name.
-fn newer_rows(c: &Conventions) -> BTreeMap<String, Newer> {
-    let seed = Conventions::default();
-    TABLE
-        .iter()
-        .filter(|r| !FROZEN.contains(&r.name))
-        .filter_map(|r| Some((r, r.get(c)?, r.get(&seed)?)))
-        .filter(|(_, wire, seed)| wire != seed)
-        .map(|(r, wire, _)| (r.name.to_owned(), Newer::Value(r.file_value(wire))))
-        .collect()
-}
-
-/// `c` with the rows a file names outside [`FROZEN`] (a name or value no row has is ignored,
-/// as an unknown field is).
-fn with_newer_rows(mut c: Conventions, newer: &BTreeMap<String, Newer>) -> Conventions {
-    for r in TABLE.iter().filter(|r| !FROZEN.contains(&r.name)) {
-        if let (Some(Newer::Value(v)), Some(solver)) = (newer.get(r.name), r.solver)
-            && let Some(wire) = r.wire_of(v)
-        {
-            (solver.set)(&mut c, wire);
-        }
-    }
-    c
 }
 
 fn is_false(x: &bool) -> bool {
@@ -153,18 +95,14 @@ impl Default for SettingsFile {
 impl From<SlideSettings> for SettingsFile {
     fn from(s: SlideSettings) -> Self {
         let c = s.conventions;
-        let (two_sided, back_faces) = match c.sidedness {
-            Sidedness::TwoSided => (true, BackFaces::Position),
-            Sidedness::BehindIgnored => (false, BackFaces::Position),
-            Sidedness::LeavingIgnored => (false, BackFaces::Velocity),
-        };
+        let (two_sided, back_faces) = c.sidedness.to_first();
         Self {
             skin_es: s.tuning.skin_es,
             max_iterations: s.tuning.max_iterations,
             simultaneous_tolerance: s.tuning.simultaneous_tolerance,
             min_velocity_es: c.min_motion_es,
             impulse_filter: c.impulse_filter,
-            fallback: c.iteration_limit == IterationLimit::FallBack,
+            fallback: c.iteration_limit.falls_back(),
             two_sided,
             cases: s.debug.cases,
             broad_phase: s.debug.broad_phase,
@@ -190,11 +128,7 @@ impl From<SlideSettings> for SettingsFile {
 
 impl From<SettingsFile> for SlideSettings {
     fn from(f: SettingsFile) -> Self {
-        let sidedness = match (f.two_sided, f.back_faces) {
-            (true, _) => Sidedness::TwoSided,
-            (false, BackFaces::Position) => Sidedness::BehindIgnored,
-            (false, BackFaces::Velocity) => Sidedness::LeavingIgnored,
-        };
+        let sidedness = Sidedness::from_first(f.two_sided, f.back_faces);
         // A row added after these takes its default here and is read from `newer` below.
         #[allow(clippy::needless_update)]
         let conventions = Conventions {
@@ -203,11 +137,7 @@ impl From<SettingsFile> for SlideSettings {
             min_motion_es: f.min_velocity_es,
             min_motion_m: f.min_velocity_m,
             dead_zone_m: f.dead_zone_m,
-            iteration_limit: if f.fallback {
-                IterationLimit::FallBack
-            } else {
-                IterationLimit::KeepLast
-            },
+            iteration_limit: IterationLimit::from_fallback(f.fallback),
             sidedness,
             impulse_filter: f.impulse_filter,
             roots: f.roots,
@@ -242,10 +172,11 @@ impl From<SettingsFile> for SlideSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use slidescope_conventions::TABLE;
 
     #[test]
     fn the_frozen_fields_are_rows_of_the_table() {
-        for name in FROZEN {
+        for name in slidescope_conventions::file::FIRST_ROWS {
             assert!(
                 TABLE.iter().any(|r| r.name == name && r.solver.is_some()),
                 "{name}"

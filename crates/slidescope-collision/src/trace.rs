@@ -15,13 +15,13 @@ pub enum EndReason {
     /// Detection found nothing along the remaining velocity.
     #[default]
     ClearPath,
-    /// The remaining velocity was shorter than `min_velocity_es`.
+    /// The remaining velocity was shorter than the short-motion threshold (`min_motion_es`).
     VelocitySpent,
     /// The slide turned against the input velocity (internal corner, 12.15).
     ImpulseFilter,
     /// `max_iterations` ran out; the fallback moved to the first contact of the input velocity.
     Fallback,
-    /// `max_iterations` ran out with the fallback off: the last position is kept.
+    /// `max_iterations` ran out with `IterationLimit::KeepLast`: the last position is kept.
     MaxIterations,
     /// The crease response: the crease line of two planes ran into a third.
     CreaseStop,
@@ -134,7 +134,7 @@ pub struct Trace {
     pub iterations: Vec<IterationTrace>,
     pub fallback: Option<FallbackTrace>,
     pub end: EndReason,
-    /// [`SlideSettings::dead_zone_m`](crate::SlideSettings::dead_zone_m): where the call would
+    /// [`Conventions::dead_zone_m`](crate::Conventions::dead_zone_m): where the call would
     /// have ended (world) when it moved no further than the dead zone and stayed at its start.
     #[cfg_attr(
         feature = "serde",

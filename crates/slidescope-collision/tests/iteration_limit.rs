@@ -1,6 +1,6 @@
-//! The iteration-limit bug: with `fallback: false`, a call that runs out of iterations ended at the
-//! last *unchecked* slide target (`position = to`) instead of the last checked centre, as
-//! `SlideSettings::fallback` documents. A 0.5 m sphere pushed 1.2 m into a 30° wedge ended past
+//! The iteration-limit bug: with `IterationLimit::KeepLast`, a call that runs out of iterations
+//! ended at the last *unchecked* slide target (`position = to`) instead of the last checked
+//! centre, as the convention documents. A 0.5 m sphere pushed 1.2 m into a 30° wedge ended past
 //! the wedge's tip, inside both walls.
 
 use glam::Vec3;

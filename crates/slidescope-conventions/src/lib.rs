@@ -8,6 +8,8 @@
 //! No dependencies (serde derives behind the `serde` feature): both the collision core and the
 //! probe a game links read it.
 
+#[cfg(feature = "serde")]
+pub mod file;
 mod generated;
 mod row;
 mod switch;

@@ -74,7 +74,8 @@ impl Value for u32 {
 pub struct Tried<C: 'static> {
     /// The switch's name in reports (`snake_case`, stable).
     pub name: &'static str,
-    /// Switches are tried in rank order (the ports' most common departures first).
+    /// Switches are tried in rank order (the ports' most common departures first). Reports
+    /// keep the order of the first fifteen: a new row's switches rank after them.
     pub rank: u8,
     /// What a controller with this switch does: "your controller appears to: …".
     pub label: &'static str,
@@ -87,7 +88,8 @@ pub struct Tried<C: 'static> {
 /// The columns of a row besides its field: filled in the table, blank by default.
 #[derive(Debug, Clone, Copy)]
 pub struct Spec<C: 'static> {
-    /// The probe format's key (`CONVENTIONS` entries).
+    /// The probe format's key (`CONVENTIONS` entries): a new row takes the next free number;
+    /// a number is never reused (readers keep reading old files).
     pub key: u32,
     /// The key's name in the format's documentation (`PADDING`).
     pub key_name: &'static str,
@@ -99,7 +101,8 @@ pub struct Spec<C: 'static> {
     pub wire: &'static str,
     /// The switch row's label in the debugger.
     pub label: &'static str,
-    /// The file of `slide/` (the core) that applies it; empty for a frame convention.
+    /// The core's file (under `crates/slidescope-collision/src/`) that applies it, checked to
+    /// read the field; empty for a frame convention.
     pub stage: &'static str,
     /// A declaration in words, `{}` standing for the value: per wire value for a choice or a
     /// flag (`[off, on]`), one template for an amount, one name per bit for bits.
@@ -198,7 +201,7 @@ macro_rules! choice {
     };
 }
 
-/// The table: `Conventions` (the solver's rows, seed 001's values by default), `Declared`
+/// The table: `Conventions` (the solver's rows, with their defaults), `Declared`
 /// (every row, each undeclared by default), the probe keys (`key::PADDING`) and `TABLE`.
 macro_rules! table {
     (
@@ -213,10 +216,15 @@ macro_rules! table {
                 => { $($ff:ident : $fv:expr),* $(,)? }
         ),+ $(,)? ]
     ) => {
-        /// Every convention the solver applies, one field a row of [`TABLE`]. The default is
-        /// seed 001's.
+        /// Every convention the solver applies, one field a row of [`TABLE`]. The defaults are
+        /// seed 001's, except `sidedness` (two-sided: real levels have one-sided walls seen
+        /// from behind).
         #[derive(Debug, Clone, Copy, PartialEq)]
-        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(
+            feature = "serde",
+            derive(serde::Serialize, serde::Deserialize),
+            serde(from = "crate::file::ConventionsFile", into = "crate::file::ConventionsFile")
+        )]
         pub struct Conventions {
             $( $(#[doc = $sdoc])* pub $sname: $sty, )+
         }

@@ -1,8 +1,13 @@
 //! The table: one row per convention on which real ports of collide-and-slide differ from
 //! seed 001. Adding a convention is one row here (and a value type above it if it is a
-//! choice), plus the code of the stage that applies it; the core's settings, the probe keys,
-//! the debugger's switches and narration, and the C header's and JavaScript package's names
-//! (`generated.rs`, checked by this crate's tests) all come from it.
+//! choice; a variant's place is its wire value, so add values at the end), plus the code of
+//! the stage that applies it; the core's settings, the probe keys, the debugger's switches and
+//! narration, files' layout, and the C header's and JavaScript package's names (`generated.rs`,
+//! checked by this crate's tests; `SLIDESCOPE_BLESS=1` rewrites them) all come from it.
+//!
+//! A row's `///` documentation is its debugger hover text and its `docs/core.md` cell, and its
+//! first sentence the C and TypeScript comment. A choice's `c` spelling starting `SLSP_` gets a
+//! `#define`; `js` spellings `false`, `true` make it a boolean in JavaScript.
 //!
 //! The ports: Fauerby, "Improved Collision detection and Response" (2003), `collideWithWorld`;
 //! Irrlicht 1.8 `CSceneCollisionManager::collideWithWorld`; Babylon.js `Collider` and

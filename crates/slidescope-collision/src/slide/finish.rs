@@ -1,7 +1,7 @@
 //! Stage *end of call*: where the centre ends when the loop stops, the iteration limit's
 //! fallback (seed 001 12.3: detection once more on the input velocity, stop at its first
 //! contact without the skin), the settle against moving objects (12.15), and the dead zone
-//! ([`SlideSettings::dead_zone_m`](crate::SlideSettings::dead_zone_m), Babylon.js).
+//! ([`Conventions::dead_zone_m`](crate::Conventions::dead_zone_m), Babylon.js).
 
 use glam::{Vec3, Vec3A};
 

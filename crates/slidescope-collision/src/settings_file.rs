@@ -13,8 +13,8 @@ use crate::settings::{
 };
 use std::collections::BTreeMap;
 
-use slidescope_conventions::file::{BackFaces, Newer, newer_rows, with_newer_rows};
-use slidescope_conventions::{Conventions, IterationLimit, Padding, Roots, ShortMotion, Sidedness};
+use slidescope_conventions::file::{BackFaces, ConventionsFile, Newer};
+use slidescope_conventions::{Conventions, Padding, Roots, ShortMotion};
 
 /// [`SlideSettings`] as files hold it.
 #[derive(Serialize, Deserialize)]
@@ -94,16 +94,15 @@ impl Default for SettingsFile {
 
 impl From<SlideSettings> for SettingsFile {
     fn from(s: SlideSettings) -> Self {
-        let c = s.conventions;
-        let (two_sided, back_faces) = c.sidedness.to_first();
+        let c = ConventionsFile::from(s.conventions);
         Self {
             skin_es: s.tuning.skin_es,
             max_iterations: s.tuning.max_iterations,
             simultaneous_tolerance: s.tuning.simultaneous_tolerance,
-            min_velocity_es: c.min_motion_es,
+            min_velocity_es: c.min_velocity_es,
             impulse_filter: c.impulse_filter,
-            fallback: c.iteration_limit.falls_back(),
-            two_sided,
+            fallback: c.fallback,
+            two_sided: c.two_sided,
             cases: s.debug.cases,
             broad_phase: s.debug.broad_phase,
             max_contacts: s.tuning.max_contacts,
@@ -114,35 +113,33 @@ impl From<SlideSettings> for SettingsFile {
             touching_counts: s.response.touching_counts,
             padding: c.padding,
             short_motion: c.short_motion,
-            min_velocity_m: c.min_motion_m,
+            min_velocity_m: c.min_velocity_m,
             dead_zone_m: c.dead_zone_m,
-            back_faces,
+            back_faces: c.back_faces,
             roots: c.roots,
             max_climb_deg: s.response.max_climb_deg,
             max_step_m: s.response.max_step_m,
             heading: s.heading,
-            newer: newer_rows(&c),
+            newer: c.newer,
         }
     }
 }
 
 impl From<SettingsFile> for SlideSettings {
     fn from(f: SettingsFile) -> Self {
-        let sidedness = Sidedness::from_first(f.two_sided, f.back_faces);
-        // A row added after these takes its default here and is read from `newer` below.
-        #[allow(clippy::needless_update)]
-        let conventions = Conventions {
+        let conventions = Conventions::from(ConventionsFile {
             padding: f.padding,
             short_motion: f.short_motion,
-            min_motion_es: f.min_velocity_es,
-            min_motion_m: f.min_velocity_m,
+            min_velocity_es: f.min_velocity_es,
+            min_velocity_m: f.min_velocity_m,
             dead_zone_m: f.dead_zone_m,
-            iteration_limit: IterationLimit::from_fallback(f.fallback),
-            sidedness,
+            fallback: f.fallback,
+            two_sided: f.two_sided,
+            back_faces: f.back_faces,
             impulse_filter: f.impulse_filter,
             roots: f.roots,
-            ..Conventions::default()
-        };
+            newer: f.newer,
+        });
         Self {
             tuning: Tuning {
                 skin_es: f.skin_es,
@@ -150,7 +147,7 @@ impl From<SettingsFile> for SlideSettings {
                 simultaneous_tolerance: f.simultaneous_tolerance,
                 max_contacts: f.max_contacts,
             },
-            conventions: with_newer_rows(conventions, &f.newer),
+            conventions,
             response: ResponseOptions {
                 rule: f.response,
                 exact_contact: f.exact_contact,
@@ -182,6 +179,6 @@ mod tests {
                 "{name}"
             );
         }
-        assert!(newer_rows(&Conventions::default()).is_empty());
+        assert!(slidescope_conventions::file::newer_rows(&Conventions::default()).is_empty());
     }
 }

@@ -103,22 +103,22 @@ pub fn with_newer_rows(mut c: Conventions, newer: &BTreeMap<String, Newer>) -> C
     c
 }
 
-/// [`Conventions`] as files hold it.
+/// [`Conventions`] as files hold it (a settings file holds the same fields among others).
 #[derive(Serialize, Deserialize)]
 #[serde(default)]
-pub(crate) struct ConventionsFile {
-    padding: Padding,
-    short_motion: ShortMotion,
-    min_velocity_es: f32,
-    min_velocity_m: f32,
-    dead_zone_m: f32,
-    fallback: bool,
-    two_sided: bool,
-    back_faces: BackFaces,
-    impulse_filter: bool,
-    roots: Roots,
+pub struct ConventionsFile {
+    pub padding: Padding,
+    pub short_motion: ShortMotion,
+    pub min_velocity_es: f32,
+    pub min_velocity_m: f32,
+    pub dead_zone_m: f32,
+    pub fallback: bool,
+    pub two_sided: bool,
+    pub back_faces: BackFaces,
+    pub impulse_filter: bool,
+    pub roots: Roots,
     #[serde(flatten)]
-    newer: BTreeMap<String, Newer>,
+    pub newer: BTreeMap<String, Newer>,
 }
 
 impl Default for ConventionsFile {

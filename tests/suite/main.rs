@@ -50,4 +50,5 @@ mod solvers_static;
 mod sweep_analytic;
 mod teaching_level;
 mod touching;
+mod traced_calls;
 mod workbench_layout;

@@ -100,8 +100,9 @@ proptest! {
         let a = collide_and_slide(&m, &e, vel, &bvh, Some(&mut ta)).unwrap();
         let b = collide_and_slide(&m, &e, vel, &brute, Some(&mut tb)).unwrap();
         prop_assert_eq!(a, b);
-        // Traced or not, a call scans the candidates its first detection gathered; detections
-        // that leave that region walk the BVH (brute force above is the reference for both).
+        // Traced or not, a call runs the same scan: the candidates its first detection
+        // gathered, or a walk of the BVH where a detection leaves their region (brute force
+        // above is the reference for both).
         let c = collide_and_slide(&m, &e, vel, &bvh, None).unwrap();
         prop_assert_eq!(a, c);
         // Contacts identical; brute force offers more candidates, so compare contacts only.

@@ -18,13 +18,8 @@
 //! pushed-back centre; where the list covers that box it answers from the list instead of a
 //! second BVH query.
 //!
-//! Gathering at the first detection replaced gathering at the third, around the call's whole
-//! reach: a walking call's second detection (the slide after the floor) now costs
-//! no walk. With the changes around it, walking calls (`slide_rapier`, interleaved) take about
-//! 30 % / 23 % / 11 % less time on three.js / lavaducts / Sponza, the crowd's 1-thread frame
-//! 14–26 % less, although callgrind had counted 30 % more instructions for an earlier gather
-//! (at the second detection, around the whole reach): the walk waits on each node's load and
-//! on its lanes' branches, the list scan does not. Figures: `docs/measurements.md`.
+//! Gathering at the first detection, not the third, saves a walking call's second detection
+//! its walk: walking calls 11–30 % faster (commit 7a6f8b8; figures in `docs/measurements.md`).
 
 use glam::Vec3A;
 
@@ -55,8 +50,6 @@ pub(crate) struct CandidateCache {
     /// World length of the call's velocity.
     reach: f32,
     pub list: Vec<Candidate>,
-    /// A traced detection's entered candidates, keyed by `detect::entry_key`.
-    pub order: Vec<u64>,
     /// More than [`MAX_GATHERED`] triangles touch the region: the list is not used.
     overflow: bool,
     stack: Vec<u32>,
@@ -96,9 +89,8 @@ impl CandidateCache {
     }
 
     /// The list, if a sweep whose box is `swept` (world, `(min, max)`) can use it; the call's
-    /// first detection gathers it. Boxes pass in lanes, by value: a box just computed and
-    /// handed over by reference was read back before its stores retired (a store-forwarding
-    /// stall; this function was 6 % of a walking call on three.js in perf).
+    /// first detection gathers it.
+    // perf: boxes in lanes, by value (by reference stalled); walking calls ~7 %, commit 86dd5b3
     pub fn usable(&mut self, mesh: &CollisionMesh, swept: (Vec3A, Vec3A)) -> bool {
         if !self.active {
             return false;
@@ -121,11 +113,12 @@ impl CandidateCache {
     }
 
     /// Every triangle whose own box overlaps `region` (world, `(min, max)`; leaf boxes are
-    /// looser), in tree order (the scan's order does not change its result, and sorting cost a
-    /// tenth of a whole slide in callgrind), built straight from the walk; `overflow` past
+    /// looser), in tree order (the scan's order does not change its result), built straight
+    /// from the walk; `overflow` past
     /// [`MAX_GATHERED`]. Gathered a rounding step wide of `region`: a sweep inside it whose
     /// slab test, rounded its own way, enters a box just outside still finds that triangle
     /// listed.
+    // perf: not sorted; sorting cost a tenth of a slide, commit bb41531
     fn gather(&mut self, mesh: &CollisionMesh, region: (Vec3A, Vec3A)) {
         let list = &mut self.list;
         list.clear();

@@ -3,8 +3,10 @@
 //! the face slab ([`face`]), three edge cylinders ([`edge`]) and three vertex spheres
 //! ([`vertex`]), each solved as a ray (the swept centre) against that shape.
 //!
-//! [`sweep_triangle`] is the fast path detection uses; [`sweep_triangle_cases`] evaluates every
-//! part on its own, for the trace and the inspector. Both call the same per-part tests.
+//! Detection runs [`face_step`] on every candidate, then [`round_step`] on those whose plane it
+//! reaches outside them; [`sweep_triangle`] is the two at one limit. [`sweep_triangle_cases`]
+//! evaluates every part on its own, for the trace and the inspector. All call the same
+//! per-part tests.
 
 pub mod edge;
 pub mod face;
@@ -131,10 +133,9 @@ pub fn round_step(
 }
 
 /// The six round parts' times four lanes at a time; only the first part's scalar test runs
-/// again, for its normal and point (the very same time: see `lanes`). Kept out of line: the
-/// face test before it settles most candidates (54 % / 40 % of the listed triangles of the
-/// walking slides on three.js / lavaducts never reach their plane), and inlined, its stack
-/// frame and saved registers were paid by every one of them.
+/// again, for its normal and point (the very same time: see `lanes`).
+// perf: out of line, its frame is not paid by the 40–54 % of candidates the face test settles
+// (walking slides, three.js / lavaducts), commit 86dd5b3
 #[inline(never)]
 fn round_parts(
     c: Vec3,
@@ -207,8 +208,7 @@ pub trait NarrowPhase {
     /// Whether [`sweep_triangle`](NarrowPhase::sweep_triangle) is [`face_step`] then the round
     /// parts at the same limit: detection may then run every candidate's face step first and
     /// the round parts after ([`round_step`]), at the limit the face contacts left
-    /// (`detect::scan_list_face_first` on the gathered list, `detect::scan_leaf_face_first` on
-    /// the walk).
+    /// (`detect`'s scan, on the gathered list and on the walk alike).
     const FACE_FIRST: bool = false;
 
     /// Same contract as [`sweep_triangle`].
@@ -278,14 +278,6 @@ impl CaseResults {
             vertices: [part(mask.vertex); 3],
         }
     }
-
-    /// Whether some enabled part was touched by time `t` (embedded starts count as touched
-    /// at once). When none was, [`sweep_triangle`] with `t_max = t` finds nothing either: it
-    /// runs the same tests, only pruned — so a traced scan can skip it.
-    pub fn any_hit_by(&self, t: f32) -> bool {
-        let by = |o: &CaseOutcome| matches!(o, CaseOutcome::Hit(time) if time.sort_key() <= t);
-        by(&self.face) || self.edges.iter().any(by) || self.vertices.iter().any(by)
-    }
 }
 
 /// Tests the face slab, each edge cylinder and each vertex sphere independently (no pruning by
@@ -322,6 +314,14 @@ pub fn sweep_triangle_cases(
         }
         _ => None,
     };
+    // No round part within reach by t = 1: each misses (the bound detection uses).
+    if reach::round_parts_out_of_reach(c, v, tri, 1.0) {
+        return CaseResults {
+            face: outcome(mask.face, face),
+            edges: [outcome(mask.edge, None); 3],
+            vertices: [outcome(mask.vertex, None); 3],
+        };
+    }
     // Every part's own time, four lanes at a time; a part the centre overlaps by its scalar
     // test (its embedded branch decides).
     let lanes = lanes::round_times(c, v, verts, true, true, 1.0);

@@ -52,8 +52,8 @@ impl Frame {
     #[inline(always)]
     pub fn for_mesh(ellipsoid: &Ellipsoid, bounds: Aabb) -> Self {
         let r = ellipsoid.radii;
-        // The map of `local_es` for an axis-aligned ellipsoid, from the ellipsoid's own fields
-        // (reading the frame's, just written, stalled on store forwarding: +20 ns a sweep).
+        // The map of `local_es` for an axis-aligned ellipsoid, from the ellipsoid's own fields.
+        // perf: not the frame's fresh fields (store forwarding); +20 ns a sweep, commit 1af4ce8
         let (centre, inv) = (Vec3A::from(ellipsoid.center), Vec3A::from(r.recip()));
         let within = |p: Vec3| {
             let local = (Vec3A::from(p) - centre) * inv;
@@ -100,9 +100,8 @@ impl Frame {
             None => self.space.vector_to_es(Vec3::from(p) - self.origin),
         }
     }
-    /// A world triangle's vertices in local eSpace. Written out rather than as an array
-    /// `map`, whose closure the compiler may keep out of line, each vertex then handed over in
-    /// memory and stalled on store forwarding (8 % of the crowd when it happened).
+    /// A world triangle's vertices in local eSpace.
+    // perf: written out, not an array `map` (store forwarding); 8 % of the crowd, commit 872fdc6
     #[inline(always)]
     pub fn triangle_local_es(&self, [a, b, c]: [Vec3; 3]) -> [Vec3; 3] {
         self.triangle_local_es_a([a.into(), b.into(), c.into()])

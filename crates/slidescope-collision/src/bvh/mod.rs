@@ -4,9 +4,7 @@
 //! **Layout.** A 4-wide tree ([`node::Node4`]): each node holds its children's boxes across
 //! SIMD lanes, so one pass of slab arithmetic tests four children; leaves are references of
 //! at most 7 items (4 unless the heuristic prefers a bigger leaf) inside their parent (no leaf
-//! nodes). Built as a binned-SAH binary tree and collapsed ([`build`]). Against the binary
-//! tree it replaced (32-byte nodes, two children tested per pop) it halves the depth a sweep
-//! descends; measured in `benches/sweep.rs`.
+//! nodes). Built as a binned-SAH binary tree and collapsed ([`build`]).
 //!
 //! **Walk.** Best-first along the sweep (parry's idea): children are pushed by entry time,
 //! nearest popped first, and anything entered after the current time limit — the earliest
@@ -15,6 +13,8 @@
 //! Written here rather than taken from `obvhs` or `bvh`: those crates are built around ray
 //! traversal and allocate per query, while detection needs "every box the swept box enters
 //! before t" into a reused buffer, in a deterministic order.
+
+// perf: 4-wide, not binary (half the depth); sphere sweep 8.26 → 7.54 M instr., commit 2d957c1
 
 mod build;
 mod node;
@@ -78,8 +78,8 @@ impl Bvh {
     /// Calls `visit` with the slot range (in [`Bvh::items`]) of every leaf whose box overlaps
     /// the box `(qmin, qmax)`, in tree order, until it returns `false`; returns whether the walk
     /// finished. `stack` is the caller's walk stack (no allocation once warm). The box comes in
-    /// lanes, by value: one just computed and handed over in memory was read back before its
-    /// stores retired (a store-forwarding stall).
+    /// lanes, by value.
+    // perf: box in lanes by value (store forwarding); walking calls ~7 % faster, commit 86dd5b3
     pub fn query_leaves(
         &self,
         (qmin, qmax): (Vec3A, Vec3A),
@@ -128,8 +128,8 @@ impl Bvh {
 
     /// [`Bvh::sweep_query`] from the sweep's slab origins and inverse motion already in lanes,
     /// `(start + expand, start − expand, inverse_delta(delta))`, as a caller that tests its own
-    /// boxes with [`slab_entry`] holds them (detection: not computed twice, nor handed over in
-    /// memory).
+    /// boxes with [`slab_entry`] holds them (detection).
+    // perf: slabs not built twice nor passed in memory; set-up 75–101 → 60–87 ns, commit e711527
     pub fn sweep_query_slabs(
         &self,
         (o_min, o_max, inv): (Vec3A, Vec3A, Vec3A),

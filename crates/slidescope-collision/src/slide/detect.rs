@@ -74,12 +74,10 @@ pub(super) fn detect_exact(
     contacts: &mut Vec<Contact>,
     mut record: Option<&mut IterationTrace>,
 ) {
-    // `c` and `v` in lanes, as `detect` takes them: a `Vec3` argument is passed in memory, and
-    // read back across the pieces it was stored in it stalled every detection (store
-    // forwarding, ~2 % of a walking call).
-    // The setting first: without it no length is taken (its square root's latency and a
-    // `ceilf` call were a tenth of a sweep's set-up). Written so a NaN length takes the plain
-    // path; `len > SEGMENT_ES` is `ceil(len / SEGMENT_ES) > 1` (a division by 16 is exact).
+    // perf: `c`, `v` in lanes (a `Vec3` in memory stalled); ~2 % of a walking call, commit b19b3b9
+    // perf: setting read before the length; a tenth of a sweep's set-up, commit 539dea1
+    // Without the setting no length is taken. Written so a NaN length takes the plain path;
+    // `len > SEGMENT_ES` is `ceil(len / SEGMENT_ES) > 1` (a division by 16 is exact).
     let len = if settings.response.exact_contact {
         Vec3::from(v).length()
     } else {

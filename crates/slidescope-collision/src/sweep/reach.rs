@@ -1,14 +1,13 @@
 //! Can the round parts be touched by the limit? A bound that spares a triangle its six
-//! quadratics when the swept centre stays too far from it all the way to the limit (the crowd
-//! bench: 73 % of its candidates reach their plane outside themselves, most of them the floor's
-//! neighbours of the triangle a walker stands on, and once that triangle's face contact has set
-//! the limit, their edges and vertices are far out of reach).
+//! quadratics when the swept centre stays too far from it all the way to the limit.
 //!
 //! Every round part (edge cylinder, vertex sphere; seed 001 12.7–12.9) lies within 1 of the
 //! triangle, and a point's squared distance to a triangle is its squared height above the
 //! triangle's plane plus the squared distance, in the plane, from its foot to the triangle. The
 //! foot's distance is at least how far it lies outside any one edge's line (the triangle is on
 //! the inner side of each), and the foot moves at most `|v|` per unit of time.
+
+// perf: bound skips round parts (crowd: 2.5 M calls → 33 k); 386 → 372 M instr., commit 141c42d
 
 use glam::Vec3;
 

@@ -30,6 +30,7 @@ pub struct Settings {
     pub view: ViewToggles,
     pub recent: Vec<PathBuf>,
     /// The workbench's tiles.
+    #[serde(deserialize_with = "Layout::deserialize_or_default")]
     pub layout: Layout,
 }
 

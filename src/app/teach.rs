@@ -377,7 +377,7 @@ impl App {
             Err(e) => return self.say(format!("lesson not opened: {e}"), true),
         };
         // The lesson's tab comes to the front (reopened if the user closed it).
-        self.settings.layout.show(crate::ui::layout::Pane::Lesson);
+        self.settings.layout.show(crate::ui::lessons::PANE);
         let opened = match load_scenario(&lesson.scenario_path(&path)) {
             Ok(o) => o,
             Err(e) => {

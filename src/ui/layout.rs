@@ -8,37 +8,58 @@
 use egui_tiles::{Container, SimplificationOptions, Tile, TileId, Tiles, Tree, UiResponse};
 use serde::{Deserialize, Serialize};
 
-/// One tile's content.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Pane {
-    View3d,
-    Inspector,
-    Plots,
-    Timeline,
-    /// HUD, stations and settings.
-    Controls,
-    Lesson,
-}
+use super::pane::{PaneCx, Place, pane_ui};
+
+/// One tile's content: a registered pane ([`PaneUi`](super::PaneUi)), by the name saved layouts keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pane(&'static str);
 
 impl Pane {
-    /// Every pane the View menu lists (the 3D view cannot be closed).
-    pub const CLOSABLE: [Pane; 5] = [
-        Pane::Inspector,
-        Pane::Plots,
-        Pane::Timeline,
-        Pane::Controls,
-        Pane::Lesson,
-    ];
+    /// The pane named `name` (a [`PaneUi`](super::PaneUi)'s, kept in saved layouts).
+    pub const fn new(name: &'static str) -> Self {
+        Self(name)
+    }
+
+    pub fn name(self) -> &'static str {
+        self.0
+    }
+
+    /// Every registered pane, in the View menu's order.
+    pub fn all() -> impl Iterator<Item = Pane> {
+        super::PANES.iter().map(|p| p.pane())
+    }
+
+    /// Every pane the View menu lists (those the user can close).
+    pub fn closable() -> impl Iterator<Item = Pane> {
+        super::PANES
+            .iter()
+            .filter(|p| p.closable())
+            .map(|p| p.pane())
+    }
 
     pub fn title(self) -> &'static str {
-        match self {
-            Pane::View3d => "3D view",
-            Pane::Inspector => "Inspector",
-            Pane::Plots => "Plots",
-            Pane::Timeline => "Timeline",
-            Pane::Controls => "Controls",
-            Pane::Lesson => "Lesson",
-        }
+        pane_ui(self).map_or(self.0, |p| p.title())
+    }
+
+    fn place(self) -> Place {
+        pane_ui(self).map_or(Place::Side, |p| p.place())
+    }
+}
+
+impl Serialize for Pane {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Pane {
+    /// A registered pane's name; any other name fails (and the settings keep the default
+    /// layout, [`Layout::deserialize_or_default`]).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        Pane::all()
+            .find(|p| p.0 == name)
+            .ok_or_else(|| serde::de::Error::custom(format!("no pane named {name:?}")))
     }
 }
 
@@ -55,16 +76,17 @@ pub struct Layout {
 impl Default for Layout {
     fn default() -> Self {
         let mut tiles = Tiles::default();
-        let view = tiles.insert_pane(Pane::View3d);
-        let side: Vec<TileId> = [Pane::Inspector, Pane::Plots, Pane::Controls, Pane::Lesson]
-            .into_iter()
-            .map(|p| tiles.insert_pane(p))
-            .collect();
+        let mut at = |place| -> Vec<TileId> {
+            let panes = Pane::all().filter(|p| p.place() == place);
+            panes.map(|p| tiles.insert_pane(p)).collect()
+        };
+        let (views, side, bottom) = (at(Place::Main), at(Place::Side), at(Place::Bottom));
+        let view = tiles.insert_tab_tile(views);
         let side = tiles.insert_tab_tile(side);
         let main = tiles.insert_horizontal_tile(vec![view, side]);
         set_share(&mut tiles, main, view, 1.0 - SIDE_SHARE);
         set_share(&mut tiles, main, side, SIDE_SHARE);
-        let timeline = tiles.insert_pane(Pane::Timeline);
+        let timeline = tiles.insert_tab_tile(bottom);
         let root = tiles.insert_vertical_tile(vec![main, timeline]);
         set_share(&mut tiles, root, main, 1.0 - TIMELINE_SHARE);
         set_share(&mut tiles, root, timeline, TIMELINE_SHARE);
@@ -81,13 +103,24 @@ fn set_share(tiles: &mut Tiles<Pane>, container: TileId, child: TileId, share: f
 }
 
 impl Layout {
-    /// A layout read from the settings, or the default when it lost the 3D view.
+    /// A layout read from the settings, or the default when it lost a pane that cannot be
+    /// closed (the 3D view).
     pub fn sanitized(self) -> Self {
-        if self.has(Pane::View3d) {
+        let fixed = super::PANES.iter().filter(|p| !p.closable());
+        if fixed.map(|p| p.pane()).all(|p| self.has(p)) {
             self
         } else {
             Self::default()
         }
+    }
+
+    /// For the settings' `layout` field: a saved layout, or the default where it cannot be
+    /// read (a pane no longer registered), so the other settings still load.
+    pub fn deserialize_or_default<'de, D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        Ok(serde_json::from_value(value).unwrap_or_default())
     }
 
     pub fn has(&self, pane: Pane) -> bool {
@@ -98,7 +131,7 @@ impl Layout {
     /// 3D view) when closed.
     pub fn toggle(&mut self, pane: Pane) {
         match self.tree.tiles.find_pane(&pane) {
-            Some(id) if pane != Pane::View3d => {
+            Some(id) if pane_ui(pane).is_some_and(|p| p.closable()) => {
                 self.tree.remove_recursively(id);
             }
             Some(_) => {}
@@ -118,10 +151,9 @@ impl Layout {
     fn open(&mut self, pane: Pane) {
         let id = self.tree.tiles.insert_pane(pane);
         // Beside another side pane's tabs when there is one.
-        let tabs = Pane::CLOSABLE
-            .iter()
-            .filter(|p| **p != Pane::Timeline)
-            .filter_map(|p| self.tree.tiles.find_pane(p))
+        let tabs = Pane::all()
+            .filter(|p| p.place() == Place::Side)
+            .filter_map(|p| self.tree.tiles.find_pane(&p))
             .filter_map(|t| self.tree.tiles.parent_of(t))
             .find(|parent| {
                 matches!(
@@ -156,19 +188,16 @@ impl Layout {
     }
 }
 
-/// Draws each pane; the shell supplies what goes inside.
-pub trait PaneContents {
-    fn pane_ui(&mut self, ui: &mut egui::Ui, pane: Pane);
+/// Adapts the registered panes to `egui_tiles`: each tile drawn by its [`PaneUi`](super::PaneUi).
+pub struct Behavior<'a, 'c> {
+    pub cx: &'a mut PaneCx<'c>,
 }
 
-/// Adapts [`PaneContents`] to `egui_tiles`.
-pub struct Behavior<'a, C> {
-    pub contents: &'a mut C,
-}
-
-impl<C: PaneContents> egui_tiles::Behavior<Pane> for Behavior<'_, C> {
+impl egui_tiles::Behavior<Pane> for Behavior<'_, '_> {
     fn pane_ui(&mut self, ui: &mut egui::Ui, _tile: TileId, pane: &mut Pane) -> UiResponse {
-        self.contents.pane_ui(ui, *pane);
+        if let Some(p) = pane_ui(*pane) {
+            p.ui(ui, self.cx);
+        }
         UiResponse::None
     }
 
@@ -177,7 +206,10 @@ impl<C: PaneContents> egui_tiles::Behavior<Pane> for Behavior<'_, C> {
     }
 
     fn is_tab_closable(&self, tiles: &Tiles<Pane>, tile: TileId) -> bool {
-        !matches!(tiles.get(tile), Some(Tile::Pane(Pane::View3d)))
+        match tiles.get(tile) {
+            Some(Tile::Pane(p)) => pane_ui(*p).is_some_and(|p| p.closable()),
+            _ => true,
+        }
     }
 
     fn simplification_options(&self) -> SimplificationOptions {
@@ -198,38 +230,57 @@ impl<C: PaneContents> egui_tiles::Behavior<Pane> for Behavior<'_, C> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{inspector, lessons, plots, timeline, view3d};
     use super::*;
 
     #[test]
     fn panes_close_and_reopen_and_the_view_stays() {
         let mut l = Layout::default();
-        for p in Pane::CLOSABLE {
+        for p in Pane::all() {
             assert!(l.has(p), "{p:?} in the default layout");
         }
-        l.toggle(Pane::Plots);
-        assert!(!l.has(Pane::Plots));
-        l.toggle(Pane::Plots);
-        assert!(l.has(Pane::Plots));
-        l.toggle(Pane::View3d);
-        assert!(l.has(Pane::View3d), "the 3D view cannot be closed");
-        for p in Pane::CLOSABLE {
+        l.toggle(plots::PANE);
+        assert!(!l.has(plots::PANE));
+        l.toggle(plots::PANE);
+        assert!(l.has(plots::PANE));
+        l.toggle(view3d::PANE);
+        assert!(l.has(view3d::PANE), "the 3D view cannot be closed");
+        for p in Pane::closable() {
             l.toggle(p);
         }
-        assert!(Pane::CLOSABLE.iter().all(|p| !l.has(*p)));
-        l.show(Pane::Lesson);
-        assert!(l.has(Pane::Lesson));
+        assert!(Pane::closable().all(|p| !l.has(p)));
+        assert!(l.has(view3d::PANE));
+        l.show(lessons::PANE);
+        assert!(l.has(lessons::PANE));
     }
 
     #[test]
     fn the_layout_survives_json_and_a_broken_one_resets() {
         let mut l = Layout::default();
-        l.toggle(Pane::Timeline);
+        l.toggle(timeline::PANE);
         let json = serde_json::to_string(&l).unwrap();
         let back: Layout = serde_json::from_str(&json).unwrap();
-        assert!(!back.has(Pane::Timeline) && back.has(Pane::Inspector));
+        assert!(!back.has(timeline::PANE) && back.has(inspector::PANE));
         let mut broken = Layout::default();
-        let id = broken.tree.tiles.find_pane(&Pane::View3d).unwrap();
+        let id = broken.tree.tiles.find_pane(&view3d::PANE).unwrap();
         broken.tree.tiles.remove(id);
-        assert!(broken.sanitized().has(Pane::View3d));
+        assert!(broken.sanitized().has(view3d::PANE));
+        // A saved pane no longer registered: the default layout, not an error.
+        let renamed = json.replace("\"Inspector\"", "\"Gone\"");
+        assert_ne!(renamed, json);
+        let mut de = serde_json::Deserializer::from_str(&renamed);
+        let read = Layout::deserialize_or_default(&mut de).unwrap();
+        assert!(
+            Pane::all().all(|p| read.has(p)),
+            "the default, timeline shown"
+        );
+    }
+
+    #[test]
+    fn every_pane_has_its_own_name_and_title() {
+        let names: std::collections::BTreeSet<_> = Pane::all().map(Pane::name).collect();
+        let titles: std::collections::BTreeSet<_> = Pane::all().map(Pane::title).collect();
+        assert_eq!(names.len(), super::super::PANES.len());
+        assert_eq!(titles.len(), super::super::PANES.len());
     }
 }

@@ -4,10 +4,32 @@
 //! feedback, the solvers at the cursor, the numbers at the cursor with units and space, and
 //! the legend. Reads a [`TeachView`]; clicks become [`TeachCommand`]s.
 
+use super::layout::Pane;
+use super::pane::{PaneCx, PaneUi};
 use egui::{Color32, RichText, Ui};
 
 use super::legend::legend_ui;
 use crate::lessons::{QuizStatus, SolverAnswer, SolverKind};
+
+pub const PANE: Pane = Pane::new("Lesson");
+
+pub(super) struct LessonPane;
+
+impl PaneUi for LessonPane {
+    fn pane(&self) -> Pane {
+        PANE
+    }
+    fn title(&self) -> &'static str {
+        "Lesson"
+    }
+    fn ui(&self, ui: &mut Ui, cx: &mut PaneCx<'_>) {
+        if cx.m.teach.lesson.is_some() {
+            lesson_panel_ui(ui, &cx.m.teach, cx.teach);
+        } else {
+            ui.label("No lesson open: pick one from the Lessons menu.");
+        }
+    }
+}
 
 /// What the teaching panels ask for.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,8 +1,9 @@
 //! egui panels. They read state and turn clicks and edits into [`Command`]s; the app applies
 //! them. Functions that draw UI end in `_ui`. One panel per file: the window (`shell.rs`) holds
-//! the menu bar (`menu_bar.rs`) above the workbench's tiles (`layout.rs`): the 3D view
-//! (`view3d.rs`), the inspector, plots, timeline, the controls (`controls.rs`: `hud.rs`, the
-//! stations, `settings_panel.rs`) and the lesson.
+//! the menu bar (`menu_bar.rs`) above the workbench's tiles (`layout.rs`), each a pane
+//! ([`PaneUi`], listed in [`PANES`]): the 3D view (`view3d.rs`), the inspector, plots,
+//! timeline, the controls (`controls.rs`: `hud.rs`, the stations, `settings_panel.rs`) and the
+//! lesson.
 
 mod command;
 mod controls;
@@ -19,6 +20,7 @@ pub mod legend;
 pub mod lessons;
 mod menu_bar;
 pub mod narration;
+mod pane;
 mod platform;
 pub mod plots;
 pub mod presentation;
@@ -31,6 +33,18 @@ pub mod timeline;
 mod view3d;
 
 pub use command::Command;
+pub use pane::{PaneCx, PaneUi, Place};
+
+/// Every pane of the workbench, in the View menu's order: a new pane is a file implementing
+/// [`PaneUi`] and a line here.
+pub static PANES: [&dyn PaneUi; 6] = [
+    &view3d::View3dPane,
+    &inspector::InspectorPane,
+    &plots::PlotsPane,
+    &timeline::TimelinePane,
+    &controls::ControlsPane,
+    &lessons::LessonPane,
+];
 pub use controls::stations_ui;
 pub use hud::{HudStats, hud_ui};
 pub use legend::level_colour_legend_ui;

@@ -4,12 +4,30 @@
 //! zoomed window, show the cursor as a vertical line and the markers as ticks, and a click
 //! moves the cursor to the frame under the pointer. Drawn with `egui_plot`.
 
+use super::layout::Pane;
+use super::pane::{PaneCx, PaneUi};
 use egui::{Color32, Ui};
 use egui_plot::{Line, Plot, PlotPoints, Points, VLine};
 
 use super::debugger::{DebugCommand, DebugView, FrameSummary};
 use super::timeline::visible_range;
 use crate::sim::MarkerKind;
+
+pub const PANE: Pane = Pane::new("Plots");
+
+pub(super) struct PlotsPane;
+
+impl PaneUi for PlotsPane {
+    fn pane(&self) -> Pane {
+        PANE
+    }
+    fn title(&self) -> &'static str {
+        "Plots"
+    }
+    fn ui(&self, ui: &mut Ui, cx: &mut PaneCx<'_>) {
+        plots_ui(ui, &cx.m.debug, cx.debug);
+    }
+}
 
 /// One plotted quantity.
 struct Series {

@@ -2,10 +2,33 @@
 //! use and budget, and a strip of frames with iterations-per-frame bars, marker ticks and a
 //! draggable cursor (a zoomed window around the cursor above an overview of the whole history).
 
+use super::layout::Pane;
+use super::pane::{PaneCx, PaneUi, Place};
 use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, pos2, vec2};
 
 use super::debugger::{DebugCommand, DebugView, FrameSummary};
 use crate::sim::{MarkerKind, TimelineCommand};
+
+pub const PANE: Pane = Pane::new("Timeline");
+
+pub(super) struct TimelinePane;
+
+impl PaneUi for TimelinePane {
+    fn pane(&self) -> Pane {
+        PANE
+    }
+    fn title(&self) -> &'static str {
+        "Timeline"
+    }
+    fn place(&self) -> Place {
+        Place::Bottom
+    }
+    fn ui(&self, ui: &mut Ui, cx: &mut PaneCx<'_>) {
+        egui::ScrollArea::vertical()
+            .id_salt("timeline_scroll")
+            .show(ui, |ui| timeline_ui(ui, &cx.m.debug, cx.debug));
+    }
+}
 
 /// Frames shown in the zoomed strip.
 pub const WINDOW_FRAMES: u64 = 600;

@@ -50,7 +50,9 @@ fn lay_out_model(
 ) -> (egui::Rect, [u32; 2], Vec<egui::epaint::ClippedShape>) {
     let (_, px, shapes) = run_shell(layout, size, scale, m);
     (
-        layout.rect(Pane::View3d).expect("the 3D view is laid out"),
+        layout
+            .rect(Pane::new("View3d"))
+            .expect("the 3D view is laid out"),
         px,
         shapes,
     )
@@ -150,7 +152,9 @@ fn no_text_is_cut_at_the_inspectors_sides() {
     let mut layout = Layout::default();
     // 1280 wide, the target width, and tall enough that the whole inspector is on screen.
     let (_, _, shapes) = lay_out_model(&mut layout, [1280.0, 4000.0], 1.0, &m);
-    let pane = layout.rect(Pane::Inspector).expect("inspector shown");
+    let pane = layout
+        .rect(Pane::new("Inspector"))
+        .expect("inspector shown");
     let mut texts = 0;
     for (clip, s) in flat(&shapes) {
         let egui::Shape::Text(t) = s else { continue };
@@ -176,9 +180,9 @@ fn the_plots_draw_the_cursor_line_at_the_cursor_frame() {
     let back = 37;
     let m = walked_model(back);
     let mut layout = Layout::default();
-    layout.show(Pane::Plots);
+    layout.show(Pane::new("Plots"));
     let (_, _, shapes) = lay_out_model(&mut layout, [1280.0, 720.0], 1.0, &m);
-    let pane = layout.rect(Pane::Plots).expect("plots shown");
+    let pane = layout.rect(Pane::new("Plots")).expect("plots shown");
     let first = m.debug.frames.first().unwrap().frame;
     let last = m.debug.frames.last().unwrap().frame;
     let cursor = last - back;
@@ -240,15 +244,15 @@ fn the_3d_view_gets_more_than_55_percent_of_the_window_by_default() {
             (px[0] as f32 - view.width() * scale).abs() <= 1.0,
             "{px:?} vs {view:?}"
         );
-        for p in Pane::CLOSABLE {
-            if p != Pane::Timeline {
+        for p in Pane::closable() {
+            if p != Pane::new("Timeline") {
                 let side = layout.tree.tiles.find_pane(&p).expect("side pane");
                 assert!(layout.tree.tiles.parent_of(side).is_some());
             }
         }
         assert!(
             layout
-                .rect(Pane::Timeline)
+                .rect(Pane::new("Timeline"))
                 .is_some_and(|r| r.height() > 100.0)
         );
     }
@@ -259,7 +263,7 @@ fn closing_panes_gives_the_view_their_room_and_reset_brings_them_back() {
     let size = [1280.0, 720.0];
     let mut layout = Layout::default();
     let (before, _) = lay_out(&mut layout, size, 1.0);
-    for p in Pane::CLOSABLE {
+    for p in Pane::closable() {
         layout.toggle(p);
     }
     let (after, _) = lay_out(&mut layout, size, 1.0);
@@ -268,9 +272,13 @@ fn closing_panes_gives_the_view_their_room_and_reset_brings_them_back() {
         "alone, the view fills the window: {after:?}"
     );
     assert!(after.area() > before.area() * 1.5);
-    layout.toggle(Pane::Plots);
+    layout.toggle(Pane::new("Plots"));
     let (with_plots, _) = lay_out(&mut layout, size, 1.0);
-    assert!(layout.rect(Pane::Plots).is_some_and(|r| r.width() > 200.0));
+    assert!(
+        layout
+            .rect(Pane::new("Plots"))
+            .is_some_and(|r| r.width() > 200.0)
+    );
     assert!(with_plots.width() < after.width());
     let mut reset = Layout::default();
     let (again, _) = lay_out(&mut reset, size, 1.0);
@@ -394,7 +402,12 @@ fn probe_cases() -> Vec<(String, ShellModel)> {
 /// out at `size`; `what` names the case in the messages.
 fn cut_in_panes(what: &str, m: &ShellModel, size: [f32; 2]) -> Vec<String> {
     let mut failures = Vec::new();
-    for pane in [Pane::Inspector, Pane::Plots, Pane::Controls, Pane::Lesson] {
+    for pane in [
+        Pane::new("Inspector"),
+        Pane::new("Plots"),
+        Pane::new("Controls"),
+        Pane::new("Lesson"),
+    ] {
         let mut layout = Layout::default();
         layout.show(pane);
         let (_, _, shapes) = lay_out_model(&mut layout, size, 1.0, m);
@@ -403,9 +416,9 @@ fn cut_in_panes(what: &str, m: &ShellModel, size: [f32; 2]) -> Vec<String> {
             continue;
         };
         let (texts, cut) = texts_cut_in(&shapes, rect);
-        let least = match pane {
-            Pane::Inspector => 20,
-            Pane::Lesson if m.teach.lesson.is_some() => 10,
+        let least = match pane.name() {
+            "Inspector" => 20,
+            "Lesson" if m.teach.lesson.is_some() => 10,
             _ => 1,
         };
         if size[1] > 1000.0 && texts < least {
@@ -518,7 +531,9 @@ fn a_pane_too_narrow_for_its_tables_scrolls_sideways_with_its_bar_in_sight() {
     for width in [1280.0, 900.0, 500.0, 400.0, 300.0] {
         let mut layout = Layout::default();
         let (_, _, shapes) = lay_out_model(&mut layout, [width, 720.0], 1.0, &m);
-        let pane = layout.rect(Pane::Inspector).expect("inspector shown");
+        let pane = layout
+            .rect(Pane::new("Inspector"))
+            .expect("inspector shown");
         let (_, cut) = texts_cut_in(&shapes, pane);
         let bars = sideways_bars(&shapes, pane);
         if width >= 900.0 {

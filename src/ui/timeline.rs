@@ -35,25 +35,10 @@ pub const WINDOW_FRAMES: u64 = 600;
 
 const MIB: f64 = 1024.0 * 1024.0;
 
-/// The colour of a marker kind on the timeline and the plots.
+/// The colour of a marker kind on the timeline and the plots (its detector's row).
 pub fn marker_color(kind: MarkerKind) -> Color32 {
-    match kind {
-        MarkerKind::ExtraIterations => Color32::from_rgb(120, 170, 255),
-        MarkerKind::SimultaneousContacts => Color32::from_rgb(255, 210, 40),
-        MarkerKind::EmbeddedCorrection => Color32::from_rgb(255, 120, 40),
-        MarkerKind::ImpulseFilter => Color32::from_rgb(200, 90, 255),
-        MarkerKind::MaxIterations => Color32::from_rgb(255, 60, 60),
-        MarkerKind::GroundedFlicker => Color32::from_rgb(90, 230, 120),
-        MarkerKind::NoProgress => Color32::from_rgb(230, 230, 230),
-        MarkerKind::GameDiverges => Color32::from_rgb(255, 70, 170),
-        MarkerKind::PingPong => Color32::from_rgb(255, 150, 200),
-        MarkerKind::Stuck => Color32::from_rgb(255, 255, 255),
-        MarkerKind::SkinViolation => Color32::from_rgb(255, 0, 0),
-        MarkerKind::InternalEdge => Color32::from_rgb(120, 255, 255),
-        MarkerKind::SpeedGain => Color32::from_rgb(255, 230, 120),
-        MarkerKind::UpwardDepenetration => Color32::from_rgb(150, 255, 200),
-        MarkerKind::StepRate => Color32::from_rgb(200, 160, 255),
-    }
+    let [r, g, b] = crate::sim::detectors::MARKER_RGB[kind as usize];
+    Color32::from_rgb(r, g, b)
 }
 
 /// The frames shown in the zoomed strip: a window of [`WINDOW_FRAMES`] around the cursor,

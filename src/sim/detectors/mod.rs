@@ -4,7 +4,7 @@
 //!
 //! One file a detector, a pure function of what it reads (a trace, a [`FrameView`], the frames
 //! just before, a [`StepView`]), and one table, [`DETECTORS`]: a row names the marker's kind and
-//! gives its label, what it reads and, for a detector that keeps a finding, how it fills its
+//! gives its marker's colour, its label, what it reads and, for a detector that keeps a finding, how it fills its
 //! field of [`Findings`] and the reason it gives. Adding a detector is a file and a row (and a
 //! field of [`Findings`], the record's format on disk, if it keeps something); [`detect`] runs
 //! the table for live walking, a replay, a scenario's call and a game's re-solve alike.
@@ -41,9 +41,10 @@ pub use marker_set::Markers;
 use crate::collision::{Scratch, Trace};
 
 /// Declares [`MarkerKind`] (a variant a row, with the row's docs, in row order), its `ALL`,
-/// and [`DETECTORS`] (the rows' descriptors, in the same order).
+/// [`DETECTORS`] (the rows' descriptors, in the same order) and [`MARKER_RGB`] (each row's
+/// marker colour on the timeline and the plots).
 macro_rules! detectors {
-    ($($(#[$doc:meta])* $kind:ident => $detector:expr,)+) => {
+    ($($(#[$doc:meta])* $kind:ident $rgb:tt => $detector:expr,)+) => {
         /// One reason to mark a frame: a row of [`DETECTORS`].
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
         #[serde(rename_all = "snake_case")]
@@ -59,6 +60,9 @@ macro_rules! detectors {
         /// Every detector, in [`MarkerKind::ALL`] order: the order of the timeline's legend and
         /// of the bits a saved recording keeps, so a new row goes last.
         pub static DETECTORS: [Detector; MarkerKind::ALL.len()] = [$($detector),+];
+
+        /// Every marker's colour (sRGB), in [`MarkerKind::ALL`] order.
+        pub const MARKER_RGB: [[u8; 3]; MarkerKind::ALL.len()] = [$($rgb),+];
     };
 }
 
@@ -80,31 +84,31 @@ macro_rules! on_step {
 detectors! {
     /// More than one detect/respond iteration made contact (the final clear-path detection
     /// does not count, so plain walking on a floor is not marked).
-    ExtraIterations => Detector::trace("extra iterations", extra_iterations::marks),
+    ExtraIterations [120, 170, 255] => Detector::trace("extra iterations", extra_iterations::marks),
     /// An iteration found more than one contact at the same time.
-    SimultaneousContacts => Detector::trace("simultaneous contacts", simultaneous_contacts::marks),
+    SimultaneousContacts [255, 210, 40] => Detector::trace("simultaneous contacts", simultaneous_contacts::marks),
     /// A contact started embedded and was pushed out along its normal.
-    EmbeddedCorrection => Detector::trace("embedded correction", embedded_correction::marks),
+    EmbeddedCorrection [255, 120, 40] => Detector::trace("embedded correction", embedded_correction::marks),
     /// The loop ended on the impulse filter.
-    ImpulseFilter => Detector::trace("impulse filter", impulse_filter::marks),
+    ImpulseFilter [200, 90, 255] => Detector::trace("impulse filter", impulse_filter::marks),
     /// The loop ran out of iterations (fallback or not).
-    MaxIterations => Detector::trace("max iterations", max_iterations::marks),
+    MaxIterations [255, 60, 60] => Detector::trace("max iterations", max_iterations::marks),
     /// Grounded changed and changed back within a few frames (see [`grounded_flicker`]).
-    GroundedFlicker => Detector::recent(
+    GroundedFlicker [90, 230, 120] => Detector::recent(
         "grounded flicker",
         grounded_flicker::FRAMES_BEFORE,
         grounded_flicker::marks,
     ),
     /// A move key was held but the player moved less than a twentieth of the wished
     /// horizontal distance (see [`no_progress`]).
-    NoProgress => Detector::frame("no progress", no_progress::marks),
+    NoProgress [230, 230, 230] => Detector::frame("no progress", no_progress::marks),
     /// A game's move (through the probe) whose result differs from the reference's re-solve
     /// by more than the tolerance (filed by `probe::shadow`).
-    GameDiverges => Detector::filed("game diverges"),
+    GameDiverges [255, 70, 170] => Detector::filed("game diverges"),
     /// The slide alternated between the same two planes within one move (a crease the seed's
     /// one-plane response cannot leave), or from frame to frame without progress (see
     /// [`ping_pong`]).
-    PingPong => Detector::trace("ping-pong", ping_pong::marks).keeping(
+    PingPong [255, 150, 200] => Detector::trace("ping-pong", ping_pong::marks).keeping(
         Finds::Recent {
             before: ping_pong::FRAMES_BEFORE,
             finds: |recent, f| f.frame_ping_pong = ping_pong::frame_ping_pong(recent),
@@ -112,18 +116,18 @@ detectors! {
         |f| f.frame_ping_pong.map(|p| p.reason()),
     ),
     /// A move key held and no progress for half a second (see [`stuck`]).
-    Stuck => Detector::recent("stuck", stuck::FRAMES_BEFORE, stuck::marks),
+    Stuck [255, 255, 255] => Detector::recent("stuck", stuck::FRAMES_BEFORE, stuck::marks),
     /// The move ended overlapping a triangle it touched (see [`skin_violation`]).
-    SkinViolation => on_step!("skin violation", overlap, skin_violation),
+    SkinViolation [255, 0, 0] => on_step!("skin violation", overlap, skin_violation),
     /// A contact on an edge shared with a coplanar triangle (see [`internal_edge`]).
-    InternalEdge => on_step!("internal edge", internal_edge, internal_edge),
+    InternalEdge [120, 255, 255] => on_step!("internal edge", internal_edge, internal_edge),
     /// The move's integration velocity came out longer than the velocity asked for (see
     /// [`speed_gain`]); for a game's move, the game's own result.
-    SpeedGain => on_step!("speed gain", speed_gain, speed_gain, speed_gain::reason),
+    SpeedGain [255, 230, 120] => on_step!("speed gain", speed_gain, speed_gain, speed_gain::reason),
     /// A start inside a wall resolved by rising (see [`upward_depenetration`]).
-    UpwardDepenetration => on_step!("upward-only depenetration", upward_push, upward_depenetration),
+    UpwardDepenetration [150, 255, 200] => on_step!("upward-only depenetration", upward_push, upward_depenetration),
     /// The frame ends elsewhere re-run at a higher step rate (see [`step_rate`]).
-    StepRate => on_step!("step-rate dependence", step_rate, step_rate),
+    StepRate [200, 160, 255] => on_step!("step-rate dependence", step_rate, step_rate),
 }
 
 /// One row of [`DETECTORS`]: how a detector reads a frame, and what it keeps.
@@ -262,9 +266,11 @@ mod tests {
 
     #[test]
     fn the_table_keeps_the_order_labels_and_window_a_recording_relies_on() {
+        // The rows saved recordings and reports rely on, in order; rows added after them
+        // leave this list as it is.
         let labels: Vec<&str> = MarkerKind::ALL.iter().map(|k| k.label()).collect();
         assert_eq!(
-            labels,
+            labels[..15],
             [
                 "extra iterations",
                 "simultaneous contacts",

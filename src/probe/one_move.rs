@@ -7,7 +7,7 @@ use std::path::Path;
 
 use slidescope_probe::read::Reader;
 
-use super::explain::{Explainer, WhyKind};
+use super::explain::{Explainer, Why};
 use super::probe_file_check::CheckOptions;
 use super::probe_session::{PendingMove, ProbeSession, Step};
 use super::shadow::ShadowConfig;
@@ -179,10 +179,10 @@ fn why(s: &mut String, pending: &PendingMove, r: &FrameRecord, config: &ShadowCo
             .iteration
             .map_or(String::new(), |i| format!(" at iteration {i}"))
     );
-    match w.kind {
-        WhyKind::Convention => {
+    match &w {
+        Why::Convention { alternatives, .. } => {
             let _ = writeln!(s, "reconciled by: {}", w.label());
-            for other in w.alternatives.iter().skip(1) {
+            for other in alternatives.iter().skip(1) {
                 let words: Vec<&str> = other.iter().map(|x| x.label()).collect();
                 let _ = writeln!(s, "         or by: {}", words.join(" + "));
             }

@@ -317,12 +317,12 @@ impl Tally {
             .explain
             .then(|| self.explainer.explain_in(world, r, &self.config, sets));
         match &why {
-            Some(w) if w.kind == WhyKind::Convention => {
-                let row = self.conventions.entry(w.alternatives.clone());
+            Some(Why::Convention { alternatives, .. }) => {
+                let row = self.conventions.entry(alternatives.clone());
                 row.or_insert((0, g.index)).0 += 1;
             }
             Some(w) => {
-                let row = self.rows.entry((w.kind, w.name.clone()));
+                let row = self.rows.entry((w.kind(), w.name()));
                 row.or_insert_with(|| (w.label(), 0, g.index)).1 += 1;
             }
             None => {}
@@ -368,7 +368,7 @@ impl Tally {
         let chosen = detected.as_ref().map_or(&[][..], |(s, _)| &s[..]);
         for (alternatives, (moves, first)) in std::mem::take(&mut self.conventions) {
             let w = named(alternatives, chosen);
-            let row = self.rows.entry((w.kind, w.name.clone()));
+            let row = self.rows.entry((w.kind(), w.name()));
             let row = row.or_insert_with(|| (w.label(), 0, first));
             row.1 += moves;
             row.2 = row.2.min(first);
@@ -380,9 +380,9 @@ impl Tally {
             .chain(&mut report.largest)
         {
             if let Some(w) = f.why.take() {
-                f.why = Some(match w.kind {
-                    WhyKind::Convention => named(w.alternatives, chosen),
-                    _ => w,
+                f.why = Some(match w {
+                    Why::Convention { alternatives, .. } => named(alternatives, chosen),
+                    w => w,
                 });
             }
         }
@@ -579,7 +579,7 @@ fn describe(f: &FlaggedMove) -> String {
         (None, _) if f.difference_m.is_nan() => "the game's result is NaN".into(),
         (None, _) => format!("{:.6} m", f.difference_m),
     };
-    let why = f.why.as_ref().map_or(String::new(), |w| match w.kind {
+    let why = f.why.as_ref().map_or(String::new(), |w| match w.kind() {
         WhyKind::Unexplained => " [unexplained]".into(),
         kind => format!(" [{}: {}]", kind.name(), w.label()),
     });

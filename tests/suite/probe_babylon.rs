@@ -88,6 +88,6 @@ fn a_babylon_game_recorded_by_the_adapter_leaves_only_bug_classes_and_their_casc
     assert!(report.flagged.iter().all(|f| {
         f.why
             .as_ref()
-            .is_some_and(|w| w.kind != WhyKind::Convention)
+            .is_some_and(|w| w.kind() != WhyKind::Convention)
     }));
 }

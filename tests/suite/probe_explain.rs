@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use slidescope::probe::explain::{Switch, WhyKind};
+use slidescope::probe::explain::{Switch, Why, WhyKind};
 use slidescope::probe::probe_file_check::{
     CheckOptions, CheckReport, check_file, check_file_with_detected,
 };
@@ -76,11 +76,14 @@ fn babylon_on_lavaducts_its_conventions_are_detected_and_its_bugs_named() {
     assert_eq!((exit.kind, exit.first_move), (WhyKind::Bug, 2142));
     let flagged = report.flagged.iter().find(|f| f.index == 2150).unwrap();
     let why = flagged.why.as_ref().unwrap();
-    assert_eq!((why.kind, why.root_move), (WhyKind::Cascade, Some(2142)));
+    assert_eq!(why, &Why::Cascade { root_move: 2142 });
     // An edge it already overlaps is no contact to Babylon: a convention (roots > 0 only).
     let edge = report.flagged.iter().find(|f| f.index == 2078).unwrap();
     let why = edge.why.as_ref().unwrap();
-    assert_eq!(why.switches, vec![sw("roots_after_start_only")]);
+    let Why::Convention { switches, .. } = why else {
+        panic!("{why:?}")
+    };
+    assert_eq!(switches, &vec![sw("roots_after_start_only")]);
     // Every flagged move is listed, each with a reason.
     assert_eq!(report.flagged.len(), 361);
     assert!(report.flagged.iter().all(|f| f.why.is_some()));

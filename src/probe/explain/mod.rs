@@ -44,80 +44,133 @@ impl WhyKind {
 }
 
 /// The reason of one flagged move.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Why {
-    pub kind: WhyKind,
-    /// The switches' or the bug class's snake-case names (`+` between switches); for a
-    /// cascade, its root move's; "unexplained" otherwise.
-    pub name: String,
-    /// A cascade's root: the first flagged move of the chain it belongs to.
-    pub root_move: Option<u64>,
-    /// The convention switches that reconcile the move (a convention): of its smallest sets,
-    /// the one the file's detected conventions contain, else the first.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub switches: Vec<Switch>,
-    /// Every smallest set that reconciles it (one size; when several, the file decides).
-    #[serde(skip)]
-    pub alternatives: Vec<Vec<Switch>>,
-    /// A bug's class.
-    #[serde(skip)]
-    pub class: Option<BugClass>,
-    /// An end inside the level: how deep (m, the deepest triangle's overlap times the smallest
-    /// radius).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub depth_m: Option<f32>,
+#[derive(Debug, Clone, PartialEq)]
+pub enum Why {
+    /// Convention switches reconcile the move: `switches`, of its smallest sets the one the
+    /// file's detected conventions contain, else the first; `alternatives`, every smallest set
+    /// (one size; when several, the file decides).
+    Convention {
+        switches: Vec<Switch>,
+        alternatives: Vec<Vec<Switch>>,
+    },
+    /// It follows flagged move `root_move` of the same mover, which did not recover.
+    Cascade { root_move: u64 },
+    /// A bug of a named class; an end inside the level gives how deep (m, the deepest
+    /// triangle's overlap times the smallest radius).
+    Bug {
+        class: BugClass,
+        depth_m: Option<f32>,
+    },
+    /// No convention reconciles it and no bug class fits.
+    Unexplained,
 }
 
 impl Why {
-    /// One line for a table: the switches' or the class's words.
-    pub fn label(&self) -> String {
-        match self.kind {
-            WhyKind::Convention => self
-                .switches
-                .iter()
-                .map(|s| s.label())
-                .collect::<Vec<_>>()
-                .join(" + "),
-            WhyKind::Cascade => format!("follows move {}", self.root_move.unwrap_or(0)),
-            WhyKind::Bug => self.class.map_or("bug", BugClass::label).into(),
-            WhyKind::Unexplained => "unexplained".into(),
+    pub fn kind(&self) -> WhyKind {
+        match self {
+            Self::Convention { .. } => WhyKind::Convention,
+            Self::Cascade { .. } => WhyKind::Cascade,
+            Self::Bug { .. } => WhyKind::Bug,
+            Self::Unexplained => WhyKind::Unexplained,
         }
     }
-}
 
-impl Why {
+    /// The switches' or the bug class's snake-case names (`+` between switches), "cascade" or
+    /// "unexplained": the key of the report's why table.
+    pub fn name(&self) -> String {
+        match self {
+            Self::Convention { switches, .. } => {
+                switches.iter().map(snake).collect::<Vec<_>>().join("+")
+            }
+            Self::Cascade { .. } => "cascade".into(),
+            Self::Bug { class, .. } => snake(class),
+            Self::Unexplained => "unexplained".into(),
+        }
+    }
+
+    /// A cascade's root: the first flagged move of the chain it belongs to.
+    pub fn root_move(&self) -> Option<u64> {
+        match self {
+            Self::Cascade { root_move } => Some(*root_move),
+            _ => None,
+        }
+    }
+
+    /// One line for a table: the switches' or the class's words.
+    pub fn label(&self) -> String {
+        match self {
+            Self::Convention { switches, .. } => {
+                let words: Vec<&str> = switches.iter().map(|s| s.label()).collect();
+                words.join(" + ")
+            }
+            Self::Cascade { root_move } => format!("follows move {root_move}"),
+            Self::Bug { class, .. } => class.label().into(),
+            Self::Unexplained => "unexplained".into(),
+        }
+    }
+
     /// The explanation in a few lines, for the inspector.
     pub fn lines(&self) -> Vec<String> {
-        match self.kind {
-            WhyKind::Convention => {
+        match self {
+            Self::Convention {
+                switches,
+                alternatives,
+            } => {
                 let mut l = vec![format!(
                     "why: a convention — your controller {}",
                     self.label()
                 )];
-                for other in self.alternatives.iter().skip(1) {
+                for other in alternatives.iter().skip(1) {
                     let words: Vec<&str> = other.iter().map(|x| x.label()).collect();
                     l.push(format!("or: {}", words.join(" + ")));
                 }
-                let decl: Vec<String> = self.switches.iter().map(|s| s.declaration()).collect();
+                let decl: Vec<String> = switches.iter().map(|s| s.declaration()).collect();
                 l.push(format!("declare it: {}", decl.join(" ")));
                 l
             }
-            WhyKind::Cascade => vec![format!(
-                "why: a cascade — it follows move {}",
-                self.root_move.unwrap_or(0)
-            )],
-            WhyKind::Bug => {
-                let depth = self
-                    .depth_m
-                    .map_or(String::new(), |d| format!(", {:.1} mm deep", d * 1e3));
+            Self::Cascade { root_move } => {
+                vec![format!("why: a cascade — it follows move {root_move}")]
+            }
+            Self::Bug { depth_m, .. } => {
+                let depth = depth_m.map_or(String::new(), |d| format!(", {:.1} mm deep", d * 1e3));
                 vec![format!("why: a bug — {}{depth}", self.label())]
             }
-            WhyKind::Unexplained => vec![
+            Self::Unexplained => vec![
                 "why: unexplained — no convention reconciles it, \
                 and no known bug class fits"
                     .into(),
             ],
         }
+    }
+}
+
+/// The JSON `probe-check --json` writes for a reason: its kind and name, a cascade's root, a
+/// convention's switches, a bug's depth.
+impl Serialize for Why {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Json<'a> {
+            kind: WhyKind,
+            name: String,
+            root_move: Option<u64>,
+            #[serde(skip_serializing_if = "<[Switch]>::is_empty")]
+            switches: &'a [Switch],
+            #[serde(skip_serializing_if = "Option::is_none")]
+            depth_m: Option<f32>,
+        }
+        let (switches, depth_m) = match self {
+            Self::Convention { switches, .. } => (&switches[..], None),
+            Self::Bug { depth_m, .. } => (&[][..], *depth_m),
+            _ => (&[][..], None),
+        };
+        let json = Json {
+            kind: self.kind(),
+            name: self.name(),
+            root_move: self.root_move(),
+            switches,
+            depth_m,
+        };
+        json.serialize(s)
     }
 }
 
@@ -203,7 +256,7 @@ impl Explainer {
             return self.unexplained(game.mover, game.index);
         };
         if let Some(&root) = self.chains.get(&game.mover) {
-            return cascade(root);
+            return Why::Cascade { root_move: root };
         }
         if let Some(first) = sets.first() {
             self.agreed(game.mover);
@@ -240,30 +293,14 @@ impl Explainer {
                     .then_some((BugClass::StartedInsideLevel, None))
             });
         match class {
-            Some((class, depth_m)) => Why {
-                kind: WhyKind::Bug,
-                name: snake(&class),
-                root_move: None,
-                switches: Vec::new(),
-                alternatives: Vec::new(),
-                class: Some(class),
-                depth_m,
-            },
+            Some((class, depth_m)) => Why::Bug { class, depth_m },
             None => self.unexplained(game.mover, game.index),
         }
     }
 
     fn unexplained(&mut self, mover: u32, index: u64) -> Why {
         self.chains.insert(mover, index);
-        Why {
-            kind: WhyKind::Unexplained,
-            name: "unexplained".into(),
-            root_move: None,
-            switches: Vec::new(),
-            alternatives: Vec::new(),
-            class: None,
-            depth_m: None,
-        }
+        Why::Unexplained
     }
 
     /// The switches that explain the most moves together, greedily: the set that reconciles
@@ -379,25 +416,8 @@ thread_local! {
 
 /// A convention: `set` reconciles the move, and so does each of `alternatives`.
 pub fn convention(set: Vec<Switch>, alternatives: Vec<Vec<Switch>>) -> Why {
-    Why {
-        kind: WhyKind::Convention,
-        name: set.iter().map(snake).collect::<Vec<_>>().join("+"),
-        root_move: None,
+    Why::Convention {
         switches: set,
         alternatives,
-        class: None,
-        depth_m: None,
-    }
-}
-
-fn cascade(root: u64) -> Why {
-    Why {
-        kind: WhyKind::Cascade,
-        name: "cascade".into(),
-        root_move: Some(root),
-        switches: Vec::new(),
-        alternatives: Vec::new(),
-        class: None,
-        depth_m: None,
     }
 }

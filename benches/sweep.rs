@@ -3,7 +3,7 @@
 //! horizontally and 0.1 m down (fixed seed). Measured in one run:
 //! - one sweep (detect) vs parry3d `cast_shapes` (Ball vs TriMesh) on the same sphere queries,
 //!   with the largest time-of-impact difference printed;
-//! - the same sweeps with the plane-space narrow phase (seed 000, `sweep_with_solver` through
+//! - the same sweeps with the plane-space narrow phase (seed 000, `DebugKnobs::narrow_phase` through
 //!   the same BVH scan), with the largest time difference to the decomposed solver printed;
 //! - a full `collide_and_slide` call (ellipsoid), with and without a trace;
 //! - BVH vs brute force.
@@ -20,8 +20,8 @@ use common::{load_sponza, parry_cast, parry_cast_hit, parry_trimesh, walking_que
 use glam::Vec3;
 use slidescope::collision::DebugKnobs;
 use slidescope::collision::{
-    BroadPhase, CollisionMesh, Contact, Ellipsoid, Scratch, SlideSettings, Trace,
-    collide_and_slide_with, solvers::PlaneSpace, sweep_with, sweep_with_solver,
+    BroadPhase, CollisionMesh, Contact, Ellipsoid, NarrowPhaseKind, Scratch, SlideSettings, Trace,
+    collide_and_slide_with, sweep_with,
 };
 
 fn ours(
@@ -46,7 +46,9 @@ fn ours_plane_space(
     out: &mut Vec<Contact>,
 ) -> Option<f32> {
     let e = Ellipsoid::new(q.0, radii).expect("valid");
-    sweep_with_solver(mesh, &e, q.1, s, scratch, out, &PlaneSpace).expect("valid");
+    let mut s = *s;
+    s.debug.narrow_phase = NarrowPhaseKind::PlaneSpace;
+    sweep_with(mesh, &e, q.1, &s, scratch, out).expect("valid");
     out.first().map(|c| c.time.toi().unwrap_or(0.0))
 }
 
@@ -120,7 +122,7 @@ fn agreement(mesh: &CollisionMesh, tm: &parry3d::shape::TriMesh, qs: &[(Vec3, Ve
     let clearance = |c: Vec3| {
         (0..mesh.triangle_count() as u32)
             .map(|i| {
-                slidescope::collision::distance::distance_to_triangle(c, mesh.triangle(i).vertices)
+                slidescope::collision::debug::distance_to_triangle(c, mesh.triangle(i).vertices)
             })
             .fold(f32::INFINITY, f32::min)
     };

@@ -8,7 +8,7 @@
 
 use glam::{Vec3, Vec3A, Vec4};
 use slidescope::collision::CollisionMesh;
-use slidescope::collision::bvh::{slab_entry, sweep_slabs};
+use slidescope::collision::debug::{slab_entry, sweep_slabs};
 
 /// The sphere's radius (both benches sweep a 0.5 m sphere).
 pub const R: f32 = 0.5;

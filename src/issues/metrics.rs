@@ -6,7 +6,7 @@
 use glam::Vec3;
 use serde::Serialize;
 
-use crate::collision::{CollisionMesh, Ellipsoid, EndReason, distance::clearance_es, raycast};
+use crate::collision::{CollisionMesh, Ellipsoid, EndReason, debug::clearance_es, raycast};
 use crate::sim::{FrameRecord, MarkerKind};
 
 /// Frames before this time (s) do not count for jitter and drift: the character settles

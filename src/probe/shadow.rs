@@ -11,7 +11,7 @@ use super::levels::ProbeLevel;
 use crate::collision::Tuning;
 use crate::collision::{
     self, CaseKind, CollisionWorld, DynamicScene, Ellipsoid, ObjectPoses, Scratch, SlideSettings,
-    Trace, collide_and_slide_in, feature_at_point,
+    Trace, collide_and_slide_in, debug::feature_at_point,
 };
 use crate::level::scenario::RecordedCall;
 use crate::sim::detectors::{skin_violation, speed_gain, trace_markers, upward_depenetration};

@@ -5,8 +5,9 @@ use glam::{Mat3, Vec3};
 
 use super::cursor_palette;
 use super::polylines::{add_line, line_radius};
-use crate::collision::sweep::roots::{PartRoots, part_roots};
-use crate::collision::{CaseMask, ESpace, Ellipsoid, IterationTrace, ObjectId, TriangleEs};
+use crate::collision::debug::TriangleEs;
+use crate::collision::debug::{PartRoots, part_roots};
+use crate::collision::{CaseMask, ESpace, Ellipsoid, IterationTrace, ObjectId};
 use crate::render::{DebugScene, EllipsoidShape, Point, SweptShape};
 
 /// The swept centre as a ray for the Minkowski view: `from + t velocity` (world), and the

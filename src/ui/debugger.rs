@@ -6,7 +6,7 @@
 use egui::{RichText, Ui};
 use glam::Vec3;
 
-use crate::collision::sweep::roots::PartRoots;
+use crate::collision::debug::PartRoots;
 use crate::collision::{CaseKind, CaseMask, Conventions, ObjectId, Response, Trace};
 use crate::sim::{Cursor, FrameRecord, TimelineCommand, TraceDiff, Walker};
 

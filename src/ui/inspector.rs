@@ -11,7 +11,7 @@ use egui::{Color32, RichText, Ui};
 use super::debugger::{DebugCommand, DebugView, RerunView, TriangleInfo, case_toggles_ui};
 use super::narration::{candidate_rows, end_reason_label, iteration_rows, narrate_named};
 use super::text::{mono_wrapped, wrapped};
-use crate::collision::sweep::roots::PartRoots;
+use crate::collision::debug::PartRoots;
 use crate::scene::cursor_palette as cp;
 use crate::sim::{Cursor, FrameRecord, StepOutcome};
 

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use slidescope::collision::ResponseOptions;
 use slidescope::collision::{
     CollisionMesh, Ellipsoid, Response, SlideSettings, Trace, collide_and_slide,
-    distance::{clearance_es, distance_to_triangle},
+    debug::{clearance_es, distance_to_triangle},
 };
 
 /// A wedge of two big walls meeting along the y axis at `angle` and a floor, near the origin,

@@ -7,7 +7,7 @@ use glam::Vec3;
 use proptest::prelude::*;
 use slidescope::collision::{
     BroadPhase, CollisionMesh, Conventions, Ellipsoid, Response, Roots, Sidedness, SlideSettings,
-    Trace, collide_and_slide, distance::clearance_es, sweep,
+    Trace, collide_and_slide, debug::clearance_es, sweep,
 };
 use slidescope::collision::{DebugKnobs, ResponseOptions};
 

@@ -4,8 +4,9 @@
 //! raised outline. Like `render_screenshot`, this needs a GPU adapter (lavapipe in CI).
 
 use glam::{Mat3, Vec2, Vec3};
-use slidescope::collision::sweep::roots::part_roots;
-use slidescope::collision::{CaseMask, ESpace, Feature, TriangleEs};
+use slidescope::collision::debug::TriangleEs;
+use slidescope::collision::debug::part_roots;
+use slidescope::collision::{CaseMask, ESpace, Feature};
 use slidescope::render::{
     Camera, DebugScene, FrameSettings, LevelGeometry, MeshBatch, geometry, render_image,
 };

@@ -8,7 +8,7 @@ use glam::Vec3;
 use slidescope::collision::Tuning;
 use slidescope::collision::{
     CollisionMesh, ContactTime, Ellipsoid, EndReason, Feature, SlideResult, SlideSettings, Trace,
-    collide_and_slide, distance::clearance_es,
+    collide_and_slide, debug::clearance_es,
 };
 
 fn slide(

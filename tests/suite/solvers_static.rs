@@ -3,7 +3,7 @@
 
 use glam::Vec3;
 use slidescope::collision::Ellipsoid;
-use slidescope::collision::distance::distance_to_triangle;
+use slidescope::collision::debug::distance_to_triangle;
 use slidescope::collision::solvers::static_overlap::sphere_polygon_overlap;
 use slidescope::collision::solvers::{StaticCorrections, StaticStep, static_overlap};
 use slidescope_compare::Rng;

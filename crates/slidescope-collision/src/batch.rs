@@ -162,7 +162,7 @@ fn solve(
 
 /// `collide_and_slide` for every mover of `movers` through `world`, writing `results[i]` for
 /// `movers[i]`, on up to `threads` threads (0: every available core). Identical to calling
-/// [`collide_and_slide_in`] on each mover in turn, for any thread count.
+/// [`collide_and_slide_in`](crate::collide_and_slide_in) on each mover in turn, for any thread count.
 ///
 /// Every input is checked before anything is solved: a bad mover (non-finite centre or
 /// velocity, bad radii) returns [`CollisionError::Mover`] naming it, bad settings return their
@@ -172,7 +172,7 @@ fn solve(
 /// ```
 /// use glam::Vec3;
 /// use slidescope_collision::{CollisionMesh, Ellipsoid, Mover, SlideSettings, SlideResult};
-/// use slidescope_collision::batch::collide_and_slide_batch;
+/// use slidescope_collision::collide_and_slide_batch;
 ///
 /// let floor = CollisionMesh::from_triangles(&[[
 ///     Vec3::new(-50.0, 0.0, 50.0), Vec3::new(50.0, 0.0, 50.0), Vec3::new(0.0, 0.0, -50.0),

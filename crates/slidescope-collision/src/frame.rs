@@ -113,12 +113,12 @@ impl Frame {
     }
     /// Local eSpace → eSpace about the world origin.
     #[inline]
-    pub fn to_es(&self, p_local_es: Vec3) -> Vec3 {
+    pub fn local_to_es(&self, p_local_es: Vec3) -> Vec3 {
         p_local_es + self.origin_es
     }
     /// Local eSpace → world point.
     #[inline]
-    pub fn to_world(&self, p_local_es: Vec3) -> Vec3 {
+    pub fn local_to_world(&self, p_local_es: Vec3) -> Vec3 {
         self.origin + self.space.vector_to_world(p_local_es)
     }
 
@@ -130,8 +130,8 @@ impl Frame {
     /// World box of the ellipsoid swept from `c_local` along `v_local` (local eSpace), grown by
     /// `margin_es` eSpace units so contacts at the skin distance are not missed.
     pub fn swept_bounds(&self, c_local: Vec3, v_local: Vec3, margin_es: f32) -> Aabb {
-        let start = self.to_world(c_local);
-        let end = self.to_world(c_local + v_local);
+        let start = self.local_to_world(c_local);
+        let end = self.local_to_world(c_local + v_local);
         let h = self.bounds_half_extents(margin_es);
         Aabb::new(start.min(end) - h, start.max(end) + h)
     }

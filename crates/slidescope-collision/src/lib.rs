@@ -1,10 +1,31 @@
-//! The collision core of slidescope: a swept ellipsoid against a static triangle level,
-//! collide-and-slide, and a full per-iteration trace (seed 001 ch. 12, with seeds 000, 002 and
-//! 003).
+//! Collide-and-slide for a game's character: an ellipsoid against a triangle level.
 //!
-//! A crate of its own so a game can use the same solver the debugger shows: it depends on glam
-//! only (serde derives sit behind the `serde` feature, which slidescope's scenario files use).
-//! No I/O, GPU or UI.
+//! ```
+//! # use glam::Vec3;
+//! # use slidescope_collision::{CollisionMesh, Ellipsoid, SlideSettings, collide_and_slide};
+//! # let triangles = [[Vec3::new(-5.0, 0.0, 5.0), Vec3::new(5.0, 0.0, 5.0), Vec3::ZERO]];
+//! # let (mut centre, velocity, dt) = (Vec3::Y, Vec3::X, 1.0 / 60.0);
+//! let level = CollisionMesh::from_triangles(&triangles)?; // once, when the level loads
+//! let settings = SlideSettings::default();
+//! let player = Ellipsoid::new(centre, Vec3::new(0.4, 0.9, 0.4))?; // each frame:
+//! let moved = collide_and_slide(&level, &player, velocity * dt, &settings, None)?;
+//! centre = moved.position;
+//! # Ok::<(), slidescope_collision::CollisionError>(())
+//! ```
+//!
+//! The calls: [`collide_and_slide`] moves one character; the `_with` form reuses the caller's
+//! [`Scratch`] (no allocation once warm), the `_in` form takes a [`CollisionWorld`] (the level
+//! and its moving objects, [`DynamicScene`]), and [`collide_and_slide_batch`] moves a crowd on
+//! threads. [`sweep`] (also `_with`, `_in`) reports the first contact without sliding;
+//! [`raycast`] casts a ray. Passing `Some(&mut trace)` fills a [`Trace`] with every
+//! detect/respond iteration: what slidescope's debugger shows. [`SlideSettings`] holds what a
+//! game tunes ([`Tuning`]), the conventions on which ports differ ([`Conventions`]), the
+//! response ([`ResponseOptions`]) and the debugger's knobs ([`DebugKnobs`]). The [`solvers`] the
+//! debugger compares and the [`debug`] module are for tools, not games.
+//!
+//! The core of slidescope (seed 001 ch. 12, with seeds 000, 002 and 003), a crate of its own
+//! so a game runs the code the debugger shows: it depends on glam only (serde derives sit
+//! behind the `serde` feature, which slidescope's scenario files use). No I/O, GPU or UI.
 //!
 //! Spaces: world-space values carry no suffix; ellipsoid-space ("eSpace", where the ellipsoid
 //! is a unit sphere) values carry the `_es` suffix.
@@ -25,34 +46,33 @@
 //! # Ok::<(), slidescope_collision::CollisionError>(())
 //! ```
 
-pub mod aabb;
-pub mod batch;
-pub mod bvh;
+mod aabb;
+mod batch;
+mod bvh;
 mod candidates;
-pub mod case;
-pub mod contact;
-pub mod detect;
-pub mod distance;
-pub mod dynamic;
-pub mod ellipsoid;
-pub mod error;
-pub mod frame;
-pub mod internal_edge;
-pub mod mesh;
-pub mod ray;
-pub mod settings;
+mod case;
+mod contact;
+mod detect;
+mod distance;
+mod dynamic;
+mod ellipsoid;
+mod error;
+mod frame;
+mod internal_edge;
+mod mesh;
+mod ray;
+mod settings;
 #[cfg(feature = "serde")]
 mod settings_file;
-pub mod slide;
+mod slide;
 pub mod solvers;
-pub mod sweep;
-pub mod trace;
-pub mod world;
+mod sweep;
+mod trace;
+mod world;
 
 pub use aabb::Aabb;
 pub use batch::{Mover, SlideBatch, collide_and_slide_batch};
-pub use bvh::Bvh;
-pub use case::{CaseKind, CaseMask, Feature, feature_at_point};
+pub use case::{CaseKind, CaseMask, Feature};
 pub use contact::{Contact, ContactSource};
 pub use detect::Scratch;
 pub use dynamic::{DynamicObject, DynamicScene, ObjectId, ObjectPoses, RigidPose, SetId};
@@ -65,14 +85,30 @@ pub use settings::{
 };
 pub use slide::{
     ContactExtents, SlideResult, SweepResult, collide_and_slide, collide_and_slide_in,
-    collide_and_slide_with, sweep, sweep_in, sweep_with, sweep_with_solver,
+    collide_and_slide_with, sweep, sweep_in, sweep_with,
 };
 pub use slidescope_conventions::{
     self as conventions, Conventions, IterationLimit, Padding, Roots, ShortMotion, Sidedness,
 };
-pub use sweep::{CaseOutcome, CaseResults, ContactTime, NarrowPhase, SweepHit, TriangleEs};
+pub use sweep::{CaseOutcome, CaseResults, ContactTime};
 pub use trace::{
     CandidateTrace, DynamicSweepTrace, EndReason, FallbackTrace, IterationTrace, ResponseTrace,
     Trace,
 };
 pub use world::CollisionWorld;
+// The core's own paths to what `debug` offers others.
+pub(crate) use bvh::Bvh;
+pub(crate) use sweep::SweepHit;
+
+/// What the debugger, the tests and the benches read beside a game's calls (a game needs none
+/// of it): the internal-edge test, exact distances, a triangle in eSpace and each round part's
+/// roots for the Minkowski view, the narrow phase's trait, the feature a point lies on, and
+/// the broad phase's BVH and slab test.
+pub mod debug {
+    pub use crate::bvh::{Bvh, slab_entry, sweep_slabs};
+    pub use crate::case::feature_at_point;
+    pub use crate::distance::*;
+    pub use crate::internal_edge::{INTERNAL_EDGE_DEG, internal_neighbour};
+    pub use crate::sweep::roots::{PartRoots, part_roots};
+    pub use crate::sweep::{NarrowPhase, SweepHit, TriangleEs};
+}

@@ -54,7 +54,7 @@ pub struct CollisionMesh {
     positions: Vec<Vec3>,
     /// Vertex indices of the triangle in BVH slot `k` (slot order = `bvh.items()` order).
     leaf_indices: Vec<[u32; 3]>,
-    /// Unit normal of the triangle in slot `k` ([`unit_normal_f64`]), apart from the indices:
+    /// Unit normal of the triangle in slot `k` (`unit_normal_f64`), apart from the indices:
     /// only a sphere's detection reads it.
     // perf: not beside the indices; there it cost the ellipsoids' crowd 1.5 %, commit 539dea1
     slot_normals: Vec<Vec3>,
@@ -214,7 +214,7 @@ impl CollisionMesh {
     }
 
     /// Unit normal of the triangle in BVH slot `k`, from its world vertices in f64
-    /// ([`unit_normal_f64`]): a sphere's eSpace normal (the scan's, see `detect`).
+    /// (`unit_normal_f64`): a sphere's eSpace normal (the scan's, see `detect`).
     #[inline]
     pub fn slot_normal(&self, k: usize) -> Vec3 {
         self.slot_normals[k]

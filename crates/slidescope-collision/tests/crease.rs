@@ -5,7 +5,7 @@ use glam::Vec3;
 use slidescope_collision::ResponseOptions;
 use slidescope_collision::{
     CollisionMesh, Ellipsoid, EndReason, Response, SlideSettings, Trace, collide_and_slide,
-    distance::clearance_es,
+    debug::clearance_es,
 };
 
 /// A floor and a wall leaning over it at `lean` degrees from vertical (a crease along Z).

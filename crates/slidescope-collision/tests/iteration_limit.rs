@@ -7,7 +7,7 @@ use glam::Vec3;
 use slidescope_collision::Tuning;
 use slidescope_collision::{
     CollisionMesh, Ellipsoid, EndReason, SlideSettings, Trace, collide_and_slide,
-    distance::clearance_es,
+    debug::clearance_es,
 };
 use slidescope_collision::{Conventions, IterationLimit};
 

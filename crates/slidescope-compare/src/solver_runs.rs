@@ -8,9 +8,7 @@ use slidescope_collision::solvers::reference::{RefContact, RefSpace, Reference, 
 use slidescope_collision::solvers::{
     Decomposed, GradientNormal, PlaneSpace, SolverHit, SolverQuery, SweepSolver,
 };
-use slidescope_collision::{
-    Contact, Feature, Scratch, SlideSettings, sweep_with, sweep_with_solver,
-};
+use slidescope_collision::{Contact, Feature, NarrowPhaseKind, Scratch, SlideSettings, sweep_with};
 
 use crate::clearance::ref_triangle;
 use crate::{CompareQuery, Scene};
@@ -144,7 +142,7 @@ pub enum SolverId {
     GradientNormal,
     /// The core's shipped `sweep_with` (best-first BVH scan, decomposed narrow phase).
     CoreDecomposed,
-    /// The core's scan with the plane-space narrow phase (`sweep_with_solver`).
+    /// The core's scan with the plane-space narrow phase (`DebugKnobs::narrow_phase`).
     CorePlaneSpace,
 }
 
@@ -188,26 +186,18 @@ pub fn run_solver(
     let settings = SlideSettings::default();
     match id {
         SolverId::CoreDecomposed | SolverId::CorePlaneSpace => {
-            let r = if id == SolverId::CoreDecomposed {
-                sweep_with(
-                    scene.mesh,
-                    &q.ellipsoid,
-                    q.velocity,
-                    &settings,
-                    &mut buf.scratch,
-                    &mut buf.contacts,
-                )
-            } else {
-                sweep_with_solver(
-                    scene.mesh,
-                    &q.ellipsoid,
-                    q.velocity,
-                    &settings,
-                    &mut buf.scratch,
-                    &mut buf.contacts,
-                    &PlaneSpace,
-                )
-            };
+            let mut settings = settings;
+            if id == SolverId::CorePlaneSpace {
+                settings.debug.narrow_phase = NarrowPhaseKind::PlaneSpace;
+            }
+            let r = sweep_with(
+                scene.mesh,
+                &q.ellipsoid,
+                q.velocity,
+                &settings,
+                &mut buf.scratch,
+                &mut buf.contacts,
+            );
             r.ok()?;
             buf.contacts.first().map(from_contact)
         }

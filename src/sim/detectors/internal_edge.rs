@@ -2,16 +2,16 @@
 //! coplanar (or nearly so) is a "ghost edge" — the seam between two triangles of one flat
 //! surface, which stops or deflects a slide that a single big triangle would not ("snags on
 //! seams"; what Jolt's active edges and parry's internal-edge fix are about). The neighbour
-//! comes from the core (`collision::internal_edge`), which the response's internal-edge filter
+//! comes from the core (`collision::debug::internal_neighbour`), which the response's internal-edge filter
 //! uses too.
 
 use serde::{Deserialize, Serialize};
 
 use super::frame_view::StepView;
-use crate::collision::internal_edge::internal_neighbour;
+use crate::collision::debug::internal_neighbour;
 use crate::collision::{CollisionMesh, ContactSource, Feature, Scratch, Trace};
 
-pub use crate::collision::internal_edge::INTERNAL_EDGE_DEG;
+pub use crate::collision::debug::INTERNAL_EDGE_DEG;
 
 /// A contact on an edge shared with a (nearly) coplanar triangle.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

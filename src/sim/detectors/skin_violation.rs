@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::frame_view::StepView;
-use crate::collision::distance::distance_to_triangle;
+use crate::collision::debug::distance_to_triangle;
 use crate::collision::{CollisionMesh, ContactSource, Ellipsoid, Scratch, Trace};
 
 /// Overlaps shallower than this (eSpace) are not reported.

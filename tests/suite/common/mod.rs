@@ -105,10 +105,7 @@ pub fn clearance_to_triangles_es(
     let c = space.point_to_es(e.center);
     tris.into_iter()
         .map(|t| {
-            slidescope::collision::distance::distance_to_triangle(
-                c,
-                t.map(|p| space.point_to_es(p)),
-            )
+            slidescope::collision::debug::distance_to_triangle(c, t.map(|p| space.point_to_es(p)))
         })
         .fold(f32::INFINITY, f32::min)
 }

@@ -244,7 +244,7 @@ impl Bvh {
 }
 
 /// Entry time in `[0, limit]` of the segment `start + t·delta` into the box `[min, max]` grown
-/// by `expand`, given `inv` from [`inverse_delta`]; `None` if it never enters before `limit`.
+/// by `expand`, given `inv` from `inverse_delta`; `None` if it never enters before `limit`.
 #[inline]
 pub fn slab_entry(
     min: Vec3A,

@@ -103,7 +103,7 @@ fn sweep_objects(
     let tol = settings.tuning.simultaneous_tolerance;
     scratch.hits.clear();
     let margin = settings.tuning.skin_es.max(1e-3) * 2.0;
-    let dest = frame.to_world(c + v);
+    let dest = frame.local_to_world(c + v);
     for obj in scene.objects() {
         let (v_ext, adjust) = if obj.is_at_rest() {
             (v, Vec3::ZERO)
@@ -231,7 +231,7 @@ fn sweep_object(
 ) {
     let prev = obj.previous();
     let inv = prev.inverse();
-    let start_m = inv.transform_point(frame.to_world(c));
+    let start_m = inv.transform_point(frame.local_to_world(c));
     let delta_m = inv.transform_vector(frame.space.vector_to_world(v_ext));
     let expand_m = abs_rotation(inv.rotation) * frame.bounds_half_extents(margin);
     let mesh = obj.mesh();
@@ -283,13 +283,13 @@ fn carry(
     // The object exists: hits are only made from `scene.objects()`.
     let obj = &scene.objects()[h.object.0 as usize];
     let motion = obj.motion();
-    let center_prev = frame.to_world(h.hit.center_es(c, h.v_ext));
+    let center_prev = frame.local_to_world(h.hit.center_es(c, h.v_ext));
     let normal = motion
         .transform_vector(space.normal_to_world(h.hit.normal_es))
         .normalize_or_zero();
     let carried = motion.transform_point(center_prev);
     let center = settle(obj, frame, carried, normal, settings, q);
-    let point = motion.transform_point(frame.to_world(h.hit.point_es)) + (center - carried);
+    let point = motion.transform_point(frame.local_to_world(h.hit.point_es)) + (center - carried);
     Contact {
         triangle: h.triangle,
         feature: h.hit.feature,
@@ -297,8 +297,8 @@ fn carry(
         center,
         point,
         normal,
-        center_es: frame.to_es(frame.local_es(center)),
-        point_es: frame.to_es(frame.local_es(point)),
+        center_es: frame.local_to_es(frame.local_es(center)),
+        point_es: frame.local_to_es(frame.local_es(point)),
         normal_es: space.normal_to_es(normal),
         source: ContactSource::Dynamic {
             object: obj.id,
@@ -325,7 +325,7 @@ fn settle(
     let fallback_es = frame.space.normal_to_es(normal);
     let mut c = frame.local_es(center);
     for _ in 0..SETTLE_PASSES {
-        let center_m = inv.transform_point(frame.to_world(c));
+        let center_m = inv.transform_point(frame.local_to_world(c));
         let QueryBufs { tris, stack } = &mut *q;
         tris.clear();
         obj.mesh().bvh().query_with(
@@ -352,7 +352,7 @@ fn settle(
         };
         c += dir * (depth + settings.tuning.skin_es);
     }
-    frame.to_world(c)
+    frame.local_to_world(c)
 }
 
 /// Pushes a final world centre out of every moved object's current pose (see [`settle`]):

@@ -424,11 +424,11 @@ fn nearest_contacts(
             triangle: ti,
             feature: hit.feature,
             time: hit.time,
-            center: frame.to_world(center_local),
-            point: frame.to_world(hit.point_es),
+            center: frame.local_to_world(center_local),
+            point: frame.local_to_world(hit.point_es),
             normal: frame.space.normal_to_world(hit.normal_es),
-            center_es: frame.to_es(center_local),
-            point_es: frame.to_es(hit.point_es),
+            center_es: frame.local_to_es(center_local),
+            point_es: frame.local_to_es(hit.point_es),
             normal_es: hit.normal_es,
             source: super::ContactSource::Static,
         }
@@ -456,7 +456,7 @@ fn scan_bvh<N: NarrowPhase, const SPHERE: bool>(
 ) {
     let (frame, settings) = (scan.frame, scan.settings);
     // perf: `c`, `v` as arguments, not read back from `scan`; walking calls ~5 %, commit bb41531
-    let (start, delta) = (frame.to_world(c), frame.space.vector_to_world(v));
+    let (start, delta) = (frame.local_to_world(c), frame.space.vector_to_world(v));
     let expand = frame.bounds_half_extents(settings.tuning.skin_es.max(1e-3) * 2.0);
     // The same slab test the BVH uses, on each triangle's own box: leaf boxes are looser
     // than their triangles, and this costs a fraction of a sweep test.

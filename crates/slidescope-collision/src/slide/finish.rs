@@ -70,8 +70,8 @@ pub(super) fn finish(
 /// detection has looked at (a sphere pushed into a wedge ended past its tip, inside both walls).
 fn end_of_loop(s: &SlideState) -> Vec3 {
     match s.end {
-        EndReason::MaxIterations => s.frame.to_world(s.from),
-        _ => s.frame.to_world(s.to),
+        EndReason::MaxIterations => s.frame.local_to_world(s.from),
+        _ => s.frame.local_to_world(s.to),
     }
 }
 

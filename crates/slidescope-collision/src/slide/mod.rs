@@ -37,7 +37,7 @@ mod sweep;
 
 pub use collide_and_slide::{collide_and_slide, collide_and_slide_in, collide_and_slide_with};
 pub use result::{ContactExtents, SlideResult, SweepResult};
-pub use sweep::{sweep, sweep_in, sweep_with, sweep_with_solver};
+pub use sweep::{sweep, sweep_in, sweep_with};
 
 pub(crate) use collide_and_slide::slide;
 pub(crate) use input::check_inputs;

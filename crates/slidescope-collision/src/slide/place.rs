@@ -68,7 +68,7 @@ fn exact_center(
     scratch: &mut Scratch,
     center_es: Vec3,
 ) -> Vec3 {
-    let at = s.frame.to_world(center_es);
+    let at = s.frame.local_to_world(center_es);
     let exact = exact_contact_center(call.world.mesh, &s.frame, at, &s.contacts);
     let local = s.frame.local_es(exact);
     if local.length() > REBASE_ES {

@@ -108,7 +108,7 @@ const UP_FACING_Y: f32 = 1e-3;
 pub(super) fn rest_on_planes(call: &Call<'_>, s: &mut SlideState, scratch: &mut Scratch) {
     let skin = call.settings.tuning.skin_es;
     let frame = s.frame;
-    let center = frame.to_world(s.from);
+    let center = frame.local_to_world(s.from);
     let half = frame.bounds_half_extents(REST_REACH_ES + HOLD_REACH_SKINS * skin);
     scratch.near.clear();
     let mesh = call.world.mesh;

@@ -38,7 +38,7 @@ pub(super) fn object_push(call: &Call<'_>, s: &SlideState, placed: &Placed) -> V
         return Vec3::ZERO;
     };
     let n = placed.n;
-    let end = s.frame.to_world(s.from) + s.integration;
+    let end = s.frame.local_to_world(s.from) + s.integration;
     n * (obj.motion().transform_point(end) - end).dot(n)
 }
 

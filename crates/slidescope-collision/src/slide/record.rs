@@ -28,8 +28,8 @@ impl<'t> Recorder<'t> {
     pub fn begin_iteration(&self, s: &SlideState) -> Option<IterationTrace> {
         self.trace.as_ref()?;
         Some(IterationTrace {
-            start_center: s.frame.to_world(s.from),
-            start_center_es: s.frame.to_es(s.from),
+            start_center: s.frame.local_to_world(s.from),
+            start_center_es: s.frame.local_to_es(s.from),
             velocity: s.frame.space.vector_to_world(s.v),
             velocity_es: s.v,
             ..Default::default()
@@ -59,8 +59,8 @@ impl<'t> Recorder<'t> {
         let space = s.frame.space;
         r.contacts = s.contacts.clone();
         r.response = Some(ResponseTrace {
-            new_center: s.frame.to_world(s.from),
-            new_center_es: s.frame.to_es(s.from),
+            new_center: s.frame.local_to_world(s.from),
+            new_center_es: s.frame.local_to_es(s.from),
             slide_normal: placed.n,
             slide_normal_es: placed.n_es,
             remaining_velocity: space.vector_to_world(projected.remaining_es),

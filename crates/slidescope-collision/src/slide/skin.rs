@@ -45,7 +45,10 @@ pub(super) fn push_back(
     }
     if !on_level {
         // Pushed by a moving object: never through the level (see `push_within_static`).
-        let (from, to) = (s.frame.to_world(s.from), s.frame.to_world(new_center));
+        let (from, to) = (
+            s.frame.local_to_world(s.from),
+            s.frame.local_to_world(new_center),
+        );
         let pushed = push_within_static(call, &s.frame, from, to, scratch);
         new_center = s.frame.local_es(pushed);
     }
@@ -82,7 +85,7 @@ fn short_along_velocity(s: &SlideState, placed: &Placed, skin: f32) -> Vec3 {
 /// box). So both give the same planes in the same order.
 #[inline]
 fn near_planes(mesh: &CollisionMesh, frame: &Frame, x: Vec3, skin: f32, scratch: &mut Scratch) {
-    let center = frame.to_world(x);
+    let center = frame.local_to_world(x);
     let half = frame.bounds_half_extents(EXACT_REACH_SKINS * skin);
     let query = Aabb::new(center - half, center + half);
     let q = (Vec3A::from(query.min), Vec3A::from(query.max));

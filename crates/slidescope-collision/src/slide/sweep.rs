@@ -5,9 +5,8 @@ use glam::{Vec3, Vec3A};
 
 use super::detect::detect_exact;
 use super::input::check_inputs;
-use crate::detect::{Scratch, detect};
+use crate::detect::Scratch;
 use crate::frame::Frame;
-use crate::sweep::NarrowPhase;
 use crate::{CollisionError, CollisionMesh, CollisionWorld, Contact, Ellipsoid, SlideSettings};
 
 use super::result::SweepResult;
@@ -56,35 +55,6 @@ pub fn sweep_with(
     check_inputs(ellipsoid, velocity, settings)?;
     let world = CollisionWorld::static_only(mesh);
     sweep_unchecked(world, ellipsoid, velocity, settings, scratch, contacts);
-    Ok(())
-}
-
-/// [`sweep_with`] with another per-triangle test in the same BVH scan (e.g. the plane-space
-/// solver, [`PlaneSpace`](crate::solvers::PlaneSpace)). Monomorphised: the default path is
-/// unchanged.
-pub fn sweep_with_solver<N: NarrowPhase>(
-    mesh: &CollisionMesh,
-    ellipsoid: &Ellipsoid,
-    velocity: Vec3,
-    settings: &SlideSettings,
-    scratch: &mut Scratch,
-    contacts: &mut Vec<Contact>,
-    narrow: &N,
-) -> Result<(), CollisionError> {
-    check_inputs(ellipsoid, velocity, settings)?;
-    let frame = Frame::for_mesh(ellipsoid, mesh.bounds());
-    let v = frame.space.vector_to_es(velocity);
-    detect(
-        narrow,
-        mesh,
-        &frame,
-        Vec3A::ZERO,
-        v.into(),
-        settings,
-        scratch,
-        contacts,
-        None,
-    );
     Ok(())
 }
 

@@ -1,6 +1,6 @@
 //! The core's own solver behind [`SweepSolver`]: the swept unit sphere against the face slab,
 //! edge cylinders and vertex spheres of the Minkowski sum in eSpace (seed 001 12.4–12.9,
-//! seed 003 16.18). This only wraps [`sweep_triangle`]; a convex polygon is swept as its
+//! seed 003 16.18). This only wraps the core's `sweep_triangle`; a convex polygon is swept as its
 //! triangle fan (the Minkowski sum of a union is the union of the sums), earliest fan triangle
 //! first.
 

@@ -16,7 +16,7 @@
 //!
 //! All results are plain data in world space ([`SolverHit`]), so a UI can draw every solver's
 //! contact point, normal and centre side by side. Solvers work relative to the ellipsoid's
-//! start centre (like the core's [`Frame`](super::frame::Frame)) so far-from-origin levels keep
+//! start centre (like the core's `Frame`) so far-from-origin levels keep
 //! f32 precision.
 
 pub mod decomposed;

@@ -23,7 +23,7 @@
 //! goes deeper, and no contact when it moves out (seed 001 12.4.4).
 //!
 //! [`PlaneSpace::sweep_triangle_es`] is the same algorithm on a triangle already in eSpace (where
-//! `M` is the identity), for the core's BVH scan (`sweep_with_solver`).
+//! `M` is the identity), for the core's BVH scan (`DebugKnobs::narrow_phase`).
 
 use glam::{Mat3, Vec2, Vec3};
 
@@ -316,7 +316,7 @@ const STACK_VERTICES: usize = 16;
 impl PlaneSpace {
     /// The plane-space test on a triangle already in eSpace (seed 000 §3 with `M = I`): the
     /// unit sphere at `c` moving by `v`, first contact in `[0, t_max]`. Same contract as the
-    /// core's [`sweep_triangle`](crate::sweep::sweep_triangle), so it can replace it
+    /// core's `sweep_triangle`, so it can replace it
     /// in the BVH scan.
     #[inline]
     pub fn sweep_triangle_es(

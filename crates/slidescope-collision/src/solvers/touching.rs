@@ -1,5 +1,5 @@
 //! Any solver with "touching counts": its answer, or an earlier grazing contact
-//! of the swept unit sphere at eSpace distance exactly 1 ([`crate::sweep::touch`]), so every
+//! of the swept unit sphere at eSpace distance exactly 1 (the core's `sweep::touch`), so every
 //! seed's solver reports a sphere sliding on a plane onto the edge of that plane's polygon as
 //! a contact of the edge, as detection does with
 //! [`ResponseOptions::touching_counts`](crate::ResponseOptions).

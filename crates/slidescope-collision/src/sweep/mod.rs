@@ -8,16 +8,16 @@
 //! evaluates every part on its own, for the trace and the inspector. All call the same
 //! per-part tests.
 
-pub mod edge;
-pub mod face;
-pub mod hit;
-pub mod lanes;
-pub mod quadratic;
-pub mod reach;
+pub(crate) mod edge;
+pub(crate) mod face;
+pub(crate) mod hit;
+pub(crate) mod lanes;
+pub(crate) mod quadratic;
+pub(crate) mod reach;
 pub mod roots;
-pub mod touch;
+pub(crate) mod touch;
 mod triangle;
-pub mod vertex;
+pub(crate) mod vertex;
 
 use std::cmp::Ordering::Less;
 
@@ -205,13 +205,14 @@ fn round_parts_scalar(
 /// decomposed solver by default, any other sweep solver that works in eSpace otherwise (each
 /// implements this trait in its own file). Generic, so the default path pays nothing.
 pub trait NarrowPhase {
-    /// Whether [`sweep_triangle`](NarrowPhase::sweep_triangle) is [`face_step`] then the round
+    /// Whether [`sweep_triangle`](NarrowPhase::sweep_triangle) is `face_step` then the round
     /// parts at the same limit: detection may then run every candidate's face step first and
-    /// the round parts after ([`round_step`]), at the limit the face contacts left
+    /// the round parts after (`round_step`), at the limit the face contacts left
     /// (`detect`'s scan, on the gathered list and on the walk alike).
     const FACE_FIRST: bool = false;
 
-    /// Same contract as [`sweep_triangle`].
+    /// Same contract as the decomposed `sweep_triangle`: the first contact in `[0, t_max]`
+    /// among the enabled parts, or an embedded start.
     fn sweep_triangle(
         &self,
         c: Vec3,

@@ -19,7 +19,7 @@ impl TriangleEs {
     /// move face contacts by up to 2e-4 in t, 4e-5 eSpace, 50 m from the origin
     /// (`slidescope compare`, test `decomposed_face_hit_on_thin_espace_triangle_matches_reference`).
     /// The same normal the mesh stores for a sphere, of world vertices
-    /// ([`unit_normal_f64`](crate::mesh::unit_normal_f64)).
+    /// (`mesh::unit_normal_f64`).
     #[inline]
     pub fn new(vertices_es: [Vec3; 3]) -> Option<Self> {
         let [a, b, c] = vertices_es;

@@ -44,7 +44,7 @@ impl App {
 
     /// The live objects, between their last two poses like the player.
     pub(super) fn add_live_objects(&self, scene: &mut DebugScene) {
-        object_shapes::add_live_objects(scene, self.world.movers.scene(), self.alpha);
+        object_shapes::add_live_objects(scene, self.world.movers.scene(), self.timing.alpha);
     }
 
     /// The ground under an ellipsoid within `reach` metres, the moving objects included.

@@ -30,7 +30,7 @@ impl App {
     /// moves are shown the walker is frozen (the history is the game's).
     pub(super) fn simulate(&mut self, dt_secs: f32) {
         if self.probe.active {
-            self.alpha = 1.0;
+            self.timing.alpha = 1.0;
             return;
         }
         let input = self.move_input();
@@ -45,16 +45,16 @@ impl App {
             self.rig.fly_eye += wish.clamp_length_max(1.0) * speed * dt_secs.clamp(0.0, 0.25);
             let idle = PlayerInput {
                 yaw_rad: input.yaw_rad,
-                noclip: self.noclip,
+                noclip: self.input.noclip,
                 ..Default::default()
             };
             self.step_world(f64::from(dt_secs), &idle)
         } else {
             self.step_world(f64::from(dt_secs), &input)
         };
-        self.alpha = advance.alpha;
+        self.timing.alpha = advance.alpha;
         if advance.steps > 0 {
-            self.sim_ms = started.elapsed().as_secs_f32() * 1e3 / advance.steps as f32;
+            self.timing.sim_ms = started.elapsed().as_secs_f32() * 1e3 / advance.steps as f32;
         }
     }
 
@@ -120,9 +120,9 @@ impl App {
         let player = self.sim.player();
         let rec = self.last_record();
         HudStats {
-            fps: self.fps,
-            frame_ms: self.frame_ms,
-            sim_ms: self.sim_ms,
+            fps: self.timing.fps,
+            frame_ms: self.timing.frame_ms,
+            sim_ms: self.timing.sim_ms,
             position: self.render_center(),
             velocity: player.velocity_mps,
             grounded: player.grounded,
@@ -144,13 +144,18 @@ impl App {
             },
             level_triangles: self.world.collision.triangle_count(),
             adapter: self
+                .shell
                 .gfx
                 .as_ref()
                 .map_or(String::new(), |g| g.gpu.adapter_summary()),
-            msaa: self.gfx.as_ref().map_or(1, |g| g.renderer.sample_count()),
+            msaa: self
+                .shell
+                .gfx
+                .as_ref()
+                .map_or(1, |g| g.renderer.sample_count()),
             view_size,
             camera_mode: Some(self.rig.mode),
-            cursor_captured: self.captured,
+            cursor_captured: self.input.captured,
         }
     }
 
@@ -163,7 +168,7 @@ impl App {
         let Some(dt) = self.update(now, event_loop) else {
             return;
         };
-        let Some(window) = self.window.clone() else {
+        let Some(window) = self.shell.window.clone() else {
             return;
         };
         let Some(mut frame) = self.ui(&window) else {
@@ -172,7 +177,7 @@ impl App {
         let shell = std::mem::take(&mut frame.shell);
         let view_px = shell.view_px;
         self.apply_shell(shell, dt, event_loop);
-        if let Some(state) = self.egui_state.as_mut() {
+        if let Some(state) = self.shell.egui_state.as_mut() {
             let output = std::mem::take(&mut frame.output.platform_output);
             state.handle_platform_output(&window, output);
         }
@@ -185,13 +190,14 @@ impl App {
     /// simulation's fixed steps and the debugger's re-run and solver caches. `None` when the
     /// frame ends here (the device was recreated).
     pub(super) fn update(&mut self, now: Instant, event_loop: &ActiveEventLoop) -> Option<f32> {
-        let dt = now.duration_since(self.last_frame).as_secs_f32();
-        self.last_frame = now;
+        let dt = now.duration_since(self.timing.last_frame).as_secs_f32();
+        self.timing.last_frame = now;
         if dt > 0.0 {
-            self.frame_ms = self.frame_ms * 0.9 + dt * 1e3 * 0.1;
-            self.fps = 1000.0 / self.frame_ms.max(1e-3);
+            self.timing.frame_ms = self.timing.frame_ms * 0.9 + dt * 1e3 * 0.1;
+            self.timing.fps = 1000.0 / self.timing.frame_ms.max(1e-3);
         }
         if self
+            .shell
             .gfx
             .as_ref()
             .is_some_and(|g| g.device_lost.load(Ordering::Relaxed))
@@ -201,7 +207,7 @@ impl App {
         }
         let polled = Instant::now();
         self.poll_probe();
-        if let Some(s) = &mut self.frame_stats {
+        if let Some(s) = &mut self.timing.frame_stats {
             s.probe(polled.elapsed().as_secs_f32() * 1e3);
         }
         self.simulate(dt);
@@ -216,10 +222,10 @@ impl App {
     /// Phase *ui*: egui runs the shell over the model of this frame. The textures it changed
     /// are held in a guard that clears them on every path out of the frame.
     fn ui(&mut self, window: &Window) -> Option<UiFrame> {
-        let state = self.egui_state.as_mut()?;
+        let state = self.shell.egui_state.as_mut()?;
         let raw = state.take_egui_input(window);
-        let ctx = self.egui_ctx.clone();
-        let texture = self.gfx.as_ref().and_then(|g| g.texture_id);
+        let ctx = self.shell.egui_ctx.clone();
+        let texture = self.shell.gfx.as_ref().and_then(|g| g.texture_id);
         let model = self.shell_model();
         let mut shell = ui::ShellOutput::default();
         let layout = &mut self.settings.layout;
@@ -238,6 +244,7 @@ impl App {
     /// What the panels show this frame (read-only for the ui phase).
     pub(super) fn shell_model(&self) -> ui::ShellModel {
         let view_size = self
+            .shell
             .gfx
             .as_ref()
             .and_then(|g| g.target.as_ref())
@@ -291,7 +298,7 @@ impl App {
         for c in commands {
             self.apply(c, event_loop);
         }
-        if self.rig.mode == CameraMode::Orbit || !self.captured {
+        if self.rig.mode == CameraMode::Orbit || !self.input.captured {
             self.rig
                 .rotate(look_drag[0], look_drag[1], self.settings.mouse_sensitivity);
         }
@@ -317,8 +324,8 @@ impl App {
         let mut frame_settings = self.frame_settings();
         let camera = self.teach_frame(camera, &mut frame_settings);
         let ppp = frame.output.pixels_per_point;
-        let clipped = self.egui_ctx.tessellate(frame.output.shapes, ppp);
-        let Some(g) = self.gfx.as_mut() else {
+        let clipped = self.shell.egui_ctx.tessellate(frame.output.shapes, ppp);
+        let Some(g) = self.shell.gfx.as_mut() else {
             return false;
         };
         g.present(&gfx::FrameDraw {
@@ -348,10 +355,10 @@ impl App {
 
     /// Frame-time measurements after a presented frame (`SLIDESCOPE_FRAME_STATS`).
     pub(super) fn frame_presented(&mut self, started: Instant) {
-        if let Some(s) = &mut self.frame_stats {
+        if let Some(s) = &mut self.timing.frame_stats {
             s.frame(started);
         }
-        if self.frame_stats.as_ref().is_some_and(|s| s.due()) {
+        if self.timing.frame_stats.as_ref().is_some_and(|s| s.due()) {
             self.write_frame_stats();
         }
     }
@@ -359,7 +366,7 @@ impl App {
     pub(super) fn write_frame_stats(&mut self) {
         let p = self.probe.view();
         let (bytes, frames) = (self.sim.history().used_bytes(), self.sim.history().len());
-        if let Some(s) = &mut self.frame_stats {
+        if let Some(s) = &mut self.timing.frame_stats {
             s.write(
                 bytes,
                 frames,

@@ -13,7 +13,7 @@ use super::App;
 
 impl App {
     pub(super) fn set_capture(&mut self, on: bool) {
-        let Some(window) = &self.window else {
+        let Some(window) = &self.shell.window else {
             return;
         };
         if on {
@@ -28,7 +28,7 @@ impl App {
             let _ = window.set_cursor_grab(CursorGrabMode::None);
             window.set_cursor_visible(true);
         }
-        self.captured = on;
+        self.input.captured = on;
     }
 
     pub(super) fn set_mode(&mut self, mode: CameraMode) {
@@ -45,19 +45,19 @@ impl App {
 
     pub(super) fn on_key(&mut self, code: KeyCode, pressed: bool, event_loop: &ActiveEventLoop) {
         if pressed {
-            self.keys.insert(code);
+            self.input.keys.insert(code);
         } else {
-            self.keys.remove(&code);
+            self.input.keys.remove(&code);
             return;
         }
-        let ctrl =
-            self.keys.contains(&KeyCode::ControlLeft) || self.keys.contains(&KeyCode::ControlRight);
+        let ctrl = self.input.keys.contains(&KeyCode::ControlLeft)
+            || self.input.keys.contains(&KeyCode::ControlRight);
         if self.debug_key(code, ctrl) {
             return;
         }
         match code {
             KeyCode::Escape => self.set_capture(false),
-            KeyCode::KeyF => self.noclip = !self.noclip,
+            KeyCode::KeyF => self.input.noclip = !self.input.noclip,
             KeyCode::Digit1 => self.set_mode(CameraMode::FirstPerson),
             KeyCode::Digit2 => self.set_mode(CameraMode::Orbit),
             KeyCode::Digit3 => self.set_mode(CameraMode::Fly),
@@ -67,7 +67,7 @@ impl App {
     }
 
     pub(super) fn move_input(&self) -> PlayerInput {
-        let k = |c: KeyCode| self.keys.contains(&c);
+        let k = |c: KeyCode| self.input.keys.contains(&c);
         let axis = |pos: bool, neg: bool| f32::from(u8::from(pos)) - f32::from(u8::from(neg));
         PlayerInput {
             forward: axis(
@@ -82,7 +82,7 @@ impl App {
             jump: k(KeyCode::Space),
             run: k(KeyCode::ShiftLeft) || k(KeyCode::ShiftRight),
             crouch: k(KeyCode::ControlLeft) || k(KeyCode::ControlRight) || k(KeyCode::KeyC),
-            noclip: self.noclip,
+            noclip: self.input.noclip,
             fly_up: k(KeyCode::KeyE) || k(KeyCode::Space),
             fly_down: k(KeyCode::KeyQ),
         }

@@ -92,21 +92,7 @@ struct App {
     settings_path: Option<PathBuf>,
     world: World,
     sim: Sim,
-    /// Noclip flight toggled with F (the sim flies while the input says so).
-    noclip: bool,
-    /// Render interpolation between the last two fixed steps.
-    alpha: f32,
     rig: CameraRig,
-    keys: HashSet<KeyCode>,
-    captured: bool,
-    gfx: Option<Gfx>,
-    window: Option<Arc<Window>>,
-    egui_ctx: egui::Context,
-    egui_state: Option<egui_winit::State>,
-    last_frame: Instant,
-    fps: f32,
-    frame_ms: f32,
-    sim_ms: f32,
     messages: Vec<Message>,
     scene: DebugScene,
     fatal: Option<String>,
@@ -116,6 +102,39 @@ struct App {
     teach: teach::TeachState,
     /// A game's moves through the probe (`probe.rs`).
     probe: probe::ProbeState,
+    /// The window, its GPU surface and egui.
+    shell: Shell,
+    /// Keys held, the captured mouse, noclip.
+    input: InputState,
+    /// Frame timing and the render interpolation.
+    timing: FrameTiming,
+}
+
+/// The window, its GPU surface and egui (`window.rs`, `gfx.rs`): `None` until the window
+/// opens.
+struct Shell {
+    gfx: Option<Gfx>,
+    window: Option<Arc<Window>>,
+    egui_ctx: egui::Context,
+    egui_state: Option<egui_winit::State>,
+}
+
+/// What the keyboard and mouse hold between events (`input.rs`).
+struct InputState {
+    keys: HashSet<KeyCode>,
+    captured: bool,
+    /// Noclip flight toggled with F (the sim flies while the input says so).
+    noclip: bool,
+}
+
+/// Frame timing (`frame.rs`): the last frame's start, the rates the HUD shows, the render
+/// interpolation between the last two fixed steps, and the optional measurement.
+struct FrameTiming {
+    last_frame: Instant,
+    fps: f32,
+    frame_ms: f32,
+    sim_ms: f32,
+    alpha: f32,
     /// Frame times for measurements (`SLIDESCOPE_FRAME_STATS`).
     frame_stats: Option<frame_stats::FrameStats>,
 }
@@ -162,19 +181,7 @@ impl App {
             settings_path,
             world,
             sim,
-            noclip: false,
-            alpha: 1.0,
             rig,
-            keys: HashSet::new(),
-            captured: false,
-            gfx: None,
-            window: None,
-            egui_ctx: window::dark_context(),
-            egui_state: None,
-            last_frame: Instant::now(),
-            fps: 0.0,
-            frame_ms: 0.0,
-            sim_ms: 0.0,
             messages,
             scene: DebugScene::default(),
             fatal: None,
@@ -182,7 +189,25 @@ impl App {
             teach: teach::TeachState::new(),
             issues: issues::IssuesMenu::new(),
             probe: probe::ProbeState::default(),
-            frame_stats: frame_stats::FrameStats::from_env(),
+            shell: Shell {
+                gfx: None,
+                window: None,
+                egui_ctx: window::dark_context(),
+                egui_state: None,
+            },
+            input: InputState {
+                keys: HashSet::new(),
+                captured: false,
+                noclip: false,
+            },
+            timing: FrameTiming {
+                last_frame: Instant::now(),
+                fps: 0.0,
+                frame_ms: 0.0,
+                sim_ms: 0.0,
+                alpha: 1.0,
+                frame_stats: frame_stats::FrameStats::from_env(),
+            },
         }
     }
 
@@ -203,11 +228,11 @@ impl App {
     }
 
     fn set_world(&mut self, world: World) {
-        if let Some(g) = &mut self.gfx {
+        if let Some(g) = &mut self.shell.gfx {
             g.renderer.set_level(&g.gpu.device, &world.geometry);
             g.renderer.set_dynamic_objects(&world.dynamic_geometry);
         }
-        if let Some(w) = &self.window {
+        if let Some(w) = &self.shell.window {
             w.set_title(&format!("slidescope — {}", world.name));
         }
         self.world = world;
@@ -234,7 +259,7 @@ impl App {
     }
 
     fn render_center(&self) -> Vec3 {
-        self.sim.render_center(self.alpha)
+        self.sim.render_center(self.timing.alpha)
     }
 
     fn last_record(&self) -> Option<&FrameRecord> {
@@ -257,7 +282,7 @@ impl App {
         self.settings.camera_mode = self.rig.mode;
         self.settings.orbit_distance = self.rig.orbit_distance;
         self.settings.fov_deg = self.rig.fov_deg;
-        if let Some(w) = &self.window {
+        if let Some(w) = &self.shell.window {
             let size = w.inner_size().to_logical::<f32>(w.scale_factor());
             if size.width > 0.0 && size.height > 0.0 {
                 self.settings.window_size = [size.width, size.height];
@@ -290,7 +315,7 @@ impl App {
             Command::ClearRecent => self.settings.recent.clear(),
             Command::Teleport(i) => self.teleport(i),
             Command::SetCameraMode(m) => self.set_mode(m),
-            Command::ToggleNoclip => self.noclip = !self.noclip,
+            Command::ToggleNoclip => self.input.noclip = !self.input.noclip,
             Command::SetParams(p) => {
                 self.settings.params = p;
                 self.sim.params = p;

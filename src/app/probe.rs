@@ -452,7 +452,7 @@ impl App {
     pub(super) fn poll_probe(&mut self) {
         self.probe.send_config(&self.settings.slide);
         let started = Instant::now();
-        let budget = event_budget(self.frame_ms);
+        let budget = event_budget(self.timing.frame_ms);
         let mut moved = false;
         while started.elapsed() < budget {
             let Some(event) = self.probe.next_event() else {

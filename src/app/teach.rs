@@ -467,7 +467,7 @@ impl App {
     /// presentation look.
     pub(super) fn teach_scene(&mut self) {
         if self.teach.presentation_applied != Some(self.teach.presentation) {
-            crate::ui::presentation::apply(&self.egui_ctx, self.teach.presentation);
+            crate::ui::presentation::apply(&self.shell.egui_ctx, self.teach.presentation);
             self.teach.presentation_applied = Some(self.teach.presentation);
         }
         if self.teach.lesson.is_some() {

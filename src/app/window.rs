@@ -18,7 +18,7 @@ use super::{App, gfx};
 
 impl App {
     pub(super) fn recreate_gfx(&mut self, event_loop: &ActiveEventLoop) {
-        self.gfx = None;
+        self.shell.gfx = None;
         // The page cannot block on a new device: it asks for a reload instead.
         #[cfg(target_arch = "wasm32")]
         {
@@ -33,24 +33,24 @@ impl App {
 
     #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn recreate_gfx_blocking(&mut self, event_loop: &ActiveEventLoop) {
-        let Some(window) = self.window.clone() else {
+        let Some(window) = self.shell.window.clone() else {
             return;
         };
         match Gfx::new(window) {
             Ok(mut g) => {
                 g.renderer.set_level(&g.gpu.device, &self.world.geometry);
                 self.upload_dynamic(&mut g.renderer);
-                if let Some(state) = self.egui_state.as_mut() {
+                if let Some(state) = self.shell.egui_state.as_mut() {
                     state.set_max_texture_side(
                         g.gpu.device.limits().max_texture_dimension_2d as usize,
                     );
                 }
                 // egui's font texture lived on the old device: start egui afresh.
-                self.egui_ctx = dark_context();
-                if let Some(w) = &self.window {
-                    self.egui_state = Some(egui_state(&self.egui_ctx, w, &g));
+                self.shell.egui_ctx = dark_context();
+                if let Some(w) = &self.shell.window {
+                    self.shell.egui_state = Some(egui_state(&self.shell.egui_ctx, w, &g));
                 }
-                self.gfx = Some(g);
+                self.shell.gfx = Some(g);
                 self.say("GPU device was lost and has been recreated".into(), true);
             }
             Err(e) => {
@@ -103,10 +103,10 @@ impl App {
         g.resize(size.width, size.height);
         g.renderer.set_level(&g.gpu.device, &self.world.geometry);
         self.upload_dynamic(&mut g.renderer);
-        self.egui_state = Some(egui_state(&self.egui_ctx, &window, &g));
-        self.gfx = Some(g);
-        self.window = Some(window);
-        self.last_frame = Instant::now();
+        self.shell.egui_state = Some(egui_state(&self.shell.egui_ctx, &window, &g));
+        self.shell.gfx = Some(g);
+        self.shell.window = Some(window);
+        self.timing.last_frame = Instant::now();
     }
 }
 
@@ -133,7 +133,7 @@ pub(super) fn dark_context() -> egui::Context {
 
 impl ApplicationHandler for App {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
-        if self.window.is_some() {
+        if self.shell.window.is_some() {
             return;
         }
         let window = match event_loop.create_window(self.window_attributes()) {
@@ -154,8 +154,10 @@ impl ApplicationHandler for App {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
-        let consumed = match (&self.window, self.egui_state.as_mut()) {
-            (Some(w), Some(state)) if !self.captured => state.on_window_event(w, &event).consumed,
+        let consumed = match (&self.shell.window, self.shell.egui_state.as_mut()) {
+            (Some(w), Some(state)) if !self.input.captured => {
+                state.on_window_event(w, &event).consumed
+            }
             _ => false,
         };
         match event {
@@ -164,13 +166,13 @@ impl ApplicationHandler for App {
                 event_loop.exit();
             }
             WindowEvent::Resized(size) => {
-                if let Some(g) = &mut self.gfx {
+                if let Some(g) = &mut self.shell.gfx {
                     g.resize(size.width, size.height);
                 }
             }
             WindowEvent::DroppedFile(path) => self.open_any(&path),
             WindowEvent::Focused(false) => {
-                self.keys.clear();
+                self.input.keys.clear();
                 self.set_capture(false);
             }
             WindowEvent::KeyboardInput { event, .. } => {
@@ -179,12 +181,12 @@ impl ApplicationHandler for App {
                 };
                 let pressed = event.state == ElementState::Pressed;
                 // Releases always reach us so no key stays stuck.
-                if !pressed || !consumed || self.captured {
+                if !pressed || !consumed || self.input.captured {
                     if pressed && event.repeat {
                         return;
                     }
-                    let typing = self.egui_ctx.egui_wants_keyboard_input();
-                    if !pressed || !typing || self.captured {
+                    let typing = self.shell.egui_ctx.egui_wants_keyboard_input();
+                    if !pressed || !typing || self.input.captured {
                         self.on_key(code, pressed, event_loop);
                     }
                 }
@@ -193,7 +195,7 @@ impl ApplicationHandler for App {
                 state: ElementState::Pressed,
                 button: MouseButton::Left,
                 ..
-            } if self.captured => {}
+            } if self.input.captured => {}
             WindowEvent::RedrawRequested => self.redraw(event_loop),
             _ => {}
         }
@@ -201,7 +203,7 @@ impl ApplicationHandler for App {
 
     fn device_event(&mut self, _event_loop: &ActiveEventLoop, _id: DeviceId, event: DeviceEvent) {
         if let DeviceEvent::MouseMotion { delta } = event
-            && self.captured
+            && self.input.captured
         {
             self.rig.rotate(
                 delta.0 as f32,
@@ -214,7 +216,7 @@ impl ApplicationHandler for App {
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         #[cfg(target_arch = "wasm32")]
         self.web_events(event_loop);
-        let Some(w) = &self.window else {
+        let Some(w) = &self.shell.window else {
             return;
         };
         if w.is_minimized() == Some(true) {

@@ -141,7 +141,7 @@ impl App {
         }
         let due = LAST_SAVE
             .with_borrow(|t| t.is_none_or(|t| t.elapsed().as_secs_f32() > SAVE_EVERY_SECS));
-        if due && self.gfx.is_some() {
+        if due && self.shell.gfx.is_some() {
             self.save_settings();
             LAST_SAVE.with_borrow_mut(|t| *t = Some(web_time::Instant::now()));
         }

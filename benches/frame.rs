@@ -24,7 +24,7 @@ use slidescope::render::{
 };
 use slidescope::scene::{TraceStyle, add_frame, add_player};
 use slidescope::sim::{PlayerInput, PlayerParams, Sim};
-use slidescope::ui::{self, HudStats, ShellModel, ShellOutput};
+use slidescope::ui::{self, DisplayHud, HudStats, PlayerHud, ShellModel, ShellOutput};
 use slidescope::view::World;
 
 const SPONZA: &str = "assets/levels/sponza/sponza.glb";
@@ -55,9 +55,15 @@ fn scene_from(sim: &Sim) -> DebugScene {
 fn shell_model(world: &World, sim: &Sim) -> ShellModel {
     ShellModel {
         hud: HudStats {
-            position: sim.player().center,
-            velocity: sim.player().velocity_mps,
-            level_name: world.name.clone(),
+            player: PlayerHud {
+                position: sim.player().center,
+                velocity: sim.player().velocity_mps,
+                ..Default::default()
+            },
+            display: DisplayHud {
+                level_name: world.name.clone(),
+                ..Default::default()
+            },
             ..Default::default()
         },
         stations: world.stations.iter().map(|s| s.name.clone()).collect(),

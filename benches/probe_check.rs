@@ -69,12 +69,12 @@ fn main() {
             let t = Instant::now();
             let report = check_file(file, &options).expect("check");
             let secs = t.elapsed().as_secs_f64();
-            assert_eq!(report.moves, moves as u64);
-            let detected = report.conventions_detected.map(|d| d.switches);
+            assert_eq!(report.counts.moves, moves as u64);
+            let detected = report.explanation.conventions_detected.map(|d| d.switches);
             println!(
                 "probe-check, {name}, {threads} thread(s): {moves} moves re-solved and explained in {secs:.2} s = {:.0} moves/s ({} diverging; detected {detected:?})",
                 moves as f64 / secs,
-                report.diverging
+                report.counts.diverging
             );
         }
     }

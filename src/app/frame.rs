@@ -13,7 +13,7 @@ use winit::window::Window;
 use crate::render::{FrameSettings, GroundMarker};
 use crate::scene::{TraceStyle, add_frame, add_player, palette};
 use crate::sim::PlayerInput;
-use crate::ui::{self, HudStats};
+use crate::ui::{self, DisplayHud, FrameRates, HudStats, LastMove, PlayerHud};
 use crate::view::CameraMode;
 
 use super::{App, gfx};
@@ -119,15 +119,19 @@ impl App {
     pub(super) fn hud(&self, view_size: [u32; 2]) -> HudStats {
         let player = self.sim.player();
         let rec = self.last_record();
-        HudStats {
+        let rates = FrameRates {
             fps: self.timing.fps,
             frame_ms: self.timing.frame_ms,
             sim_ms: self.timing.sim_ms,
+        };
+        let player = PlayerHud {
             position: self.render_center(),
             velocity: player.velocity_mps,
             grounded: player.grounded,
             crouched: player.crouched,
             noclip: player.noclip,
+        };
+        let last_move = LastMove {
             iterations: rec.map_or(0, |r| r.trace.iterations.len() as u32),
             contacts: rec.map_or(0, |r| {
                 r.trace
@@ -137,25 +141,26 @@ impl App {
                     .sum()
             }),
             end: rec.and_then(|r| r.outcome.slide()).map(|r| r.end),
+        };
+        let gfx = self.shell.gfx.as_ref();
+        let display = DisplayHud {
             level_name: if self.world.clockwise {
                 format!("{} (winds clockwise: drawn flipped)", self.world.name)
             } else {
                 self.world.name.clone()
             },
             level_triangles: self.world.collision.triangle_count(),
-            adapter: self
-                .shell
-                .gfx
-                .as_ref()
-                .map_or(String::new(), |g| g.gpu.adapter_summary()),
-            msaa: self
-                .shell
-                .gfx
-                .as_ref()
-                .map_or(1, |g| g.renderer.sample_count()),
+            adapter: gfx.map_or(String::new(), |g| g.gpu.adapter_summary()),
+            msaa: gfx.map_or(1, |g| g.renderer.sample_count()),
             view_size,
             camera_mode: Some(self.rig.mode),
             cursor_captured: self.input.captured,
+        };
+        HudStats {
+            rates,
+            player,
+            last_move,
+            display,
         }
     }
 

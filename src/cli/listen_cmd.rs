@@ -99,22 +99,22 @@ pub fn run(args: &ListenArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     if args.check {
         print!("{}", report.to_text(&args.save.display().to_string()));
     } else {
-        let end = if report.ended_cleanly {
+        let end = if report.reading.ended_cleanly {
             "ended with END"
         } else {
             "no END record"
         };
         println!(
             "{} moves in {} game frames, {end}",
-            report.moves, report.frames
+            report.counts.moves, report.counts.frames
         );
-        if let Some(e) = &report.read_error {
+        if let Some(e) = &report.reading.read_error {
             println!("NOT READ TO THE END: {e} (the moves before it are kept)");
         }
     }
     // A stream that broke off after its END (a page closed without the closing handshake)
     // was read to the end; before it, it was not.
-    let cut_off = stream_error.is_some() && !report.ended_cleanly;
+    let cut_off = stream_error.is_some() && !report.reading.ended_cleanly;
     if let Some(e) = &stream_error {
         if cut_off {
             println!(
@@ -126,7 +126,7 @@ pub fn run(args: &ListenArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     }
     Ok(if !report.complete() || capped || cut_off {
         ExitCode::from(super::probe_check::EXIT_ERROR)
-    } else if args.check && report.diverging > 0 {
+    } else if args.check && report.counts.diverging > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

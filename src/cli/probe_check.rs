@@ -107,7 +107,7 @@ pub fn run(args: &ProbeCheckArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     }
     Ok(if !report.complete() {
         ExitCode::from(EXIT_ERROR)
-    } else if report.diverging > 0 {
+    } else if report.counts.diverging > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

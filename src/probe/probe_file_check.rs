@@ -110,6 +110,27 @@ pub struct DetectedConventions {
 /// What `probe-check` prints.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct CheckReport {
+    #[serde(flatten)]
+    pub counts: MoveCounts,
+    pub first: Option<FlaggedMove>,
+    pub largest: Option<FlaggedMove>,
+    /// Diverging moves by cause, in [`Cause::ALL`] order (causes with none left out).
+    pub by_cause: BTreeMap<Cause, u64>,
+    /// The flagged moves, in file order (up to the limit).
+    pub flagged: Vec<FlaggedMove>,
+    #[serde(flatten)]
+    pub explanation: Explanation,
+    /// The largest position difference over all moves, flagged or not (m).
+    pub largest_difference_m: f32,
+    pub problems: Vec<String>,
+    #[serde(flatten)]
+    pub reading: Reading,
+    pub tolerance: ShadowTolerance,
+}
+
+/// How many moves, frames and levels the file held, and how many diverged.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct MoveCounts {
     pub moves: u64,
     /// Distinct game frames the moves belong to.
     pub frames: u64,
@@ -119,12 +140,11 @@ pub struct CheckReport {
     pub flagged_total: u64,
     /// `flagged` stopped at the limit.
     pub flagged_truncated: bool,
-    pub first: Option<FlaggedMove>,
-    pub largest: Option<FlaggedMove>,
-    /// Diverging moves by cause, in [`Cause::ALL`] order (causes with none left out).
-    pub by_cause: BTreeMap<Cause, u64>,
-    /// The flagged moves, in file order (up to the limit).
-    pub flagged: Vec<FlaggedMove>,
+}
+
+/// Why the flagged moves diverge, and the conventions: detected, declared, assumed.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Explanation {
     /// Why the flagged moves diverge, most moves first.
     pub why: Vec<WhyRow>,
     /// The set of convention switches that explains the most moves.
@@ -135,9 +155,11 @@ pub struct CheckReport {
     /// The conventions the check assumed on top of the file's own (`--conventions detected`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conventions_assumed: Option<Vec<Switch>>,
-    /// The largest position difference over all moves, flagged or not (m).
-    pub largest_difference_m: f32,
-    pub problems: Vec<String>,
+}
+
+/// How the reading of the file went.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Reading {
     /// Why reading stopped early (a cut file keeps every whole record before the cut).
     pub read_error: Option<String>,
     /// The file ended with the game's `END` record.
@@ -146,7 +168,6 @@ pub struct CheckReport {
     /// (ignored).
     pub unknown_records: u64,
     pub records_after_end: u64,
-    pub tolerance: ShadowTolerance,
 }
 
 /// Checks a probe file. `Err` only when it cannot be opened or has no valid header.
@@ -167,7 +188,7 @@ pub fn check_file_with_detected(
     options: &CheckOptions,
 ) -> Result<CheckReport, String> {
     let first = check_file(path, options)?;
-    let Some(detected) = first.conventions_detected.clone() else {
+    let Some(detected) = first.explanation.conventions_detected.clone() else {
         return Ok(first);
     };
     let switches = &detected.switches;
@@ -181,8 +202,8 @@ pub fn check_file_with_detected(
         ..*options
     };
     let mut report = check_file(path, &again)?;
-    report.conventions_detected = Some(detected.clone());
-    report.conventions_assumed = Some(detected.switches);
+    report.explanation.conventions_detected = Some(detected.clone());
+    report.explanation.conventions_assumed = Some(detected.switches);
     Ok(report)
 }
 
@@ -207,14 +228,14 @@ pub fn check_reader(
             Ok(Some(r)) => r,
             Ok(None) => break,
             Err(e) => {
-                report.read_error = Some(e.to_string());
+                report.reading.read_error = Some(e.to_string());
                 break;
             }
         };
         match session.step(record) {
             Step::Move(m) => {
                 if last_frame != Some(m.frame.frame) {
-                    report.frames += 1;
+                    report.counts.frames += 1;
                     last_frame = Some(m.frame.frame);
                 }
                 batch.push(*m);
@@ -222,21 +243,21 @@ pub fn check_reader(
                     tally.judge(&mut batch, &mut report);
                 }
             }
-            Step::Level(_) => report.levels += 1,
-            Step::End => report.ended_cleanly = true,
+            Step::Level(_) => report.counts.levels += 1,
+            Step::End => report.reading.ended_cleanly = true,
             Step::Quiet => {}
         }
         report.problems.extend(session.take_problems());
     }
     tally.judge(&mut batch, &mut report);
     let declared = session.declared();
-    report.conventions_declared =
+    report.explanation.conventions_declared =
         (*declared != slidescope_probe::Declared::default()).then(|| declared.text());
-    report.unknown_records = reader.skipped_unknown();
-    if report.ended_cleanly && report.read_error.is_none() {
+    report.reading.unknown_records = reader.skipped_unknown();
+    if report.reading.ended_cleanly && report.reading.read_error.is_none() {
         match reader.count_after_end() {
-            Ok(n) => report.records_after_end = n,
-            Err(e) => report.read_error = Some(format!("after END: {e}")),
+            Ok(n) => report.reading.records_after_end = n,
+            Err(e) => report.reading.read_error = Some(format!("after END: {e}")),
         }
     }
     tally.finish(&mut report);
@@ -299,7 +320,7 @@ impl Tally {
         let Some(g) = &r.game else {
             return;
         };
-        report.moves += 1;
+        report.counts.moves += 1;
         self.explainer.saw(g);
         let tol = &self.options.tolerance;
         let difference_m = largest_difference(g);
@@ -343,8 +364,8 @@ impl Tally {
             refused: g.unresolved.as_ref().map(|(_, m)| m.clone()),
             why,
         };
-        report.diverging += 1;
-        report.flagged_total += 1;
+        report.counts.diverging += 1;
+        report.counts.flagged_total += 1;
         *report.by_cause.entry(cause).or_default() += 1;
         report.first.get_or_insert_with(|| flagged.clone());
         if report
@@ -357,7 +378,7 @@ impl Tally {
         if self.options.limit.is_none_or(|n| report.flagged.len() < n) {
             report.flagged.push(flagged);
         } else {
-            report.flagged_truncated = true;
+            report.counts.flagged_truncated = true;
         }
     }
 
@@ -398,13 +419,14 @@ impl Tally {
             })
             .collect();
         rows.sort_by(|a, b| b.moves.cmp(&a.moves).then(a.first_move.cmp(&b.first_move)));
-        report.why = rows;
-        report.conventions_detected = detected.map(|(switches, explains)| DetectedConventions {
-            appears_to: switches.iter().map(|s| s.label()).collect(),
-            declare: switches.iter().map(|s| s.declaration()).collect(),
-            switches,
-            explains,
-        });
+        report.explanation.why = rows;
+        report.explanation.conventions_detected =
+            detected.map(|(switches, explains)| DetectedConventions {
+                appears_to: switches.iter().map(|s| s.label()).collect(),
+                declare: switches.iter().map(|s| s.declaration()).collect(),
+                switches,
+                explains,
+            });
     }
 }
 
@@ -434,14 +456,14 @@ fn largest_difference(g: &crate::sim::GameMove) -> f32 {
 impl CheckReport {
     /// Whether the file was read to its end (no read error).
     pub fn complete(&self) -> bool {
-        self.read_error.is_none()
+        self.reading.read_error.is_none()
     }
 
     /// The table `probe-check` prints.
     pub fn to_text(&self, name: &str) -> String {
         use std::fmt::Write;
         let mut s = String::new();
-        let ended = if self.ended_cleanly {
+        let ended = if self.reading.ended_cleanly {
             ""
         } else {
             " (no END record: the game did not close the probe)"
@@ -449,20 +471,20 @@ impl CheckReport {
         let _ = writeln!(
             s,
             "{name}: {} moves in {} game frames, {} level(s){ended}",
-            self.moves, self.frames, self.levels
+            self.counts.moves, self.counts.frames, self.counts.levels
         );
-        if let Some(e) = &self.read_error {
+        if let Some(e) = &self.reading.read_error {
             let _ = writeln!(
                 s,
                 "NOT READ TO THE END: {e} (the {} moves before it were checked)",
-                self.moves
+                self.counts.moves
             );
         }
-        if self.unknown_records + self.records_after_end > 0 {
+        if self.reading.unknown_records + self.reading.records_after_end > 0 {
             let _ = writeln!(
                 s,
                 "skipped: {} record(s) of unknown kinds, {} after END",
-                self.unknown_records, self.records_after_end
+                self.reading.unknown_records, self.reading.records_after_end
             );
         }
         let _ = writeln!(
@@ -473,12 +495,12 @@ impl CheckReport {
         let _ = writeln!(
             s,
             "diverging moves: {} of {}   largest difference: {:.6} m",
-            self.diverging, self.moves, self.largest_difference_m
+            self.counts.diverging, self.counts.moves, self.largest_difference_m
         );
-        if let Some(d) = &self.conventions_declared {
+        if let Some(d) = &self.explanation.conventions_declared {
             let _ = writeln!(s, "declared by the game: {d}");
         }
-        if let Some(a) = &self.conventions_assumed {
+        if let Some(a) = &self.explanation.conventions_assumed {
             let names: Vec<&str> = a.iter().map(|s| s.label()).collect();
             let _ = writeln!(s, "assumed (detected): {}", names.join("; "));
         }
@@ -499,7 +521,7 @@ impl CheckReport {
     /// Why the moves diverge, or by cause where nothing was explained.
     fn why_table(&self, s: &mut String, name: &str) {
         use std::fmt::Write;
-        if self.why.is_empty() {
+        if self.explanation.why.is_empty() {
             if !self.by_cause.is_empty() {
                 let _ = writeln!(s, "{:<32} {:>10}", "cause", "moves");
                 for (c, n) in &self.by_cause {
@@ -510,7 +532,7 @@ impl CheckReport {
         }
         let _ = writeln!(s, "{:<12} {:>8} {:>10}  why", "kind", "moves", "first");
         let (mut shown, mut rest) = (0, (0u64, 0u64, u64::MAX));
-        for r in &self.why {
+        for r in &self.explanation.why {
             let kind = r.kind.name();
             if r.kind == WhyKind::Convention {
                 shown += 1;
@@ -532,7 +554,7 @@ impl CheckReport {
                 "convention", rest.1, rest.2, rest.0
             );
         }
-        let root = |k: WhyKind| self.why.iter().find(|r| r.kind == k);
+        let root = |k: WhyKind| self.explanation.why.iter().find(|r| r.kind == k);
         if let Some(r) = root(WhyKind::Bug).or(root(WhyKind::Unexplained)) {
             let _ = writeln!(
                 s,
@@ -544,10 +566,10 @@ impl CheckReport {
 
     fn detected_text(&self, s: &mut String) {
         use std::fmt::Write;
-        let Some(d) = &self.conventions_detected else {
+        let Some(d) = &self.explanation.conventions_detected else {
             return;
         };
-        if self.conventions_assumed.is_some() {
+        if self.explanation.conventions_assumed.is_some() {
             return;
         }
         let _ = writeln!(
@@ -555,7 +577,7 @@ impl CheckReport {
             "your controller appears to: {} ({} of {} flagged moves)",
             d.appears_to.join("; "),
             d.explains,
-            self.flagged_total
+            self.counts.flagged_total
         );
         let _ = writeln!(
             s,

@@ -134,10 +134,8 @@ pub struct DebugView {
     pub cursor: Option<Cursor>,
     /// The record at the cursor.
     pub record: Option<FrameRecord>,
-    pub used_bytes: usize,
-    pub budget_bytes: usize,
-    pub bytes_per_frame: f64,
-    pub evicted: u64,
+    /// What the history holds against its budget.
+    pub memory: HistoryMemory,
     pub toggles: CaseToggles,
     pub minkowski: bool,
     pub triangle: Option<TriangleInfo>,
@@ -150,6 +148,15 @@ pub struct DebugView {
     pub object_names: Vec<String>,
     /// The probe's state (tolerance, counts) for the game section of a game's move.
     pub probe: super::game::ProbeStatusView,
+}
+
+/// The history's memory: bytes held, the budget, the mean a frame, frames evicted.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct HistoryMemory {
+    pub used_bytes: usize,
+    pub budget_bytes: usize,
+    pub bytes_per_frame: f64,
+    pub evicted: u64,
 }
 
 /// The keys, shown by the F1 overlay (key, action).

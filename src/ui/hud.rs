@@ -10,19 +10,43 @@ use crate::view::CameraMode;
 /// Numbers shown in the HUD.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct HudStats {
+    pub rates: FrameRates,
+    pub player: PlayerHud,
+    pub last_move: LastMove,
+    pub display: DisplayHud,
+}
+
+/// How fast frames and steps go.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct FrameRates {
     pub fps: f32,
     pub frame_ms: f32,
     /// CPU time of the last simulation steps (ms).
     pub sim_ms: f32,
+}
+
+/// Where the player is and in what state.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PlayerHud {
     pub position: Vec3,
     /// m/s.
     pub velocity: Vec3,
     pub grounded: bool,
     pub crouched: bool,
     pub noclip: bool,
+}
+
+/// The last step's collide-and-slide call.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct LastMove {
     pub iterations: u32,
     pub contacts: u32,
     pub end: Option<EndReason>,
+}
+
+/// The level, the GPU and the view.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DisplayHud {
     pub level_name: String,
     pub level_triangles: usize,
     pub adapter: String,
@@ -47,56 +71,76 @@ pub fn hud_ui(ui: &mut Ui, s: &HudStats) {
                 ui,
                 format!(
                     "{:5.1}  ({:5.2} ms, sim {:4.2} ms)",
-                    s.fps, s.frame_ms, s.sim_ms
+                    s.rates.fps, s.rates.frame_ms, s.rates.sim_ms
                 ),
             );
             ui.end_row();
             ui.label("position");
-            mono_wrapped(ui, v3(s.position));
+            mono_wrapped(ui, v3(s.player.position));
             ui.end_row();
             ui.label("velocity");
-            mono_wrapped(ui, v3(s.velocity));
+            mono_wrapped(ui, v3(s.player.velocity));
             ui.end_row();
             ui.label("speed");
-            mono_wrapped(ui, format!("{:.2} m/s", s.velocity.length()));
+            mono_wrapped(ui, format!("{:.2} m/s", s.player.velocity.length()));
             ui.end_row();
             ui.label("state");
-            let mut state = vec![if s.grounded { "grounded" } else { "airborne" }];
-            if s.crouched {
+            let mut state = vec![if s.player.grounded {
+                "grounded"
+            } else {
+                "airborne"
+            }];
+            if s.player.crouched {
                 state.push("crouched");
             }
-            if s.noclip {
+            if s.player.noclip {
                 state.push("NOCLIP");
             }
             mono_wrapped(ui, state.join(", "));
             ui.end_row();
             ui.label("last step");
-            let end = s.end.map_or("-".to_string(), |e| format!("{e:?}"));
+            let end = s
+                .last_move
+                .end
+                .map_or("-".to_string(), |e| format!("{e:?}"));
             super::text::mono_wrapped(
                 ui,
-                format!("{} iter, {} contacts, {end}", s.iterations, s.contacts),
+                format!(
+                    "{} iter, {} contacts, {end}",
+                    s.last_move.iterations, s.last_move.contacts
+                ),
             );
             ui.end_row();
             ui.label("level");
-            wrapped(ui, format!("{} ({} tris)", s.level_name, s.level_triangles));
+            wrapped(
+                ui,
+                format!(
+                    "{} ({} tris)",
+                    s.display.level_name, s.display.level_triangles
+                ),
+            );
             ui.end_row();
             ui.label("view");
             wrapped(
                 ui,
                 format!(
                     "{}×{} MSAA {}×, {}",
-                    s.view_size[0],
-                    s.view_size[1],
-                    s.msaa,
-                    s.camera_mode.map_or("-", CameraMode::label)
+                    s.display.view_size[0],
+                    s.display.view_size[1],
+                    s.display.msaa,
+                    s.display.camera_mode.map_or("-", CameraMode::label)
                 ),
             );
             ui.end_row();
             ui.label("GPU");
-            ui.add(egui::Label::new(&s.adapter).truncate());
+            ui.add(egui::Label::new(&s.display.adapter).truncate());
             ui.end_row();
         });
-    if !s.cursor_captured && s.camera_mode.is_some_and(CameraMode::captures_cursor) {
+    if !s.display.cursor_captured
+        && s.display
+            .camera_mode
+            .is_some_and(CameraMode::captures_cursor)
+    {
         ui.label(RichText::new("Click the view to capture the mouse.").weak());
     }
 }

@@ -46,7 +46,7 @@ pub static PANES: [&dyn PaneUi; 6] = [
     &lessons::LessonPane,
 ];
 pub use controls::stations_ui;
-pub use hud::{HudStats, hud_ui};
+pub use hud::{DisplayHud, FrameRates, HudStats, LastMove, PlayerHud, hud_ui};
 pub use legend::level_colour_legend_ui;
 pub use menu_bar::menu_bar_ui;
 pub use platform::IN_BROWSER;

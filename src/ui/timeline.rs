@@ -174,20 +174,20 @@ fn cursor_status_ui(ui: &mut Ui, v: &DebugView) {
 /// frame at the cursor.
 fn history_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
     ui.horizontal_wrapped(|ui| {
-        let per = v.bytes_per_frame.max(1.0);
-        let minutes = v.budget_bytes as f64 / per / 60.0 / 60.0;
+        let per = v.memory.bytes_per_frame.max(1.0);
+        let minutes = v.memory.budget_bytes as f64 / per / 60.0 / 60.0;
         ui.label(format!(
             "history {} frames, {:.1} / {:.0} MiB ({:.2} KiB/frame, budget ≈ {:.0} min at 60 Hz)",
             v.frames.len(),
-            v.used_bytes as f64 / MIB,
-            v.budget_bytes as f64 / MIB,
+            v.memory.used_bytes as f64 / MIB,
+            v.memory.budget_bytes as f64 / MIB,
             per / 1024.0,
             minutes
         ));
-        if v.evicted > 0 {
-            ui.label(RichText::new(format!("{} evicted", v.evicted)).weak());
+        if v.memory.evicted > 0 {
+            ui.label(RichText::new(format!("{} evicted", v.memory.evicted)).weak());
         }
-        let mut mib = (v.budget_bytes as f64 / MIB).round() as u32;
+        let mut mib = (v.memory.budget_bytes as f64 / MIB).round() as u32;
         ui.label("budget MiB");
         if ui
             .add(egui::DragValue::new(&mut mib).range(1..=16384).speed(4.0))

@@ -57,10 +57,14 @@ fn a_babylon_game_recorded_by_the_adapter_leaves_only_bug_classes_and_their_casc
         "{stdout}"
     );
     let report = check_file(&file, &CheckOptions::default()).unwrap();
-    assert!(report.complete() && report.ended_cleanly);
-    assert_eq!((report.moves, report.frames), (4800, 600));
+    assert!(report.complete() && report.reading.ended_cleanly);
+    assert_eq!((report.counts.moves, report.counts.frames), (4800, 600));
     // The adapter declared Babylon's choices: none is left to explain a divergence.
-    let declared = report.conventions_declared.as_deref().unwrap_or("");
+    let declared = report
+        .explanation
+        .conventions_declared
+        .as_deref()
+        .unwrap_or("");
     for convention in [
         "short leftover dropped",
         "dead zone 0.001 m",
@@ -71,6 +75,7 @@ fn a_babylon_game_recorded_by_the_adapter_leaves_only_bug_classes_and_their_casc
         assert!(declared.contains(convention), "{declared}");
     }
     let rows: Vec<(WhyKind, &str, u64, u64)> = report
+        .explanation
         .why
         .iter()
         .map(|r| (r.kind, r.name.as_str(), r.moves, r.first_move))
@@ -84,7 +89,7 @@ fn a_babylon_game_recorded_by_the_adapter_leaves_only_bug_classes_and_their_casc
             (WhyKind::Bug, "pushed_into_back_face", 1, 2529),
         ]
     );
-    assert_eq!(report.flagged_total, 62);
+    assert_eq!(report.counts.flagged_total, 62);
     assert!(report.flagged.iter().all(|f| {
         f.why
             .as_ref()

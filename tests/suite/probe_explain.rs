@@ -23,6 +23,7 @@ fn port(name: &str) -> PathBuf {
 
 fn count(report: &CheckReport, kind: WhyKind) -> u64 {
     report
+        .explanation
         .why
         .iter()
         .filter(|r| r.kind == kind)
@@ -56,19 +57,23 @@ fn babylon_on_lavaducts_its_conventions_are_detected_and_its_bugs_named() {
         &CheckOptions::default(),
     )
     .unwrap();
-    assert!(report.complete() && report.ended_cleanly);
-    assert_eq!((report.moves, report.flagged_total), (6720, 361));
-    let detected = report.conventions_detected.as_ref().unwrap();
+    assert!(report.complete() && report.reading.ended_cleanly);
+    assert_eq!(
+        (report.counts.moves, report.counts.flagged_total),
+        (6720, 361)
+    );
+    let detected = report.explanation.conventions_detected.as_ref().unwrap();
     let got: BTreeSet<Switch> = detected.switches.iter().copied().collect();
     assert_eq!(got, babylon().into_iter().collect());
     let explained = count(&report, WhyKind::Convention) + count(&report, WhyKind::Cascade);
     assert!(
-        explained * 100 >= 95 * report.flagged_total,
+        explained * 100 >= 95 * report.counts.flagged_total,
         "{explained} of {}",
-        report.flagged_total
+        report.counts.flagged_total
     );
     // Its root finder's exit root, and the moves of that character after it.
     let exit = report
+        .explanation
         .why
         .iter()
         .find(|r| r.name == "contact_at_exit_root")
@@ -96,14 +101,27 @@ fn assuming_the_detected_conventions_leaves_only_babylons_bugs_and_their_cascade
         &CheckOptions::default(),
     )
     .unwrap();
-    assert_eq!(report.conventions_assumed.as_ref().unwrap().len(), 5);
-    assert_eq!(count(&report, WhyKind::Convention), 0, "{:?}", report.why);
-    assert_eq!(report.flagged_total, 64);
+    assert_eq!(
+        report
+            .explanation
+            .conventions_assumed
+            .as_ref()
+            .unwrap()
+            .len(),
+        5
+    );
+    assert_eq!(
+        count(&report, WhyKind::Convention),
+        0,
+        "{:?}",
+        report.explanation.why
+    );
+    assert_eq!(report.counts.flagged_total, 64);
     assert_eq!(count(&report, WhyKind::Cascade), 57);
     let three =
         check_file_with_detected(&port("babylon_threejs.slidelog"), &CheckOptions::default())
             .unwrap();
-    assert_eq!(three.flagged_total, 0, "{:?}", three.why);
+    assert_eq!(three.counts.flagged_total, 0, "{:?}", three.explanation.why);
 }
 
 /// The recording with a `CONVENTIONS` record (format 1.1) declaring `c` right after the header,
@@ -143,9 +161,9 @@ fn conventions_declared_in_a_1_1_file_are_the_re_solves_own() {
         Record::Conventions { declared, unknown: 0 } if declared == babylon
     ));
     let report = check_file(&path, &CheckOptions::default()).unwrap();
-    assert_eq!(report.flagged_total, 64);
+    assert_eq!(report.counts.flagged_total, 64);
     assert_eq!(count(&report, WhyKind::Convention), 0);
-    assert!(report.conventions_detected.is_none());
+    assert!(report.explanation.conventions_detected.is_none());
 }
 
 fn slidescope(args: &[&str]) -> (i32, String) {
@@ -236,7 +254,13 @@ fn unknown_records_and_records_after_end_are_counted_and_skipped() {
     std::fs::write(&path, &out).unwrap();
     let report = check_file(&path, &CheckOptions::default()).unwrap();
     assert!(report.complete());
-    assert_eq!((report.unknown_records, report.records_after_end), (1, 2));
+    assert_eq!(
+        (
+            report.reading.unknown_records,
+            report.reading.records_after_end
+        ),
+        (1, 2)
+    );
     assert!(
         report
             .to_text("x")
@@ -255,13 +279,13 @@ fn irrlicht_its_velocity_padding_detected_and_99_percent_explained() {
     ] {
         let report = check_file(&port(name), &CheckOptions::default()).unwrap();
         assert!(report.complete(), "{name}");
-        assert_eq!(report.flagged_total, flagged, "{name}");
+        assert_eq!(report.counts.flagged_total, flagged, "{name}");
         let explained = count(&report, WhyKind::Convention) + count(&report, WhyKind::Cascade);
         assert!(
             explained * 100 >= 99 * flagged,
             "{name}: {explained} of {flagged}"
         );
-        let detected = report.conventions_detected.unwrap().switches;
+        let detected = report.explanation.conventions_detected.unwrap().switches;
         let mut expected = vec![sw("padding_along_velocity")];
         if with_drop {
             expected.push(sw("short_leftover_dropped"));
@@ -360,7 +384,7 @@ fn contact_fields_a_game_declares_missing_are_not_compared() {
     assert_eq!(compared(&without, Cause::ContactPosition), 0);
     assert_eq!(compared(&without, Cause::ContactNormal), 0);
     // A move whose contact differed still ends elsewhere: it stays flagged, by its end.
-    assert!(without.flagged_total <= all.flagged_total);
+    assert!(without.counts.flagged_total <= all.counts.flagged_total);
     let text = without.to_text("x");
     assert!(
         text.contains("no contact centre, no contact normal"),
@@ -368,7 +392,7 @@ fn contact_fields_a_game_declares_missing_are_not_compared() {
     );
     // Babylon has no integration velocity (the recorder sends end − start): declared missing,
     // no move is said to have gained speed.
-    let gained = |r: &CheckReport| r.why.iter().any(|w| w.name == "gained_speed");
-    assert!(gained(&all), "{:?}", all.why);
+    let gained = |r: &CheckReport| r.explanation.why.iter().any(|w| w.name == "gained_speed");
+    assert!(gained(&all), "{:?}", all.explanation.why);
     assert!(!gained(&with(Some(missing::INTEGRATION_VELOCITY))));
 }

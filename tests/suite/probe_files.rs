@@ -57,10 +57,16 @@ fn check_bytes(name: &str, bytes: &[u8]) -> slidescope::probe::probe_file_check:
 fn a_file_cut_mid_record_keeps_every_move_before_the_cut() {
     let b = floor_stream(10);
     let report = check_bytes("probe_cut", &b[..b.len() - 7]);
-    assert_eq!(report.moves, 9);
-    assert_eq!(report.diverging, 0);
-    assert!(!report.ended_cleanly);
-    assert!(report.read_error.unwrap().contains("truncated at byte"));
+    assert_eq!(report.counts.moves, 9);
+    assert_eq!(report.counts.diverging, 0);
+    assert!(!report.reading.ended_cleanly);
+    assert!(
+        report
+            .reading
+            .read_error
+            .unwrap()
+            .contains("truncated at byte")
+    );
 }
 
 #[test]
@@ -74,8 +80,8 @@ fn nan_and_absurd_inputs_are_flagged_moves_not_panics() {
         encode::move_record(&mut b, &m, &[]);
     }
     let report = check_bytes("probe_nan", &b);
-    assert_eq!(report.moves, 4);
-    assert_eq!(report.diverging, 3);
+    assert_eq!(report.counts.moves, 4);
+    assert_eq!(report.counts.diverging, 3);
     assert_eq!(report.by_cause.get(&Cause::CoreRefused), Some(&3));
 }
 
@@ -95,7 +101,7 @@ fn moves_before_any_level_or_after_an_unknown_mesh_are_not_re_solved() {
         &[],
     );
     let report = check_bytes("probe_nolevel", &b);
-    assert_eq!(report.moves, 2);
+    assert_eq!(report.counts.moves, 2);
     assert_eq!(report.by_cause.get(&Cause::NoLevel), Some(&2));
     assert!(
         report.problems[0].contains("USE_MESH"),
@@ -128,12 +134,12 @@ fn an_empty_level_is_a_level_with_nothing_to_hit_not_no_level() {
         encode::move_record(&mut b, &m, &[]);
         let report = check_bytes(name, &b);
         assert_eq!(
-            (report.moves, report.levels),
+            (report.counts.moves, report.counts.levels),
             (1, 1),
             "{name}: {:?}",
             report.problems
         );
-        assert_eq!(report.diverging, 0, "{name}: {:?}", report.by_cause);
+        assert_eq!(report.counts.diverging, 0, "{name}: {:?}", report.by_cause);
     }
 }
 

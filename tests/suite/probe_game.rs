@@ -158,16 +158,21 @@ fn a_streamed_game_is_flagged_exactly_where_its_padding_flaw_changes_the_outcome
     assert!(verdict.iteration.is_none_or(|i| i >= 1), "{verdict:?}");
     // The file written at the same time holds the same moves, and checks the same.
     let report = check_file(&file, &CheckOptions::default()).unwrap();
-    assert_eq!(report.moves, sent as u64);
-    assert_eq!(report.diverging, flags.len() as u64);
+    assert_eq!(report.counts.moves, sent as u64);
+    assert_eq!(report.counts.diverging, flags.len() as u64);
     assert_eq!(report.first.as_ref().unwrap().index, first);
-    assert!(report.ended_cleanly);
+    assert!(report.reading.ended_cleanly);
     // Why: the flaw the game is built with, by name, and nothing else.
     use slidescope::probe::explain::WhyKind;
-    assert_eq!(report.why.len(), 1, "{:?}", report.why);
-    assert_eq!(report.why[0].kind, WhyKind::Convention);
-    assert_eq!(report.why[0].moves, report.diverging);
-    let detected = report.conventions_detected.unwrap();
+    assert_eq!(
+        report.explanation.why.len(),
+        1,
+        "{:?}",
+        report.explanation.why
+    );
+    assert_eq!(report.explanation.why[0].kind, WhyKind::Convention);
+    assert_eq!(report.explanation.why[0].moves, report.counts.diverging);
+    let detected = report.explanation.conventions_detected.unwrap();
     assert_eq!(detected.switches, vec![sw("padding_along_velocity")]);
     assert_eq!(detected.declare, vec!["c.padding = SLSP_PADDING_VELOCITY;"]);
 }
@@ -178,8 +183,8 @@ fn the_same_walk_with_the_seeds_padding_does_not_diverge() {
     let file = temp_dir("probe_game_seed").join("seed.slidelog");
     save_walk(&mesh, &file, game::Padding::AlongNormal, game::Flaw::None);
     let report = check_file(&file, &CheckOptions::default()).unwrap();
-    assert_eq!(report.moves, 2 * game::script().len() as u64);
-    assert_eq!(report.diverging, 0, "{}", report.to_text("seed"));
+    assert_eq!(report.counts.moves, 2 * game::script().len() as u64);
+    assert_eq!(report.counts.diverging, 0, "{}", report.to_text("seed"));
     assert!(report.largest_difference_m < 1e-5);
 }
 
@@ -280,32 +285,47 @@ fn a_game_built_with_a_bug_too_has_its_convention_and_its_bug_told_apart() {
         game::Flaw::NoEdges,
     );
     let report = check_file(&file, &CheckOptions::default()).unwrap();
-    assert_eq!(report.moves, 2 * game::script_flawed().len() as u64);
+    assert_eq!(report.counts.moves, 2 * game::script_flawed().len() as u64);
     let rows: Vec<(WhyKind, &str, u64)> = report
+        .explanation
         .why
         .iter()
         .map(|r| (r.kind, r.name.as_str(), r.moves))
         .collect();
-    let bug = report.why.iter().find(|r| r.kind == WhyKind::Bug).unwrap();
+    let bug = report
+        .explanation
+        .why
+        .iter()
+        .find(|r| r.kind == WhyKind::Bug)
+        .unwrap();
     assert_eq!(bug.label, BugClass::IgnoresEdges.label(), "{rows:?}");
     assert_eq!(bug.moves, 1, "{rows:?}");
-    let cascades = report.why.iter().filter(|r| r.kind == WhyKind::Cascade);
+    let cascades = report
+        .explanation
+        .why
+        .iter()
+        .filter(|r| r.kind == WhyKind::Cascade);
     assert!(
         cascades
             .clone()
             .all(|r| r.label == format!("follows move {}", bug.first_move))
     );
     let explained = report
+        .explanation
         .why
         .iter()
         .filter(|r| r.kind == WhyKind::Convention)
         .map(|r| r.moves)
         .sum::<u64>();
     assert!(explained >= 93, "the walk's padding moves: {rows:?}");
-    let detected = report.conventions_detected.unwrap();
+    let detected = report.explanation.conventions_detected.unwrap();
     assert_eq!(detected.switches, vec![sw("padding_along_velocity")]);
     assert!(
-        !report.why.iter().any(|r| r.kind == WhyKind::Unexplained),
+        !report
+            .explanation
+            .why
+            .iter()
+            .any(|r| r.kind == WhyKind::Unexplained),
         "{rows:?}"
     );
 }

@@ -6,7 +6,7 @@ use crate::collision::solvers::side_by_side::SideBySide;
 use crate::scene::minkowski_shapes::MinkowskiRay;
 use crate::scene::world_triangles;
 use crate::sim::Sim;
-use crate::ui::debugger::{DebugView, TriangleInfo};
+use crate::ui::debugger::{DebugView, HistoryMemory, TriangleInfo};
 use crate::ui::game::ProbeStatusView;
 use crate::view::World;
 
@@ -22,10 +22,12 @@ impl Debugger {
             },
             cursor: sim.cursor(),
             record: sim.cursor_frame().map(|(r, _)| r.clone()),
-            used_bytes: h.used_bytes(),
-            budget_bytes: h.budget_bytes(),
-            bytes_per_frame: h.bytes_per_frame(),
-            evicted: h.evicted(),
+            memory: HistoryMemory {
+                used_bytes: h.used_bytes(),
+                budget_bytes: h.budget_bytes(),
+                bytes_per_frame: h.bytes_per_frame(),
+                evicted: h.evicted(),
+            },
             toggles: self.toggles,
             minkowski: self.minkowski,
             triangle: self

@@ -76,11 +76,20 @@ pub fn run(args: &ListenArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let copied = record(source, &args.save, args.max_bytes);
     busy.store(false, Ordering::Relaxed);
     let _ = refuser.join();
+    report_recording(args, copied?)
+}
+
+/// What the recording holds, checked when asked; the exit code: an error when it could not be
+/// read to the end, failure when a checked move diverges.
+fn report_recording(
+    args: &ListenArgs,
+    copied: Copied,
+) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let Copied {
         bytes,
         capped,
         stream_error,
-    } = copied?;
+    } = copied;
     println!(
         "game disconnected: {bytes} bytes written{}",
         if capped {

@@ -139,33 +139,8 @@ impl LevelParts {
         drop(ids);
         let positions = collision.positions();
 
-        let mut render_meshes = Vec::with_capacity(batches.len());
-        for (k, b) in batches.iter().enumerate() {
-            let end_triangle = batches
-                .get(k + 1)
-                .map_or(triangles.len(), |n| n.first_triangle);
-            let base = b.first_vertex as u32;
-            let tris = &triangles[b.first_triangle..end_triangle];
-            let vertex_range = b.first_vertex..b.first_vertex + b.vertex_count;
-            let batch_positions = positions[vertex_range.clone()].to_vec();
-            let indices: Vec<u32> = tris.iter().flatten().map(|&i| i - base).collect();
-            let batch_normals = match b.first_normal {
-                Some(first) => normalized(&normals[first..first + b.vertex_count]),
-                None => computed_normals(&batch_positions, &indices),
-            };
-            let material = b.source.material.filter(|&m| m < materials.len());
-            render_meshes.push(RenderMesh {
-                positions: batch_positions,
-                normals: batch_normals,
-                indices,
-                material,
-                source: PrimitiveSource {
-                    material,
-                    ..b.source.clone()
-                },
-                first_triangle: b.first_triangle as u32,
-            });
-        }
+        let render_meshes =
+            render_meshes(&batches, &triangles, positions, &normals, materials.len());
         drop(normals);
         drop(triangles);
 
@@ -202,6 +177,45 @@ impl LevelParts {
         level.stats.heap_bytes = level.heap_bytes();
         Ok(level)
     }
+}
+
+/// The render meshes of the level's batches: each batch's vertices, its triangles' indices
+/// into them, and its normals (the file's, normalised, or computed from the triangles).
+fn render_meshes(
+    batches: &[Batch],
+    triangles: &[[u32; 3]],
+    positions: &[Vec3],
+    normals: &[Vec3],
+    material_count: usize,
+) -> Vec<RenderMesh> {
+    let mut render_meshes = Vec::with_capacity(batches.len());
+    for (k, b) in batches.iter().enumerate() {
+        let end_triangle = batches
+            .get(k + 1)
+            .map_or(triangles.len(), |n| n.first_triangle);
+        let base = b.first_vertex as u32;
+        let tris = &triangles[b.first_triangle..end_triangle];
+        let vertex_range = b.first_vertex..b.first_vertex + b.vertex_count;
+        let batch_positions = positions[vertex_range.clone()].to_vec();
+        let indices: Vec<u32> = tris.iter().flatten().map(|&i| i - base).collect();
+        let batch_normals = match b.first_normal {
+            Some(first) => normalized(&normals[first..first + b.vertex_count]),
+            None => computed_normals(&batch_positions, &indices),
+        };
+        let material = b.source.material.filter(|&m| m < material_count);
+        render_meshes.push(RenderMesh {
+            positions: batch_positions,
+            normals: batch_normals,
+            indices,
+            material,
+            source: PrimitiveSource {
+                material,
+                ..b.source.clone()
+            },
+            first_triangle: b.first_triangle as u32,
+        });
+    }
+    render_meshes
 }
 
 fn normalized(normals: &[Vec3]) -> Vec<Vec3> {

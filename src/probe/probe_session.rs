@@ -135,44 +135,9 @@ impl ProbeSession {
     /// Applies one record.
     pub fn step(&mut self, record: Record) -> Step {
         match record {
-            Record::Mesh(mut mesh) => {
-                let hash = mesh.hash;
-                if self.declared.flips_winding() {
-                    // The game's fronts as the core's: counter-clockwise, right-handed.
-                    mesh.indices.iter_mut().for_each(|t| t.swap(1, 2));
-                }
-                match ProbeLevel::from_mesh(&mesh) {
-                    Ok(level) => self.activate(Arc::new(level)),
-                    Err(e) => {
-                        self.problem(format!("level {hash:016x} not loaded: {e}"));
-                        self.active = None;
-                        Step::Quiet
-                    }
-                }
-            }
-            Record::UseMesh(hash) => match self.levels.iter().position(|l| l.hash == hash) {
-                Some(i) => {
-                    let level = self.levels.remove(i);
-                    self.activate(level)
-                }
-                None => {
-                    self.problem(format!(
-                        "USE_MESH {hash:016x}: no such mesh in this stream (or dropped: {MAX_LEVELS} are kept)"
-                    ));
-                    self.active = None;
-                    Step::Quiet
-                }
-            },
-            Record::LevelFile { hash, path } => {
-                match ProbeLevel::from_file(&self.base_dir, &path, hash) {
-                    Ok(level) => self.activate(Arc::new(level)),
-                    Err(e) => {
-                        self.problem(e);
-                        self.active = None;
-                        Step::Quiet
-                    }
-                }
-            }
+            Record::Mesh(mesh) => self.mesh(mesh),
+            Record::UseMesh(hash) => self.use_mesh(hash),
+            Record::LevelFile { hash, path } => self.level_file(hash, &path),
             Record::Frame(f) => {
                 self.frame = f;
                 Step::Quiet
@@ -219,6 +184,54 @@ impl ProbeSession {
                 Step::Quiet
             }
             Record::End => Step::End,
+        }
+    }
+
+    /// A level sent whole: loaded and made active (its winding flipped first where the game
+    /// declared clockwise fronts).
+    fn mesh(&mut self, mut mesh: Mesh) -> Step {
+        let hash = mesh.hash;
+        if self.declared.flips_winding() {
+            // The game's fronts as the core's: counter-clockwise, right-handed.
+            mesh.indices.iter_mut().for_each(|t| t.swap(1, 2));
+        }
+        match ProbeLevel::from_mesh(&mesh) {
+            Ok(level) => self.activate(Arc::new(level)),
+            Err(e) => {
+                self.problem(format!("level {hash:016x} not loaded: {e}"));
+                self.active = None;
+                Step::Quiet
+            }
+        }
+    }
+
+    /// A level sent before, made active again.
+    fn use_mesh(&mut self, hash: u64) -> Step {
+        match self.levels.iter().position(|l| l.hash == hash) {
+            Some(i) => {
+                let level = self.levels.remove(i);
+                self.activate(level)
+            }
+            None => {
+                self.problem(format!(
+                    "USE_MESH {hash:016x}: no such mesh in this stream (or dropped: {MAX_LEVELS} \
+                     are kept)"
+                ));
+                self.active = None;
+                Step::Quiet
+            }
+        }
+    }
+
+    /// A level the game names by its file, loaded beside the probe file.
+    fn level_file(&mut self, hash: u64, path: &str) -> Step {
+        match ProbeLevel::from_file(&self.base_dir, path, hash) {
+            Ok(level) => self.activate(Arc::new(level)),
+            Err(e) => {
+                self.problem(e);
+                self.active = None;
+                Step::Quiet
+            }
         }
     }
 

@@ -225,6 +225,16 @@ pub fn help_ui(ctx: &egui::Context, open: bool, out: &mut Vec<DebugCommand>) {
 /// Toggle rows for the three cases: "draw" and "solve".
 pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCommand>) {
     let mut t = *toggles;
+    case_grid_ui(ui, &mut t);
+    ui.horizontal_wrapped(|ui| response_toggles_ui(ui, &mut t));
+    super::conventions_ui::conventions_ui(ui, "rerun_conventions", &mut t.conventions);
+    if t != *toggles {
+        out.push(DebugCommand::SetToggles(t));
+    }
+}
+
+/// Each case drawn and solved, one row a case.
+fn case_grid_ui(ui: &mut Ui, t: &mut CaseToggles) {
     egui::Grid::new("case_toggles")
         .num_columns(3)
         .spacing([10.0, 2.0])
@@ -254,56 +264,54 @@ pub fn case_toggles_ui(ui: &mut Ui, toggles: &CaseToggles, out: &mut Vec<DebugCo
                 ui.end_row();
             }
         });
-    ui.horizontal_wrapped(|ui| {
-        ui.label("slide rule");
-        for r in Response::ALL {
-            ui.radio_value(&mut t.response, r, r.short_name())
-                .on_hover_text(format!(
-                    "{}: re-run the frame at the cursor (and the walk after it) with this rule",
-                    r.name()
-                ));
-        }
-        let fix = ui.button("the fix").on_hover_text(format!(
-            "The Issues suite's fix: {}. Re-run the frame at the cursor and the walk after it \
-             with it; the recorded path and the fixed one are drawn together",
-            crate::issues::variant::Variant::fix_description()
-        ));
-        if fix.clicked() {
-            t.response = Response::Planes;
-            let walker = crate::sim::PlayerParams::default();
-            t.max_climb_deg = Some(walker.max_ground_slope_deg);
-            t.max_step_m = Some(walker.max_step_height_m);
-            t.walker = Walker::Snap;
-        }
-        let mut snap = t.walker == Walker::Snap;
-        if ui
-            .checkbox(&mut snap, "snap walker")
-            .on_hover_text("Re-simulate the walk after the cursor with the snap walker")
-            .changed()
-        {
-            t.walker = if snap { Walker::Snap } else { Walker::Seed };
-        }
-        ui.checkbox(&mut t.exact_contact, "exact contact")
-            .on_hover_text(
-                "Put the contact centre exactly one eSpace unit from the triangles it touches \
-                 (the seed's start + v·t ends up to ~1e-3 inside on moves over ~26 radii): \
-                 re-run the frame at the cursor with it",
-            );
-        ui.checkbox(&mut t.internal_edge_filter, "internal-edge filter")
-            .on_hover_text(
-                "A contact on an edge shared with a coplanar triangle (a seam in a flat \
-                 surface) slides on the face, not on the edge's round normal: re-run the frame \
-                 at the cursor with it and watch a seam snag disappear",
-            );
-        ui.checkbox(&mut t.touching_counts, "touching counts")
-            .on_hover_text(
-                "A path that only grazes a face, edge or vertex at eSpace distance exactly 1 \
-                 (resting on a plane, sliding onto the edge of its triangle) touches it: the \
-                 seed reports no contact there. Re-run the frame at the cursor with it",
-            );
-    });
-    super::conventions_ui::conventions_ui(ui, "rerun_conventions", &mut t.conventions);
-    if t != *toggles {
-        out.push(DebugCommand::SetToggles(t));
+}
+
+/// The slide rule, the fix, the walker and the response options a re-run takes.
+fn response_toggles_ui(ui: &mut Ui, t: &mut CaseToggles) {
+    ui.label("slide rule");
+    for r in Response::ALL {
+        ui.radio_value(&mut t.response, r, r.short_name())
+            .on_hover_text(format!(
+                "{}: re-run the frame at the cursor (and the walk after it) with this rule",
+                r.name()
+            ));
     }
+    let fix = ui.button("the fix").on_hover_text(format!(
+        "The Issues suite's fix: {}. Re-run the frame at the cursor and the walk after it \
+         with it; the recorded path and the fixed one are drawn together",
+        crate::issues::variant::Variant::fix_description()
+    ));
+    if fix.clicked() {
+        t.response = Response::Planes;
+        let walker = crate::sim::PlayerParams::default();
+        t.max_climb_deg = Some(walker.max_ground_slope_deg);
+        t.max_step_m = Some(walker.max_step_height_m);
+        t.walker = Walker::Snap;
+    }
+    let mut snap = t.walker == Walker::Snap;
+    if ui
+        .checkbox(&mut snap, "snap walker")
+        .on_hover_text("Re-simulate the walk after the cursor with the snap walker")
+        .changed()
+    {
+        t.walker = if snap { Walker::Snap } else { Walker::Seed };
+    }
+    ui.checkbox(&mut t.exact_contact, "exact contact")
+        .on_hover_text(
+            "Put the contact centre exactly one eSpace unit from the triangles it touches \
+             (the seed's start + v·t ends up to ~1e-3 inside on moves over ~26 radii): \
+             re-run the frame at the cursor with it",
+        );
+    ui.checkbox(&mut t.internal_edge_filter, "internal-edge filter")
+        .on_hover_text(
+            "A contact on an edge shared with a coplanar triangle (a seam in a flat \
+             surface) slides on the face, not on the edge's round normal: re-run the frame \
+             at the cursor with it and watch a seam snag disappear",
+        );
+    ui.checkbox(&mut t.touching_counts, "touching counts")
+        .on_hover_text(
+            "A path that only grazes a face, edge or vertex at eSpace distance exactly 1 \
+             (resting on a plane, sliding onto the edge of its triangle) touches it: the \
+             seed reports no contact there. Re-run the frame at the cursor with it",
+        );
 }

@@ -66,81 +66,57 @@ pub fn hud_ui(ui: &mut Ui, s: &HudStats) {
         .num_columns(2)
         .spacing([8.0, 2.0])
         .show(ui, |ui| {
-            ui.label("fps");
-            super::text::mono_wrapped(
-                ui,
-                format!(
-                    "{:5.1}  ({:5.2} ms, sim {:4.2} ms)",
-                    s.rates.fps, s.rates.frame_ms, s.rates.sim_ms
-                ),
+            let r = &s.rates;
+            let rates = format!(
+                "{:5.1}  ({:5.2} ms, sim {:4.2} ms)",
+                r.fps, r.frame_ms, r.sim_ms
             );
-            ui.end_row();
-            ui.label("position");
-            mono_wrapped(ui, v3(s.player.position));
-            ui.end_row();
-            ui.label("velocity");
-            mono_wrapped(ui, v3(s.player.velocity));
-            ui.end_row();
-            ui.label("speed");
-            mono_wrapped(ui, format!("{:.2} m/s", s.player.velocity.length()));
-            ui.end_row();
-            ui.label("state");
-            let mut state = vec![if s.player.grounded {
-                "grounded"
-            } else {
-                "airborne"
-            }];
-            if s.player.crouched {
-                state.push("crouched");
-            }
-            if s.player.noclip {
-                state.push("NOCLIP");
-            }
-            mono_wrapped(ui, state.join(", "));
-            ui.end_row();
-            ui.label("last step");
-            let end = s
-                .last_move
-                .end
-                .map_or("-".to_string(), |e| format!("{e:?}"));
-            super::text::mono_wrapped(
-                ui,
-                format!(
-                    "{} iter, {} contacts, {end}",
-                    s.last_move.iterations, s.last_move.contacts
-                ),
-            );
-            ui.end_row();
-            ui.label("level");
-            wrapped(
-                ui,
-                format!(
-                    "{} ({} tris)",
-                    s.display.level_name, s.display.level_triangles
-                ),
-            );
-            ui.end_row();
-            ui.label("view");
-            wrapped(
-                ui,
-                format!(
-                    "{}×{} MSAA {}×, {}",
-                    s.display.view_size[0],
-                    s.display.view_size[1],
-                    s.display.msaa,
-                    s.display.camera_mode.map_or("-", CameraMode::label)
-                ),
-            );
-            ui.end_row();
-            ui.label("GPU");
-            ui.add(egui::Label::new(&s.display.adapter).truncate());
-            ui.end_row();
+            row(ui, "fps", |ui| mono_wrapped(ui, rates));
+            player_rows(ui, &s.player);
+            let m = &s.last_move;
+            let end = m.end.map_or("-".to_string(), |e| format!("{e:?}"));
+            let last = format!("{} iter, {} contacts, {end}", m.iterations, m.contacts);
+            row(ui, "last step", |ui| mono_wrapped(ui, last));
+            display_rows(ui, &s.display);
         });
-    if !s.display.cursor_captured
-        && s.display
-            .camera_mode
-            .is_some_and(CameraMode::captures_cursor)
-    {
+    let d = &s.display;
+    if !d.cursor_captured && d.camera_mode.is_some_and(CameraMode::captures_cursor) {
         ui.label(RichText::new("Click the view to capture the mouse.").weak());
     }
+}
+
+/// One row of the HUD's grid: its label and its value.
+fn row<R>(ui: &mut Ui, label: &str, value: impl FnOnce(&mut Ui) -> R) {
+    ui.label(label);
+    value(ui);
+    ui.end_row();
+}
+
+/// Position, velocity, speed and state.
+fn player_rows(ui: &mut Ui, p: &PlayerHud) {
+    row(ui, "position", |ui| mono_wrapped(ui, v3(p.position)));
+    row(ui, "velocity", |ui| mono_wrapped(ui, v3(p.velocity)));
+    let speed = format!("{:.2} m/s", p.velocity.length());
+    row(ui, "speed", |ui| mono_wrapped(ui, speed));
+    let mut state = vec![if p.grounded { "grounded" } else { "airborne" }];
+    if p.crouched {
+        state.push("crouched");
+    }
+    if p.noclip {
+        state.push("NOCLIP");
+    }
+    row(ui, "state", |ui| mono_wrapped(ui, state.join(", ")));
+}
+
+/// The level, the view and the GPU.
+fn display_rows(ui: &mut Ui, d: &DisplayHud) {
+    let level = format!("{} ({} tris)", d.level_name, d.level_triangles);
+    row(ui, "level", |ui| wrapped(ui, level));
+    let [w, h] = d.view_size;
+    let mode = d.camera_mode.map_or("-", CameraMode::label);
+    let view = format!("{w}×{h} MSAA {}×, {mode}", d.msaa);
+    row(ui, "view", |ui| wrapped(ui, view));
+    row(ui, "GPU", |ui| {
+        ui.add(egui::Label::new(&d.adapter).truncate())
+    });
 }

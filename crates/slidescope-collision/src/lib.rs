@@ -46,6 +46,9 @@
 //! # Ok::<(), slidescope_collision::CollisionError>(())
 //! ```
 
+// Functions stay short enough to read at once (`clippy.toml`: 80 lines).
+#![warn(clippy::too_many_lines)]
+
 mod aabb;
 mod batch;
 mod bvh;

@@ -2,47 +2,6 @@
 // one model matrix + normal matrix + colour per instance. Opaque and translucent pipelines share
 // this shader; translucent shapes get a view-dependent rim so their outline reads well.
 
-struct Frame {
-    view_proj: mat4x4<f32>,
-    camera_pos: vec4<f32>,
-    light_dir: vec4<f32>,
-    options: vec4<f32>,
-    // world → displayed (world / eSpace view) and its inverse transpose for normals
-    space: mat4x4<f32>,
-    space_normal: mat4x4<f32>,
-    // level colour mode, exposure, cos(max slope): used by level.wgsl only
-    look: vec4<f32>,
-};
-
-@group(0) @binding(0) var<uniform> frame: Frame;
-
-fn encode_srgb(c: vec3<f32>) -> vec3<f32> {
-    let lo = c * 12.92;
-    let hi = 1.055 * pow(max(c, vec3<f32>(0.0)), vec3<f32>(1.0 / 2.4)) - 0.055;
-    return select(hi, lo, c <= vec3<f32>(0.0031308));
-}
-
-fn finish(rgb: vec3<f32>, a: f32) -> vec4<f32> {
-    // options.w: the target is plain Rgba8Unorm, so encode sRGB here.
-    if frame.options.w > 0.5 {
-        return vec4<f32>(encode_srgb(rgb), a);
-    }
-    return vec4<f32>(rgb, a);
-}
-
-struct VsIn {
-    @location(0) position: vec3<f32>,
-    @location(1) normal: vec3<f32>,
-    @location(2) m0: vec4<f32>,
-    @location(3) m1: vec4<f32>,
-    @location(4) m2: vec4<f32>,
-    @location(5) m3: vec4<f32>,
-    @location(6) n0: vec4<f32>,
-    @location(7) n1: vec4<f32>,
-    @location(8) n2: vec4<f32>,
-    @location(9) color: vec4<f32>,
-};
-
 struct VsOut {
     @builtin(position) clip: vec4<f32>,
     @location(0) normal: vec3<f32>,

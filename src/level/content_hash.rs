@@ -1,7 +1,8 @@
 //! The content hash that pins a scenario (or query) to the exact level file it was made on.
 //!
-//! Algorithm: 64-bit FNV-1a over the file's bytes, std only (no crate: the hash is part of the
-//! file format, so it must never change under a dependency update). FNV-1a is not
+//! Algorithm: 64-bit FNV-1a over the file's bytes, the probe format's own
+//! ([`slidescope_probe::fnv1a64`], std only: the hash is part of both file formats, so it must
+//! never change under a dependency update). FNV-1a is not
 //! cryptographic; it only has to notice that a level file changed, and at about 1 GB/s it hashes
 //! Sponza's files in well under the time the loader takes. Written as `fnv1a64:` followed by 16
 //! lower-case hex digits, so another algorithm can be added later without ambiguity.
@@ -14,16 +15,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
-const PREFIX: &str = "fnv1a64:";
+pub use slidescope_probe::fnv1a64;
 
-/// 64-bit FNV-1a of `bytes`.
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(FNV_OFFSET, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(FNV_PRIME)
-    })
-}
+const PREFIX: &str = "fnv1a64:";
 
 /// The content hash of a level file, as stored in scenario files (`"fnv1a64:…"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -84,14 +78,6 @@ impl std::str::FromStr for LevelHash {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fnv1a64_matches_the_published_test_vectors() {
-        // From the FNV reference (isthe.com/chongo/tech/comp/fnv): "" and "a".
-        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
-    }
 
     #[test]
     fn level_hash_text_round_trips_and_rejects_junk() {

@@ -13,6 +13,16 @@ pub struct Cursor {
     pub iteration: u32,
 }
 
+impl Cursor {
+    /// The first iteration of `frame`.
+    pub fn at_frame(frame: u64) -> Self {
+        Self {
+            frame,
+            iteration: 0,
+        }
+    }
+}
+
 /// What the user can ask of the timeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TimelineCommand {
@@ -104,20 +114,12 @@ impl Timeline {
             }),
             TimelineCommand::StepIteration(n) => here.map(|c| step_iterations(c, n, history)),
             TimelineCommand::PrevMarker => here.map(|c| {
-                history
-                    .prev_marked(c.frame, self.marker_filter)
-                    .map_or(c, |frame| Cursor {
-                        frame,
-                        iteration: 0,
-                    })
+                let marked = history.prev_marked(c.frame, self.marker_filter);
+                marked.map_or(c, Cursor::at_frame)
             }),
             TimelineCommand::NextMarker => here.map(|c| {
-                history
-                    .next_marked(c.frame, self.marker_filter)
-                    .map_or(c, |frame| Cursor {
-                        frame,
-                        iteration: 0,
-                    })
+                let marked = history.next_marked(c.frame, self.marker_filter);
+                marked.map_or(c, Cursor::at_frame)
             }),
             TimelineCommand::Home => history.first_frame().map(|frame| Cursor {
                 frame,

@@ -1,7 +1,7 @@
 //! The Controls pane: messages, the HUD, stations and the settings.
 
 use super::layout::Pane;
-use super::pane::{PaneCx, PaneUi};
+use super::pane::{PaneUi, Place};
 use egui::{Color32, Ui};
 
 use super::Command;
@@ -12,20 +12,9 @@ use super::shell_model::{ShellModel, ShellOutput};
 /// HUD, stations and settings.
 pub const PANE: Pane = Pane::new("Controls");
 
-pub(super) struct ControlsPane;
-
-impl PaneUi for ControlsPane {
-    fn pane(&self) -> Pane {
-        PANE
-    }
-    fn title(&self) -> &'static str {
-        "Controls"
-    }
-    fn ui(&self, ui: &mut Ui, cx: &mut PaneCx<'_>) {
-        controls_ui(ui, cx.m, cx.out);
-    }
-}
-
+pub(super) static CONTROLS: PaneUi = PaneUi::new(PANE, "Controls", Place::Side, |ui, cx| {
+    controls_ui(ui, cx.m, cx.out)
+});
 /// Stations / spawn points: clicking one teleports there.
 pub fn stations_ui(ui: &mut Ui, names: &[String], out: &mut Vec<Command>) {
     if names.is_empty() {

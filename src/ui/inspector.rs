@@ -3,7 +3,7 @@
 //! selected triangle with every case's outcome, the case toggles and the re-run's diff.
 
 use super::layout::Pane;
-use super::pane::{PaneCx, PaneUi};
+use super::pane::{PaneCx, PaneUi, Place};
 use std::ops::ControlFlow;
 
 use egui::{Color32, RichText, Ui};
@@ -17,28 +17,20 @@ use crate::sim::{Cursor, FrameRecord, StepOutcome};
 
 pub const PANE: Pane = Pane::new("Inspector");
 
-pub(super) struct InspectorPane;
+pub(super) static INSPECTOR: PaneUi = PaneUi::new(PANE, "Inspector", Place::Side, draw);
 
-impl PaneUi for InspectorPane {
-    fn pane(&self) -> Pane {
-        PANE
-    }
-    fn title(&self) -> &'static str {
-        "Inspector"
-    }
-    /// Every text wraps at the pane's width; only a row that cannot wrap (the pane dragged
-    /// narrower than a table) scrolls sideways, and its bar shows without hovering, so nothing
-    /// is cut out of sight.
-    fn ui(&self, ui: &mut Ui, cx: &mut PaneCx<'_>) {
-        ui.spacing_mut().scroll = egui::style::ScrollStyle {
-            dormant_background_opacity: 1.0,
-            dormant_handle_opacity: 1.0,
-            ..egui::style::ScrollStyle::solid()
-        };
-        egui::ScrollArea::both()
-            .id_salt("inspector_scroll")
-            .show(ui, |ui| inspector_ui(ui, &cx.m.debug, cx.debug));
-    }
+/// Every text wraps at the pane's width; only a row that cannot wrap (the pane dragged
+/// narrower than a table) scrolls sideways, and its bar shows without hovering, so nothing
+/// is cut out of sight.
+fn draw(ui: &mut Ui, cx: &mut PaneCx<'_>) {
+    ui.spacing_mut().scroll = egui::style::ScrollStyle {
+        dormant_background_opacity: 1.0,
+        dormant_handle_opacity: 1.0,
+        ..egui::style::ScrollStyle::solid()
+    };
+    egui::ScrollArea::both()
+        .id_salt("inspector_scroll")
+        .show(ui, |ui| inspector_ui(ui, &cx.m.debug, cx.debug));
 }
 
 fn v3(v: glam::Vec3) -> String {

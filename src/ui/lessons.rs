@@ -5,7 +5,7 @@
 //! the legend. Reads a [`TeachView`]; clicks become [`TeachCommand`]s.
 
 use super::layout::Pane;
-use super::pane::{PaneCx, PaneUi};
+use super::pane::{PaneCx, PaneUi, Place};
 use egui::{Color32, RichText, Ui};
 
 use super::legend::legend_ui;
@@ -13,21 +13,13 @@ use crate::lessons::{QuizStatus, SolverAnswer, SolverKind};
 
 pub const PANE: Pane = Pane::new("Lesson");
 
-pub(super) struct LessonPane;
+pub(super) static LESSON: PaneUi = PaneUi::new(PANE, "Lesson", Place::Side, draw);
 
-impl PaneUi for LessonPane {
-    fn pane(&self) -> Pane {
-        PANE
-    }
-    fn title(&self) -> &'static str {
-        "Lesson"
-    }
-    fn ui(&self, ui: &mut Ui, cx: &mut PaneCx<'_>) {
-        if cx.m.teach.lesson.is_some() {
-            lesson_panel_ui(ui, &cx.m.teach, cx.teach);
-        } else {
-            ui.label("No lesson open: pick one from the Lessons menu.");
-        }
+fn draw(ui: &mut Ui, cx: &mut PaneCx<'_>) {
+    if cx.m.teach.lesson.is_some() {
+        lesson_panel_ui(ui, &cx.m.teach, cx.teach);
+    } else {
+        ui.label("No lesson open: pick one from the Lessons menu.");
     }
 }
 

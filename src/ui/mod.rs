@@ -35,15 +35,15 @@ mod view3d;
 pub use command::Command;
 pub use pane::{PaneCx, PaneUi, Place};
 
-/// Every pane of the workbench, in the View menu's order: a new pane is a file implementing
+/// Every pane of the workbench, in the View menu's order: a new pane is a file defining its
 /// [`PaneUi`] and a line here.
-pub static PANES: [&dyn PaneUi; 6] = [
-    &view3d::View3dPane,
-    &inspector::InspectorPane,
-    &plots::PlotsPane,
-    &timeline::TimelinePane,
-    &controls::ControlsPane,
-    &lessons::LessonPane,
+pub static PANES: [&PaneUi; 6] = [
+    &view3d::VIEW3D,
+    &inspector::INSPECTOR,
+    &plots::PLOTS,
+    &timeline::TIMELINE,
+    &controls::CONTROLS,
+    &lessons::LESSON,
 ];
 pub use controls::stations_ui;
 pub use hud::{DisplayHud, FrameRates, HudStats, LastMove, PlayerHud, hud_ui};

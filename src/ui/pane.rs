@@ -1,6 +1,6 @@
-//! A tile of the workbench (`layout.rs`): each pane is one file implementing [`PaneUi`] and one
-//! line in [`PANES`](super::PANES), from which the default layout, the View menu's panels and
-//! the tiles' titles are built.
+//! A tile of the workbench (`layout.rs`): each pane is one file defining its [`PaneUi`] (name,
+//! title, place, what it draws) and one line in [`PANES`](super::PANES), from which the default
+//! layout, the View menu's panels and the tiles' titles are built.
 
 use egui::Ui;
 
@@ -30,21 +30,52 @@ pub struct PaneCx<'a> {
 }
 
 /// One pane: its name in saved layouts, its tab title, where it starts, and what it draws.
-pub trait PaneUi: Sync {
-    /// Its handle; the name is kept in saved layouts, so it is never renamed.
-    fn pane(&self) -> Pane;
-    fn title(&self) -> &'static str;
-    fn place(&self) -> Place {
-        Place::Side
+pub struct PaneUi {
+    pane: Pane,
+    title: &'static str,
+    place: Place,
+    draw: fn(&mut Ui, &mut PaneCx<'_>),
+}
+
+impl PaneUi {
+    /// `pane`'s name is kept in saved layouts, so it is never renamed.
+    pub const fn new(
+        pane: Pane,
+        title: &'static str,
+        place: Place,
+        draw: fn(&mut Ui, &mut PaneCx<'_>),
+    ) -> Self {
+        Self {
+            pane,
+            title,
+            place,
+            draw,
+        }
     }
-    /// Whether the View menu can close it.
-    fn closable(&self) -> bool {
-        self.place() != Place::Main
+
+    pub fn pane(&self) -> Pane {
+        self.pane
     }
-    fn ui(&self, ui: &mut Ui, cx: &mut PaneCx<'_>);
+
+    pub fn title(&self) -> &'static str {
+        self.title
+    }
+
+    pub fn place(&self) -> Place {
+        self.place
+    }
+
+    /// Whether the View menu can close it (the main area's cannot).
+    pub fn closable(&self) -> bool {
+        self.place != Place::Main
+    }
+
+    pub fn ui(&self, ui: &mut Ui, cx: &mut PaneCx<'_>) {
+        (self.draw)(ui, cx);
+    }
 }
 
 /// The registered pane of `pane`.
-pub fn pane_ui(pane: Pane) -> Option<&'static dyn PaneUi> {
+pub fn pane_ui(pane: Pane) -> Option<&'static PaneUi> {
     super::PANES.iter().copied().find(|p| p.pane() == pane)
 }

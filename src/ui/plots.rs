@@ -5,7 +5,7 @@
 //! moves the cursor to the frame under the pointer. Drawn with `egui_plot`.
 
 use super::layout::Pane;
-use super::pane::{PaneCx, PaneUi};
+use super::pane::{PaneUi, Place};
 use egui::{Color32, Ui};
 use egui_plot::{Line, Plot, PlotPoints, Points, VLine};
 
@@ -15,20 +15,9 @@ use crate::sim::MarkerKind;
 
 pub const PANE: Pane = Pane::new("Plots");
 
-pub(super) struct PlotsPane;
-
-impl PaneUi for PlotsPane {
-    fn pane(&self) -> Pane {
-        PANE
-    }
-    fn title(&self) -> &'static str {
-        "Plots"
-    }
-    fn ui(&self, ui: &mut Ui, cx: &mut PaneCx<'_>) {
-        plots_ui(ui, &cx.m.debug, cx.debug);
-    }
-}
-
+pub(super) static PLOTS: PaneUi = PaneUi::new(PANE, "Plots", Place::Side, |ui, cx| {
+    plots_ui(ui, &cx.m.debug, cx.debug)
+});
 /// One plotted quantity.
 struct Series {
     title: &'static str,

@@ -11,23 +11,12 @@ use crate::sim::{MarkerKind, TimelineCommand};
 
 pub const PANE: Pane = Pane::new("Timeline");
 
-pub(super) struct TimelinePane;
+pub(super) static TIMELINE: PaneUi = PaneUi::new(PANE, "Timeline", Place::Bottom, draw);
 
-impl PaneUi for TimelinePane {
-    fn pane(&self) -> Pane {
-        PANE
-    }
-    fn title(&self) -> &'static str {
-        "Timeline"
-    }
-    fn place(&self) -> Place {
-        Place::Bottom
-    }
-    fn ui(&self, ui: &mut Ui, cx: &mut PaneCx<'_>) {
-        egui::ScrollArea::vertical()
-            .id_salt("timeline_scroll")
-            .show(ui, |ui| timeline_ui(ui, &cx.m.debug, cx.debug));
-    }
+fn draw(ui: &mut Ui, cx: &mut PaneCx<'_>) {
+    egui::ScrollArea::vertical()
+        .id_salt("timeline_scroll")
+        .show(ui, |ui| timeline_ui(ui, &cx.m.debug, cx.debug));
 }
 
 /// Frames shown in the zoomed strip.

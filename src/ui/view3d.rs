@@ -2,7 +2,7 @@
 //! and the mouse over it (drag, wheel, clicks) for the app's camera and picking.
 
 use super::layout::Pane;
-use super::pane::{PaneCx, PaneUi, Place};
+use super::pane::{PaneUi, Place};
 use egui::{Color32, RichText, Ui};
 
 use super::legend::level_colour_legend_ui;
@@ -12,23 +12,9 @@ use crate::render::LevelColour;
 /// The 3D view's tile (cannot be closed).
 pub const PANE: Pane = Pane::new("View3d");
 
-pub(super) struct View3dPane;
-
-impl PaneUi for View3dPane {
-    fn pane(&self) -> Pane {
-        PANE
-    }
-    fn title(&self) -> &'static str {
-        "3D view"
-    }
-    fn place(&self) -> Place {
-        Place::Main
-    }
-    fn ui(&self, ui: &mut Ui, cx: &mut PaneCx<'_>) {
-        view_ui(ui, cx.view_texture, cx.m.view.level_colour, cx.out);
-    }
-}
-
+pub(super) static VIEW3D: PaneUi = PaneUi::new(PANE, "3D view", Place::Main, |ui, cx| {
+    view_ui(ui, cx.view_texture, cx.m.view.level_colour, cx.out)
+});
 /// The 3D view: the renderer's offscreen frame filling its tile.
 pub(super) fn view_ui(
     ui: &mut Ui,

@@ -69,7 +69,7 @@ impl LevelVertex {
 
 /// The level shader (`shaders/level.wgsl`).
 pub(crate) fn level_shader(ctx: &PassContext<'_>) -> wgpu::ShaderModule {
-    ctx.shader("level.wgsl", include_str!("../../../shaders/level.wgsl"))
+    ctx.shader("level.wgsl", shader!("level.wgsl"))
 }
 
 /// The opaque level pipeline (the level and dynamic objects at their current pose).

@@ -1,6 +1,28 @@
 //! The frame's GPU passes, one a file behind the small [`Pass`] trait, as in re_renderer's
 //! `renderer/` folder. Draw order: level → objects → highlight → shells → outlines → solids.
 
+/// A shader's source: `shaders/frame.wgsl` (the frame uniform and the colour output every
+/// shader shares) and then `shaders/<file>`; WGSL has no includes.
+macro_rules! shader {
+    ($file:literal) => {
+        concat!(
+            include_str!("../../../shaders/frame.wgsl"),
+            include_str!(concat!("../../../shaders/", $file))
+        )
+    };
+}
+
+/// [`shader!`] with `shaders/instance.wgsl` (the per-instance inputs) between the two.
+macro_rules! instanced_shader {
+    ($file:literal) => {
+        concat!(
+            include_str!("../../../shaders/frame.wgsl"),
+            include_str!("../../../shaders/instance.wgsl"),
+            include_str!(concat!("../../../shaders/", $file))
+        )
+    };
+}
+
 mod context;
 mod highlight_pass;
 mod level_pass;

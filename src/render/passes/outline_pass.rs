@@ -15,7 +15,7 @@ pub(crate) type OutlinePass = ShapePass<Outlines>;
 
 impl ShapeStage for Outlines {
     fn pipelines(ctx: &PassContext<'_>) -> Vec<wgpu::RenderPipeline> {
-        let shader = ctx.shader("wire.wgsl", include_str!("../../../shaders/wire.wgsl"));
+        let shader = ctx.shader("wire.wgsl", instanced_shader!("wire.wgsl"));
         let spec = PipelineSpec::new("wire", &shader, &SHAPE_BUFFERS)
             .lines()
             .blended(wgpu::CompareFunction::LessEqual);

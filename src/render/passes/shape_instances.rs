@@ -67,7 +67,7 @@ pub(crate) const SHAPE_BUFFERS: [Option<wgpu::VertexBufferLayout<'static>>; 2] =
 
 /// The shaded-shape shader (`shaders/shapes.wgsl`).
 pub(crate) fn shape_shader(ctx: &PassContext<'_>) -> wgpu::ShaderModule {
-    ctx.shader("shapes.wgsl", include_str!("../../../shaders/shapes.wgsl"))
+    ctx.shader("shapes.wgsl", instanced_shader!("shapes.wgsl"))
 }
 
 /// A run of instances drawn with one mesh and one of the pass's pipelines.

@@ -2,6 +2,10 @@
 //! iteration's sweep is extended by the object's motion since the last update, tested against
 //! the object's previous pose, and the contact is carried into the current pose.
 //!
+//! Each of an object's triangles gets the static scan's whole test (`triangle_contact`, the
+//! decomposed solver), so the conventions (sidedness, roots, touching) apply to objects as to
+//! the level.
+//!
 //! Runs in the query's local eSpace frame, after the static detection, and merges its contacts
 //! with the static ones by time (the seed's shared `eInterval`: both are fractions of the same
 //! step, the sphere's and the object's motion being linear over it).
@@ -16,10 +20,12 @@
 
 use glam::{Mat3, Vec3};
 
+use super::triangle_contact;
 use crate::distance::closest_point_on_triangle;
 use crate::dynamic::{DynamicObject, DynamicScene, ObjectId};
 use crate::frame::Frame;
-use crate::sweep::{TriangleEs, sweep_triangle, touch};
+use crate::solvers::Decomposed;
+use crate::sweep::TriangleEs;
 use crate::trace::DynamicSweepTrace;
 use crate::{Aabb, Contact, ContactSource, SlideSettings, SweepHit};
 
@@ -246,13 +252,7 @@ fn sweep_object(
                     continue;
                 };
                 let limit = (*best + tol).clamp(0.0, 1.0);
-                let cases = settings.debug.cases;
-                let two_sided = !settings.conventions.sidedness.culls_behind();
-                let mut found = sweep_triangle(c, v_ext, &tri, cases, two_sided, limit);
-                if settings.response.touching_counts {
-                    let grazing = touch::graze(c, v_ext, &tri, cases, two_sided, limit);
-                    found = touch::earliest(found, grazing);
-                }
+                let found = triangle_contact(&Decomposed, (c, v_ext), &tri, settings, limit);
                 if let Some(hit) = found {
                     let key = hit.time.sort_key();
                     if key <= *best + tol {

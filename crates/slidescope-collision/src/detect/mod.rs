@@ -135,37 +135,19 @@ impl<N: NarrowPhase, const SPHERE: bool> Scan<'_, N, SPHERE> {
                 tri_es,
             });
         }
-        if leaves_front(self.settings, &tri_es, self.v) {
-            return;
-        }
-        if self.face_first {
-            self.face_test(ti, entry, &tri_es);
-        } else {
-            self.test_whole(ti, &tri_es);
-        }
-    }
-
-    /// The narrow phase's whole test of one triangle at the limit.
-    #[inline(never)]
-    fn test_whole(&mut self, ti: u32, tri_es: &TriangleEs) {
-        let s = self.settings;
-        let limit = self.limit();
-        let (c, v) = (self.c, self.v);
-        let (cases, two_sided) = (s.debug.cases, two_sided(s));
-        let mut found = match s.conventions.roots {
-            Roots::AtZero => self
-                .narrow
-                .sweep_triangle(c, v, tri_es, cases, two_sided, limit),
-            Roots::PositiveOnly => {
-                sweep_triangle_roots(c, v, tri_es, cases, two_sided, Roots::PositiveOnly, limit)
+        if !self.face_first {
+            let found = triangle_contact(
+                self.narrow,
+                (self.c, self.v),
+                &tri_es,
+                self.settings,
+                self.limit,
+            );
+            if let Some(hit) = found {
+                self.add(ti, hit);
             }
-        };
-        if s.response.touching_counts {
-            let grazing = touch::graze(c, v, tri_es, cases, two_sided, limit);
-            found = touch::earliest(found, grazing);
-        }
-        if let Some(hit) = found {
-            self.add(ti, hit);
+        } else if !leaves_front(self.settings, &tri_es, self.v) {
+            self.face_test(ti, entry, &tri_es);
         }
     }
 
@@ -261,6 +243,36 @@ fn two_sided(s: &SlideSettings) -> bool {
 #[inline]
 fn leaves_front(s: &SlideSettings, tri_es: &TriangleEs, v: Vec3) -> bool {
     s.conventions.sidedness == Sidedness::LeavingIgnored && tri_es.normal_es.dot(v) > 0.0
+}
+
+/// One triangle's whole test at `limit`, as the settings' conventions say: none where the
+/// motion leaves its front ([`Sidedness::LeavingIgnored`]); the narrow phase's test (the
+/// decomposed one's where only roots after the start count, [`Roots::PositiveOnly`]); and a
+/// grazing touch where touching counts. The static scan's one-pass test and the moving
+/// objects' test (`dynamic`).
+#[inline(never)]
+pub(crate) fn triangle_contact<N: NarrowPhase>(
+    narrow: &N,
+    (c, v): (Vec3, Vec3),
+    tri_es: &TriangleEs,
+    s: &SlideSettings,
+    limit: f32,
+) -> Option<SweepHit> {
+    if leaves_front(s, tri_es, v) {
+        return None;
+    }
+    let (cases, two_sided) = (s.debug.cases, two_sided(s));
+    let found = match s.conventions.roots {
+        Roots::AtZero => narrow.sweep_triangle(c, v, tri_es, cases, two_sided, limit),
+        Roots::PositiveOnly => {
+            sweep_triangle_roots(c, v, tri_es, cases, two_sided, Roots::PositiveOnly, limit)
+        }
+    };
+    if !s.response.touching_counts {
+        return found;
+    }
+    let grazing = touch::graze(c, v, tri_es, cases, two_sided, limit);
+    touch::earliest(found, grazing)
 }
 
 /// Whether a detection runs face first: the BVH offers the candidates (brute force, the

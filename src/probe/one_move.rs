@@ -5,6 +5,7 @@
 use std::fmt::Write;
 use std::path::Path;
 
+use slidescope_probe::Declared;
 use slidescope_probe::read::Reader;
 
 use super::explain::{Explainer, Why};
@@ -75,16 +76,10 @@ fn header(s: &mut String, g: &GameMove, r: &FrameRecord) {
     let st = &r.settings;
     let _ = writeln!(
         s,
-        "re-solved with skin {} eSpace, {} iterations, {}, padding {}, short motion {}",
+        "re-solved with skin {} eSpace, {} iterations; conventions: {}",
         st.tuning.skin_es,
         st.tuning.max_iterations,
-        if st.conventions.sidedness.culls_behind() {
-            "one-sided"
-        } else {
-            "two-sided"
-        },
-        st.conventions.padding.name(),
-        st.conventions.short_motion.name()
+        Declared::all(&st.conventions).text()
     );
 }
 

@@ -159,7 +159,7 @@ table! {
         /// Which triangles collide. Seed 001 culls back faces; the default is two-sided
         /// because real levels have one-sided walls seen from behind.
         sidedness: Sidedness = Sidedness::TwoSided, key SIDEDNESS = 7 => {
-            c: "sidedness", js: "sidedness", label: "sides", stage: "detect/mod.rs",
+            c: "sidedness", js: "sidedness", label: "sides", stage: "detect/triangle.rs",
             wire: "0 two-sided; 1 one-sided, a triangle with the centre behind it is ignored (seed 001); 2 one-sided, a triangle the motion leaves (normal · velocity > 0) is ignored (Fauerby 2003, Babylon.js without a material)",
             words: &["two-sided", "one-sided (centre behind ignored)", "one-sided (triangles the motion leaves ignored)"],
             tried: &[
@@ -182,7 +182,7 @@ table! {
         },
         /// Whether an edge or vertex already overlapped is a contact.
         roots: Roots = Roots::AtZero, key ROOTS = 13 => {
-            c: "roots_after_start_only", js: "rootsAfterStartOnly", label: "an edge already overlapped", stage: "detect/mod.rs",
+            c: "roots_after_start_only", js: "rootsAfterStartOnly", label: "an edge already overlapped", stage: "detect/triangle.rs",
             wire: "0 an edge or vertex the sphere already overlaps is a contact at t = 0 (seed 001); 1 only roots after the start count, so it is no contact (Fauerby 2003's `getLowestRoot`, Irrlicht, Babylon.js)",
             words: &["roots at t = 0 count", "roots after the start only"],
             tried: &[

@@ -20,7 +20,7 @@
 
 use glam::{Mat3, Vec3};
 
-use super::triangle_contact;
+use super::triangle::triangle_contact;
 use crate::distance::closest_point_on_triangle;
 use crate::dynamic::{DynamicObject, DynamicScene, ObjectId};
 use crate::frame::Frame;

@@ -1,0 +1,52 @@
+//! One triangle's whole test in detection, as the settings' conventions say: the static scan's
+//! one-pass test and the moving objects' test (`dynamic`) alike; and the two conventions the
+//! face-first scan applies itself (sidedness: `two_sided`, `leaves_front`).
+
+use glam::Vec3;
+
+use crate::sweep::{NarrowPhase, TriangleEs, sweep_triangle_roots, touch};
+use crate::{Roots, Sidedness, SlideSettings, SweepHit};
+
+/// Both sides of every triangle collide (`sidedness`); otherwise one with the centre behind
+/// its plane is ignored.
+pub(super) fn two_sided(s: &SlideSettings) -> bool {
+    !s.conventions.sidedness.culls_behind()
+}
+
+/// [`Sidedness::LeavingIgnored`]: the motion leaves the triangle's front (Fauerby 2003 `if
+/// (trianglePlane.isFrontFacingTo(normalizedVelocity))`), so none of its parts is tested.
+/// Checked before the sweep, as the ports do.
+#[inline]
+pub(super) fn leaves_front(s: &SlideSettings, tri_es: &TriangleEs, v: Vec3) -> bool {
+    s.conventions.sidedness == Sidedness::LeavingIgnored && tri_es.normal_es.dot(v) > 0.0
+}
+
+/// One triangle's whole test at `limit`, as the settings' conventions say: none where the
+/// motion leaves its front ([`Sidedness::LeavingIgnored`]); the narrow phase's test (the
+/// decomposed one's where only roots after the start count, [`Roots::PositiveOnly`]); and a
+/// grazing touch where touching counts. The static scan's one-pass test and the moving
+/// objects' test (`dynamic`).
+#[inline(never)]
+pub(super) fn triangle_contact<N: NarrowPhase>(
+    narrow: &N,
+    (c, v): (Vec3, Vec3),
+    tri_es: &TriangleEs,
+    s: &SlideSettings,
+    limit: f32,
+) -> Option<SweepHit> {
+    if leaves_front(s, tri_es, v) {
+        return None;
+    }
+    let (cases, two_sided) = (s.debug.cases, two_sided(s));
+    let found = match s.conventions.roots {
+        Roots::AtZero => narrow.sweep_triangle(c, v, tri_es, cases, two_sided, limit),
+        Roots::PositiveOnly => {
+            sweep_triangle_roots(c, v, tri_es, cases, two_sided, Roots::PositiveOnly, limit)
+        }
+    };
+    if !s.response.touching_counts {
+        return found;
+    }
+    let grazing = touch::graze(c, v, tri_es, cases, two_sided, limit);
+    touch::earliest(found, grazing)
+}

@@ -1,9 +1,8 @@
-//! The workbench layout: the 3D view, inspector, plots, timeline, controls and
-//! lesson as tiles (`egui_tiles`, as rerun's viewer does) that the user resizes, drags to
-//! rearrange, closes, and reopens from the View menu. The layout persists with the settings
-//! and "Reset layout" brings back the default, which gives the 3D view about 60 % of a
-//! 1280 × 720 window: the view on the left, inspector / plots / controls / lesson as tabs on
-//! the right, the timeline along the bottom.
+//! The workbench layout: the registered panes ([`PANES`](super::PANES)) as tiles (`egui_tiles`,
+//! as rerun's viewer does) that the user resizes, drags to rearrange, closes, and reopens from
+//! the View menu. The layout persists with the settings and "Reset layout" brings back the
+//! default, which gives the 3D view about 60 % of a 1280 × 720 window: the main pane on the
+//! left, the side panes as tabs on the right, the bottom pane (the timeline) along the bottom.
 
 use egui_tiles::{Container, SimplificationOptions, Tile, TileId, Tiles, Tree, UiResponse};
 use serde::{Deserialize, Serialize};
@@ -149,6 +148,9 @@ impl Layout {
     }
 
     fn open(&mut self, pane: Pane) {
+        // A pane not in `PANES` would be saved and then refused on the next start, resetting
+        // the user's layout.
+        debug_assert!(pane_ui(pane).is_some(), "{pane:?} is not in ui::PANES");
         let id = self.tree.tiles.insert_pane(pane);
         // Beside another side pane's tabs when there is one.
         let tabs = Pane::all()

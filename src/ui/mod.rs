@@ -36,8 +36,8 @@ pub use command::Command;
 pub use pane::{PaneCx, PaneUi, Place};
 
 /// Every pane of the workbench, in the View menu's order: a new pane is a file defining its
-/// [`PaneUi`] and a line here.
-pub static PANES: [&PaneUi; 6] = [
+/// [`PaneUi`], its `mod` line and a line here (see `pane.rs`).
+pub static PANES: &[&PaneUi] = &[
     &view3d::VIEW3D,
     &inspector::INSPECTOR,
     &plots::PLOTS,

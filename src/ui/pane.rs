@@ -1,6 +1,10 @@
 //! A tile of the workbench (`layout.rs`): each pane is one file defining its [`PaneUi`] (name,
-//! title, place, what it draws) and one line in [`PANES`](super::PANES), from which the default
-//! layout, the View menu's panels and the tiles' titles are built.
+//! title, place, what it draws) and its `pub const PANE: Pane = Pane::new("Name")` (the name
+//! saved layouts keep: never renamed), plus its `mod` line and its line in
+//! [`PANES`](super::PANES), from which the default layout, the View menu's panels and the
+//! tiles' titles are built. A pane that reads state no pane reads yet adds it to [`PaneCx`] or
+//! the [`ShellModel`](super::ShellModel). A user's saved layout shows a new pane once it is
+//! opened from the View menu (or the layout reset).
 
 use egui::Ui;
 

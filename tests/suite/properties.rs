@@ -120,8 +120,8 @@ proptest! {
     /// Dense soups (100–300 triangles in a 3 m cube, so a call's gathered region overflows and
     /// its detections walk the BVH), lone sweeps and untraced calls, with the conventions that
     /// change which parts are tested: one- or two-sided, back faces by position or by
-    /// velocity, roots at zero or positive only. Untraced detections run face first, on the
-    /// list and on the walk; brute force runs the one-pass test.
+    /// velocity, roots at zero or positive only. Detections run face first, traced or not, on
+    /// the list and on the walk; brute force runs the one-pass test.
     #[test]
     fn bvh_and_brute_force_agree_on_dense_soups_and_lone_sweeps(
         tris in prop::collection::vec((vec3(1.5), vec3(0.6), vec3(0.6)), 100..300),

@@ -7,7 +7,8 @@
 //! # let (mut centre, velocity, dt) = (Vec3::Y, Vec3::X, 1.0 / 60.0);
 //! let level = CollisionMesh::from_triangles(&triangles)?; // once, when the level loads
 //! let settings = SlideSettings::default();
-//! let player = Ellipsoid::new(centre, Vec3::new(0.4, 0.9, 0.4))?; // each frame:
+//! // each frame:
+//! let player = Ellipsoid::new(centre, Vec3::new(0.4, 0.9, 0.4))?;
 //! let moved = collide_and_slide(&level, &player, velocity * dt, &settings, None)?;
 //! centre = moved.position;
 //! # Ok::<(), slidescope_collision::CollisionError>(())
@@ -15,12 +16,14 @@
 //!
 //! The calls: [`collide_and_slide`] moves one character; the `_with` form reuses the caller's
 //! [`Scratch`] (no allocation once warm), the `_in` form takes a [`CollisionWorld`] (the level
-//! and its moving objects, [`DynamicScene`]), and [`collide_and_slide_batch`] moves a crowd on
-//! threads. [`sweep`] (also `_with`, `_in`) reports the first contact without sliding;
+//! and its moving objects, [`DynamicScene`]) and a scratch, and [`collide_and_slide_batch`]
+//! moves a crowd on threads. [`sweep`] (and [`sweep_in`], with moving objects) reports the
+//! first contacts without sliding; [`sweep_with`] writes them into the caller's buffers;
 //! [`raycast`] casts a ray. Passing `Some(&mut trace)` fills a [`Trace`] with every
 //! detect/respond iteration: what slidescope's debugger shows. [`SlideSettings`] holds what a
 //! game tunes ([`Tuning`]), the conventions on which ports differ ([`Conventions`]), the
-//! response ([`ResponseOptions`]) and the debugger's knobs ([`DebugKnobs`]). The [`solvers`] the
+//! response ([`ResponseOptions`]), the debugger's knobs ([`DebugKnobs`]) and a walker's
+//! `heading` for the plane solver's climb rule (set per ground move). The [`solvers`] the
 //! debugger compares and the [`debug`] module are for tools, not games.
 //!
 //! The core of slidescope (seed 001 ch. 12, with seeds 000, 002 and 003), a crate of its own

@@ -4,10 +4,12 @@
 //!
 //! One file a detector, a pure function of what it reads (a trace, a [`FrameView`], the frames
 //! just before, a [`StepView`]), and one table, [`DETECTORS`]: a row names the marker's kind and
-//! gives its marker's colour, its label, what it reads and, for a detector that keeps a finding, how it fills its
-//! field of [`Findings`] and the reason it gives. Adding a detector is a file and a row (and a
-//! field of [`Findings`], the record's format on disk, if it keeps something); [`detect`] runs
-//! the table for live walking, a replay, a scenario's call and a game's re-solve alike.
+//! gives its colour, its label, what it reads and, for a detector that keeps a finding, how it
+//! fills its field of [`Findings`] and the reason it gives. Adding a detector is a file, its
+//! `pub mod` line and a row at the end of the table, `Kind [r, g, b] => Detector::…` (saved
+//! recordings keep a marker as its row's bit in a `u32`: 32 rows at most), and a field of
+//! [`Findings`], the record's format on disk, if it keeps something. [`detect`] runs the table
+//! for live walking, a replay, a scenario's call and a game's re-solve alike.
 //!
 //! No file here imports one above it: the detector files and [`frame_view`] ← [`findings`] ←
 //! this table ([`MarkerKind`]) ← [`marker_set`] ← `sim::record` ← [`detect`].

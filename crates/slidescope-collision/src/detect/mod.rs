@@ -6,16 +6,17 @@
 //! enters its box: the call's gathered list ([`CandidateCache`]) where it covers the sweep,
 //! else a nearest-first walk of the BVH that skips nodes entered after the limit, or every
 //! triangle (brute force, the tests' oracle). Each candidate gets the narrow phase's test at
-//! the limit the contacts so far leave; with the decomposed solver that test runs in two
-//! passes, every face first and then the edges and vertices of the triangles whose plane is
-//! reached outside them ([`round_steps`]), whose limit the face contacts have lowered.
+//! the limit the contacts so far leave. With the decomposed solver on the BVH, the face case on
+//! and touching contacts not counted, that test runs in two passes, every face first and then
+//! the edges and vertices of the triangles whose plane is reached outside them
+//! ([`round_steps`]), whose limit the face contacts have lowered.
 //!
 //! The result does not depend on the visiting order (ties go to the lowest triangle index),
 //! so BVH and brute force agree exactly wherever a triangle's world box is entered no later
 //! than its contact (moves of hundreds of radii can break that by more than the tolerance:
 //! `long_moves`). A trace observes the scan: it lists, in index order, every triangle offered
-//! whose box the sweep enters by the final limit, each with every part of its Minkowski sum
-//! tested alone ([`sweep_triangle_cases`]). The moving objects' detection is [`dynamic`],
+//! whose box the sweep enters by the final limit (brute force offers every triangle, at 0),
+//! each with every part of its Minkowski sum tested alone ([`sweep_triangle_cases`]). The moving objects' detection is [`dynamic`],
 //! merged after the static one.
 
 pub mod dynamic;

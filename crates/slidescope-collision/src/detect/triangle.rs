@@ -1,6 +1,7 @@
 //! One triangle's whole test in detection, as the settings' conventions say: the static scan's
-//! one-pass test and the moving objects' test (`dynamic`) alike; and the two conventions the
-//! face-first scan applies itself (sidedness: `two_sided`, `leaves_front`).
+//! one-pass test and the moving objects' test (`dynamic`) alike; and the sidedness helpers the
+//! face-first scan applies itself (`two_sided`, `leaves_front`; it applies roots through
+//! `sweep::round_step`).
 
 use glam::Vec3;
 

@@ -4,12 +4,13 @@
 //! call. Works in local eSpace (see [`Frame`](crate::frame::Frame)). The loop is
 //! [`collide_and_slide::slide`]; each stage is one file, and each convention that differs
 //! between real implementations is applied where its row of the conventions table says
-//! (`stage`; sidedness and contacts at t = 0 in detection's scan, `detect/mod.rs`):
+//! (`stage`; sidedness and contacts at t = 0 in detection, `detect/triangle.rs`, which the
+//! face-first scan and `round_step` apply too):
 //!
 //! | stage | file | the conventions it holds |
 //! |---|---|---|
 //! | inputs, checked once per call | `input.rs` | |
-//! | *detect* | `detect.rs` | the narrow phase, long moves in pieces (exact contact); the scan in `detect/mod.rs` applies sidedness and contacts at t = 0 |
+//! | *detect* | `detect.rs` | the narrow phase, long moves in pieces (exact contact); detection (`detect/`) applies sidedness and contacts at t = 0 |
 //! | *place the contact* | `place.rs` | the slide normal (internal-edge filter), the touching centre (exact contact) |
 //! | *push back by the skin* | `skin.rs` | where the skin padding is applied, the crease response's skin hold, a moving object's push bounded by the level |
 //! | *project the remaining motion*, *advance* | `project.rs`, `plane_solver.rs` | the slide (seed: one plane; crease: two planes' line; plane solver: every plane of the call at once, steep slopes not climbed), the integration velocity |

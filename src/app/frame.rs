@@ -195,12 +195,7 @@ impl App {
     /// simulation's fixed steps and the debugger's re-run and solver caches. `None` when the
     /// frame ends here (the device was recreated).
     pub(super) fn update(&mut self, now: Instant, event_loop: &ActiveEventLoop) -> Option<f32> {
-        let dt = now.duration_since(self.timing.last_frame).as_secs_f32();
-        self.timing.last_frame = now;
-        if dt > 0.0 {
-            self.timing.frame_ms = self.timing.frame_ms * 0.9 + dt * 1e3 * 0.1;
-            self.timing.fps = 1000.0 / self.timing.frame_ms.max(1e-3);
-        }
+        let dt = self.timing.tick(now);
         if self
             .shell
             .gfx

@@ -139,6 +139,20 @@ struct FrameTiming {
     frame_stats: Option<frame_stats::FrameStats>,
 }
 
+impl FrameTiming {
+    /// A frame starts at `now`: the seconds since the last one, folded into the smoothed frame
+    /// time and rate the HUD shows.
+    fn tick(&mut self, now: Instant) -> f32 {
+        let dt = now.duration_since(self.last_frame).as_secs_f32();
+        self.last_frame = now;
+        if dt > 0.0 {
+            self.frame_ms = self.frame_ms * 0.9 + dt * 1e3 * 0.1;
+            self.fps = 1000.0 / self.frame_ms.max(1e-3);
+        }
+        dt
+    }
+}
+
 impl App {
     fn new(level: Option<PathBuf>) -> Self {
         let settings_path = Settings::default_path();

@@ -40,17 +40,7 @@ impl App {
             Ok(mut g) => {
                 g.renderer.set_level(&g.gpu.device, &self.world.geometry);
                 self.upload_dynamic(&mut g.renderer);
-                if let Some(state) = self.shell.egui_state.as_mut() {
-                    state.set_max_texture_side(
-                        g.gpu.device.limits().max_texture_dimension_2d as usize,
-                    );
-                }
-                // egui's font texture lived on the old device: start egui afresh.
-                self.shell.egui_ctx = dark_context();
-                if let Some(w) = &self.shell.window {
-                    self.shell.egui_state = Some(egui_state(&self.shell.egui_ctx, w, &g));
-                }
-                self.shell.gfx = Some(g);
+                self.shell.replace_gfx(g);
                 self.say("GPU device was lost and has been recreated".into(), true);
             }
             Err(e) => {
@@ -103,9 +93,7 @@ impl App {
         g.resize(size.width, size.height);
         g.renderer.set_level(&g.gpu.device, &self.world.geometry);
         self.upload_dynamic(&mut g.renderer);
-        self.shell.egui_state = Some(egui_state(&self.shell.egui_ctx, &window, &g));
-        self.shell.gfx = Some(g);
-        self.shell.window = Some(window);
+        self.shell.open(window, g);
         self.timing.last_frame = Instant::now();
     }
 }
@@ -230,5 +218,28 @@ impl ApplicationHandler for App {
     fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
         self.save_settings();
         self.write_frame_stats();
+    }
+}
+
+impl super::Shell {
+    /// The window opened with its GPU surface: egui starts on it.
+    fn open(&mut self, window: Arc<Window>, g: Gfx) {
+        self.egui_state = Some(egui_state(&self.egui_ctx, &window, &g));
+        self.gfx = Some(g);
+        self.window = Some(window);
+    }
+
+    /// A GPU device recreated after the last was lost: egui starts afresh on it (its font
+    /// texture lived on the old device).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn replace_gfx(&mut self, g: Gfx) {
+        if let Some(state) = self.egui_state.as_mut() {
+            state.set_max_texture_side(g.gpu.device.limits().max_texture_dimension_2d as usize);
+        }
+        self.egui_ctx = dark_context();
+        if let Some(w) = &self.window {
+            self.egui_state = Some(egui_state(&self.egui_ctx, w, &g));
+        }
+        self.gfx = Some(g);
     }
 }

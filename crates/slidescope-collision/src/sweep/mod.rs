@@ -301,27 +301,21 @@ pub fn sweep_triangle_cases(
             time.map_or(CaseOutcome::Miss, CaseOutcome::Hit)
         }
     };
+    // The face's outcome, every round part missing.
+    let only_face = |face| CaseResults {
+        face: outcome(mask.face, face),
+        edges: [outcome(mask.edge, None); 3],
+        vertices: [outcome(mask.vertex, None); 3],
+    };
     let face = match face::sweep_face(c, v, verts, tri.normal_es, two_sided, 1.0) {
         FacePlane::Hit(time, _, _) => Some(time),
-        // The plane is never within reach: no edge or vertex is either (every part misses).
-        FacePlane::Unreachable => {
-            let miss = outcome(true, None);
-            let part = |on: bool| if on { miss } else { CaseOutcome::Disabled };
-            return CaseResults {
-                face: part(mask.face),
-                edges: [part(mask.edge); 3],
-                vertices: [part(mask.vertex); 3],
-            };
-        }
+        // The plane is never within reach: no edge or vertex is either.
+        FacePlane::Unreachable => return only_face(None),
         _ => None,
     };
     // No round part within reach by t = 1: each misses (the bound detection uses).
     if reach::round_parts_out_of_reach(c, v, tri, 1.0) {
-        return CaseResults {
-            face: outcome(mask.face, face),
-            edges: [outcome(mask.edge, None); 3],
-            vertices: [outcome(mask.vertex, None); 3],
-        };
+        return only_face(face);
     }
     // Every part's own time, four lanes at a time; a part the centre overlaps by its scalar
     // test (its embedded branch decides).

@@ -12,13 +12,16 @@ use web_time::Instant;
 
 use super::App;
 use crate::collision::{Scratch, SlideSettings, Trace};
-use crate::probe::explain::{Explainer, SearchHint, reconciling_sets};
+use crate::probe::explain::bug_class::starts_unsound;
+use crate::probe::explain::{Evidence, Judge, SearchHint, Why, gather};
 use crate::probe::feed::{FeedEvent, FileFeed};
+use crate::probe::file_whys::FileWhys;
 use crate::probe::listen::{DEFAULT_ADDR, Listener};
 use crate::probe::minimise::minimise;
+use crate::probe::probe_file_check::CheckOptions;
 use crate::probe::shadow::resolve_again;
 use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
-use crate::sim::{MarkerKind, Sim, TimelineCommand};
+use crate::sim::{FrameRecord, MarkerKind, Sim, TimelineCommand};
 use crate::ui::game::{ProbeCommand, ProbeSource, ProbeStatusView};
 use crate::view::World;
 
@@ -51,10 +54,13 @@ pub(super) struct ProbeState {
     /// Why the move at the cursor diverges, for the record, tolerance and settings it was
     /// explained with.
     why: Option<(WhyKey, Vec<String>)>,
+    /// The open file's check, which gives the inspector its reasons.
+    whys: Option<FileWhys>,
 }
 
-/// What the cursor's explanation depends on: the record, the tolerance, the settings.
-type WhyKey = (u64, ShadowTolerance, SlideSettings);
+/// What the cursor's explanation depends on: the record, the tolerance, the settings, and
+/// whether the file's reasons are in.
+type WhyKey = (u64, ShadowTolerance, SlideSettings, bool);
 
 impl ProbeState {
     fn config(&self, settings: &crate::collision::SlideSettings) -> ShadowConfig {
@@ -91,38 +97,49 @@ impl ProbeState {
         }
     }
 
-    /// Phase *update*: explains the game move at the cursor when it diverges (a convention
-    /// that reconciles it, a bug class; a move that follows a diverging move of the same mover
-    /// says so), recomputed when the cursor, the tolerance or the settings change.
+    /// Phase *update*: explains the game move at the cursor when it diverges, recomputed
+    /// when the cursor, the tolerance, the settings or the file's reasons change. A file's
+    /// moves get the whole file's check's reason (the table's); a live game's, the same
+    /// explainer over the moves so far.
     pub fn refresh_why(&mut self, sim: &Sim, settings: &SlideSettings) {
         let Some((rec, _)) = sim.cursor_frame() else {
             self.why = None;
             return;
         };
-        let key = (rec.frame, self.tolerance, *settings);
+        let ready = self.file_whys(settings);
+        let key = (rec.frame, self.tolerance, *settings, ready);
         if self.why.as_ref().is_some_and(|(k, _)| *k == key) {
             return;
         }
         let lines = match (&rec.game, &self.level) {
             (Some(g), Some(level)) if g.verdict(&self.tolerance).diverges => {
-                let mut objects = level.objects().clone();
-                objects.apply_poses(&rec.objects);
-                let config = self.config(settings);
-                let world = (Some(&**level), &objects);
-                let sets = reconciling_sets(&SearchHint::default(), world, rec, &config);
-                let why = Explainer::default().explain_in(world, rec, &config, sets);
-                let mut lines = why.lines();
-                if let Some(prev) = previous_diverging(sim, rec.frame, g.mover, &self.tolerance) {
-                    lines.push(format!(
-                        "it follows move {prev} of mover {}, which diverges too: look there first",
-                        g.mover
-                    ));
+                match self.whys.as_mut().map(|w| w.get()) {
+                    Some(Some(Ok(whys))) => whys.get(&g.index).map_or_else(
+                        || vec!["why: the file's check did not flag this move".into()],
+                        Why::lines,
+                    ),
+                    Some(Some(Err(e))) => vec![format!("why: the file's check failed: {e}")],
+                    Some(None) => vec!["why: explaining the whole file…".into()],
+                    None => live_why(sim, rec, level, &self.config(settings)).lines(),
                 }
-                lines
             }
             _ => Vec::new(),
         };
         self.why = Some((key, lines));
+    }
+
+    /// Whether the open file's reasons are ready, restarting its check when the tolerance or
+    /// the settings changed.
+    fn file_whys(&mut self, settings: &SlideSettings) -> bool {
+        let config = self.config(settings);
+        let (Some(feed), Some(w)) = (&self.feed, &mut self.whys) else {
+            return false;
+        };
+        let options = &w.options;
+        if (options.settings, options.tolerance) != (config.settings, config.tolerance) {
+            *w = FileWhys::start(&feed.path, check_options(&config));
+        }
+        w.get().is_some()
     }
 
     /// A new tolerance re-judges every game move in `sim`'s history (no re-solve).
@@ -152,17 +169,45 @@ fn page_url(l: &Listener) -> Option<String> {
     }
 }
 
-/// The game move index of the same mover's move just before frame `before` in the history, when
-/// that one diverges.
-fn previous_diverging(sim: &Sim, before: u64, mover: u32, tol: &ShadowTolerance) -> Option<u64> {
-    let prev = sim
+/// The check's options for the app's re-solve configuration.
+fn check_options(config: &ShadowConfig) -> CheckOptions {
+    CheckOptions {
+        settings: config.settings,
+        tolerance: config.tolerance,
+        ..Default::default()
+    }
+}
+
+/// A live game's move `rec` explained by the one explainer over the moves before it in the
+/// history: its own evidence, the cascade rule and the facts the moves so far show.
+fn live_why(sim: &Sim, rec: &FrameRecord, level: &Arc<ProbeLevel>, config: &ShadowConfig) -> Why {
+    let tol = &config.tolerance;
+    let mut judge = Judge::default();
+    for g in sim
         .history()
         .iter()
-        .rev()
-        .filter(|r| r.frame < before)
+        .filter(|r| r.frame < rec.frame)
         .filter_map(|r| r.game.as_deref())
-        .find(|g| g.mover == mover)?;
-    prev.verdict(tol).diverges.then_some(prev.index)
+    {
+        let flagged = g.verdict(tol).diverges.then(|| Evidence {
+            start_unsound: starts_unsound(
+                g,
+                level,
+                g.skin_es.unwrap_or(config.settings.tuning.skin_es),
+            ),
+            ..Default::default()
+        });
+        judge.step(g, flagged, tol);
+    }
+    let mut objects = level.objects().clone();
+    objects.apply_poses(&rec.objects);
+    let evidence = gather(&SearchHint::default(), (Some(level), &objects), rec, config);
+    let Some(game) = rec.game.as_deref() else {
+        return Why::Unexplained;
+    };
+    judge
+        .step(game, Some(evidence), tol)
+        .map_or(Why::Unexplained, |f| f.why(&judge.facts()))
 }
 
 /// Where "Export minimal scenario…" writes when no save dialog answers (relative to the
@@ -267,6 +312,7 @@ impl ProbeState {
                     eprintln!("slidescope: {}", l.page_hint());
                 }
                 self.feed = None;
+                self.whys = None;
                 self.listener = Some(l);
                 self.sent = Some(config);
                 out
@@ -284,6 +330,7 @@ impl ProbeState {
                 self.peer = None;
                 self.begin_history();
                 self.finished = false;
+                self.whys = Some(FileWhys::start(path, check_options(&config)));
                 self.feed = Some(feed);
                 self.sent = Some(config);
                 let text = format!("reading the game's moves from {}", path.display());
@@ -308,6 +355,7 @@ impl ProbeState {
     fn close(&mut self) -> Vec<ProbeEffect> {
         self.listener = None;
         self.feed = None;
+        self.whys = None;
         self.peer = None;
         if !self.active {
             return Vec::new();

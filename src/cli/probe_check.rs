@@ -11,6 +11,7 @@ use clap::Args;
 use crate::probe::ShadowTolerance;
 use crate::probe::one_move::{Expect, export_move, find_move, move_text};
 use crate::probe::probe_file_check::{CheckOptions, check_file, check_file_with_detected};
+use crate::probe::shadow::Assumed;
 
 #[derive(Debug, Args)]
 pub struct ProbeCheckArgs {
@@ -80,7 +81,8 @@ pub fn run(args: &ProbeCheckArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     if let Some(t) = args.threads {
         options.threads = t.max(1);
     }
-    options.limit = args.limit;
+    // `--move N` looks its reason up in the whole list.
+    options.limit = args.limit.filter(|_| args.one_move.is_none());
     options.explain = !args.no_explain;
     if let (Some(n), Some(out)) = (args.export_move, &args.out) {
         let pending = find_move(&args.file, n)?;
@@ -91,25 +93,38 @@ pub fn run(args: &ProbeCheckArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         println!("wrote {}: move {n}, {line}", out.display());
         return Ok(ExitCode::SUCCESS);
     }
-    if let Some(n) = args.one_move {
-        let pending = find_move(&args.file, n)?;
-        print!("{}", move_text(&pending, &options));
-        return Ok(ExitCode::SUCCESS);
-    }
     let report = match args.conventions {
         ConventionsMode::Declared => check_file(&args.file, &options)?,
         ConventionsMode::Detected => check_file_with_detected(&args.file, &options)?,
     };
+    if let Some(n) = args.one_move {
+        // The move's reason is the whole file's check's, under the same assumptions.
+        let pending = find_move(&args.file, n)?;
+        if let Some(a) = &report.explanation.conventions_assumed {
+            options.assumed = Some(Assumed::new(a));
+        }
+        let flagged = report.flagged.iter().find(|f| f.index == n);
+        print!(
+            "{}",
+            move_text(&pending, &options, flagged.and_then(|f| f.why.as_ref()))
+        );
+        return Ok(exit_status(report.complete(), flagged.is_some()));
+    }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         print!("{}", report.to_text(&args.file.display().to_string()));
     }
-    Ok(if !report.complete() {
+    Ok(exit_status(report.complete(), report.counts.diverging > 0))
+}
+
+/// 2 when the file was not read to its end, else 1 when a move diverges, else 0.
+fn exit_status(complete: bool, diverges: bool) -> ExitCode {
+    if !complete {
         ExitCode::from(EXIT_ERROR)
-    } else if report.counts.diverging > 0 {
+    } else if diverges {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
-    })
+    }
 }

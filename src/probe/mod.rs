@@ -5,6 +5,7 @@
 
 pub mod explain;
 pub mod feed;
+pub mod file_whys;
 pub mod levels;
 pub mod listen;
 pub mod minimise;

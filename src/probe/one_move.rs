@@ -1,6 +1,7 @@
 //! `slidescope probe-check run.slidelog --move N`: one move of a probe file side by side, game
 //! against reference, iteration by iteration (case, triangle, t, contact centre, normal), the
-//! ends and the reference's end reason, and why it diverges.
+//! ends and the reference's end reason, and why it diverges: the reason the whole file's check
+//! gave it (the same as the table's and the inspector's).
 
 use std::fmt::Write;
 use std::path::Path;
@@ -8,7 +9,7 @@ use std::path::Path;
 use slidescope_probe::Declared;
 use slidescope_probe::read::Reader;
 
-use super::explain::{Explainer, Why};
+use super::explain::Why;
 use super::probe_file_check::CheckOptions;
 use super::probe_session::{PendingMove, ProbeSession, Step};
 use super::shadow::ShadowConfig;
@@ -40,8 +41,8 @@ pub fn find_move(path: &Path, index: u64) -> Result<PendingMove, String> {
     ))
 }
 
-/// The side-by-side text of one move.
-pub fn move_text(pending: &PendingMove, options: &CheckOptions) -> String {
+/// The side-by-side text of one move, with `why`, the reason the file's check gave it.
+pub fn move_text(pending: &PendingMove, options: &CheckOptions, why: Option<&Why>) -> String {
     let config = options.shadow_config();
     let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
     let record = pending.resolve(&config, &mut scratch, &mut trace);
@@ -56,7 +57,7 @@ pub fn move_text(pending: &PendingMove, options: &CheckOptions) -> String {
     }
     iterations(&mut s, game, &record.trace);
     ends(&mut s, game, &record);
-    why(&mut s, pending, &record, &config);
+    why_text(&mut s, &record, &config, why);
     s
 }
 
@@ -156,7 +157,7 @@ fn ends(s: &mut String, g: &GameMove, r: &FrameRecord) {
     }
 }
 
-fn why(s: &mut String, pending: &PendingMove, r: &FrameRecord, config: &ShadowConfig) {
+fn why_text(s: &mut String, r: &FrameRecord, config: &ShadowConfig, why: Option<&Why>) {
     let Some(game) = r.game.as_deref() else {
         return;
     };
@@ -165,7 +166,6 @@ fn why(s: &mut String, pending: &PendingMove, r: &FrameRecord, config: &ShadowCo
         let _ = writeln!(s, "agrees within the tolerance");
         return;
     }
-    let w = Explainer::default().explain(pending, r, config);
     let _ = writeln!(
         s,
         "diverges: {}{}",
@@ -174,17 +174,8 @@ fn why(s: &mut String, pending: &PendingMove, r: &FrameRecord, config: &ShadowCo
             .iteration
             .map_or(String::new(), |i| format!(" at iteration {i}"))
     );
-    match &w {
-        Why::Convention { alternatives, .. } => {
-            let _ = writeln!(s, "reconciled by: {}", w.label());
-            for other in alternatives.iter().skip(1) {
-                let words: Vec<&str> = other.iter().map(|x| x.label()).collect();
-                let _ = writeln!(s, "         or by: {}", words.join(" + "));
-            }
-        }
-        _ => {
-            let _ = writeln!(s, "no convention reconciles it: {}", w.label());
-        }
+    for line in why.map_or_else(Vec::new, Why::lines) {
+        let _ = writeln!(s, "{line}");
     }
 }
 

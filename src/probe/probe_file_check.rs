@@ -1,7 +1,8 @@
 //! `slidescope probe-check`: re-solves every move of a probe file and sums up where the game
-//! and the reference part ways, and why (`explain`: convention, cascade, bug class) — what a
+//! and the reference part ways, and why (`explain`: convention, bug class, cascade) — what a
 //! game's CI runs. Moves are re-solved in batches across threads; each batch is judged and
 //! dropped, so memory stays flat on a million moves (the flagged list is bounded by `limit`).
+//! The explained share counts the moves judged on their own; cascades stand beside it.
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -10,7 +11,9 @@ use std::path::Path;
 use serde::Serialize;
 use slidescope_probe::read::{ReadError, Reader};
 
-use super::explain::{Explainer, Switch, Why, WhyKind, reconciling_sets};
+use super::explain::{
+    Evidence, FileFacts, Finding, FindingKey, Judge, Switch, Why, WhyKind, gather,
+};
 use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all_then};
 use super::shadow::{Assumed, ShadowConfig};
 use crate::collision::SlideSettings;
@@ -19,8 +22,10 @@ use crate::sim::{Cause, ShadowTolerance};
 
 /// Moves re-solved per batch.
 const BATCH: usize = 8192;
-/// Convention rows of the text table (the rest are summed in one line).
+/// Convention rows, and cascade rows (one a root), of the text table (the rest of each are
+/// summed in one line).
 const MAX_CONVENTION_ROWS: usize = 5;
+const MAX_CASCADE_ROWS: usize = 5;
 
 #[derive(Debug, Clone, Copy)]
 pub struct CheckOptions {
@@ -73,7 +78,8 @@ pub struct FlaggedMove {
     pub cause: Cause,
     /// The first iteration where the two part (none when only the end differs).
     pub iteration: Option<u32>,
-    /// The largest position difference of the move (m): end or contact centre.
+    /// The largest position difference of the move (m): end or contact centre; NaN (`null`
+    /// in JSON) when the game's result is not finite.
     pub difference_m: f32,
     /// The angle between the two normals at the first diverging iteration (degrees).
     pub normal_angle_deg: Option<f32>,
@@ -83,6 +89,9 @@ pub struct FlaggedMove {
     /// Why it diverges (with the explanation on).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<Why>,
+    /// What its own re-solves showed, named `why` once the whole file is read.
+    #[serde(skip)]
+    finding: Option<Finding>,
 }
 
 /// One line of the *why* table: flagged moves with the same reason.
@@ -90,6 +99,9 @@ pub struct FlaggedMove {
 pub struct WhyRow {
     pub kind: WhyKind,
     pub name: String,
+    /// A cascade's root: the flagged move its chain follows (a row per root).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub root_move: Option<u64>,
     pub label: String,
     pub moves: u64,
     pub first_move: u64,
@@ -142,11 +154,43 @@ pub struct MoveCounts {
     pub flagged_truncated: bool,
 }
 
+/// How the flagged moves were judged: on their own inputs, or as a cascade of an earlier one.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Judged {
+    /// Flagged moves judged on their own inputs (every flagged move but the cascades).
+    pub on_their_own: u64,
+    /// Of those, a convention or a named bug.
+    pub explained: u64,
+    pub conventions: u64,
+    pub bugs: u64,
+    pub unexplained: u64,
+    /// Flagged moves that start unsound right after a flagged move of their mover: beside
+    /// the share, never inside it.
+    pub cascades: u64,
+    /// Moves (flagged or not) that start elsewhere than their mover's last end.
+    pub teleports: u64,
+}
+
+impl Judged {
+    /// The explained share of the moves judged on their own (%; 100 with none).
+    pub fn explained_percent(&self) -> f64 {
+        if self.on_their_own == 0 {
+            100.0
+        } else {
+            self.explained as f64 * 100.0 / self.on_their_own as f64
+        }
+    }
+}
+
 /// Why the flagged moves diverge, and the conventions: detected, declared, assumed.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Explanation {
-    /// Why the flagged moves diverge, most moves first.
+    /// Why the flagged moves diverge, most moves first (a row per cascade root).
     pub why: Vec<WhyRow>,
+    /// The counts behind the explained share.
+    pub judged: Judged,
+    /// What the whole file showed of the game, which named each move's evidence.
+    pub file_facts: FileFacts,
     /// The set of convention switches that explains the most moves.
     pub conventions_detected: Option<DetectedConventions>,
     /// What the file declared (format 1.1 `CONVENTIONS`, the last one), in words.
@@ -191,14 +235,8 @@ pub fn check_file_with_detected(
     let Some(detected) = first.explanation.conventions_detected.clone() else {
         return Ok(first);
     };
-    let switches = &detected.switches;
-    let conventions =
-        super::explain::switches::with_switches(&options.settings.conventions, switches, 0.0);
     let again = CheckOptions {
-        assumed: Some(Assumed {
-            conventions,
-            threshold_is_padding: switches.iter().any(|s| s.uses_padding()),
-        }),
+        assumed: Some(Assumed::new(&detected.switches)),
         ..*options
     };
     let mut report = check_file(path, &again)?;
@@ -268,12 +306,9 @@ pub fn check_reader(
 struct Tally {
     options: CheckOptions,
     config: ShadowConfig,
-    explainer: Explainer,
-    /// (kind, name) → (label, moves, first move), conventions apart.
-    rows: BTreeMap<(WhyKind, String), (String, u64, u64)>,
-    /// A convention move's smallest sets → (moves, first move); named once the file's
-    /// conventions are detected.
-    conventions: BTreeMap<Vec<Vec<Switch>>, (u64, u64)>,
+    judge: Judge,
+    /// A finding's key → (its first finding, moves, first move), named once the file is read.
+    findings: BTreeMap<FindingKey, (Finding, u64, u64)>,
 }
 
 impl Tally {
@@ -281,72 +316,56 @@ impl Tally {
         Self {
             options: *options,
             config,
-            explainer: Explainer::default(),
-            rows: BTreeMap::new(),
-            conventions: BTreeMap::new(),
+            judge: Judge::default(),
+            findings: BTreeMap::new(),
         }
     }
 
     /// Re-solves `batch` (in order), judges and explains each move, and empties it. A
-    /// diverging move's reconciling conventions are searched on the thread that re-solved it;
-    /// the explanation (chains, counts) then runs in file order.
+    /// diverging move's evidence is gathered on the thread that re-solved it; the judgement
+    /// (cascades, counts) then runs in file order.
     fn judge(&mut self, batch: &mut Vec<PendingMove>, report: &mut CheckReport) {
-        let mut i = 0;
         let (threads, config, tol) = (self.options.threads, self.config, self.options.tolerance);
-        let hint = self.explainer.hint();
+        let hint = self.judge.hint();
         let explain = self.options.explain;
         let search = |m: &PendingMove, r: &FrameRecord| {
             let diverges = r.game.as_ref().is_some_and(|g| g.verdict(&tol).diverges);
-            if !(explain && diverges) {
-                return Vec::new();
-            }
-            let world = (m.level.as_deref(), &*m.objects);
-            reconciling_sets(&hint, world, r, &config)
+            (explain && diverges)
+                .then(|| gather(&hint, (m.level.as_deref(), &*m.objects), r, &config))
         };
-        resolve_all_then(batch, &config, threads, search, |r, sets| {
-            self.tally(&batch[i], &r, sets, report);
-            i += 1;
+        resolve_all_then(batch, &config, threads, search, |r, evidence| {
+            self.tally(&r, evidence, report);
         });
         batch.clear();
     }
 
-    fn tally(
-        &mut self,
-        pending: &PendingMove,
-        r: &FrameRecord,
-        sets: Vec<Vec<Switch>>,
-        report: &mut CheckReport,
-    ) {
+    fn tally(&mut self, r: &FrameRecord, evidence: Option<Evidence>, report: &mut CheckReport) {
         let Some(g) = &r.game else {
             return;
         };
         report.counts.moves += 1;
-        self.explainer.saw(g);
         let tol = &self.options.tolerance;
-        let difference_m = largest_difference(g);
+        let non_finite = super::explain::bug_class::non_finite(g);
+        let difference_m = if non_finite {
+            f32::NAN
+        } else {
+            largest_difference(g)
+        };
         if difference_m.is_finite() {
             report.largest_difference_m = report.largest_difference_m.max(difference_m);
         }
         let verdict = g.verdict(tol);
+        let finding = if self.options.explain {
+            self.judge.step(g, evidence, tol)
+        } else {
+            None
+        };
         let (true, Some(cause)) = (verdict.diverges, verdict.cause) else {
-            self.explainer.agreed(g.mover);
             return;
         };
-        let world = (pending.level.as_deref(), &*pending.objects);
-        let why = self
-            .options
-            .explain
-            .then(|| self.explainer.explain_in(world, r, &self.config, sets));
-        match &why {
-            Some(Why::Convention { alternatives, .. }) => {
-                let row = self.conventions.entry(alternatives.clone());
-                row.or_insert((0, g.index)).0 += 1;
-            }
-            Some(w) => {
-                let row = self.rows.entry((w.kind(), w.name()));
-                row.or_insert_with(|| (w.label(), 0, g.index)).1 += 1;
-            }
-            None => {}
+        if let Some(f) = &finding {
+            let row = self.findings.entry(f.key());
+            row.or_insert_with(|| (f.clone(), 0, g.index)).1 += 1;
         }
         let angle = verdict.iteration.and_then(|i| {
             let row = g.comparison.rows.iter().find(|row| row.iteration == i)?;
@@ -362,17 +381,22 @@ impl Tally {
             difference_m,
             normal_angle_deg: angle,
             refused: g.unresolved.as_ref().map(|(_, m)| m.clone()),
-            why,
+            why: None,
+            finding,
         };
+        self.list(flagged, report);
+    }
+
+    /// Counts a flagged move and lists it (within the limit), as the first and the largest.
+    fn list(&mut self, flagged: FlaggedMove, report: &mut CheckReport) {
         report.counts.diverging += 1;
         report.counts.flagged_total += 1;
-        *report.by_cause.entry(cause).or_default() += 1;
+        *report.by_cause.entry(flagged.cause).or_default() += 1;
         report.first.get_or_insert_with(|| flagged.clone());
-        if report
-            .largest
-            .as_ref()
-            .is_none_or(|l| crate::sim::move_comparison::beyond(difference_m, l.difference_m))
-        {
+        let larger = |l: &FlaggedMove| {
+            crate::sim::move_comparison::beyond(flagged.difference_m, l.difference_m)
+        };
+        if report.largest.as_ref().is_none_or(larger) {
             report.largest = Some(flagged.clone());
         }
         if self.options.limit.is_none_or(|n| report.flagged.len() < n) {
@@ -382,44 +406,53 @@ impl Tally {
         }
     }
 
-    /// The why table, most moves first, and the detected conventions; each convention move
-    /// named by its smallest set that the detected conventions contain.
-    fn finish(mut self, report: &mut CheckReport) {
-        let detected = self.explainer.detected();
-        let chosen = detected.as_ref().map_or(&[][..], |(s, _)| &s[..]);
-        for (alternatives, (moves, first)) in std::mem::take(&mut self.conventions) {
-            let w = named(alternatives, chosen);
-            let row = self.rows.entry((w.kind(), w.name()));
+    /// The why table, most moves first, the judged counts and the detected conventions; each
+    /// finding named with what the whole file showed.
+    fn finish(self, report: &mut CheckReport) {
+        let facts = self.judge.facts();
+        type Row = (WhyKind, String, Option<u64>);
+        let mut rows: BTreeMap<Row, (String, u64, u64)> = BTreeMap::new();
+        let judged = &mut report.explanation.judged;
+        for (finding, moves, first) in self.findings.into_values() {
+            let w = finding.why(&facts);
+            match w.kind() {
+                WhyKind::Cascade => judged.cascades += moves,
+                WhyKind::Convention => judged.conventions += moves,
+                WhyKind::Bug => judged.bugs += moves,
+                WhyKind::Unexplained => judged.unexplained += moves,
+            }
+            let row = rows.entry((w.kind(), w.name(), w.root_move()));
             let row = row.or_insert_with(|| (w.label(), 0, first));
             row.1 += moves;
             row.2 = row.2.min(first);
         }
+        judged.on_their_own = judged.conventions + judged.bugs + judged.unexplained;
+        judged.explained = judged.conventions + judged.bugs;
+        judged.teleports = self.judge.teleports;
         for f in report
             .flagged
             .iter_mut()
             .chain(&mut report.first)
             .chain(&mut report.largest)
         {
-            if let Some(w) = f.why.take() {
-                f.why = Some(match w {
-                    Why::Convention { alternatives, .. } => named(alternatives, chosen),
-                    w => w,
-                });
-            }
+            f.why = f.finding.as_ref().map(|x| x.why(&facts));
         }
-        let mut rows: Vec<WhyRow> = self
-            .rows
+        let mut rows: Vec<WhyRow> = rows
             .into_iter()
-            .map(|((kind, name), (label, moves, first_move))| WhyRow {
-                kind,
-                name,
-                label,
-                moves,
-                first_move,
-            })
+            .map(
+                |((kind, name, root_move), (label, moves, first_move))| WhyRow {
+                    kind,
+                    name,
+                    root_move,
+                    label,
+                    moves,
+                    first_move,
+                },
+            )
             .collect();
         rows.sort_by(|a, b| b.moves.cmp(&a.moves).then(a.first_move.cmp(&b.first_move)));
         report.explanation.why = rows;
+        let detected = self.judge.detected();
         report.explanation.conventions_detected =
             detected.map(|(switches, explains)| DetectedConventions {
                 appears_to: switches.iter().map(|s| s.label()).collect(),
@@ -427,19 +460,8 @@ impl Tally {
                 switches,
                 explains,
             });
+        report.explanation.file_facts = facts;
     }
-}
-
-/// A convention move named by the first of its smallest sets within `chosen`, else its first.
-fn named(alternatives: Vec<Vec<Switch>>, chosen: &[Switch]) -> Why {
-    let within = |a: &&Vec<Switch>| a.iter().all(|s| chosen.contains(s));
-    let set = alternatives
-        .iter()
-        .find(within)
-        .or(alternatives.first())
-        .cloned()
-        .unwrap_or_default();
-    super::explain::convention(set, alternatives)
 }
 
 /// The largest position difference of a move (m): its end, or a contact centre.
@@ -497,6 +519,7 @@ impl CheckReport {
             "diverging moves: {} of {}   largest difference: {:.6} m",
             self.counts.diverging, self.counts.moves, self.largest_difference_m
         );
+        self.judged_text(&mut s);
         if let Some(d) = &self.explanation.conventions_declared {
             let _ = writeln!(s, "declared by the game: {d}");
         }
@@ -531,27 +554,37 @@ impl CheckReport {
             return;
         }
         let _ = writeln!(s, "{:<12} {:>8} {:>10}  why", "kind", "moves", "first");
-        let (mut shown, mut rest) = (0, (0u64, 0u64, u64::MAX));
+        let mut shown = BTreeMap::new();
+        let mut rest: BTreeMap<WhyKind, (u64, u64, u64)> = BTreeMap::new();
         for r in &self.explanation.why {
-            let kind = r.kind.name();
-            if r.kind == WhyKind::Convention {
-                shown += 1;
-                if shown > MAX_CONVENTION_ROWS {
-                    rest = (rest.0 + 1, rest.1 + r.moves, rest.2.min(r.first_move));
-                    continue;
-                }
+            let most = match r.kind {
+                WhyKind::Convention => MAX_CONVENTION_ROWS,
+                WhyKind::Cascade => MAX_CASCADE_ROWS,
+                _ => usize::MAX,
+            };
+            let n = shown.entry(r.kind).or_insert(0usize);
+            *n += 1;
+            if *n > most {
+                let e = rest.entry(r.kind).or_insert((0, 0, u64::MAX));
+                *e = (e.0 + 1, e.1 + r.moves, e.2.min(r.first_move));
+                continue;
             }
+            let kind = r.kind.name();
             let _ = writeln!(
                 s,
                 "{kind:<12} {:>8} {:>10}  {}",
                 r.moves, r.first_move, r.label
             );
         }
-        if rest.0 > 0 {
+        for (kind, (rows, moves, first)) in rest {
+            let what = match kind {
+                WhyKind::Cascade => "other roots' cascades",
+                _ => "other combinations of these conventions",
+            };
             let _ = writeln!(
                 s,
-                "{:<12} {:>8} {:>10}  {} other combinations of these conventions (--json lists every move)",
-                "convention", rest.1, rest.2, rest.0
+                "{:<12} {moves:>8} {first:>10}  {rows} {what} (--json lists every move)",
+                kind.name()
             );
         }
         let root = |k: WhyKind| self.explanation.why.iter().find(|r| r.kind == k);
@@ -564,6 +597,29 @@ impl CheckReport {
         }
     }
 
+    /// The explained share over the moves judged on their own, cascades and teleports beside.
+    fn judged_text(&self, s: &mut String) {
+        use std::fmt::Write;
+        let j = &self.explanation.judged;
+        if self.explanation.why.is_empty() {
+            return;
+        }
+        let _ = writeln!(
+            s,
+            "judged on their own inputs: {} flagged moves, {} explained ({:.1} %: {} convention, \
+             {} bug, {} unexplained); beside them {} cascades (a start left inside the level by \
+             a flagged move); {} teleports",
+            j.on_their_own,
+            j.explained,
+            j.explained_percent(),
+            j.conventions,
+            j.bugs,
+            j.unexplained,
+            j.cascades,
+            j.teleports
+        );
+    }
+
     fn detected_text(&self, s: &mut String) {
         use std::fmt::Write;
         let Some(d) = &self.explanation.conventions_detected else {
@@ -574,10 +630,10 @@ impl CheckReport {
         }
         let _ = writeln!(
             s,
-            "your controller appears to: {} ({} of {} flagged moves)",
+            "your controller appears to: {} ({} of the {} flagged moves judged on their own)",
             d.appears_to.join("; "),
             d.explains,
-            self.counts.flagged_total
+            self.explanation.judged.on_their_own
         );
         let _ = writeln!(
             s,

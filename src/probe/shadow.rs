@@ -35,24 +35,31 @@ pub struct ShadowConfig {
     pub assumed: Option<Assumed>,
 }
 
-/// Conventions assumed for a game's moves.
+/// Most convention switches assumed at once.
+const MAX_ASSUMED: usize = 16;
+
+/// Convention switches assumed for a game's moves, each set over what the move itself says
+/// (its `ONE_SIDED` flag, the conventions its file declared) with the move's own padding.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Assumed {
-    pub conventions: collision::Conventions,
-    /// The short-motion threshold is each move's own padding (the ports that drop a short
-    /// leftover compare it with their padding).
-    pub threshold_is_padding: bool,
+    switches: [Option<collision::conventions::Switch>; MAX_ASSUMED],
 }
 
 impl Assumed {
-    /// `settings` (a move's) with these conventions.
+    /// The first [`MAX_ASSUMED`] of `switches`.
+    pub fn new(switches: &[collision::conventions::Switch]) -> Self {
+        let mut set = [None; MAX_ASSUMED];
+        for (slot, s) in set.iter_mut().zip(switches) {
+            *slot = Some(*s);
+        }
+        Self { switches: set }
+    }
+
+    /// `settings` (a move's) with these switches.
     pub fn apply(&self, settings: &SlideSettings) -> SlideSettings {
-        let mut s = SlideSettings {
-            conventions: self.conventions,
-            ..*settings
-        };
-        if self.threshold_is_padding {
-            s.conventions.min_motion_es = s.conventions.min_motion_es.max(s.tuning.skin_es);
+        let mut s = *settings;
+        for sw in self.switches.iter().flatten() {
+            sw.apply(&mut s.conventions, s.tuning.skin_es);
         }
         s
     }

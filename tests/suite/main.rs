@@ -27,6 +27,7 @@ mod probe_explain;
 mod probe_files;
 mod probe_game;
 mod probe_js;
+mod probe_judge;
 mod probe_ui;
 mod probe_websocket;
 mod properties;

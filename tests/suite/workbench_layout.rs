@@ -313,18 +313,17 @@ fn texts_cut_in(shapes: &[egui::epaint::ClippedShape], area: egui::Rect) -> (usi
     (texts, cut)
 }
 
-/// The debugger's model on one game move, with the lines the app's explainer gives a
-/// diverging move (as `ProbeState::refresh_why` computes them).
+/// The debugger's model on one game move, with the lines the inspector gives a diverging
+/// move of a file (the file's check's reason, as `ProbeState::refresh_why` shows it).
 fn probe_model(
-    pending: &slidescope::probe::PendingMove,
+    whys: &std::collections::BTreeMap<u64, slidescope::probe::explain::Why>,
     rec: &slidescope::sim::FrameRecord,
 ) -> (ShellModel, Vec<String>) {
     use slidescope::probe::ShadowConfig;
-    use slidescope::probe::explain::Explainer;
     let config = ShadowConfig::default();
     let game = rec.game.as_deref().expect("a game move");
     let why = if game.verdict(&config.tolerance).diverges {
-        Explainer::default().explain(pending, rec, &config).lines()
+        whys.get(&game.index).map_or_else(Vec::new, |w| w.lines())
     } else {
         Vec::new()
     };
@@ -379,14 +378,19 @@ fn probe_cases() -> Vec<(String, ShellModel)> {
     ] {
         let tol = Default::default();
         let moves = crate::common::probe_moves(file);
+        let options = slidescope::probe::probe_file_check::CheckOptions::default();
+        let report =
+            slidescope::probe::probe_file_check::check_file(std::path::Path::new(file), &options)
+                .unwrap();
+        let whys = slidescope::probe::file_whys::reasons(&report);
         let diverging = moves
             .iter()
             .filter(|(_, r)| r.game.as_ref().is_some_and(|g| g.verdict(&tol).diverges));
-        for (pending, rec) in diverging.take(400) {
+        for (_, rec) in diverging.take(400) {
             if want.is_empty() {
                 break;
             }
-            let (m, why) = probe_model(pending, rec);
+            let (m, why) = probe_model(&whys, rec);
             if let Some(i) = want.iter().position(|(_, f)| f(rec, &why)) {
                 let (name, _) = want.remove(i);
                 cases.push((format!("{file} move {} ({name})", rec.frame), m));

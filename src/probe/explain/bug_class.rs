@@ -1,11 +1,16 @@
 //! Bug classes of a diverging move that no convention explains and no earlier move caused,
-//! named from the per-iteration comparison and the game's own geometry: the failures reported
-//! against real ports (Babylon.js `Collider`, Fauerby-style code).
+//! named by their cause from the per-iteration comparison and the game's own geometry: the
+//! failures reported against real ports (Babylon.js `Collider`, Fauerby-style code). Each
+//! test here looks at the move alone; [`BugClass::contradicted`] drops a class the rest of the
+//! file rules out (no "ignores face contacts" for a game that reports face contacts).
 
 use glam::Vec3;
 use serde::Serialize;
 
-use crate::collision::{CaseKind, CaseMask, ContactTime, Ellipsoid, raycast};
+use crate::collision::{
+    CaseKind, CaseMask, CollisionMesh, ContactSource, ContactTime, Ellipsoid, SlideSettings,
+    raycast, sweep,
+};
 use crate::probe::ProbeLevel;
 use crate::sim::detectors::skin_violation;
 use crate::sim::{Cause, FrameRecord, GameMove, ShadowTolerance};
@@ -14,6 +19,9 @@ use crate::sim::{Cause, FrameRecord, GameMove, ShadowTolerance};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BugClass {
+    /// The game's end or integration velocity is NaN or infinite (a contact at t = 0 divided
+    /// 0/0, …): its own class, never a cascade.
+    NonFiniteResult,
     /// The reference agrees once its edge cylinders are off: the game's detection has none.
     IgnoresEdges,
     /// The same for the vertex spheres.
@@ -23,16 +31,23 @@ pub enum BugClass {
     /// A contact whose normal points to the side of the triangle the centre is not on: the
     /// push-out goes into the surface (two-sided triangles solved as if from the front).
     PushedIntoBackFace,
-    /// The reference starts the iteration overlapping a triangle (t = 0); the game saw nothing.
+    /// The game's path enters a triangle the reference hits first, and none of the game's
+    /// contacts of the move names it: its detection never found that triangle (a broad phase
+    /// that skipped it, a narrow phase that missed it), in a file whose contacts name
+    /// triangles.
+    MissedTriangle,
+    /// The reference starts the iteration overlapping a triangle (t = 0); the game saw nothing
+    /// there (its contact, if any, is on another triangle).
     MissedEmbeddedContact,
-    /// The reference starts the iteration overlapping; the game's contact came later (t > 0):
-    /// the root where the centre leaves the Minkowski sum.
+    /// The reference starts the iteration overlapping; the game's contact came later (t > 0)
+    /// on the same triangle: the root where the centre leaves the Minkowski sum.
     ContactAtExitRoot,
     /// The game's centre passed through a triangle between its start and its end.
     Tunnelled,
     /// The game's end overlaps the level.
     EndedInsideLevel,
-    /// The move starts overlapping the level with no earlier divergence to blame.
+    /// The move starts overlapping the level deeper than its skin with no earlier divergence
+    /// to blame.
     StartedInsideLevel,
     /// The game's integration velocity is longer than the velocity it asked for.
     GainedSpeed,
@@ -43,6 +58,8 @@ pub enum BugClass {
 impl BugClass {
     pub fn label(self) -> &'static str {
         match self {
+            Self::NonFiniteResult => "a NaN or infinite result",
+            Self::MissedTriangle => "went into a triangle its detection never reported",
             Self::IgnoresEdges => "ignores edge contacts (no edge cylinders in its detection)",
             Self::IgnoresVertices => "ignores vertex contacts (no vertex spheres)",
             Self::IgnoresFaces => "ignores face contacts (no face slab)",
@@ -58,9 +75,57 @@ impl BugClass {
     }
 }
 
-/// The class of a flagged move, with the depth (m, along the deepest triangle's normal, for an
-/// end inside the level), or `None`: unexplained.
-pub fn classify(
+impl BugClass {
+    /// Whether what the file shows of the game rules this class out: `seen`, the parts of
+    /// the Minkowski sum its contacts name anywhere in the file (`None`: it names none);
+    /// `names_triangles`, whether any of its contacts names a triangle.
+    pub fn contradicted(self, seen: Option<CaseMask>, names_triangles: bool) -> bool {
+        let part = match self {
+            Self::IgnoresEdges => CaseKind::Edge,
+            Self::IgnoresVertices => CaseKind::Vertex,
+            Self::IgnoresFaces => CaseKind::Face,
+            Self::MissedTriangle => return !names_triangles,
+            _ => return false,
+        };
+        seen.is_none_or(|s| s.allows(part))
+    }
+}
+
+/// Every class a flagged move fits, in order of precedence, each with its depth (m, for an
+/// end inside the level): `missing_part` re-solves with a case mask (the parts whose absence
+/// makes the reference agree).
+pub fn candidates(
+    record: &FrameRecord,
+    game: &GameMove,
+    level: &ProbeLevel,
+    tol: &ShadowTolerance,
+    missing_part: impl FnMut(CaseMask) -> bool,
+) -> Vec<(BugClass, Option<f32>)> {
+    if non_finite(game) {
+        return vec![(BugClass::NonFiniteResult, None)];
+    }
+    let mut found: Vec<(BugClass, Option<f32>)> = Vec::new();
+    found.extend(from_first_row(record, game, tol).map(|c| (c, None)));
+    found.extend(missing_parts(missing_part).into_iter().map(|c| (c, None)));
+    if missed_triangle(record, game, level, tol) {
+        found.push((BugClass::MissedTriangle, None));
+    }
+    found.extend(classify(record, game, level));
+    if starts_unsound(game, level, record.settings.tuning.skin_es) {
+        found.push((BugClass::StartedInsideLevel, None));
+    }
+    found
+}
+
+/// Whether the game's result (end or integration velocity) is NaN or infinite.
+pub fn non_finite(game: &GameMove) -> bool {
+    game.result
+        .is_some_and(|r| !(r.end.is_finite() && r.integration_velocity.is_finite()))
+}
+
+/// The first of the classes read from the game's own geometry and result, with the depth (m,
+/// along the deepest triangle's normal, for an end inside the level).
+fn classify(
     record: &FrameRecord,
     game: &GameMove,
     level: &ProbeLevel,
@@ -91,30 +156,35 @@ pub fn classify(
     None
 }
 
-/// The part of the Minkowski sum whose absence from the reference makes it agree with the game
-/// (tried after no convention did), among the parts the game has never reported a contact
-/// with (`seen`): `agrees` re-solves with a case mask.
-pub fn missing_case(seen: CaseMask, mut agrees: impl FnMut(CaseMask) -> bool) -> Option<BugClass> {
+/// The parts of the Minkowski sum whose absence from the reference makes it agree with the
+/// game (`agrees` re-solves with a case mask); whether the game lacks them is the file's to
+/// say ([`BugClass::contradicted`]).
+fn missing_parts(mut agrees: impl FnMut(CaseMask) -> bool) -> Vec<BugClass> {
     [
         (CaseKind::Edge, BugClass::IgnoresEdges),
         (CaseKind::Vertex, BugClass::IgnoresVertices),
         (CaseKind::Face, BugClass::IgnoresFaces),
     ]
     .into_iter()
-    .filter(|&(kind, _)| !seen.allows(kind))
-    .find(|&(kind, _)| agrees(CaseMask::ALL.with(kind, false)))
+    .filter(|&(kind, _)| agrees(CaseMask::ALL.with(kind, false)))
     .map(|(_, class)| class)
+    .collect()
 }
 
-/// Whether `game` starts overlapping the level (beyond the detectors' report threshold).
-pub fn starts_inside(game: &GameMove, level: &ProbeLevel) -> bool {
-    Ellipsoid::with_axes(game.input.start, game.input.radii, game.input.axes)
-        .is_ok_and(|e| skin_violation::any_overlap(level.collision(), &e, e.center).is_some())
+/// Whether `game` starts unsound: not finite, or overlapping the level deeper than its skin
+/// (`skin_es`) — where a move that follows a diverging one is that one's cascade.
+pub fn starts_unsound(game: &GameMove, level: &ProbeLevel, skin_es: f32) -> bool {
+    let Ok(e) = Ellipsoid::with_axes(game.input.start, game.input.radii, game.input.axes) else {
+        return true;
+    };
+    skin_violation::any_overlap(level.collision(), &e, e.center)
+        .is_some_and(|o| o.depth_es > skin_es)
 }
 
-/// The first diverging iteration against an embedded reference contact: missed, or met at its
-/// exit root. Checked before everything else.
-pub fn from_first_row(
+/// The first diverging iteration against an embedded reference contact: missed (the game's
+/// contact, if any, is on another triangle), or met at its exit root (the same triangle,
+/// t > 0).
+fn from_first_row(
     record: &FrameRecord,
     game: &GameMove,
     tol: &ShadowTolerance,
@@ -129,10 +199,71 @@ pub fn from_first_row(
         Cause::ContactMissing => Some(BugClass::MissedEmbeddedContact),
         Cause::ContactPosition | Cause::ContactNormal => {
             let g = game.contacts.iter().find(|c| c.iteration == i)?;
-            (g.t > 0.0).then_some(BugClass::ContactAtExitRoot)
+            match g.triangle {
+                Some(t) if t != core.triangle => Some(BugClass::MissedEmbeddedContact),
+                _ => (g.t > 0.0).then_some(BugClass::ContactAtExitRoot),
+            }
         }
         _ => None,
     }
+}
+
+/// Whether the reference's contact at the first diverging iteration is on a level triangle
+/// that none of the game's contacts of the move names, while the game's own path (start,
+/// contact centres, end) sweeps into it.
+fn missed_triangle(
+    record: &FrameRecord,
+    game: &GameMove,
+    level: &ProbeLevel,
+    tol: &ShadowTolerance,
+) -> bool {
+    let Some(i) = game.comparison.verdict(tol).iteration else {
+        return false;
+    };
+    let Some(core) = record
+        .trace
+        .iterations
+        .get(i as usize)
+        .and_then(|it| it.contacts.first())
+    else {
+        return false;
+    };
+    let named = game
+        .contacts
+        .iter()
+        .any(|c| c.triangle == Some(core.triangle));
+    if core.source != ContactSource::Static || named {
+        return false;
+    }
+    let Some(tri) = level.collision().get_triangle(core.triangle) else {
+        return false;
+    };
+    path_enters(game, &tri.vertices)
+}
+
+/// How far into a leg (fraction) the game's ellipsoid must reach a triangle for the leg to
+/// enter it: a leg that ends resting on it does not.
+const ENTERS_BEFORE: f32 = 1.0 - 1e-3;
+/// How deep (eSpace) a leg's start must overlap a triangle to be inside it.
+const INSIDE_ES: f32 = 1e-3;
+
+/// Whether the game's ellipsoid, moved along its path, enters `triangle` (world).
+fn path_enters(game: &GameMove, triangle: &[Vec3; 3]) -> bool {
+    let Ok(one) = CollisionMesh::from_triangles(&[*triangle]) else {
+        return false;
+    };
+    let (radii, axes) = (game.input.radii, game.input.axes);
+    let settings = SlideSettings::default();
+    game.path(game.input.start).windows(2).any(|leg| {
+        Ellipsoid::with_axes(leg[0], radii, axes)
+            .and_then(|e| sweep(&one, &e, leg[1] - leg[0], &settings))
+            .is_ok_and(|hit| {
+                hit.is_some_and(|h| match h.time {
+                    ContactTime::Toi(t) => t < ENTERS_BEFORE,
+                    ContactTime::Embedded { depth_es } => depth_es > INSIDE_ES,
+                })
+            })
+    })
 }
 
 /// A game contact whose normal points away from the side of its triangle the centre is on.

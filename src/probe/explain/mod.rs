@@ -1,13 +1,20 @@
-//! Why a game's move diverges, not only where: each flagged move is a *convention*
-//! (the smallest set of convention switches under which the reference agrees, `switches`), a
-//! *cascade* (it follows a flagged move of the same mover that did not recover; counted under
-//! that chain's root move), a *bug* of a named class (`bug_class`), or *unexplained*, with its
-//! first diverging iteration. Moves are explained in file order, one mover's chain at a time.
+//! Why a game's move diverges, not only where. Every move is judged on its own inputs (the
+//! reference re-solves it from the game's own start): a flagged move is a *convention* (the
+//! smallest sets of convention switches under which the reference agrees, `switches`), a *bug*
+//! of a named class (`bug_class`), or *unexplained*; it is a *cascade* only when its start is
+//! already unsound (overlapping the level deeper than the game's skin, or not finite) right
+//! after a flagged move of the same mover that ended where it starts. A start elsewhere than
+//! the mover's last end is a *teleport*: counted, and judged on its own.
+//!
+//! One explainer: what a move's own re-solves show ([`Evidence`], gathered on the thread that
+//! re-solved it) is named with what the whole file shows ([`FileFacts`]: the parts of the
+//! Minkowski sum and the triangles the game's contacts name, the conventions detected), so
+//! the table, `--json`, `--move N` and the inspector give the same reason.
 
 pub mod bug_class;
 pub mod switches;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
@@ -15,11 +22,11 @@ pub use bug_class::BugClass;
 pub use switches::Switch;
 
 use super::ProbeLevel;
-use super::probe_session::PendingMove;
 use super::shadow::{ShadowConfig, agrees_under};
 use crate::collision::DebugKnobs;
 use crate::collision::{CaseMask, DynamicScene, Scratch, SlideSettings, Trace};
-use crate::sim::{FrameRecord, GameMove};
+use crate::sim::{FrameRecord, GameMove, ShadowTolerance};
+use glam::Vec3;
 
 /// What kind of reason a flagged move has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -128,9 +135,10 @@ impl Why {
                 l.push(format!("declare it: {}", decl.join(" ")));
                 l
             }
-            Self::Cascade { root_move } => {
-                vec![format!("why: a cascade — it follows move {root_move}")]
-            }
+            Self::Cascade { root_move } => vec![format!(
+                "why: a cascade — it starts inside the level, where its mover's last move left \
+                 it; the chain began at flagged move {root_move}: look there first"
+            )],
             Self::Bug { depth_m, .. } => {
                 let depth = depth_m.map_or(String::new(), |d| format!(", {:.1} mm deep", d * 1e3));
                 vec![format!("why: a bug — {}{depth}", self.label())]
@@ -181,20 +189,128 @@ fn snake(v: &impl Serialize) -> String {
         .unwrap_or_default()
 }
 
-/// The state of the explanation over a file: each mover's open chain of flagged moves, and how
-/// many moves each set of switches explained.
+/// What a flagged move's own re-solves show, whatever the rest of the file holds.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Evidence {
+    /// The smallest sets of convention switches under which the reference agrees (empty:
+    /// none does).
+    pub sets: Vec<Vec<Switch>>,
+    /// The start is not finite, or overlaps the level deeper than the game's skin.
+    pub start_unsound: bool,
+    /// The bug classes the move fits (searched only when no convention reconciles it), in
+    /// order of precedence, each with its depth (m) for an end inside the level.
+    pub classes: Vec<(BugClass, Option<f32>)>,
+}
+
+/// What a flagged move's evidence is grouped under: its sets and classes, depths left out.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct EvidenceKey {
+    sets: Vec<Vec<Switch>>,
+    classes: Vec<BugClass>,
+}
+
+impl Evidence {
+    pub fn key(&self) -> EvidenceKey {
+        EvidenceKey {
+            sets: self.sets.clone(),
+            classes: self.classes.iter().map(|c| c.0).collect(),
+        }
+    }
+}
+
+/// What the whole file shows of the game, which names each move's evidence.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct FileFacts {
+    /// The parts of the Minkowski sum its contacts name (`None`: they name none).
+    pub cases_seen: Option<CaseMask>,
+    /// Some contact of it names a triangle.
+    pub names_triangles: bool,
+    /// The conventions detected (a convention move is named by its set within these).
+    pub detected: Vec<Switch>,
+}
+
+/// A flagged move's finding before the file names it: a cascade, or its own evidence.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Finding {
+    Cascade { root_move: u64 },
+    Own(Evidence),
+}
+
+/// What flagged moves are counted under before the file names them.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FindingKey {
+    Cascade(u64),
+    Own(EvidenceKey),
+}
+
+impl Finding {
+    pub fn key(&self) -> FindingKey {
+        match self {
+            Self::Cascade { root_move } => FindingKey::Cascade(*root_move),
+            Self::Own(e) => FindingKey::Own(e.key()),
+        }
+    }
+
+    /// The reason, named with what the file shows: a convention by its set within the
+    /// detected conventions (else its first), a bug by its first class the file does not
+    /// contradict.
+    pub fn why(&self, facts: &FileFacts) -> Why {
+        let e = match self {
+            Self::Cascade { root_move } => {
+                return Why::Cascade {
+                    root_move: *root_move,
+                };
+            }
+            Self::Own(e) => e,
+        };
+        if !e.sets.is_empty() {
+            return named(e.sets.clone(), &facts.detected);
+        }
+        e.classes
+            .iter()
+            .find(|(c, _)| !c.contradicted(facts.cases_seen, facts.names_triangles))
+            .map_or(Why::Unexplained, |&(class, depth_m)| Why::Bug {
+                class,
+                depth_m,
+            })
+    }
+}
+
+/// A convention move named by the first of its smallest sets within `chosen`, else its first.
+pub fn named(alternatives: Vec<Vec<Switch>>, chosen: &[Switch]) -> Why {
+    let within = |a: &&Vec<Switch>| a.iter().all(|s| chosen.contains(s));
+    let set = alternatives
+        .iter()
+        .find(within)
+        .or(alternatives.first())
+        .cloned()
+        .unwrap_or_default();
+    convention(set, alternatives)
+}
+
+/// The last move of one mover, as the judge saw it.
+#[derive(Debug, Clone, Copy)]
+struct LastMove {
+    /// The game's end (`None`: it sent no result).
+    end: Option<Vec3>,
+    /// The root of the flagged chain it belongs to (`None`: it agreed).
+    root: Option<u64>,
+}
+
+/// The judgement over a file in file order: each mover's last move (for cascades and
+/// teleports), and the facts the file shows so far.
 #[derive(Debug, Default)]
-pub struct Explainer {
-    /// Mover → the root move of its chain of flagged moves not yet recovered from.
-    chains: BTreeMap<u32, u64>,
+pub struct Judge {
+    movers: BTreeMap<u32, LastMove>,
     /// The smallest reconciling sets of a move (all of one size), with the moves that had
     /// exactly these.
     pub sets: BTreeMap<Vec<Vec<Switch>>, u64>,
     /// The most frequent group of single-switch sets so far, and its moves.
     favourite: Option<(Vec<Vec<Switch>>, u64)>,
-    /// The parts of the Minkowski sum the game has reported contacts with so far, once it
-    /// has reported any (a game that sends no contacts is never said to lack a part).
     cases_seen: Option<CaseMask>,
+    names_triangles: bool,
+    /// Moves that started elsewhere than their mover's last end.
+    pub teleports: u64,
 }
 
 /// What the search for one move's reconciling sets needs, shared by the threads that search
@@ -204,18 +320,65 @@ pub struct SearchHint {
     favourite: Option<Vec<Vec<Switch>>>,
 }
 
-impl Explainer {
-    /// A move of `mover` the reference agrees with: its chain ends.
-    pub fn agreed(&mut self, mover: u32) {
-        self.chains.remove(&mover);
+impl Judge {
+    /// Judges the next move of the file: `flagged`, its evidence when it diverges (`None`:
+    /// it agrees). Returns its finding for a flagged move.
+    pub fn step(
+        &mut self,
+        game: &GameMove,
+        flagged: Option<Evidence>,
+        tol: &ShadowTolerance,
+    ) -> Option<Finding> {
+        self.saw(game);
+        let last = self.movers.get(&game.mover).copied();
+        let start = game.input.start;
+        let teleport = last.and_then(|l| l.end).is_some_and(|end| {
+            // Two non-finite points are the same place: a NaN end and the move that starts there.
+            let neither = !end.is_finite() && !start.is_finite();
+            let same = neither || end.distance(start) <= tol.position_m;
+            !same
+        });
+        self.teleports += u64::from(teleport);
+        let finding = flagged.map(|e| {
+            let root = last.and_then(|l| l.root).filter(|_| !teleport);
+            let own_class = e.classes.first().map(|c| c.0) == Some(BugClass::NonFiniteResult);
+            match root {
+                Some(root_move) if e.start_unsound && !own_class => Finding::Cascade { root_move },
+                _ => {
+                    self.count_sets(&e.sets);
+                    Finding::Own(e)
+                }
+            }
+        });
+        let root = finding.as_ref().map(|f| match f {
+            Finding::Cascade { root_move } => *root_move,
+            Finding::Own(_) => game.index,
+        });
+        let end = game.result.map(|r| r.end);
+        self.movers.insert(game.mover, LastMove { end, root });
+        finding
     }
 
-    /// Notes the parts of the Minkowski sum `game` reported contacts with (every move, in
-    /// file order).
-    pub fn saw(&mut self, game: &GameMove) {
-        for kind in game.contacts.iter().filter_map(|c| c.case_kind()) {
-            let seen = self.cases_seen.get_or_insert(CaseMask::NONE);
-            *seen = seen.with(kind, true);
+    /// Notes the parts of the Minkowski sum and the triangles `game` names.
+    fn saw(&mut self, game: &GameMove) {
+        for c in &game.contacts {
+            self.names_triangles |= c.triangle.is_some();
+            if let Some(kind) = c.case_kind() {
+                let seen = self.cases_seen.get_or_insert(CaseMask::NONE);
+                *seen = seen.with(kind, true);
+            }
+        }
+    }
+
+    fn count_sets(&mut self, sets: &[Vec<Switch>]) {
+        if sets.is_empty() {
+            return;
+        }
+        let n = self.sets.entry(sets.to_vec()).or_default();
+        *n += 1;
+        let singles = sets.iter().all(|s| s.len() == 1);
+        if singles && self.favourite.as_ref().is_none_or(|(_, m)| *n > *m) {
+            self.favourite = Some((sets.to_vec(), *n));
         }
     }
 
@@ -226,87 +389,20 @@ impl Explainer {
         }
     }
 
-    /// Explains one flagged move: `record` is its re-solve, `pending` what it was re-solved
-    /// from; the reconciling sets are searched here.
-    pub fn explain(
-        &mut self,
-        pending: &PendingMove,
-        record: &FrameRecord,
-        config: &ShadowConfig,
-    ) -> Why {
-        let world = (pending.level.as_deref(), &*pending.objects);
-        let sets = reconciling_sets(&self.hint(), world, record, config);
-        self.explain_in(world, record, config, sets)
-    }
-
-    /// Explains one flagged move, filed in `level` with its moving objects at the move's
-    /// poses, given its reconciling sets ([`reconciling_sets`], searched beforehand: unused
-    /// when the move is a cascade).
-    pub fn explain_in(
-        &mut self,
-        (level, objects): (Option<&ProbeLevel>, &DynamicScene),
-        record: &FrameRecord,
-        config: &ShadowConfig,
-        sets: Vec<Vec<Switch>>,
-    ) -> Why {
-        let Some(game) = record.game.as_deref() else {
-            return self.unexplained(u32::MAX, record.frame);
-        };
-        let Some(level) = level else {
-            return self.unexplained(game.mover, game.index);
-        };
-        if let Some(&root) = self.chains.get(&game.mover) {
-            return Why::Cascade { root_move: root };
-        }
-        if let Some(first) = sets.first() {
-            self.agreed(game.mover);
-            let why = convention(first.clone(), sets.clone());
-            let n = self.sets.entry(sets.clone()).or_default();
-            *n += 1;
-            let singles = sets.iter().all(|s| s.len() == 1);
-            if singles && self.favourite.as_ref().is_none_or(|(_, m)| *n > *m) {
-                self.favourite = Some((sets, *n));
-            }
-            return why;
-        }
-        self.chains.insert(game.mover, game.index);
-        let tol = &config.tolerance;
-        let missing = || {
-            let seen = self.cases_seen?;
-            bug_class::missing_case(seen, |cases| {
-                let settings = SlideSettings {
-                    debug: DebugKnobs {
-                        cases,
-                        ..record.settings.debug
-                    },
-                    ..record.settings
-                };
-                agrees_with((level, objects), record, &settings, config)
-            })
-        };
-        let class = bug_class::from_first_row(record, game, tol)
-            .or_else(missing)
-            .map(|c| (c, None))
-            .or_else(|| bug_class::classify(record, game, level))
-            .or_else(|| {
-                bug_class::starts_inside(game, level)
-                    .then_some((BugClass::StartedInsideLevel, None))
-            });
-        match class {
-            Some((class, depth_m)) => Why::Bug { class, depth_m },
-            None => self.unexplained(game.mover, game.index),
+    /// What the file showed, with the conventions detected from it.
+    pub fn facts(&self) -> FileFacts {
+        FileFacts {
+            cases_seen: self.cases_seen,
+            names_triangles: self.names_triangles,
+            detected: self.detected().map(|d| d.0).unwrap_or_default(),
         }
     }
 
-    fn unexplained(&mut self, mover: u32, index: u64) -> Why {
-        self.chains.insert(mover, index);
-        Why::Unexplained
-    }
-
-    /// The switches that explain the most moves together, greedily: the set that reconciles
-    /// the most moves not yet explained, added while it explains at least 1 % of the
-    /// convention moves more and sets no convention the chosen ones set otherwise; with the
-    /// moves it explains.
+    /// The switches that explain the most moves together, greedily: of the additions that
+    /// complete some move's smallest set with the fewest new switches, the one that explains
+    /// the most moves not yet explained, added while that is at least 1 % of the convention
+    /// moves and it sets no convention the chosen ones set otherwise (one switch is added
+    /// before two that explain more only together); with the moves they explain.
     pub fn detected(&self) -> Option<(Vec<Switch>, u64)> {
         let total: u64 = self.sets.values().sum();
         let explained_by = |chosen: &[Switch], alternatives: &[Vec<Switch>]| {
@@ -316,30 +412,34 @@ impl Explainer {
         };
         let mut chosen: Vec<Switch> = Vec::new();
         loop {
-            let mut votes: BTreeMap<&Vec<Switch>, u64> = BTreeMap::new();
-            for (alternatives, n) in &self.sets {
-                if explained_by(&chosen, alternatives) {
-                    continue;
-                }
-                for a in alternatives {
-                    if switches::compatible(&chosen, a) {
-                        *votes.entry(a).or_default() += n;
-                    }
-                }
-            }
-            let best = votes
-                .into_iter()
-                .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(a.0)));
+            let left: Vec<_> = (self.sets.iter())
+                .filter(|(a, _)| !explained_by(&chosen, a))
+                .collect();
+            let offers: BTreeSet<&Vec<Switch>> = (left.iter())
+                .flat_map(|(a, _)| a.iter())
+                .filter(|a| switches::compatible(&chosen, a))
+                .collect();
+            let gain = |offer: &Vec<Switch>| {
+                let mut with = chosen.clone();
+                with.extend(offer.iter().filter(|s| !chosen.contains(s)));
+                let n: u64 = (left.iter())
+                    .filter(|(a, _)| explained_by(&with, a))
+                    .map(|(_, n)| **n)
+                    .sum();
+                (with.len() - chosen.len(), n, with)
+            };
+            let mut gains: Vec<_> = offers.into_iter().map(|o| (gain(o), o)).collect();
+            // Fewest new switches first, then the most moves, then the first set.
+            gains.sort_by(|a, b| {
+                (a.0.0.cmp(&b.0.0))
+                    .then(b.0.1.cmp(&a.0.1))
+                    .then(a.1.cmp(b.1))
+            });
+            let enough = |n: u64| n * 100 >= total && n > 0;
+            let best = (gains.into_iter()).find(|((_, n, _), _)| enough(*n));
             match best {
-                Some((set, n)) if n * 100 >= total && n > 0 => {
-                    let new: Vec<Switch> = set
-                        .iter()
-                        .filter(|s| !chosen.contains(s))
-                        .copied()
-                        .collect();
-                    chosen.extend(new);
-                }
-                _ => break,
+                Some(((_, _, with), _)) => chosen = with,
+                None => break,
             }
         }
         chosen.sort();
@@ -350,6 +450,50 @@ impl Explainer {
             .map(|(_, n)| n)
             .sum();
         (!chosen.is_empty()).then_some((chosen, explains))
+    }
+}
+
+/// What one flagged move's own re-solves show (on the thread that re-solved it): its
+/// reconciling sets, whether its start is unsound, and, when no convention reconciles it, the
+/// bug classes it fits. `record` is its re-solve in `world`.
+pub fn gather(
+    hint: &SearchHint,
+    world: (Option<&ProbeLevel>, &DynamicScene),
+    record: &FrameRecord,
+    config: &ShadowConfig,
+) -> Evidence {
+    let (Some(level), Some(game)) = (world.0, record.game.as_deref()) else {
+        return Evidence::default();
+    };
+    let skin = record.settings.tuning.skin_es;
+    let start_unsound = bug_class::starts_unsound(game, level, skin);
+    if bug_class::non_finite(game) {
+        return Evidence {
+            start_unsound,
+            classes: vec![(BugClass::NonFiniteResult, None)],
+            ..Default::default()
+        };
+    }
+    let sets = reconciling_sets(hint, world, record, config);
+    let classes = if sets.is_empty() {
+        let missing = |cases| {
+            let settings = SlideSettings {
+                debug: DebugKnobs {
+                    cases,
+                    ..record.settings.debug
+                },
+                ..record.settings
+            };
+            agrees_with((level, world.1), record, &settings, config)
+        };
+        bug_class::candidates(record, game, level, &config.tolerance, missing)
+    } else {
+        Vec::new()
+    };
+    Evidence {
+        sets,
+        start_unsound,
+        classes,
     }
 }
 

@@ -12,7 +12,8 @@ use web_time::Instant;
 
 use super::App;
 use crate::collision::{Scratch, SlideSettings, Trace};
-use crate::probe::explain::bug_class::starts_unsound;
+use crate::probe::explain::bug_class::{crosses_a_triangle, starts_unsound};
+use crate::probe::explain::stage;
 use crate::probe::explain::{Evidence, Judge, SearchHint, Why, gather};
 use crate::probe::feed::{FeedEvent, FileFeed};
 use crate::probe::file_whys::FileWhys;
@@ -113,7 +114,8 @@ impl ProbeState {
         }
         let lines = match (&rec.game, &self.level) {
             (Some(g), Some(level)) if g.verdict(&self.tolerance).diverges => {
-                match self.whys.as_mut().map(|w| w.get()) {
+                let parting = stage::parting(rec, g, &self.tolerance).map(|p| p.line());
+                let why = match self.whys.as_mut().map(|w| w.get()) {
                     Some(Some(Ok(whys))) => whys.get(&g.index).map_or_else(
                         || vec!["why: the file's check did not flag this move".into()],
                         Why::lines,
@@ -121,7 +123,8 @@ impl ProbeState {
                     Some(Some(Err(e))) => vec![format!("why: the file's check failed: {e}")],
                     Some(None) => vec!["why: explaining the whole file…".into()],
                     None => live_why(sim, rec, level, &self.config(settings)).lines(),
-                }
+                };
+                parting.into_iter().chain(why).collect()
             }
             _ => Vec::new(),
         };
@@ -195,18 +198,28 @@ fn live_why(sim: &Sim, rec: &FrameRecord, level: &Arc<ProbeLevel>, config: &Shad
                 level,
                 g.skin_es.unwrap_or(config.settings.tuning.skin_es),
             ),
+            searched: true,
             ..Default::default()
         });
-        judge.step(g, flagged, tol);
+        let crosses = |a, b| crosses_a_triangle(level, a, b);
+        judge.step(g, flagged, tol, Evidence::default, crosses);
     }
     let mut objects = level.objects().clone();
     objects.apply_poses(&rec.objects);
-    let evidence = gather(&SearchHint::default(), (Some(level), &objects), rec, config);
+    let evidence = gather(
+        &SearchHint::default(),
+        (Some(level), &objects),
+        rec,
+        config,
+        false,
+    );
     let Some(game) = rec.game.as_deref() else {
         return Why::Unexplained;
     };
     judge
-        .step(game, Some(evidence), tol)
+        .step(game, Some(evidence), tol, Evidence::default, |a, b| {
+            crosses_a_triangle(level, a, b)
+        })
         .map_or(Why::Unexplained, |f| f.why(&judge.facts()))
 }
 

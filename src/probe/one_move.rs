@@ -174,6 +174,9 @@ fn why_text(s: &mut String, r: &FrameRecord, config: &ShadowConfig, why: Option<
             .iteration
             .map_or(String::new(), |i| format!(" at iteration {i}"))
     );
+    if let Some(p) = super::explain::stage::parting(r, game, &config.tolerance) {
+        let _ = writeln!(s, "{}", p.line());
+    }
     for line in why.map_or_else(Vec::new, Why::lines) {
         let _ = writeln!(s, "{line}");
     }

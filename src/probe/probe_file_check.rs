@@ -4,13 +4,17 @@
 //! dropped, so memory stays flat on a million moves (the flagged list is bounded by `limit`).
 //! The explained share counts the moves judged on their own; cascades stand beside it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+
+use glam::Vec3;
 use std::io::Read;
 use std::path::Path;
 
 use serde::Serialize;
 use slidescope_probe::read::{ReadError, Reader};
 
+use super::explain::bug_class::crosses_a_triangle;
+use super::explain::stage::Parting;
 use super::explain::{
     Evidence, FileFacts, Finding, FindingKey, Judge, Switch, Why, WhyKind, gather,
 };
@@ -89,6 +93,9 @@ pub struct FlaggedMove {
     /// Why it diverges (with the explanation on).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<Why>,
+    /// Where it parts from the reference, stage by stage, with what that measures.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parting: Option<Parting>,
     /// What its own re-solves showed, named `why` once the whole file is read.
     #[serde(skip)]
     finding: Option<Finding>,
@@ -328,18 +335,51 @@ impl Tally {
         let (threads, config, tol) = (self.options.threads, self.config, self.options.tolerance);
         let hint = self.judge.hint();
         let explain = self.options.explain;
+        let continues = self.continuing(batch);
         let search = |m: &PendingMove, r: &FrameRecord| {
             let diverges = r.game.as_ref().is_some_and(|g| g.verdict(&tol).diverges);
-            (explain && diverges)
-                .then(|| gather(&hint, (m.level.as_deref(), &*m.objects), r, &config))
+            let world = (m.level.as_deref(), &*m.objects);
+            let defer = continues.contains(&m.index);
+            (explain && diverges).then(|| gather(&hint, world, r, &config, defer))
         };
+        let mut i = 0;
         resolve_all_then(batch, &config, threads, search, |r, evidence| {
-            self.tally(&r, evidence, report);
+            self.tally(&batch[i], &r, evidence, report);
+            i += 1;
         });
         batch.clear();
     }
 
-    fn tally(&mut self, r: &FrameRecord, evidence: Option<Evidence>, report: &mut CheckReport) {
+    /// The moves of `batch` that start where their mover's last move ended: the ones that can
+    /// be cascades, whose search waits until the judge says they are not.
+    fn continuing(&self, batch: &[PendingMove]) -> BTreeSet<u64> {
+        let tol = self.options.tolerance.position_m;
+        let mut ends: BTreeMap<u32, Option<Vec3>> = BTreeMap::new();
+        let mut out = BTreeSet::new();
+        for m in batch {
+            let mv = &m.record.mv;
+            let last = *ends
+                .entry(mv.mover)
+                .or_insert_with(|| self.judge.last_end(mv.mover));
+            let start = Vec3::from(mv.start);
+            let here = last.is_some_and(|e| {
+                (!e.is_finite() && !start.is_finite()) || e.distance(start) <= tol
+            });
+            if here {
+                out.insert(m.index);
+            }
+            ends.insert(mv.mover, mv.result.map(|r| Vec3::from(r.end)));
+        }
+        out
+    }
+
+    fn tally(
+        &mut self,
+        pending: &PendingMove,
+        r: &FrameRecord,
+        evidence: Option<Evidence>,
+        report: &mut CheckReport,
+    ) {
         let Some(g) = &r.game else {
             return;
         };
@@ -356,7 +396,17 @@ impl Tally {
         }
         let verdict = g.verdict(tol);
         let finding = if self.options.explain {
-            self.judge.step(g, evidence, tol)
+            let later = evidence.as_ref().is_some_and(|e| !e.searched);
+            let hint = if later {
+                self.judge.hint()
+            } else {
+                Default::default()
+            };
+            let config = self.config;
+            let world = (pending.level.as_deref(), &*pending.objects);
+            let search = || gather(&hint, world, r, &config, false);
+            let crosses = |a, b| world.0.is_some_and(|l| crosses_a_triangle(l, a, b));
+            self.judge.step(g, evidence, tol, search, crosses)
         } else {
             None
         };
@@ -382,6 +432,7 @@ impl Tally {
             normal_angle_deg: angle,
             refused: g.unresolved.as_ref().map(|(_, m)| m.clone()),
             why: None,
+            parting: super::explain::stage::parting(r, g, tol),
             finding,
         };
         self.list(flagged, report);

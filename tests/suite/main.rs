@@ -21,6 +21,7 @@ mod level_obj;
 mod level_real_files;
 mod long_moves;
 mod open_scenario;
+mod port_zoo;
 mod probe_babylon;
 mod probe_c;
 mod probe_explain;

@@ -125,6 +125,14 @@ fn cascades_need_an_unsound_start_and_teleports_and_nan_results_are_judged_on_th
     assert!(nan["difference_m"].is_null(), "{nan}");
     assert_eq!(nan["why"]["name"], "non_finite_result");
     assert_eq!(v["judged"]["cascades"], 2);
+    // Move 6 went 0.12 m where 0.1 m was asked, in the air: the whole move, 1.2 ×.
+    let f6 = report.flagged.iter().find(|f| f.index == 6).unwrap();
+    let p6 = f6.parting.as_ref().unwrap();
+    assert_eq!(
+        p6.stage,
+        slidescope::probe::explain::stage::Stage::WholeMove
+    );
+    assert!((p6.scale.unwrap() - 1.2).abs() < 1e-4, "{p6:?}");
     let (code, one) = slidescope(&["probe-check", file.to_str().unwrap(), "--move", "2"]);
     assert_eq!(code, 1, "{one}");
     assert!(one.contains("the chain began at flagged move 0"), "{one}");
@@ -197,4 +205,103 @@ fn the_table_json_move_and_the_inspector_give_every_flagged_move_the_same_reason
             assert_eq!(text, why, "{name} --move {n}");
         }
     }
+}
+
+/// One game's move onto the floor: its contact centre (if it reports one), its end and its
+/// iterations.
+type StageGame = (Option<[f32; 3]>, [f32; 3], u32);
+
+/// A sphere of radius 0.5 at height 0.6 moving (0.1, −0.2, 0) onto the floor: the reference
+/// touches at t = 0.5, centre (0.05, 0.5, 0), pushes back 0.0005 m (the skin, 0.001 eSpace)
+/// and slides on to (0.1, 0.5005, 0). Each game below parts at one known stage.
+fn stage_file(games: &[StageGame]) -> PathBuf {
+    use slidescope_probe::{Case, Contact};
+    let mut b = Vec::new();
+    encode::header(&mut b);
+    encode::mesh(&mut b, None, &FLOOR, &[[0, 1, 2], [0, 2, 3]]);
+    for (i, (contact, end, iterations)) in games.iter().enumerate() {
+        let z = i as f32 * 2.0;
+        let shift = |p: [f32; 3]| [p[0], p[1], p[2] + z];
+        let mut m = Move::new(i as u32, [0.5; 3], [0.0, 0.6, z], [0.1, -0.2, 0.0]);
+        m.result = Some(MoveResult {
+            end: shift(*end),
+            integration_velocity: [0.1, 0.0, 0.0],
+            iterations: *iterations,
+        });
+        let contacts: Vec<Contact> = contact
+            .iter()
+            .map(|c| Contact {
+                iteration: 0,
+                case: Some(Case::Face),
+                t: (0.6 - c[1]) / 0.2,
+                center: shift(*c),
+                point: shift([c[0], 0.0, c[2]]),
+                normal: [0.0, 1.0, 0.0],
+                triangle: None,
+            })
+            .collect();
+        encode::move_record(&mut b, &m, &contacts);
+    }
+    encode::end(&mut b);
+    let path = temp_dir("probe_judge_stages").join("stages.slidelog");
+    std::fs::write(&path, b).unwrap();
+    path
+}
+
+#[test]
+fn each_game_parts_at_the_stage_it_was_built_to_with_what_it_measures() {
+    use slidescope::probe::explain::stage::Stage;
+    let touch = Some([0.05, 0.5, 0.0]);
+    let file = stage_file(&[
+        // 0: agrees.
+        (touch, [0.1, 0.5005, 0.0], 2),
+        // 1: no contact, through the floor: detect.
+        (None, [0.1, 0.4, 0.0], 1),
+        // 2: its contact 0.1 of the velocity later (0.01 m on, 0.02 m lower): place.
+        (Some([0.06, 0.48, 0.0]), [0.1, 0.5005, 0.0], 2),
+        // 3: pushed back 0.005 m (0.01 eSpace) instead of the skin: push-back.
+        (touch, [0.1, 0.505, 0.0], 2),
+        // 4: slid on 0.02 m sideways as well: project.
+        (touch, [0.1, 0.5005, 0.02], 2),
+        // 5: stopped at the contact, its leftover dropped: stop.
+        (touch, [0.05, 0.5005, 0.0], 1),
+    ]);
+    let report = check_file(&file, &CheckOptions::default()).unwrap();
+    let part = |i: u64| {
+        let f = report.flagged.iter().find(|f| f.index == i);
+        f.and_then(|f| f.parting.clone())
+    };
+    assert!(part(0).is_none(), "{:?}", report.flagged);
+    let stages: Vec<_> = (1..=5).map(|i| part(i).map(|p| p.stage)).collect();
+    assert_eq!(
+        stages,
+        [
+            Stage::Detect,
+            Stage::Place,
+            Stage::PushBack,
+            Stage::Project,
+            Stage::Stop
+        ]
+        .map(Some)
+    );
+    let place = part(2).unwrap();
+    let v = place.along_velocity.unwrap();
+    // 0.1 × |(0.1, −0.2, 0)| = 0.01·√5 m along the velocity, 0.02 m into the floor.
+    assert!((v[1] - 0.01 * 5f32.sqrt()).abs() < 1e-4, "{place:?}");
+    assert!(
+        (place.along_normal.unwrap()[1] + 0.02).abs() < 1e-4,
+        "{place:?}"
+    );
+    let push = part(3).unwrap().along_normal.unwrap();
+    assert!(
+        (push[0] - 0.009).abs() < 1e-4 && (push[1] - 0.0045).abs() < 1e-5,
+        "{push:?}"
+    );
+    let turned = part(4).unwrap().motion_angle_deg.unwrap();
+    assert!(
+        (turned - 0.02f32.atan2(0.05).to_degrees()).abs() < 0.1,
+        "{turned}"
+    );
+    let left = part(5).unwrap().along_velocity.unwrap();
+    assert!((left[1] - 0.05).abs() < 1e-4, "{left:?}");
 }

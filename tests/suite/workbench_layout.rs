@@ -314,7 +314,8 @@ fn texts_cut_in(shapes: &[egui::epaint::ClippedShape], area: egui::Rect) -> (usi
 }
 
 /// The debugger's model on one game move, with the lines the inspector gives a diverging
-/// move of a file (the file's check's reason, as `ProbeState::refresh_why` shows it).
+/// move of a file (where it parts, and the file's check's reason, as `ProbeState::refresh_why`
+/// shows them).
 fn probe_model(
     whys: &std::collections::BTreeMap<u64, slidescope::probe::explain::Why>,
     rec: &slidescope::sim::FrameRecord,
@@ -323,7 +324,9 @@ fn probe_model(
     let config = ShadowConfig::default();
     let game = rec.game.as_deref().expect("a game move");
     let why = if game.verdict(&config.tolerance).diverges {
-        whys.get(&game.index).map_or_else(Vec::new, |w| w.lines())
+        let parting = slidescope::probe::explain::stage::parting(rec, game, &config.tolerance);
+        let why = whys.get(&game.index).map_or_else(Vec::new, |w| w.lines());
+        parting.map(|p| p.line()).into_iter().chain(why).collect()
     } else {
         Vec::new()
     };

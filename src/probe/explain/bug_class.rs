@@ -208,16 +208,18 @@ fn from_first_row(
     }
 }
 
-/// Whether the reference's contact at the first diverging iteration is on a level triangle
-/// that none of the game's contacts of the move names, while the game's own path (start,
-/// contact centres, end) sweeps into it.
+/// Whether the reference's contact at the first diverging iteration (the first iteration for
+/// a game that reports none) is on a level triangle that none of the game's contacts of the
+/// move names, while the game's own path (start, contact centres, end) sweeps into it.
 fn missed_triangle(
     record: &FrameRecord,
     game: &GameMove,
     level: &ProbeLevel,
     tol: &ShadowTolerance,
 ) -> bool {
-    let Some(i) = game.comparison.verdict(tol).iteration else {
+    // A game that reports no contact parts at the reference's first.
+    let first = game.contacts.is_empty().then_some(0);
+    let Some(i) = game.comparison.verdict(tol).iteration.or(first) else {
         return false;
     };
     let Some(core) = record
@@ -283,7 +285,7 @@ fn pushed_into_back_face(game: &GameMove, level: &ProbeLevel) -> bool {
 }
 
 /// Whether the straight path of the centre from `start` to `end` passes through a triangle.
-fn crosses_a_triangle(level: &ProbeLevel, start: Vec3, end: Vec3) -> bool {
+pub fn crosses_a_triangle(level: &ProbeLevel, start: Vec3, end: Vec3) -> bool {
     let d = end - start;
     let len = d.length();
     len > 1e-6

@@ -12,6 +12,7 @@
 //! the table, `--json`, `--move N` and the inspector give the same reason.
 
 pub mod bug_class;
+pub mod stage;
 pub mod switches;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -200,6 +201,9 @@ pub struct Evidence {
     /// The bug classes the move fits (searched only when no convention reconciles it), in
     /// order of precedence, each with its depth (m) for an end inside the level.
     pub classes: Vec<(BugClass, Option<f32>)>,
+    /// The sets and classes were searched (`false`: left until the move is known not to be a
+    /// cascade — its start is unsound where its mover's last move ended).
+    pub searched: bool,
 }
 
 /// What a flagged move's evidence is grouped under: its sets and classes, depths left out.
@@ -293,8 +297,9 @@ pub fn named(alternatives: Vec<Vec<Switch>>, chosen: &[Switch]) -> Why {
 struct LastMove {
     /// The game's end (`None`: it sent no result).
     end: Option<Vec3>,
-    /// The root of the flagged chain it belongs to (`None`: it agreed).
-    root: Option<u64>,
+    /// The root of the flagged chain it belongs to and where the root started (`None`: it
+    /// agreed).
+    root: Option<(u64, Vec3)>,
 }
 
 /// The judgement over a file in file order: each mover's last move (for cascades and
@@ -311,6 +316,12 @@ pub struct Judge {
     names_triangles: bool,
     /// Moves that started elsewhere than their mover's last end.
     pub teleports: u64,
+    /// Movers with a bug that moved them wrong (a move no convention reconciles that fits a
+    /// bug class other than a speed gain) since they last teleported or agreed with the
+    /// reference on a contact: their later moves start from a state the port's rules did not
+    /// make, so their reconciling sets do not vote for the file's conventions (they are still
+    /// named).
+    tainted: BTreeSet<u32>,
 }
 
 /// What the search for one move's reconciling sets needs, shared by the threads that search
@@ -322,12 +333,17 @@ pub struct SearchHint {
 
 impl Judge {
     /// Judges the next move of the file: `flagged`, its evidence when it diverges (`None`:
-    /// it agrees). Returns its finding for a flagged move.
+    /// it agrees), completed by `search` when its search was left for later and it is not a
+    /// cascade. A start is unsound when the evidence says so, or when the straight line from
+    /// its chain's root start crosses the level (`crosses`: the mover went through a surface
+    /// since). Returns its finding for a flagged move.
     pub fn step(
         &mut self,
         game: &GameMove,
         flagged: Option<Evidence>,
         tol: &ShadowTolerance,
+        search: impl FnOnce() -> Evidence,
+        crosses: impl FnOnce(Vec3, Vec3) -> bool,
     ) -> Option<Finding> {
         self.saw(game);
         let last = self.movers.get(&game.mover).copied();
@@ -339,24 +355,42 @@ impl Judge {
             !same
         });
         self.teleports += u64::from(teleport);
+        // A respawn, or a contact the reference agrees on, puts the mover back on sound ground.
+        if teleport || (flagged.is_none() && !game.contacts.is_empty()) {
+            self.tainted.remove(&game.mover);
+        }
         let finding = flagged.map(|e| {
             let root = last.and_then(|l| l.root).filter(|_| !teleport);
             let own_class = e.classes.first().map(|c| c.0) == Some(BugClass::NonFiniteResult);
+            let unsound = |from| e.start_unsound || crosses(from, start);
             match root {
-                Some(root_move) if e.start_unsound && !own_class => Finding::Cascade { root_move },
+                Some((root_move, from)) if !own_class && unsound(from) => {
+                    Finding::Cascade { root_move }
+                }
                 _ => {
-                    self.count_sets(&e.sets);
+                    let e = if e.searched { e } else { search() };
+                    let speed_only = |c: &(BugClass, _)| c.0 == BugClass::GainedSpeed;
+                    if e.sets.is_empty() && !e.classes.iter().all(speed_only) {
+                        self.tainted.insert(game.mover);
+                    } else if !self.tainted.contains(&game.mover) {
+                        self.count_sets(&e.sets);
+                    }
                     Finding::Own(e)
                 }
             }
         });
         let root = finding.as_ref().map(|f| match f {
-            Finding::Cascade { root_move } => *root_move,
-            Finding::Own(_) => game.index,
+            Finding::Cascade { .. } => last.and_then(|l| l.root).unwrap_or((game.index, start)),
+            Finding::Own(_) => (game.index, start),
         });
         let end = game.result.map(|r| r.end);
         self.movers.insert(game.mover, LastMove { end, root });
         finding
+    }
+
+    /// Where `mover`'s last move ended, as the game said.
+    pub fn last_end(&self, mover: u32) -> Option<Vec3> {
+        self.movers.get(&mover).and_then(|l| l.end)
     }
 
     /// Notes the parts of the Minkowski sum and the triangles `game` names.
@@ -455,12 +489,16 @@ impl Judge {
 
 /// What one flagged move's own re-solves show (on the thread that re-solved it): its
 /// reconciling sets, whether its start is unsound, and, when no convention reconciles it, the
-/// bug classes it fits. `record` is its re-solve in `world`.
+/// bug classes it fits. `record` is its re-solve in `world`. With `defer_if_unsound`, an
+/// unsound start leaves the search for later ([`Evidence::searched`]).
+// perf: a file whose flagged moves are mostly cascades explained 8.1× the plain re-solve when
+// every one was searched (docs/measurements.md, "the cost of the why").
 pub fn gather(
     hint: &SearchHint,
     world: (Option<&ProbeLevel>, &DynamicScene),
     record: &FrameRecord,
     config: &ShadowConfig,
+    defer_if_unsound: bool,
 ) -> Evidence {
     let (Some(level), Some(game)) = (world.0, record.game.as_deref()) else {
         return Evidence::default();
@@ -471,6 +509,13 @@ pub fn gather(
         return Evidence {
             start_unsound,
             classes: vec![(BugClass::NonFiniteResult, None)],
+            searched: true,
+            ..Default::default()
+        };
+    }
+    if start_unsound && defer_if_unsound {
+        return Evidence {
+            start_unsound,
             ..Default::default()
         };
     }
@@ -494,6 +539,7 @@ pub fn gather(
         sets,
         start_unsound,
         classes,
+        searched: true,
     }
 }
 

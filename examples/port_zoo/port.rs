@@ -1,0 +1,220 @@
+//! One port of the zoo: collide-and-slide with a set of rules (convention switches, each a
+//! value a real port uses) and at most one injected bug. The rules are applied by the core's
+//! own stages (`slidescope-collision` with the switches set), so a port whose rules are
+//! declared agrees with the reference move for move and any divergence is a rule or the bug;
+//! the bug is injected around the call, as real ports have them: a broad phase that skips
+//! triangles, detection without vertex spheres, a scaled velocity, a 0/0 at t = 0, a padding
+//! applied into the surface.
+
+use glam::Vec3;
+use slidescope::collision::conventions::Switch;
+use slidescope::collision::{CaseKind, Trace};
+use slidescope_collision::{
+    CollisionMesh, ContactTime, Ellipsoid, Scratch, SlideSettings, collide_and_slide_with,
+};
+
+pub const RADII: Vec3 = Vec3::new(0.4, 0.9, 0.4);
+/// The port's skin (eSpace), sent with every move.
+pub const SKIN_ES: f32 = 0.005;
+/// The port's iteration limit, sent with every move: small, so the limit's rule bites.
+pub const MAX_ITERATIONS: u32 = 4;
+
+/// A bug a port can be built with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Bug {
+    None,
+    /// The broad phase keeps only triangles with a vertex within this distance (m) of the
+    /// move's start: a large triangle under the mover is never tested.
+    BroadPhase(f32),
+    /// Detection without the vertex spheres of the Minkowski sum.
+    NoVertices,
+    /// The whole move scaled (`0.5`: half the velocity moved).
+    Scale(f32),
+    /// A contact at t = 0 divides 0/0: the end is NaN.
+    NanAtT0,
+    /// The skin padding's sign inverted: the end a skin inside the last contact's surface
+    /// instead of a skin out (twice the skin along −n, eSpace).
+    InvertedPadding,
+}
+
+impl Bug {
+    pub fn parse(s: &str) -> Result<Self, String> {
+        let (name, arg) = s.split_once(':').unwrap_or((s, ""));
+        let num = || {
+            arg.parse::<f32>()
+                .map_err(|_| format!("{name} needs a number: {s}"))
+        };
+        Ok(match name {
+            "none" => Self::None,
+            "broad_phase" => Self::BroadPhase(num()?),
+            "no_vertices" => Self::NoVertices,
+            "scale" => Self::Scale(num()?),
+            "nan_at_t0" => Self::NanAtT0,
+            "inverted_padding" => Self::InvertedPadding,
+            _ => return Err(format!("unknown bug {s}")),
+        })
+    }
+}
+
+/// What one move of a port produced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Moved {
+    pub end: Vec3,
+    pub integration_velocity: Vec3,
+    pub iterations: u32,
+    pub contacts: Vec<slidescope_probe::Contact>,
+}
+
+impl Moved {
+    /// Whether two results differ by more than `tol` (m) at the end (NaN differs).
+    pub fn differs(&self, other: &Moved, tol: f32) -> bool {
+        let d = self.end.distance(other.end);
+        d.is_nan() || d > tol
+    }
+}
+
+/// A port: its settings (the rules over seed 001's, two-sided) and its bug.
+pub struct Port {
+    settings: SlideSettings,
+    pub bug: Bug,
+    scratch: Scratch,
+    trace: Trace,
+}
+
+impl Port {
+    pub fn new(rules: &[Switch], bug: Bug) -> Self {
+        let mut settings = SlideSettings::default();
+        settings.tuning.skin_es = SKIN_ES;
+        settings.tuning.max_iterations = MAX_ITERATIONS;
+        for r in rules {
+            r.apply(&mut settings.conventions, SKIN_ES);
+        }
+        Self {
+            settings,
+            bug,
+            scratch: Scratch::default(),
+            trace: Trace::default(),
+        }
+    }
+
+    /// One move from `start` asked to go `velocity` (world, m), with the bug or without.
+    pub fn step(&mut self, level: &CollisionMesh, start: Vec3, velocity: Vec3, bug: bool) -> Moved {
+        let bug = if bug { self.bug } else { Bug::None };
+        let mut settings = self.settings;
+        let mut moved_by = velocity;
+        let mut kept: Option<(CollisionMesh, Vec<u32>)> = None;
+        match bug {
+            Bug::NoVertices => {
+                settings.debug.cases = settings.debug.cases.with(CaseKind::Vertex, false);
+            }
+            Bug::Scale(k) => moved_by = velocity * k,
+            Bug::BroadPhase(r) => kept = near(level, start, r),
+            _ => {}
+        }
+        let (mesh, numbering) = match &kept {
+            Some((m, n)) => (m, Some(n)),
+            None => (level, None),
+        };
+        let Ok(e) = Ellipsoid::new(start, RADII) else {
+            return Moved::stay(start);
+        };
+        self.trace.clear();
+        let r = collide_and_slide_with(
+            mesh,
+            &e,
+            moved_by,
+            &settings,
+            &mut self.scratch,
+            Some(&mut self.trace),
+        );
+        let Ok(r) = r else {
+            return Moved::stay(start);
+        };
+        let contacts = self.contacts(numbering.map(|n| &n[..]));
+        let mut end = r.position;
+        let first_at_zero = contacts.first().is_some_and(|c| c.t == 0.0);
+        if bug == Bug::NanAtT0 && first_at_zero {
+            end = Vec3::NAN;
+        }
+        let last = self
+            .trace
+            .iterations
+            .iter()
+            .rev()
+            .find_map(|it| it.contacts.first());
+        if bug == Bug::InvertedPadding
+            && let Some(c) = last
+        {
+            end -= c.normal_es * (2.0 * SKIN_ES) * RADII;
+        }
+        Moved {
+            end,
+            integration_velocity: r.integration_velocity,
+            iterations: r.iterations,
+            contacts,
+        }
+    }
+
+    /// The trace's first contact of each iteration, numbered as the level numbers them.
+    fn contacts(&self, numbering: Option<&[u32]>) -> Vec<slidescope_probe::Contact> {
+        let iterations = self.trace.iterations.iter().enumerate();
+        iterations
+            .filter_map(|(i, it)| {
+                let c = it.contacts.first()?;
+                let t = match c.time {
+                    ContactTime::Toi(t) => t,
+                    ContactTime::Embedded { .. } => 0.0,
+                };
+                let triangle = numbering.map_or(c.triangle, |n| n[c.triangle as usize]);
+                Some(slidescope_probe::Contact {
+                    iteration: i as u32,
+                    case: Some(match c.feature.kind() {
+                        CaseKind::Face => slidescope_probe::Case::Face,
+                        CaseKind::Edge => slidescope_probe::Case::Edge,
+                        CaseKind::Vertex => slidescope_probe::Case::Vertex,
+                    }),
+                    t,
+                    center: c.center.to_array(),
+                    point: c.point.to_array(),
+                    normal: c.normal.to_array(),
+                    triangle: Some(triangle),
+                })
+            })
+            .collect()
+    }
+}
+
+impl Moved {
+    fn stay(at: Vec3) -> Self {
+        Self {
+            end: at,
+            integration_velocity: Vec3::ZERO,
+            iterations: 0,
+            contacts: Vec::new(),
+        }
+    }
+}
+
+/// The triangles of `level` with a vertex within `radius` of `at`, as a mesh of their own,
+/// with each one's number in `level`.
+fn near(level: &CollisionMesh, at: Vec3, radius: f32) -> Option<(CollisionMesh, Vec<u32>)> {
+    let mut triangles = Vec::new();
+    let mut numbering = Vec::new();
+    for t in 0..level.triangle_count() as u32 {
+        let Some(tri) = level.get_triangle(t) else {
+            continue;
+        };
+        if tri.vertices.iter().any(|v| v.distance(at) <= radius) {
+            triangles.push(tri.vertices);
+            numbering.push(t);
+        }
+    }
+    if triangles.is_empty() {
+        // Nothing near: a mesh of one triangle far away stands for "no triangle".
+        let far = Vec3::splat(1e6);
+        triangles.push([far, far + Vec3::X, far + Vec3::Z]);
+        numbering.push(u32::MAX);
+    }
+    let mesh = CollisionMesh::from_triangles(&triangles).ok()?;
+    Some((mesh, numbering))
+}

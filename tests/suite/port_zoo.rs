@@ -1,0 +1,145 @@
+//! Ground truth for the why: `examples/port_zoo` walks ports of collide-and-slide whose rules
+//! and bug are drawn at random (seeded), records them through the probe with nothing declared,
+//! and says what is true of each; `probe-check` must find each port's rules (precision and
+//! recall over the rules that change at least 1 % of the moves) and name each bug by its
+//! class at the move where it first changes the outcome (a scaled move, which no class names,
+//! by the stage: the whole move at its scale).
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::process::Command;
+
+use slidescope::probe::explain::{BugClass, Switch, Why};
+use slidescope::probe::probe_file_check::{CheckOptions, check_file};
+
+use crate::common::temp_dir;
+
+/// The built example (cargo test builds examples next to the test binaries).
+fn zoo_binary() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let debug = exe.parent().and_then(|d| d.parent()).unwrap();
+    debug.join("examples").join("port_zoo")
+}
+
+/// The rules a port may have, and the bugs it may be built with, each with the class that
+/// names it (`None`: no class; the stage names it).
+const RULES: [&str; 7] = [
+    "padding_along_velocity",
+    "short_leftover_dropped",
+    "dead_zone",
+    "keep_last_centre",
+    "ignores_leaving",
+    "no_impulse_filter",
+    "roots_after_start_only",
+];
+const BUGS: [(&str, Option<BugClass>); 5] = [
+    ("broad_phase:6", Some(BugClass::MissedTriangle)),
+    ("no_vertices", Some(BugClass::IgnoresVertices)),
+    ("nan_at_t0", Some(BugClass::NonFiniteResult)),
+    ("inverted_padding", Some(BugClass::EndedInsideLevel)),
+    ("scale:0.5", None),
+];
+
+#[derive(serde::Deserialize)]
+struct Truth {
+    rules: Vec<Switch>,
+    bites: Vec<(Switch, u64)>,
+    first_bug_move: Option<u64>,
+    moves: u64,
+}
+
+/// SplitMix64, for drawing the ports.
+fn draw(state: &mut u64) -> f64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+}
+
+#[test]
+fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bite() {
+    let bin = zoo_binary();
+    assert!(
+        bin.exists(),
+        "{} not built (cargo test builds examples)",
+        bin.display()
+    );
+    let dir = temp_dir("port_zoo");
+    let mut state = 2026u64;
+    let (mut tp, mut fp, mut fneg) = (0u32, 0u32, 0u32);
+    let (mut named, mut bugs) = (0u32, 0u32);
+    let mut lines = Vec::new();
+    for k in 0..12 {
+        let rules: Vec<&str> = RULES
+            .iter()
+            .copied()
+            .filter(|_| draw(&mut state) < 0.4)
+            .collect();
+        let (bug, class) = BUGS[(draw(&mut state) * BUGS.len() as f64) as usize];
+        let (file, truth) = (
+            dir.join(format!("{k}.slidelog")),
+            dir.join(format!("{k}.json")),
+        );
+        let out = Command::new(&bin)
+            .args(["--rules", &rules.join(","), "--bug", bug, "--movers", "5"])
+            .args(["--seconds", "6", "--seed", &k.to_string()])
+            .arg("--out")
+            .arg(&file)
+            .arg("--truth")
+            .arg(&truth)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let truth: Truth = serde_json::from_slice(&std::fs::read(&truth).unwrap()).unwrap();
+        let report = check_file(&file, &CheckOptions::default()).unwrap();
+        let detected: BTreeSet<Switch> = (report.explanation.conventions_detected.iter())
+            .flat_map(|d| d.switches.iter().copied())
+            .collect();
+        // A rule that changes under 1 % of the moves is not asked of the detection.
+        let biting: BTreeSet<Switch> = (truth.bites.iter())
+            .filter(|(_, n)| n * 100 >= truth.moves)
+            .map(|(r, _)| *r)
+            .collect();
+        let has: BTreeSet<Switch> = truth.rules.iter().copied().collect();
+        tp += detected.intersection(&biting).count() as u32;
+        fp += detected.difference(&has).count() as u32;
+        fneg += biting.difference(&detected).count() as u32;
+        let why = truth.first_bug_move.and_then(|i| {
+            let f = report.flagged.iter().find(|f| f.index == i)?;
+            Some((f.why.clone(), f.parting.clone()))
+        });
+        if truth.first_bug_move.is_some() {
+            bugs += 1;
+            let ok = match (&why, class) {
+                (Some((Some(Why::Bug { class: c, .. }), _)), Some(want)) => *c == want,
+                (Some((_, Some(p))), None) => p.scale.is_some_and(|s| (s - 0.5).abs() < 0.01),
+                _ => false,
+            };
+            named += u32::from(ok);
+        }
+        lines.push(format!(
+            "port {k}: rules {rules:?} bug {bug}: detected {detected:?}, biting {biting:?}; \
+             first bug move {:?}: {why:?}",
+            truth.first_bug_move
+        ));
+    }
+    let precision = f64::from(tp) / f64::from((tp + fp).max(1));
+    let recall = f64::from(tp) / f64::from((tp + fneg).max(1));
+    let report = format!(
+        "precision {precision:.3} recall {recall:.3} (tp {tp} fp {fp} fn {fneg}); bugs named \
+         {named} of {bugs}\n{}",
+        lines.join("\n")
+    );
+    eprintln!("{report}");
+    // Measured on these twelve ports (2026-12-02): precision 0.909, recall 0.833, every bug
+    // named. The goal is 0.95 for both: a rule the port keeps but whose moves all follow a bug
+    // of the same mover is not found (the mover's moves stop voting until it is back on sound
+    // ground), and an unmodelled scale of the whole move lets a short-leftover rule through.
+    assert!(precision >= 0.9 && recall >= 0.8, "{report}");
+    assert_eq!(named, bugs, "{report}");
+}

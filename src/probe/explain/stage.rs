@@ -63,6 +63,10 @@ pub struct Parting {
     pub motion_angle_deg: Option<f32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub motion_ratio: Option<f32>,
+    /// The angle between the game's contact normal and the reference's (degrees), for the
+    /// same contact with another normal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub normal_angle_deg: Option<f32>,
     /// A free move: the game's displacement along the velocity asked, as a fraction of it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scale: Option<f32>,
@@ -79,6 +83,7 @@ impl Parting {
             along_velocity: None,
             motion_angle_deg: None,
             motion_ratio: None,
+            normal_angle_deg: None,
             scale: None,
             text,
         }
@@ -89,7 +94,7 @@ impl Parting {
         let at = self
             .iteration
             .map_or(String::new(), |i| format!(" at iteration {i}"));
-        format!("parts at: {}{at} — {}", self.stage.label(), self.text)
+        format!("stage: {}{at} — {}", self.stage.label(), self.text)
     }
 }
 
@@ -176,6 +181,22 @@ fn at_iteration(
     };
     let other_triangle = g.triangle.is_some_and(|t| t != core.triangle);
     let other_case = g.case_kind().is_some_and(|k| k != core.feature.kind());
+    if cause == Cause::ContactNormal {
+        let angle = g.normal.angle_between(core.normal).to_degrees();
+        let text = format!(
+            "the same contact ({}), the game's normal {angle:.1}° from the reference's{}",
+            core_words(core),
+            if angle > 170.0 {
+                ": it faces the other side"
+            } else {
+                ""
+            }
+        );
+        return Some(Parting {
+            normal_angle_deg: Some(angle),
+            ..Parting::new(Stage::Detect, Some(i), text)
+        });
+    }
     if other_triangle || other_case {
         let text = format!(
             "the game hit {}, the reference {}",

@@ -124,6 +124,21 @@ pub struct DetectedConventions {
     pub appears_to: Vec<&'static str>,
     /// The C header's lines that declare them.
     pub declare: Vec<String>,
+    /// The same in Rust (fields of `slidescope_probe::Declared`) and JavaScript (keys of
+    /// `setConventions`' object).
+    pub declare_rust: Vec<String>,
+    pub declare_js: Vec<String>,
+    /// Assumed over the whole file (`--conventions detected`: a second pass), what they
+    /// change: flagged moves that then agree, and moves that agreed and then diverge.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub whole_file: Option<WholeFile>,
+}
+
+/// What assuming the detected conventions over the whole file changes.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct WholeFile {
+    pub explains: u64,
+    pub breaks: u64,
 }
 
 /// What `probe-check` prints.
@@ -142,6 +157,9 @@ pub struct CheckReport {
     /// The largest position difference over all moves, flagged or not (m).
     pub largest_difference_m: f32,
     pub problems: Vec<String>,
+    /// Every flagged move's index, in file order (the list above stops at the limit).
+    #[serde(skip)]
+    flagged_indices: Vec<u64>,
     #[serde(flatten)]
     pub reading: Reading,
     pub tolerance: ShadowTolerance,
@@ -247,6 +265,13 @@ pub fn check_file_with_detected(
         ..*options
     };
     let mut report = check_file(path, &again)?;
+    let before: BTreeSet<u64> = first.flagged_indices.iter().copied().collect();
+    let after: BTreeSet<u64> = report.flagged_indices.iter().copied().collect();
+    let mut detected = detected;
+    detected.whole_file = Some(WholeFile {
+        explains: before.difference(&after).count() as u64,
+        breaks: after.difference(&before).count() as u64,
+    });
     report.explanation.conventions_detected = Some(detected.clone());
     report.explanation.conventions_assumed = Some(detected.switches);
     Ok(report)
@@ -440,6 +465,7 @@ impl Tally {
 
     /// Counts a flagged move and lists it (within the limit), as the first and the largest.
     fn list(&mut self, flagged: FlaggedMove, report: &mut CheckReport) {
+        report.flagged_indices.push(flagged.index);
         report.counts.diverging += 1;
         report.counts.flagged_total += 1;
         *report.by_cause.entry(flagged.cause).or_default() += 1;
@@ -504,13 +530,23 @@ impl Tally {
         rows.sort_by(|a, b| b.moves.cmp(&a.moves).then(a.first_move.cmp(&b.first_move)));
         report.explanation.why = rows;
         let detected = self.judge.detected();
-        report.explanation.conventions_detected =
-            detected.map(|(switches, explains)| DetectedConventions {
+        report.explanation.conventions_detected = detected.map(|(switches, explains)| {
+            let lines = |k: usize| {
+                switches
+                    .iter()
+                    .map(|s| s.declarations()[k].clone())
+                    .collect()
+            };
+            DetectedConventions {
                 appears_to: switches.iter().map(|s| s.label()).collect(),
-                declare: switches.iter().map(|s| s.declaration()).collect(),
+                declare: lines(1),
+                declare_rust: lines(0),
+                declare_js: lines(2),
                 switches,
                 explains,
-            });
+                whole_file: None,
+            }
+        });
         report.explanation.file_facts = facts;
     }
 }
@@ -676,7 +712,18 @@ impl CheckReport {
         let Some(d) = &self.explanation.conventions_detected else {
             return;
         };
-        if self.explanation.conventions_assumed.is_some() {
+        if let Some(w) = d.whole_file {
+            let verdict = if w.explains > w.breaks {
+                "they explain more than they break"
+            } else {
+                "they break as much as they explain: not your controller's rules"
+            };
+            let _ = writeln!(
+                s,
+                "assumed over the whole file: {} flagged moves then agree, {} that agreed then \
+                 diverge ({verdict})",
+                w.explains, w.breaks
+            );
             return;
         }
         let _ = writeln!(
@@ -688,10 +735,23 @@ impl CheckReport {
         );
         let _ = writeln!(
             s,
-            "declare it (C: slsp_conventions c; slsp_conventions_init(&c); … slsp_set_conventions(p, &c)): {}",
+            "declare it in Rust (slidescope_probe::Declared {{ … }}): {}",
+            d.declare_rust.join(" ")
+        );
+        let _ = writeln!(
+            s,
+            "           in C (slsp_conventions c; slsp_conventions_init(&c); … slsp_set_conventions(p, &c)): {}",
             d.declare.join(" ")
         );
-        let _ = writeln!(s, "or re-check assuming it: --conventions detected");
+        let _ = writeln!(
+            s,
+            "           in JavaScript (probe.setConventions({{ … }})): {}",
+            d.declare_js.join(" ")
+        );
+        let _ = writeln!(
+            s,
+            "or re-check assuming it over the whole file: --conventions detected"
+        );
     }
 }
 

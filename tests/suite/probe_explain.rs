@@ -133,6 +133,10 @@ fn assuming_the_detected_conventions_leaves_only_babylons_bugs_and_their_cascade
     );
     assert_eq!(report.counts.flagged_total, 64);
     assert_eq!(count(&report, WhyKind::Cascade), 56);
+    // Assumed over the whole file: 297 flagged moves then agree, none that agreed diverges.
+    let detected = report.explanation.conventions_detected.as_ref().unwrap();
+    let w = detected.whole_file.unwrap();
+    assert_eq!((w.explains, w.breaks), (297, 0));
     assert_eq!(report.explanation.judged.on_their_own, 8);
     let three =
         check_file_with_detected(&port("babylon_threejs.slidelog"), &CheckOptions::default())
@@ -200,6 +204,10 @@ fn the_why_table_names_a_command_that_replays_the_root_bug_side_by_side() {
     assert!(text.contains("your controller appears to:"), "{text}");
     assert!(text.contains("c.dead_zone_m = 0.001f;"), "{text}");
     assert!(text.contains("c.roots_after_start_only = 1;"), "{text}");
+    // The same declared in Rust and JavaScript.
+    assert!(text.contains("roots: Some(Roots::PositiveOnly),"), "{text}");
+    assert!(text.contains("dead_zone_m: Some(0.001),"), "{text}");
+    assert!(text.contains("rootsAfterStartOnly: true,"), "{text}");
     let judged = "judged on their own inputs: 270 flagged moves, 268 explained (99.3 %";
     assert!(text.contains(judged), "{text}");
     assert!(text.contains("beside them 91 cascades"), "{text}");

@@ -28,6 +28,8 @@ pub enum Kind {
 /// One value of a [`Kind::Choice`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Named {
+    /// The Rust type of the choice (`Padding`).
+    pub ty: &'static str,
     /// The Rust variant.
     pub rust: &'static str,
     /// What the debugger's switch says.
@@ -189,7 +191,7 @@ macro_rules! choice {
 
         impl $crate::Value for $ty {
             const KIND: $crate::Kind = $crate::Kind::Choice(&[
-                $( $crate::Named { rust: stringify!($v), ui: $ui, c: $c, js: $js }, )+
+                $( $crate::Named { ty: stringify!($ty), rust: stringify!($v), ui: $ui, c: $c, js: $js }, )+
             ]);
             fn to_wire(self) -> u32 {
                 self as u32

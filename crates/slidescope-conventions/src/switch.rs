@@ -70,6 +70,18 @@ impl Switch {
         a != b
     }
 
+    /// The lines that declare it in Rust (a field of `slidescope_probe::Declared`), C (of
+    /// `slsp_conventions c`) and JavaScript (a key of `setConventions`' object).
+    pub fn declarations(self) -> [String; 3] {
+        let row = &TABLE[usize::from(self.row)];
+        let mut c = Conventions::default();
+        self.apply(&mut c, 0.0);
+        let wire = row.get(&c).unwrap_or(0);
+        let rust = format!("{}: Some({}),", row.name, row.rust_value(wire));
+        let js = format!("{}: {},", row.spec.js, row.js_value(wire));
+        [rust, self.declaration(), js]
+    }
+
     /// The C header's line that declares it (`slsp_conventions c`).
     pub fn declaration(self) -> String {
         let row = &TABLE[usize::from(self.row)];

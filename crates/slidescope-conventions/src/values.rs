@@ -108,6 +108,30 @@ impl Convention {
     }
 }
 
+impl Convention {
+    /// `wire` as a Rust value of `Declared`'s field (`Padding::Velocity`, `true`, `0.001`).
+    pub fn rust_value(&self, wire: u32) -> String {
+        match self.kind {
+            Kind::Choice(named) => named
+                .get(wire as usize)
+                .map_or("?".into(), |n| format!("{}::{}", n.ty, n.rust)),
+            Kind::Flag => (wire == 1).to_string(),
+            Kind::Bits => wire.to_string(),
+            Kind::Amount => format!("{:?}", f32::from_bits(wire)),
+        }
+    }
+
+    /// `wire` as the JavaScript package spells it (`true`, `"leaving_ignored"`, `0.001`).
+    pub fn js_value(&self, wire: u32) -> String {
+        match self.kind {
+            Kind::Choice(named) => named.get(wire as usize).map_or("?", |n| n.js).into(),
+            Kind::Flag => (wire == 1).to_string(),
+            Kind::Bits => wire.to_string(),
+            Kind::Amount => f32::from_bits(wire).to_string(),
+        }
+    }
+}
+
 impl Conventions {
     /// Rejects an amount that is not finite and ≥ 0: `(field, reason)`.
     pub fn validate(&self) -> Result<(), (&'static str, String)> {

@@ -6,20 +6,12 @@
 //! by the stage: the whole move at its scale).
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::process::Command;
 
 use slidescope::probe::explain::{BugClass, Switch, Why};
 use slidescope::probe::probe_file_check::{CheckOptions, check_file};
 
-use crate::common::temp_dir;
-
-/// The built example (cargo test builds examples next to the test binaries).
-fn zoo_binary() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let debug = exe.parent().and_then(|d| d.parent()).unwrap();
-    debug.join("examples").join("port_zoo")
-}
+use crate::common::{example_binary, temp_dir};
 
 /// The rules a port may have, and the bugs it may be built with, each with the class that
 /// names it (`None`: no class; the stage names it).
@@ -59,12 +51,7 @@ fn draw(state: &mut u64) -> f64 {
 
 #[test]
 fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bite() {
-    let bin = zoo_binary();
-    assert!(
-        bin.exists(),
-        "{} not built (cargo test builds examples)",
-        bin.display()
-    );
+    let bin = example_binary("port_zoo");
     let dir = temp_dir("port_zoo");
     let mut state = 2026u64;
     let (mut tp, mut fp, mut fneg) = (0u32, 0u32, 0u32);

@@ -16,7 +16,7 @@ use slidescope::probe::probe_file_check::{
 use slidescope_probe::read::{Record, read_all};
 use slidescope_probe::{Declared, IterationLimit, Roots, ShortMotion, Sidedness, encode};
 
-use crate::common::temp_dir;
+use crate::common::{slidescope_cli as slidescope, temp_dir};
 
 fn port(name: &str) -> PathBuf {
     Path::new("tests/data/ports").join(name)
@@ -184,15 +184,6 @@ fn conventions_declared_in_a_1_1_file_are_the_re_solves_own() {
     assert_eq!(report.counts.flagged_total, 64);
     assert_eq!(count(&report, WhyKind::Convention), 0);
     assert!(report.explanation.conventions_detected.is_none());
-}
-
-fn slidescope(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_slidescope"))
-        .args(args)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    (out.status.code().unwrap_or(-1), text)
 }
 
 #[test]

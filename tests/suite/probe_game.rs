@@ -8,7 +8,6 @@
 mod game;
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -21,25 +20,12 @@ use slidescope::probe::probe_file_check::{CheckOptions, check_file};
 use slidescope::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
 use slidescope::sim::{FrameRecord, MarkerKind};
 
-use crate::common::temp_dir;
+use crate::common::{example_binary, temp_dir};
 use slidescope::collision::Conventions;
 use slidescope::collision::Tuning;
 
 fn teaching_mesh() -> CollisionMesh {
     Level::load("assets/teaching.glb").unwrap().collision
-}
-
-/// The built example binary (cargo test builds examples next to the test binaries).
-fn example_binary(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let debug = exe.parent().and_then(|d| d.parent()).unwrap();
-    let bin = debug.join("examples").join(name);
-    assert!(
-        bin.exists(),
-        "{} not built (cargo test builds examples)",
-        bin.display()
-    );
-    bin
 }
 
 /// Indices of the moves where the flaw changes the outcome: the game's move replayed from the

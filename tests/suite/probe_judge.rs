@@ -6,7 +6,6 @@
 //! committed recordings the same reason.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use slidescope::probe::explain::{BugClass, Why, WhyKind};
 use slidescope::probe::file_whys::reasons;
@@ -15,7 +14,7 @@ use slidescope::probe::probe_file_check::{
 };
 use slidescope_probe::{Frame, Move, MoveResult, encode};
 
-use crate::common::temp_dir;
+use crate::common::{slidescope_cli as slidescope, temp_dir};
 
 const FLOOR: [[f32; 3]; 4] = [
     [-10.0, 0.0, -10.0],
@@ -74,15 +73,6 @@ fn known_file() -> PathBuf {
 fn why_of(report: &CheckReport, index: u64) -> Option<Why> {
     let f = report.flagged.iter().find(|f| f.index == index)?;
     f.why.clone()
-}
-
-fn slidescope(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_slidescope"))
-        .args(args)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    (out.status.code().unwrap_or(-1), text)
 }
 
 #[test]

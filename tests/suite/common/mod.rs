@@ -171,3 +171,26 @@ pub fn probe_moves(
     }
     out
 }
+
+/// Runs the `slidescope` binary with `args`: its exit status (-1 for a signal) and stdout.
+pub fn slidescope_cli(args: &[&str]) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_slidescope"))
+        .args(args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// A built example binary (cargo test builds examples next to the test binaries).
+pub fn example_binary(name: &str) -> std::path::PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let debug = exe.parent().and_then(|d| d.parent()).unwrap();
+    let bin = debug.join("examples").join(name);
+    assert!(
+        bin.exists(),
+        "{} not built (cargo test builds examples)",
+        bin.display()
+    );
+    bin
+}

@@ -14,7 +14,7 @@ use serde::Serialize;
 use slidescope_probe::read::{ReadError, Reader};
 
 use super::explain::bug_class::crosses_a_triangle;
-use super::explain::stage::Parting;
+use super::explain::stage::{Parting, Stage};
 use super::explain::{
     Evidence, FileFacts, Finding, FindingKey, Judge, Switch, Why, WhyKind, gather,
 };
@@ -134,6 +134,39 @@ pub struct DetectedConventions {
     pub whole_file: Option<WholeFile>,
 }
 
+/// The scale of the whole move the game applies, measured on its flagged free moves.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct MeasuredScale {
+    /// The game's displacement along the velocity asked, as a fraction of it (to 1e-3).
+    pub scale: f32,
+    /// Flagged free moves at that scale, of `free` flagged free moves.
+    pub moves: u64,
+    pub free: u64,
+}
+
+/// Scales of the flagged free moves, in thousandths, with their moves.
+#[derive(Debug, Default)]
+struct Scales(BTreeMap<i64, u64>);
+
+impl Scales {
+    fn add(&mut self, scale: f32) {
+        *self.0.entry((scale * 1000.0).round() as i64).or_default() += 1;
+    }
+
+    /// The scale of nine in ten flagged free moves or more, when they are at least 1 % of the
+    /// moves judged on their own and it is not 1.
+    fn measured(&self, judged: u64) -> Option<MeasuredScale> {
+        let free: u64 = self.0.values().sum();
+        let (&k, &moves) = self.0.iter().max_by_key(|(_, n)| **n)?;
+        let enough = moves * 10 >= free * 9 && moves * 100 >= judged && k != 1000;
+        enough.then_some(MeasuredScale {
+            scale: k as f32 / 1000.0,
+            moves,
+            free,
+        })
+    }
+}
+
 /// What assuming the detected conventions over the whole file changes.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct WholeFile {
@@ -221,6 +254,10 @@ pub struct Explanation {
     /// What the file declared (format 1.1 `CONVENTIONS`, the last one), in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conventions_declared: Option<String>,
+    /// A rule measured from the moves' own stages: every free move (no contact on either side)
+    /// scaled alike.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub measured_scale: Option<MeasuredScale>,
     /// The conventions the check assumed on top of the file's own (`--conventions detected`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conventions_assumed: Option<Vec<Switch>>,
@@ -339,6 +376,7 @@ struct Tally {
     options: CheckOptions,
     config: ShadowConfig,
     judge: Judge,
+    scales: Scales,
     /// A finding's key → (its first finding, moves, first move), named once the file is read.
     findings: BTreeMap<FindingKey, (Finding, u64, u64)>,
 }
@@ -349,6 +387,7 @@ impl Tally {
             options: *options,
             config,
             judge: Judge::default(),
+            scales: Scales::default(),
             findings: BTreeMap::new(),
         }
     }
@@ -460,6 +499,13 @@ impl Tally {
             parting: super::explain::stage::parting(r, g, tol),
             finding,
         };
+        let free = flagged
+            .parting
+            .as_ref()
+            .filter(|p| p.stage == Stage::WholeMove);
+        if let Some(scale) = free.and_then(|p| p.scale) {
+            self.scales.add(scale);
+        }
         self.list(flagged, report);
     }
 
@@ -506,6 +552,7 @@ impl Tally {
         judged.on_their_own = judged.conventions + judged.bugs + judged.unexplained;
         judged.explained = judged.conventions + judged.bugs;
         judged.teleports = self.judge.teleports;
+        report.explanation.measured_scale = self.scales.measured(judged.on_their_own);
         for f in report
             .flagged
             .iter_mut()
@@ -607,6 +654,14 @@ impl CheckReport {
             self.counts.diverging, self.counts.moves, self.largest_difference_m
         );
         self.judged_text(&mut s);
+        if let Some(m) = &self.explanation.measured_scale {
+            let _ = writeln!(
+                s,
+                "measured: your controller moves {:.3} × the velocity asked ({} of the {} flagged \
+                 moves with no contact either side); no convention declares that yet",
+                m.scale, m.moves, m.free
+            );
+        }
         if let Some(d) = &self.explanation.conventions_declared {
             let _ = writeln!(s, "declared by the game: {d}");
         }

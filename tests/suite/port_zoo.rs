@@ -100,6 +100,14 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
             let f = report.flagged.iter().find(|f| f.index == i)?;
             Some((f.why.clone(), f.parting.clone()))
         });
+        if bug.starts_with("scale") && truth.first_bug_move.is_some() {
+            // Measured as a rule of the whole file too: every free move at half the velocity.
+            let m = report
+                .explanation
+                .measured_scale
+                .expect("the scale measured");
+            assert!((m.scale - 0.5).abs() < 1e-3, "{m:?}");
+        }
         if truth.first_bug_move.is_some() {
             bugs += 1;
             let ok = match (&why, class) {

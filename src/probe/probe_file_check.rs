@@ -118,7 +118,7 @@ pub struct WhyRow {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DetectedConventions {
     pub switches: Vec<Switch>,
-    /// Flagged moves whose own smallest set is part of these.
+    /// Flagged moves judged on their own whose smallest sets include one within these.
     pub explains: u64,
     /// What the controller appears to do, one phrase a switch.
     pub appears_to: Vec<&'static str>,
@@ -411,6 +411,7 @@ impl Tally {
             self.tally(&batch[i], &r, evidence, report);
             i += 1;
         });
+        self.judge.freeze_hint();
         batch.clear();
     }
 
@@ -469,7 +470,10 @@ impl Tally {
             let config = self.config;
             let world = (pending.level.as_deref(), &*pending.objects);
             let search = || gather(&hint, world, r, &config, false);
-            let crosses = |a, b| world.0.is_some_and(|l| crosses_a_triangle(l, a, b));
+            // A one-sided level may be walked through from behind: no crossing counts there.
+            let two_sided =
+                r.settings.conventions.sidedness == crate::collision::Sidedness::TwoSided;
+            let crosses = |a, b| two_sided && world.0.is_some_and(|l| crosses_a_triangle(l, a, b));
             self.judge.step(g, evidence, tol, search, crosses)
         } else {
             None
@@ -536,8 +540,16 @@ impl Tally {
         type Row = (WhyKind, String, Option<u64>);
         let mut rows: BTreeMap<Row, (String, u64, u64)> = BTreeMap::new();
         let judged = &mut report.explanation.judged;
+        let mut by_detected = 0;
         for (finding, moves, first) in self.findings.into_values() {
             let w = finding.why(&facts);
+            if let Why::Convention { alternatives, .. } = &w
+                && alternatives
+                    .iter()
+                    .any(|a| a.iter().all(|s| facts.detected.contains(s)))
+            {
+                by_detected += moves;
+            }
             match w.kind() {
                 WhyKind::Cascade => judged.cascades += moves,
                 WhyKind::Convention => judged.conventions += moves,
@@ -577,7 +589,9 @@ impl Tally {
         rows.sort_by(|a, b| b.moves.cmp(&a.moves).then(a.first_move.cmp(&b.first_move)));
         report.explanation.why = rows;
         let detected = self.judge.detected();
-        report.explanation.conventions_detected = detected.map(|(switches, explains)| {
+        // Every convention move they explain, the moves that did not vote included.
+        report.explanation.conventions_detected = detected.map(|(switches, _)| {
+            let explains = by_detected;
             let lines = |k: usize| {
                 switches
                     .iter()
@@ -749,8 +763,8 @@ impl CheckReport {
         let _ = writeln!(
             s,
             "judged on their own inputs: {} flagged moves, {} explained ({:.1} %: {} convention, \
-             {} bug, {} unexplained); beside them {} cascades (a start left inside the level by \
-             a flagged move); {} teleports",
+             {} bug, {} unexplained); beside them {} cascades (an unsound start left by a \
+             flagged move of the mover); {} teleports",
             j.on_their_own,
             j.explained,
             j.explained_percent(),

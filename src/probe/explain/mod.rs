@@ -128,7 +128,7 @@ impl Why {
                     "why: a convention — your controller {}",
                     self.label()
                 )];
-                for other in alternatives.iter().skip(1) {
+                for other in alternatives.iter().filter(|a| *a != switches) {
                     let words: Vec<&str> = other.iter().map(|x| x.label()).collect();
                     l.push(format!("or: {}", words.join(" + ")));
                 }
@@ -137,8 +137,9 @@ impl Why {
                 l
             }
             Self::Cascade { root_move } => vec![format!(
-                "why: a cascade — it starts inside the level, where its mover's last move left \
-                 it; the chain began at flagged move {root_move}: look there first"
+                "why: a cascade — it starts where its mover's last move left it, unsound (inside \
+                 the level, past a surface, or not finite); the chain began at flagged move \
+                 {root_move}: look there first"
             )],
             Self::Bug { depth_m, .. } => {
                 let depth = depth_m.map_or(String::new(), |d| format!(", {:.1} mm deep", d * 1e3));
@@ -316,6 +317,9 @@ pub struct Judge {
     names_triangles: bool,
     /// Moves that started elsewhere than their mover's last end.
     pub teleports: u64,
+    /// The favourite group as the first batch left it: the hint of every later search, so a
+    /// move's sets do not depend on where later batch boundaries fall.
+    frozen: Option<Option<Vec<Vec<Switch>>>>,
     /// Movers with a bug that moved them wrong (a move no convention reconciles that fits a
     /// bug class other than a speed gain) since they last teleported or agreed with the
     /// reference on a contact: their later moves start from a state the port's rules did not
@@ -416,10 +420,19 @@ impl Judge {
         }
     }
 
-    /// What the searches of the next batch start from.
+    /// What searches start from: nothing until [`Judge::freeze_hint`], then the favourite
+    /// group the first batch left.
     pub fn hint(&self) -> SearchHint {
         SearchHint {
-            favourite: self.favourite.as_ref().map(|(g, _)| g.clone()),
+            favourite: self.frozen.clone().flatten(),
+        }
+    }
+
+    /// Fixes the hint of every later search (after the first batch; later calls change
+    /// nothing).
+    pub fn freeze_hint(&mut self) {
+        if self.frozen.is_none() {
+            self.frozen = Some(self.favourite.as_ref().map(|(g, _)| g.clone()));
         }
     }
 
@@ -503,6 +516,15 @@ pub fn gather(
     let (Some(level), Some(game)) = (world.0, record.game.as_deref()) else {
         return Evidence::default();
     };
+    if game.unresolved.is_some() {
+        // The reference refused the move's inputs (no ellipsoid, not finite): nothing to
+        // search; a start that is not finite may still follow a NaN end.
+        return Evidence {
+            start_unsound: !game.input.start.is_finite(),
+            searched: true,
+            ..Default::default()
+        };
+    }
     let skin = record.settings.tuning.skin_es;
     let start_unsound = bug_class::starts_unsound(game, level, skin);
     if bug_class::non_finite(game) {

@@ -181,6 +181,14 @@ fn at_iteration(
     };
     let other_triangle = g.triangle.is_some_and(|t| t != core.triangle);
     let other_case = g.case_kind().is_some_and(|k| k != core.feature.kind());
+    if other_triangle || other_case {
+        let text = format!(
+            "the game hit {}, the reference {}",
+            game_words(g, sends_t),
+            core_words(core)
+        );
+        return detect(text);
+    }
     if cause == Cause::ContactNormal {
         let angle = g.normal.angle_between(core.normal).to_degrees();
         let text = format!(
@@ -196,14 +204,6 @@ fn at_iteration(
             normal_angle_deg: Some(angle),
             ..Parting::new(Stage::Detect, Some(i), text)
         });
-    }
-    if other_triangle || other_case {
-        let text = format!(
-            "the game hit {}, the reference {}",
-            game_words(g, sends_t),
-            core_words(core)
-        );
-        return detect(text);
     }
     let prev = i.checked_sub(1).and_then(|p| {
         let c = record.trace.iterations.get(p as usize)?.contacts.first()?;

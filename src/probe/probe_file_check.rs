@@ -16,7 +16,7 @@ use slidescope_probe::read::{ReadError, Reader};
 use super::explain::bug_class::crosses_a_triangle;
 use super::explain::stage::{Parting, Stage};
 use super::explain::{
-    Evidence, FileFacts, Finding, FindingKey, Judge, Switch, Why, WhyKind, gather,
+    Evidence, FileFacts, Finding, FindingKey, Judge, Switch, Why, WhyKind, gather, same_place,
 };
 use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all_then};
 use super::shadow::{Assumed, ShadowConfig};
@@ -427,9 +427,7 @@ impl Tally {
                 .entry(mv.mover)
                 .or_insert_with(|| self.judge.last_end(mv.mover));
             let start = Vec3::from(mv.start);
-            let here = last.is_some_and(|e| {
-                (!e.is_finite() && !start.is_finite()) || e.distance(start) <= tol
-            });
+            let here = last.is_some_and(|e| same_place(e, start, tol));
             if here {
                 out.insert(m.index);
             }

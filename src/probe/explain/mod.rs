@@ -352,12 +352,8 @@ impl Judge {
         self.saw(game);
         let last = self.movers.get(&game.mover).copied();
         let start = game.input.start;
-        let teleport = last.and_then(|l| l.end).is_some_and(|end| {
-            // Two non-finite points are the same place: a NaN end and the move that starts there.
-            let neither = !end.is_finite() && !start.is_finite();
-            let same = neither || end.distance(start) <= tol.position_m;
-            !same
-        });
+        let teleport =
+            (last.and_then(|l| l.end)).is_some_and(|end| !same_place(end, start, tol.position_m));
         self.teleports += u64::from(teleport);
         // A respawn, or a contact the reference agrees on, puts the mover back on sound ground.
         if teleport || (flagged.is_none() && !game.contacts.is_empty()) {
@@ -498,6 +494,12 @@ impl Judge {
             .sum();
         (!chosen.is_empty()).then_some((chosen, explains))
     }
+}
+
+/// Whether a move starting at `start` starts where a move ending at `end` ended (within
+/// `tol_m`); two non-finite points are the same place: a NaN end and the move that starts there.
+pub fn same_place(end: Vec3, start: Vec3, tol_m: f32) -> bool {
+    (!end.is_finite() && !start.is_finite()) || end.distance(start) <= tol_m
 }
 
 /// What one flagged move's own re-solves show (on the thread that re-solved it): its

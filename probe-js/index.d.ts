@@ -64,6 +64,7 @@ export interface Contact {
 // begin types: generated from crates/slidescope-conventions/src/table.rs (SLIDESCOPE_BLESS=1 cargo test -p slidescope-conventions rewrites it)
 export type Sidedness = "two_sided" | "behind_ignored" | "leaving_ignored";
 export type UpAxis = "+y" | "+z" | "-y" | "-z" | "+x" | "-x";
+export type Projection = "slide_plane" | "linahan";
 
 /**
  * What a game declares about its collide-and-slide (a CONVENTIONS record, format 1.1): each
@@ -97,6 +98,10 @@ export interface Conventions {
     missing?: number | null;
     /** Whether an edge or vertex already overlapped is a contact. true: roots after the start only (Fauerby 2003, Babylon.js); false: an overlapped edge or vertex is a contact at t = 0 (seed 001). */
     rootsAfterStartOnly?: boolean | null;
+    /** What the motion left after a contact is projected onto. */
+    projection?: Projection | null;
+    /** The fraction of the velocity asked that the call moves (1: all of it). */
+    moveScale?: number | null;
 }
 export const MISSING_INTEGRATION_VELOCITY: 1;
 export const MISSING_ITERATIONS: 2;

@@ -181,6 +181,8 @@ export function conventionEntries(c = {}) {
     add(11, c.clockwiseFront, bool);
     add(12, c.missing, (v) => v);
     add(13, c.rootsAfterStartOnly, bool);
+    add(14, c.projection, oneOf(["slide_plane", "linahan"], "projection"));
+    add(15, c.moveScale, f32Bits);
 // end entries
     return e;
 }

@@ -10,7 +10,7 @@ use clap::Args;
 
 use crate::probe::ShadowTolerance;
 use crate::probe::one_move::{Expect, export_move, find_move, move_text};
-use crate::probe::probe_file_check::{CheckOptions, check_file, check_file_with_detected};
+use crate::probe::probe_file_check::{CheckOptions, check_file_profiled, check_file_with_detected};
 use crate::probe::shadow::Assumed;
 
 #[derive(Debug, Args)]
@@ -94,14 +94,17 @@ pub fn run(args: &ProbeCheckArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         return Ok(ExitCode::SUCCESS);
     }
     let report = match args.conventions {
-        ConventionsMode::Declared => check_file(&args.file, &options)?,
+        ConventionsMode::Declared => check_file_profiled(&args.file, &options)?,
         ConventionsMode::Detected => check_file_with_detected(&args.file, &options)?,
     };
     if let Some(n) = args.one_move {
         // The move's reason is the whole file's check's, under the same assumptions.
         let pending = find_move(&args.file, n)?;
-        if let Some(a) = &report.explanation.conventions_assumed {
-            options.assumed = Some(Assumed::new(a));
+        let scale = report.explanation.move_scale_assumed;
+        let switches = report.explanation.conventions_assumed.clone();
+        if scale.is_some() || switches.is_some() {
+            let switches = switches.unwrap_or_default();
+            options.assumed = Some(Assumed::new(&switches).with_move_scale(scale));
         }
         let flagged = report.flagged.iter().find(|f| f.index == n);
         print!(

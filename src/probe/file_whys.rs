@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::explain::Why;
-use super::probe_file_check::{CheckOptions, CheckReport, check_reader};
+use super::probe_file_check::{CheckOptions, CheckReport, check_profiled};
 
 /// Each flagged move's reason (by its index in the file), or why there are none.
 pub type Whys = Result<BTreeMap<u64, Why>, String>;
@@ -66,10 +66,13 @@ impl FileWhys {
 
 /// The whole check of `path`, as a map from each flagged move to its reason.
 fn whys(path: &Path, options: &CheckOptions) -> Whys {
-    let file = crate::vfs::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let open = || {
+        let file = crate::vfs::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(std::io::BufReader::new(file))
+    };
     let base = path.parent().unwrap_or(Path::new("."));
-    let report = check_reader(std::io::BufReader::new(file), base, options)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let report =
+        check_profiled(open, base, options).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(reasons(&report))
 }
 

@@ -261,6 +261,16 @@ pub struct Explanation {
     /// The conventions the check assumed on top of the file's own (`--conventions detected`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conventions_assumed: Option<Vec<Switch>>,
+    /// The measured scale the check assumed for moves that declare none (`--conventions
+    /// detected`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_scale_assumed: Option<f32>,
+    /// With a measured scale assumed, the moves that diverge as the file declares them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diverging_as_declared: Option<u64>,
+    /// With a measured scale assumed, what it and the detected switches change over the file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scale_whole_file: Option<WholeFile>,
 }
 
 /// How the reading of the file went.
@@ -286,6 +296,48 @@ pub fn check_file(path: &Path, options: &CheckOptions) -> Result<CheckReport, St
     check_reader(open()?, base, options).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Checks a probe file; where the moves measure a scale of the whole move (a rule fitted from
+/// the file, see [`MeasuredScale`]), they are judged again with it assumed, since every move
+/// the scale changes hides the rules behind it; the report says so and how many moves diverge
+/// as the file declares them.
+pub fn check_file_profiled(path: &Path, options: &CheckOptions) -> Result<CheckReport, String> {
+    let open = || {
+        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(std::io::BufReader::with_capacity(1 << 20, file))
+    };
+    let base = path.parent().unwrap_or(Path::new("."));
+    check_profiled(open, base, options).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// [`check_file_profiled`] on the streams `open` gives (read once, or twice with a scale).
+pub fn check_profiled<R: Read>(
+    open: impl Fn() -> Result<R, String>,
+    base: &Path,
+    options: &CheckOptions,
+) -> Result<CheckReport, String> {
+    let read = |o: &CheckOptions| check_reader(open()?, base, o).map_err(|e| e.to_string());
+    let plain = read(options)?;
+    let measured = plain.explanation.measured_scale;
+    let Some(m) = measured.filter(|_| options.explain && options.assumed.is_none()) else {
+        return Ok(plain);
+    };
+    let scaled = CheckOptions {
+        assumed: Some(Assumed::new(&[]).with_move_scale(Some(m.scale))),
+        ..*options
+    };
+    let mut report = read(&scaled)?;
+    let before: BTreeSet<u64> = plain.flagged_indices.iter().copied().collect();
+    let after: BTreeSet<u64> = report.flagged_indices.iter().copied().collect();
+    report.explanation.measured_scale = measured;
+    report.explanation.move_scale_assumed = Some(m.scale);
+    report.explanation.scale_whole_file = Some(WholeFile {
+        explains: before.difference(&after).count() as u64,
+        breaks: after.difference(&before).count() as u64,
+    });
+    report.explanation.diverging_as_declared = Some(plain.counts.diverging);
+    Ok(report)
+}
+
 /// Checks a probe file twice: once to detect the conventions that explain the most moves, then
 /// again assuming them (`probe-check --conventions detected`); the second report, carrying the
 /// first's detection.
@@ -293,24 +345,40 @@ pub fn check_file_with_detected(
     path: &Path,
     options: &CheckOptions,
 ) -> Result<CheckReport, String> {
-    let first = check_file(path, options)?;
-    let Some(detected) = first.explanation.conventions_detected.clone() else {
-        return Ok(first);
-    };
-    let again = CheckOptions {
-        assumed: Some(Assumed::new(&detected.switches)),
+    let plain = check_file(path, options)?;
+    // A measured scale of the whole move is a fitted rule, assumed before the switches are
+    // searched: every move it changes would hide the switches behind it.
+    let measured = plain.explanation.measured_scale;
+    let scale = measured.map(|m| m.scale);
+    let scaled = |switches: &[Switch]| CheckOptions {
+        assumed: Some(Assumed::new(switches).with_move_scale(scale)),
         ..*options
     };
-    let mut report = check_file(path, &again)?;
-    let before: BTreeSet<u64> = first.flagged_indices.iter().copied().collect();
+    let first = match scale {
+        Some(_) => check_file(path, &scaled(&[]))?,
+        None => plain.clone(),
+    };
+    let detected = first.explanation.conventions_detected.clone();
+    let switches = detected.as_ref().map_or(Vec::new(), |d| d.switches.clone());
+    let mut report = match (&detected, scale) {
+        (None, None) => return Ok(first),
+        (None, Some(_)) => first,
+        (Some(_), _) => check_file(path, &scaled(&switches))?,
+    };
+    let before: BTreeSet<u64> = plain.flagged_indices.iter().copied().collect();
     let after: BTreeSet<u64> = report.flagged_indices.iter().copied().collect();
-    let mut detected = detected;
-    detected.whole_file = Some(WholeFile {
+    let whole_file = WholeFile {
         explains: before.difference(&after).count() as u64,
         breaks: after.difference(&before).count() as u64,
+    };
+    report.explanation.conventions_detected = detected.map(|mut d| {
+        d.whole_file = Some(whole_file);
+        d
     });
-    report.explanation.conventions_detected = Some(detected.clone());
-    report.explanation.conventions_assumed = Some(detected.switches);
+    report.explanation.conventions_assumed = Some(switches);
+    report.explanation.measured_scale = measured;
+    report.explanation.move_scale_assumed = scale;
+    report.explanation.scale_whole_file = scale.map(|_| whole_file);
     Ok(report)
 }
 
@@ -666,14 +734,7 @@ impl CheckReport {
             self.counts.diverging, self.counts.moves, self.largest_difference_m
         );
         self.judged_text(&mut s);
-        if let Some(m) = &self.explanation.measured_scale {
-            let _ = writeln!(
-                s,
-                "measured: your controller moves {:.3} × the velocity asked ({} of the {} flagged \
-                 moves with no contact either side); no convention declares that yet",
-                m.scale, m.moves, m.free
-            );
-        }
+        self.scale_text(&mut s);
         if let Some(d) = &self.explanation.conventions_declared {
             let _ = writeln!(s, "declared by the game: {d}");
         }
@@ -693,6 +754,36 @@ impl CheckReport {
             let _ = writeln!(s, "problem: {p}");
         }
         s
+    }
+
+    /// The measured scale of the whole move, and what assuming it changed.
+    fn scale_text(&self, s: &mut String) {
+        use std::fmt::Write;
+        if let Some(m) = &self.explanation.measured_scale {
+            let k = m.scale;
+            let _ = writeln!(
+                s,
+                "measured: your controller moves {k:.3} × the velocity asked ({} of the {} \
+                 flagged moves with no contact either side); declare it in Rust `move_scale: \
+                 Some({k})`, in C `c.move_scale = {k}f;`, in JavaScript `moveScale: {k}`",
+                m.moves, m.free
+            );
+        }
+        if let Some(k) = self.explanation.move_scale_assumed {
+            let _ = write!(s, "assumed (measured): moves {k} × the velocity asked");
+            if let (Some(n), Some(w)) = (
+                self.explanation.diverging_as_declared,
+                self.explanation.scale_whole_file,
+            ) {
+                let _ = write!(
+                    s,
+                    " (as the file declares, {n} moves diverge; assuming it, {} of them agree and \
+                     {} that agreed diverge)",
+                    w.explains, w.breaks
+                );
+            }
+            let _ = writeln!(s);
+        }
     }
 
     /// Why the moves diverge, or by cause where nothing was explained.
@@ -776,7 +867,16 @@ impl CheckReport {
 
     fn detected_text(&self, s: &mut String) {
         use std::fmt::Write;
+        let whole_file = self.explanation.scale_whole_file;
         let Some(d) = &self.explanation.conventions_detected else {
+            if let Some(w) = whole_file {
+                let _ = writeln!(
+                    s,
+                    "assumed over the whole file: {} flagged moves then agree, {} that agreed \
+                     then diverge",
+                    w.explains, w.breaks
+                );
+            }
             return;
         };
         if let Some(w) = d.whole_file {

@@ -43,6 +43,9 @@ const MAX_ASSUMED: usize = 16;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Assumed {
     switches: [Option<collision::conventions::Switch>; MAX_ASSUMED],
+    /// The scale of the whole move measured from the file's free moves (`move_scale`), for
+    /// moves that do not declare theirs.
+    move_scale: Option<f32>,
 }
 
 impl Assumed {
@@ -52,14 +55,33 @@ impl Assumed {
         for (slot, s) in set.iter_mut().zip(switches) {
             *slot = Some(*s);
         }
-        Self { switches: set }
+        Self {
+            switches: set,
+            move_scale: None,
+        }
     }
 
-    /// `settings` (a move's) with these switches.
-    pub fn apply(&self, settings: &SlideSettings) -> SlideSettings {
+    /// These, and the whole move scaled by `k` where a move does not declare its scale.
+    pub fn with_move_scale(self, k: Option<f32>) -> Self {
+        Self {
+            move_scale: k,
+            ..self
+        }
+    }
+
+    /// The measured scale assumed, if any.
+    pub fn move_scale(&self) -> Option<f32> {
+        self.move_scale
+    }
+
+    /// `settings` (a move's, which declared `declared`) with these switches.
+    pub fn apply(&self, settings: &SlideSettings, declared: &Declared) -> SlideSettings {
         let mut s = *settings;
         for sw in self.switches.iter().flatten() {
             sw.apply(&mut s.conventions, s.tuning.skin_es);
+        }
+        if let Some(k) = self.move_scale.filter(|_| declared.move_scale.is_none()) {
+            s.conventions.move_scale = k;
         }
         s
     }
@@ -195,7 +217,7 @@ pub fn resolve(
     let mv = &rec.mv;
     let mut settings = game_settings(mv, ctx.declared, &config.settings);
     if let Some(a) = &config.assumed {
-        settings = a.apply(&settings);
+        settings = a.apply(&settings, ctx.declared);
     }
     let mut game = game_move(ctx, rec);
     game.conventions = (*ctx.declared != Declared::default()).then_some(settings.conventions);

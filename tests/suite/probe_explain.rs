@@ -11,7 +11,7 @@ use std::process::Command;
 
 use slidescope::probe::explain::{Switch, Why, WhyKind};
 use slidescope::probe::probe_file_check::{
-    CheckOptions, CheckReport, check_file, check_file_with_detected,
+    CheckOptions, CheckReport, check_file, check_file_profiled, check_file_with_detected,
 };
 use slidescope_probe::read::{Record, read_all};
 use slidescope_probe::{Declared, IterationLimit, Roots, ShortMotion, Sidedness, encode};
@@ -291,6 +291,35 @@ fn unknown_records_and_records_after_end_are_counted_and_skipped() {
             .to_text("x")
             .contains("skipped: 1 record(s) of unknown kinds, 2 after END")
     );
+}
+
+#[test]
+fn slam_its_halved_move_measured_and_linahans_response_detected() {
+    // darltrash/lumi's slam.lua (tests/ports/slam/), a Lua port nobody here wrote, recorded
+    // with nothing declared: it halves every move, pads along the velocity and answers with
+    // Linahan 2012's first plane and crease.
+    for (name, as_declared, flagged, left) in [
+        ("slam_threejs.slidelog", 3704, 396, 2),
+        ("slam_lavaducts.slidelog", 3656, 107, 0),
+    ] {
+        let report = check_file_profiled(&port(name), &CheckOptions::default()).unwrap();
+        assert!(report.complete(), "{name}");
+        let e = &report.explanation;
+        let m = e.measured_scale.expect("a measured scale");
+        assert_eq!((m.scale, m.moves), (0.5, m.free), "{name}");
+        assert_eq!(e.move_scale_assumed, Some(0.5), "{name}");
+        assert_eq!(e.diverging_as_declared, Some(as_declared), "{name}");
+        assert_eq!(report.counts.flagged_total, flagged, "{name}");
+        let j = e.judged;
+        assert_eq!((j.on_their_own, j.explained), (flagged, flagged), "{name}");
+        let detected = e.conventions_detected.as_ref().unwrap().switches.clone();
+        let mut expected = vec![sw("padding_along_velocity"), sw("linahan_projection")];
+        expected.sort();
+        assert_eq!(detected, expected, "{name}");
+        let assumed = check_file_with_detected(&port(name), &CheckOptions::default()).unwrap();
+        assert_eq!(assumed.counts.flagged_total, left, "{name}");
+        assert_eq!(assumed.explanation.move_scale_assumed, Some(0.5), "{name}");
+    }
 }
 
 #[test]

@@ -94,7 +94,8 @@ pub use slide::{
     collide_and_slide_with, sweep, sweep_in, sweep_with,
 };
 pub use slidescope_conventions::{
-    self as conventions, Conventions, IterationLimit, Padding, Roots, ShortMotion, Sidedness,
+    self as conventions, Conventions, IterationLimit, Padding, Projection, Roots, ShortMotion,
+    Sidedness,
 };
 pub use sweep::{CaseOutcome, CaseResults, ContactTime};
 pub use trace::{

@@ -85,6 +85,22 @@ choice! {
 }
 
 choice! {
+    /// What the motion left after a contact is projected onto.
+    pub enum Projection {
+        /// Seed 001 12.3, Fauerby 2003, Irrlicht, Babylon.js: the destination onto the slide
+        /// plane through the pushed-back centre, at every contact.
+        SlidePlane => { ui: "onto the slide plane (seed 001)", c: "SLSP_PROJECTION_SLIDE_PLANE", js: "\"slide_plane\"" },
+        /// Linahan 2012 (arXiv 1211.0059; excessive's cpcl, darltrash's SLAM): at the first
+        /// contact the destination goes onto the plane a skin off the *touching* centre (the
+        /// unpadded contact: `dest -= n · (signed_distance(dest) − (1 + skin))`), the motion
+        /// from the padded centre to it; at the second, along the crease of the two contacts'
+        /// planes (`normalize(n1 × n2)`, nothing when they are parallel); later contacts keep
+        /// the destination.
+        Linahan => { ui: "first plane, then the crease (Linahan 2012)", c: "SLSP_PROJECTION_LINAHAN", js: "\"linahan\"" },
+    }
+}
+
+choice! {
     /// The game's up axis.
     pub enum UpAxis {
         PosY => { ui: "+Y", c: "SLSP_UP_POS_Y", js: "\"+y\"" },
@@ -190,6 +206,25 @@ table! {
                 Tried { name: "roots_at_zero", rank: 14, label: "counts an edge it already overlaps as a contact at t = 0 (seed 001)", set: |c, _| c.roots = Roots::AtZero, c_also: "" },
             ],
             say: |c| (c.roots == Roots::PositiveOnly).then(|| "an edge or vertex the sphere already overlaps is no contact".into()),
+        },
+        /// What the motion left after a contact is projected onto.
+        projection: Projection = Projection::SlidePlane, key PROJECTION = 14 => {
+            c: "projection", js: "projection", label: "projection", stage: "slide/project.rs",
+            wire: "0 the destination onto the slide plane through the pushed-back centre (seed 001, Fauerby 2003); 1 Linahan 2012: the first contact's plane a skin off the unpadded contact, then the crease of the first two contacts' planes (cpcl, SLAM)",
+            words: &["projected onto the slide plane", "first plane, then the crease (Linahan)"],
+            tried: &[
+                Tried { name: "linahan_projection", rank: 15, label: "projects onto the first contact's plane from the unpadded contact, then along the crease of two (Linahan 2012)", set: |c, _| c.projection = Projection::Linahan, c_also: "" },
+                Tried { name: "slide_plane_projection", rank: 16, label: "projects onto the slide plane at every contact (seed 001)", set: |c, _| c.projection = Projection::SlidePlane, c_also: "" },
+            ],
+            say: |c| (c.projection == Projection::Linahan).then(|| "the first contact's plane takes the destination a skin off the unpadded contact, the second contact slides along the crease of the two planes".into()),
+        },
+        /// The fraction of the velocity asked that the call moves (1: all of it). Measured from
+        /// a file's free moves, not tried.
+        move_scale: f32 = 1.0, key MOVE_SCALE = 15 => {
+            c: "move_scale", js: "moveScale", label: "moves × the velocity", stage: "slide/state.rs",
+            wire: "f32: the call moves this fraction of the velocity asked (1: all of it; darltrash's SLAM halves it)",
+            words: &["moves {} × the velocity asked"], drag: (2.0, 1e-3),
+            say: |c| (c.move_scale != 1.0).then(|| format!("the call moves {} × the velocity asked", c.move_scale)),
         },
     ]
     frame: [

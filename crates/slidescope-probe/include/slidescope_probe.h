@@ -105,13 +105,15 @@ typedef struct slsp_object_pose {
 #define SLSP_UP_NEG_Z 3 /* up_axis: -Z */
 #define SLSP_UP_POS_X 4 /* up_axis: +X */
 #define SLSP_UP_NEG_X 5 /* up_axis: -X */
+#define SLSP_PROJECTION_SLIDE_PLANE 0 /* projection: onto the slide plane (seed 001) */
+#define SLSP_PROJECTION_LINAHAN 1 /* projection: first plane, then the crease (Linahan 2012) */
 #define SLSP_MISSING_INTEGRATION_VELOCITY (1u << 0)
 #define SLSP_MISSING_ITERATIONS (1u << 1)
 #define SLSP_MISSING_CONTACT_T (1u << 2)
 #define SLSP_MISSING_CONTACT_CENTER (1u << 3)
 #define SLSP_MISSING_CONTACT_NORMAL (1u << 4)
 #define SLSP_MISSING_CONTACT_TRIANGLE (1u << 5)
-#define SLSP__CONVENTION_KEYS 13
+#define SLSP__CONVENTION_KEYS 15
 typedef struct slsp_conventions {
     int padding;                     /* Where the skin padding goes after a contact. */
     int short_motion;                /* What a motion shorter than the threshold does. */
@@ -126,6 +128,8 @@ typedef struct slsp_conventions {
     int clockwise_front;             /* A triangle's front is the side it is clockwise from. */
     int64_t missing;                 /* Fields the engine lacks and sends as placeholders (bits). */
     int roots_after_start_only;      /* Whether an edge or vertex already overlapped is a contact. */
+    int projection;                  /* What the motion left after a contact is projected onto. */
+    float move_scale;                /* The fraction of the velocity asked that the call moves (1: all of it). */
 } slsp_conventions;
 /* end constants */
 
@@ -553,6 +557,8 @@ void slsp_conventions_init(slsp_conventions *c) {
     c->clockwise_front = -1;
     c->missing = -1;
     c->roots_after_start_only = -1;
+    c->projection = -1;
+    c->move_scale = -1.0f;
 /* end init */
 }
 
@@ -578,6 +584,8 @@ void slsp_set_conventions(slsp_probe *p, const slsp_conventions *c) {
     if (c->clockwise_front >= 0) SLSP__ENTRY(11, c->clockwise_front);
     if (c->missing >= 0) SLSP__ENTRY(12, c->missing);
     if (c->roots_after_start_only >= 0) SLSP__ENTRY(13, c->roots_after_start_only);
+    if (c->projection >= 0) SLSP__ENTRY(14, c->projection);
+    if (c->move_scale >= 0) SLSP__FLOAT_ENTRY(15, c->move_scale);
 /* end entries */
 #undef SLSP__ENTRY
 #undef SLSP__FLOAT_ENTRY

@@ -11,7 +11,7 @@ use super::crease::{Crease, crease_slide};
 use super::place::Placed;
 use super::plane_solver::follow_planes;
 use super::state::{Call, SlideState};
-use crate::{EndReason, Response};
+use crate::{EndReason, Projection, Response};
 
 /// What the projection did, for the trace.
 #[derive(Debug, Clone, Copy)]
@@ -60,7 +60,10 @@ pub(super) fn project(
     } else {
         let (n_es, n) = (placed.n_es, placed.n);
         s.integration -= n * s.integration.dot(n);
-        s.to -= n_es * (s.to - new_center_es).dot(n_es);
+        match call.settings.conventions.projection {
+            Projection::SlidePlane => s.to -= n_es * (s.to - new_center_es).dot(n_es),
+            Projection::Linahan => linahan(s, placed, call.settings.tuning.skin_es),
+        }
         s.v = s.to - s.from;
         if call.settings.response.rule == Response::Crease {
             crease_with = follow_crease(s, placed, remaining_es);
@@ -71,6 +74,22 @@ pub(super) fn project(
         remaining_es,
         object_push,
         crease_with,
+    }
+}
+
+/// [`Projection::Linahan`] (arXiv 1211.0059, section 4): the first contact's plane, moved a
+/// unit plus the skin off the unpadded contact point (through the touching centre, `skin` off
+/// it), takes the destination; the second contact's motion follows the crease of the two
+/// planes, from the padded centre; later contacts leave the destination as it is.
+#[inline]
+fn linahan(s: &mut SlideState, placed: &Placed, skin_es: f32) {
+    let n_es = placed.n_es;
+    if s.first_n_es == Vec3::ZERO {
+        s.first_n_es = n_es;
+        s.to -= n_es * ((s.to - placed.center_es).dot(n_es) - skin_es);
+    } else if s.iterations == 2 {
+        let crease = s.first_n_es.cross(n_es).normalize_or_zero();
+        s.to = s.from + crease * (s.to - s.from).dot(crease);
     }
 }
 

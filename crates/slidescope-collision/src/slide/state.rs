@@ -14,7 +14,8 @@ use crate::{Aabb, CollisionWorld, Contact, DynamicScene, Ellipsoid, EndReason, S
 pub(crate) struct Call<'a> {
     pub world: CollisionWorld<'a>,
     pub ellipsoid: &'a Ellipsoid,
-    /// The requested motion, world.
+    /// The motion the call makes, world: the one requested times the game's `move_scale`
+    /// (1 for seed 001).
     pub velocity: Vec3,
     pub settings: &'a SlideSettings,
     /// The eSpace frame about the start centre.
@@ -31,6 +32,7 @@ impl<'a> Call<'a> {
         settings: &'a SlideSettings,
     ) -> Self {
         let start_frame = Frame::for_mesh(ellipsoid, world.mesh.bounds());
+        let velocity = velocity * settings.conventions.move_scale;
         Self {
             world,
             ellipsoid,
@@ -56,6 +58,8 @@ pub(super) struct SlideState {
     pub integration: Vec3,
     /// The crease response's planes of this call.
     pub planes: Planes,
+    /// The first contact's slide normal (local eSpace; zero before it), for Linahan's crease.
+    pub first_n_es: Vec3,
     /// The current detection's contacts (borrowed from the scratch for the call).
     pub contacts: Vec<Contact>,
     pub tally: Tally,
@@ -93,6 +97,7 @@ impl SlideState {
             v: call.input_v,
             integration: call.velocity,
             planes: Planes::default(),
+            first_n_es: Vec3::ZERO,
             contacts,
             tally: Tally::default(),
             iterations: 0,

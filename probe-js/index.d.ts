@@ -64,7 +64,7 @@ export interface Contact {
 // begin types: generated from crates/slidescope-conventions/src/table.rs (SLIDESCOPE_BLESS=1 cargo test -p slidescope-conventions rewrites it)
 export type Sidedness = "two_sided" | "behind_ignored" | "leaving_ignored";
 export type UpAxis = "+y" | "+z" | "-y" | "-z" | "+x" | "-x";
-export type Projection = "slide_plane" | "linahan";
+export type Projection = "slide_plane" | "linahan" | "contact_point";
 
 /**
  * What a game declares about its collide-and-slide (a CONVENTIONS record, format 1.1): each
@@ -102,6 +102,8 @@ export interface Conventions {
     projection?: Projection | null;
     /** The fraction of the velocity asked that the call moves (1: all of it). */
     moveScale?: number | null;
+    /** In a call whose motion heads down, a contact whose slide normal (eSpace) is within this angle (degrees) of the ellipsoid's up axis ends the call at the pushed-back centre, the leftover dropped (0: never). */
+    floorStopDeg?: number | null;
 }
 export const MISSING_INTEGRATION_VELOCITY: 1;
 export const MISSING_ITERATIONS: 2;

@@ -181,8 +181,9 @@ export function conventionEntries(c = {}) {
     add(11, c.clockwiseFront, bool);
     add(12, c.missing, (v) => v);
     add(13, c.rootsAfterStartOnly, bool);
-    add(14, c.projection, oneOf(["slide_plane", "linahan"], "projection"));
+    add(14, c.projection, oneOf(["slide_plane", "linahan", "contact_point"], "projection"));
     add(15, c.moveScale, f32Bits);
+    add(16, c.floorStopDeg, f32Bits);
 // end entries
     return e;
 }

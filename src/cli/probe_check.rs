@@ -100,11 +100,11 @@ pub fn run(args: &ProbeCheckArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     if let Some(n) = args.one_move {
         // The move's reason is the whole file's check's, under the same assumptions.
         let pending = find_move(&args.file, n)?;
-        let scale = report.explanation.move_scale_assumed;
-        let switches = report.explanation.conventions_assumed.clone();
-        if scale.is_some() || switches.is_some() {
-            let switches = switches.unwrap_or_default();
-            options.assumed = Some(Assumed::new(&switches).with_move_scale(scale));
+        let e = &report.explanation;
+        let (scale, floor) = (e.move_scale_assumed, e.floor_stop_assumed);
+        if scale.is_some() || floor.is_some() || e.conventions_assumed.is_some() {
+            let switches = e.conventions_assumed.clone().unwrap_or_default();
+            options.assumed = Some(Assumed::new(&switches).with_measured(scale, floor));
         }
         let flagged = report.flagged.iter().find(|f| f.index == n);
         print!(

@@ -14,6 +14,8 @@ use serde::Serialize;
 use slidescope_probe::read::{ReadError, Reader};
 
 use super::explain::bug_class::crosses_a_triangle;
+use super::explain::measured::{FloorStops, Scales};
+pub use super::explain::measured::{MeasuredFloorStop, MeasuredScale};
 use super::explain::stage::{Parting, Stage};
 use super::explain::{
     Evidence, FileFacts, Finding, FindingKey, Judge, Switch, Why, WhyKind, gather, same_place,
@@ -134,39 +136,6 @@ pub struct DetectedConventions {
     pub whole_file: Option<WholeFile>,
 }
 
-/// The scale of the whole move the game applies, measured on its flagged free moves.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct MeasuredScale {
-    /// The game's displacement along the velocity asked, as a fraction of it (to 1e-3).
-    pub scale: f32,
-    /// Flagged free moves at that scale, of `free` flagged free moves.
-    pub moves: u64,
-    pub free: u64,
-}
-
-/// Scales of the flagged free moves, in thousandths, with their moves.
-#[derive(Debug, Default)]
-struct Scales(BTreeMap<i64, u64>);
-
-impl Scales {
-    fn add(&mut self, scale: f32) {
-        *self.0.entry((scale * 1000.0).round() as i64).or_default() += 1;
-    }
-
-    /// The scale of nine in ten flagged free moves or more, when they are at least 1 % of the
-    /// moves judged on their own and it is not 1.
-    fn measured(&self, judged: u64) -> Option<MeasuredScale> {
-        let free: u64 = self.0.values().sum();
-        let (&k, &moves) = self.0.iter().max_by_key(|(_, n)| **n)?;
-        let enough = moves * 10 >= free * 9 && moves * 100 >= judged && k != 1000;
-        enough.then_some(MeasuredScale {
-            scale: k as f32 / 1000.0,
-            moves,
-            free,
-        })
-    }
-}
-
 /// What assuming the detected conventions over the whole file changes.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct WholeFile {
@@ -265,10 +234,16 @@ pub struct Explanation {
     /// detected`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_scale_assumed: Option<f32>,
-    /// With a measured scale assumed, the moves that diverge as the file declares them.
+    /// A rule measured from the moves: a floor met heading down ends the call.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub measured_floor_stop: Option<MeasuredFloorStop>,
+    /// The measured floor stop the check assumed (degrees), for moves that declare none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub floor_stop_assumed: Option<f32>,
+    /// With measured rules assumed, the moves that diverge as the file declares them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diverging_as_declared: Option<u64>,
-    /// With a measured scale assumed, what it and the detected switches change over the file.
+    /// With measured rules assumed, what they and the detected switches change over the file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scale_whole_file: Option<WholeFile>,
 }
@@ -317,25 +292,61 @@ pub fn check_profiled<R: Read>(
 ) -> Result<CheckReport, String> {
     let read = |o: &CheckOptions| check_reader(open()?, base, o).map_err(|e| e.to_string());
     let plain = read(options)?;
-    let measured = plain.explanation.measured_scale;
-    let Some(m) = measured.filter(|_| options.explain && options.assumed.is_none()) else {
+    let measured = Measured::of(&plain);
+    if measured.is_none() || !options.explain || options.assumed.is_some() {
         return Ok(plain);
-    };
-    let scaled = CheckOptions {
-        assumed: Some(Assumed::new(&[]).with_move_scale(Some(m.scale))),
-        ..*options
-    };
-    let mut report = read(&scaled)?;
-    let before: BTreeSet<u64> = plain.flagged_indices.iter().copied().collect();
-    let after: BTreeSet<u64> = report.flagged_indices.iter().copied().collect();
-    report.explanation.measured_scale = measured;
-    report.explanation.move_scale_assumed = Some(m.scale);
-    report.explanation.scale_whole_file = Some(WholeFile {
-        explains: before.difference(&after).count() as u64,
-        breaks: after.difference(&before).count() as u64,
-    });
-    report.explanation.diverging_as_declared = Some(plain.counts.diverging);
+    }
+    let mut report = read(&measured.options(&[], options))?;
+    measured.mark(&plain, &mut report);
     Ok(report)
+}
+
+/// The rules a first pass measured (the scale of the whole move, a floor stop), assumed for
+/// moves that declare none.
+#[derive(Debug, Clone, Copy)]
+struct Measured {
+    scale: Option<MeasuredScale>,
+    floor_stop: Option<MeasuredFloorStop>,
+}
+
+impl Measured {
+    fn of(plain: &CheckReport) -> Self {
+        Self {
+            scale: plain.explanation.measured_scale,
+            floor_stop: plain.explanation.measured_floor_stop,
+        }
+    }
+
+    fn is_none(&self) -> bool {
+        self.scale.is_none() && self.floor_stop.is_none()
+    }
+
+    /// `options` assuming these and `switches`.
+    fn options(&self, switches: &[Switch], options: &CheckOptions) -> CheckOptions {
+        let assumed = Assumed::new(switches)
+            .with_measured(self.scale.map(|m| m.scale), self.floor_stop.map(|m| m.deg));
+        CheckOptions {
+            assumed: Some(assumed),
+            ..*options
+        }
+    }
+
+    /// Marks `report` (checked assuming these) with what they are and what they changed
+    /// against `plain` (checked without).
+    fn mark(&self, plain: &CheckReport, report: &mut CheckReport) {
+        let before: BTreeSet<u64> = plain.flagged_indices.iter().copied().collect();
+        let after: BTreeSet<u64> = report.flagged_indices.iter().copied().collect();
+        let e = &mut report.explanation;
+        e.measured_scale = self.scale;
+        e.measured_floor_stop = self.floor_stop;
+        e.move_scale_assumed = self.scale.map(|m| m.scale);
+        e.floor_stop_assumed = self.floor_stop.map(|m| m.deg);
+        e.scale_whole_file = Some(WholeFile {
+            explains: before.difference(&after).count() as u64,
+            breaks: after.difference(&before).count() as u64,
+        });
+        e.diverging_as_declared = Some(plain.counts.diverging);
+    }
 }
 
 /// Checks a probe file twice: once to detect the conventions that explain the most moves, then
@@ -346,39 +357,27 @@ pub fn check_file_with_detected(
     options: &CheckOptions,
 ) -> Result<CheckReport, String> {
     let plain = check_file(path, options)?;
-    // A measured scale of the whole move is a fitted rule, assumed before the switches are
-    // searched: every move it changes would hide the switches behind it.
-    let measured = plain.explanation.measured_scale;
-    let scale = measured.map(|m| m.scale);
-    let scaled = |switches: &[Switch]| CheckOptions {
-        assumed: Some(Assumed::new(switches).with_move_scale(scale)),
-        ..*options
-    };
-    let first = match scale {
-        Some(_) => check_file(path, &scaled(&[]))?,
-        None => plain.clone(),
+    // Measured rules are assumed before the switches are searched: every move they change
+    // would hide the switches behind it.
+    let measured = Measured::of(&plain);
+    let first = match measured.is_none() {
+        true => plain.clone(),
+        false => check_file(path, &measured.options(&[], options))?,
     };
     let detected = first.explanation.conventions_detected.clone();
     let switches = detected.as_ref().map_or(Vec::new(), |d| d.switches.clone());
-    let mut report = match (&detected, scale) {
-        (None, None) => return Ok(first),
-        (None, Some(_)) => first,
-        (Some(_), _) => check_file(path, &scaled(&switches))?,
+    let mut report = match (&detected, measured.is_none()) {
+        (None, true) => return Ok(first),
+        (None, false) => first,
+        (Some(_), _) => check_file(path, &measured.options(&switches, options))?,
     };
-    let before: BTreeSet<u64> = plain.flagged_indices.iter().copied().collect();
-    let after: BTreeSet<u64> = report.flagged_indices.iter().copied().collect();
-    let whole_file = WholeFile {
-        explains: before.difference(&after).count() as u64,
-        breaks: after.difference(&before).count() as u64,
-    };
+    measured.mark(&plain, &mut report);
+    let whole_file = report.explanation.scale_whole_file;
     report.explanation.conventions_detected = detected.map(|mut d| {
-        d.whole_file = Some(whole_file);
+        d.whole_file = whole_file;
         d
     });
     report.explanation.conventions_assumed = Some(switches);
-    report.explanation.measured_scale = measured;
-    report.explanation.move_scale_assumed = scale;
-    report.explanation.scale_whole_file = scale.map(|_| whole_file);
     Ok(report)
 }
 
@@ -445,6 +444,7 @@ struct Tally {
     config: ShadowConfig,
     judge: Judge,
     scales: Scales,
+    floor_stops: FloorStops,
     /// A finding's key → (its first finding, moves, first move), named once the file is read.
     findings: BTreeMap<FindingKey, (Finding, u64, u64)>,
 }
@@ -456,6 +456,7 @@ impl Tally {
             config,
             judge: Judge::default(),
             scales: Scales::default(),
+            floor_stops: FloorStops::default(),
             findings: BTreeMap::new(),
         }
     }
@@ -515,6 +516,7 @@ impl Tally {
             return;
         };
         report.counts.moves += 1;
+        self.floor_stops.add(g);
         let tol = &self.options.tolerance;
         let non_finite = super::explain::bug_class::non_finite(g);
         let difference_m = if non_finite {
@@ -631,6 +633,7 @@ impl Tally {
         judged.explained = judged.conventions + judged.bugs;
         judged.teleports = self.judge.teleports;
         report.explanation.measured_scale = self.scales.measured(judged.on_their_own);
+        report.explanation.measured_floor_stop = self.floor_stops.measured();
         for f in report
             .flagged
             .iter_mut()
@@ -734,7 +737,7 @@ impl CheckReport {
             self.counts.diverging, self.counts.moves, self.largest_difference_m
         );
         self.judged_text(&mut s);
-        self.scale_text(&mut s);
+        self.measured_text(&mut s);
         if let Some(d) = &self.explanation.conventions_declared {
             let _ = writeln!(s, "declared by the game: {d}");
         }
@@ -756,10 +759,11 @@ impl CheckReport {
         s
     }
 
-    /// The measured scale of the whole move, and what assuming it changed.
-    fn scale_text(&self, s: &mut String) {
+    /// The rules measured from the moves, and what assuming them changed.
+    fn measured_text(&self, s: &mut String) {
         use std::fmt::Write;
-        if let Some(m) = &self.explanation.measured_scale {
+        let e = &self.explanation;
+        if let Some(m) = &e.measured_scale {
             let k = m.scale;
             let _ = writeln!(
                 s,
@@ -769,21 +773,37 @@ impl CheckReport {
                 m.moves, m.free
             );
         }
-        if let Some(k) = self.explanation.move_scale_assumed {
-            let _ = write!(s, "assumed (measured): moves {k} × the velocity asked");
-            if let (Some(n), Some(w)) = (
-                self.explanation.diverging_as_declared,
-                self.explanation.scale_whole_file,
-            ) {
-                let _ = write!(
-                    s,
-                    " (as the file declares, {n} moves diverge; assuming it, {} of them agree and \
-                     {} that agreed diverge)",
-                    w.explains, w.breaks
-                );
-            }
-            let _ = writeln!(s);
+        if let Some(m) = &e.measured_floor_stop {
+            let d = m.deg;
+            let _ = writeln!(
+                s,
+                "measured: your controller stops at a floor within {d}° of up met heading down \
+                 ({} moves stopped on floors up to {:.1}°, {} slid on from {:.1}°); declare it \
+                 in Rust `floor_stop_deg: Some({d})`, in C `c.floor_stop_deg = {d}f;`, in \
+                 JavaScript `floorStopDeg: {d}`",
+                m.stopped, m.steepest_stopped_deg, m.slid, m.flattest_slid_deg
+            );
         }
+        let mut assumed = Vec::new();
+        if let Some(k) = e.move_scale_assumed {
+            assumed.push(format!("moves {k} × the velocity asked"));
+        }
+        if let Some(d) = e.floor_stop_assumed {
+            assumed.push(format!("stops at a floor within {d}° met heading down"));
+        }
+        if assumed.is_empty() {
+            return;
+        }
+        let _ = write!(s, "assumed (measured): {}", assumed.join("; "));
+        if let (Some(n), Some(w)) = (e.diverging_as_declared, e.scale_whole_file) {
+            let _ = write!(
+                s,
+                " (as the file declares, {n} moves diverge; assuming it, {} of them agree and {} \
+                 that agreed diverge)",
+                w.explains, w.breaks
+            );
+        }
+        let _ = writeln!(s);
     }
 
     /// Why the moves diverge, or by cause where nothing was explained.

@@ -43,9 +43,10 @@ const MAX_ASSUMED: usize = 16;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Assumed {
     switches: [Option<collision::conventions::Switch>; MAX_ASSUMED],
-    /// The scale of the whole move measured from the file's free moves (`move_scale`), for
-    /// moves that do not declare theirs.
+    /// Rules measured from the file (`move_scale`, `floor_stop_deg`), for moves that do not
+    /// declare theirs.
     move_scale: Option<f32>,
+    floor_stop_deg: Option<f32>,
 }
 
 impl Assumed {
@@ -58,20 +59,18 @@ impl Assumed {
         Self {
             switches: set,
             move_scale: None,
+            floor_stop_deg: None,
         }
     }
 
-    /// These, and the whole move scaled by `k` where a move does not declare its scale.
-    pub fn with_move_scale(self, k: Option<f32>) -> Self {
+    /// These, and the measured rules where a move does not declare its own: the whole move
+    /// scaled by `move_scale`, a floor stop within `floor_stop_deg`.
+    pub fn with_measured(self, move_scale: Option<f32>, floor_stop_deg: Option<f32>) -> Self {
         Self {
-            move_scale: k,
+            move_scale,
+            floor_stop_deg,
             ..self
         }
-    }
-
-    /// The measured scale assumed, if any.
-    pub fn move_scale(&self) -> Option<f32> {
-        self.move_scale
     }
 
     /// `settings` (a move's, which declared `declared`) with these switches.
@@ -82,6 +81,12 @@ impl Assumed {
         }
         if let Some(k) = self.move_scale.filter(|_| declared.move_scale.is_none()) {
             s.conventions.move_scale = k;
+        }
+        if let Some(deg) = self
+            .floor_stop_deg
+            .filter(|_| declared.floor_stop_deg.is_none())
+        {
+            s.conventions.floor_stop_deg = deg;
         }
         s
     }

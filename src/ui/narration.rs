@@ -85,6 +85,10 @@ pub fn end_reason_text(end: EndReason) -> &'static str {
             "the motion left after the response was shorter than the threshold and was dropped \
              (Fauerby, Irrlicht, Babylon.js); the centre stays where the response put it"
         }
+        EndReason::FloorStop => {
+            "a floor met heading down ended the call: the centre stays where the response put it \
+             (the game's floor stop)"
+        }
     }
 }
 
@@ -99,6 +103,7 @@ pub fn end_reason_label(end: EndReason) -> &'static str {
         EndReason::CreaseStop => "crease stop",
         EndReason::PlanesStop => "planes stop",
         EndReason::MotionDropped => "leftover dropped",
+        EndReason::FloorStop => "floor stop",
     }
 }
 

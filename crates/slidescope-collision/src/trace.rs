@@ -31,6 +31,8 @@ pub enum EndReason {
     /// was shorter than the threshold and was dropped; the centre stays where the response put
     /// it (Fauerby 2003, Irrlicht, Babylon.js).
     MotionDropped,
+    /// `floor_stop_deg`: a floor met heading down ended the call at the pushed-back centre.
+    FloorStop,
 }
 
 /// One triangle offered by the broad phase, with every part of its Minkowski sum tested alone.

@@ -97,6 +97,13 @@ choice! {
         /// planes (`normalize(n1 × n2)`, nothing when they are parallel); later contacts keep
         /// the destination.
         Linahan => { ui: "first plane, then the crease (Linahan 2012)", c: "SLSP_PROJECTION_LINAHAN", js: "\"linahan\"" },
+        /// Fauerby 2003's `collideWithWorld` as written (Irrlicht, py64): the new velocity is
+        /// `newDestination − intersectionPoint`, applied from the new centre; the same as the
+        /// slide plane, except when padding along the velocity leaves the centre where it was
+        /// (the contact nearer than the padding): the point is not moved back then, so the
+        /// plane's normal runs from the contact point to the unmoved centre and the motion up
+        /// to the contact is lost.
+        ContactPoint => { ui: "from the contact point (Fauerby 2003's code)", c: "SLSP_PROJECTION_CONTACT_POINT", js: "\"contact_point\"" },
     }
 }
 
@@ -210,13 +217,18 @@ table! {
         /// What the motion left after a contact is projected onto.
         projection: Projection = Projection::SlidePlane, key PROJECTION = 14 => {
             c: "projection", js: "projection", label: "projection", stage: "slide/project.rs",
-            wire: "0 the destination onto the slide plane through the pushed-back centre (seed 001, Fauerby 2003); 1 Linahan 2012: the first contact's plane a skin off the unpadded contact, then the crease of the first two contacts' planes (cpcl, SLAM)",
-            words: &["projected onto the slide plane", "first plane, then the crease (Linahan)"],
+            wire: "0 the destination onto the slide plane through the pushed-back centre (seed 001); 1 Linahan 2012: the first contact's plane a skin off the unpadded contact, then the crease of the first two contacts' planes (cpcl, SLAM); 2 Fauerby 2003's code: the new velocity measured from the contact point, the unpadded one when the contact is nearer than the padding (Irrlicht, py64)",
+            words: &["projected onto the slide plane", "first plane, then the crease (Linahan)", "projected from the contact point (Fauerby's code)"],
             tried: &[
                 Tried { name: "linahan_projection", rank: 15, label: "projects onto the first contact's plane from the unpadded contact, then along the crease of two (Linahan 2012)", set: |c, _| c.projection = Projection::Linahan, c_also: "" },
+                Tried { name: "contact_point_projection", rank: 17, label: "measures the slide from the contact point, the unpadded one when nearer than the padding (Fauerby 2003's code, Irrlicht)", set: |c, _| c.projection = Projection::ContactPoint, c_also: "" },
                 Tried { name: "slide_plane_projection", rank: 16, label: "projects onto the slide plane at every contact (seed 001)", set: |c, _| c.projection = Projection::SlidePlane, c_also: "" },
             ],
-            say: |c| (c.projection == Projection::Linahan).then(|| "the first contact's plane takes the destination a skin off the unpadded contact, the second contact slides along the crease of the two planes".into()),
+            say: |c| match c.projection {
+                Projection::SlidePlane => None,
+                Projection::Linahan => Some("the first contact's plane takes the destination a skin off the unpadded contact, the second contact slides along the crease of the two planes".into()),
+                Projection::ContactPoint => Some("the slide is measured from the contact point: with the contact nearer than the padding, the motion up to it is lost".into()),
+            },
         },
         /// The fraction of the velocity asked that the call moves (1: all of it). Measured from
         /// a file's free moves, not tried.
@@ -225,6 +237,15 @@ table! {
             wire: "f32: the call moves this fraction of the velocity asked (1: all of it; darltrash's SLAM halves it)",
             words: &["moves {} × the velocity asked"], drag: (2.0, 1e-3),
             say: |c| (c.move_scale != 1.0).then(|| format!("the call moves {} × the velocity asked", c.move_scale)),
+        },
+        /// In a call whose motion heads down, a contact whose slide normal (eSpace) is within
+        /// this angle (degrees) of the ellipsoid's up axis ends the call at the pushed-back
+        /// centre, the leftover dropped (0: never). Measured from a file's moves, not tried.
+        floor_stop_deg: f32 = 0.0, key FLOOR_STOP_DEG = 16 => {
+            c: "floor_stop_deg", js: "floorStopDeg", label: "stops on a floor within (°)", stage: "slide/stop.rs",
+            wire: "f32: in a call whose motion heads down, a contact whose eSpace normal is within this many degrees of up ends the call at the pushed-back centre (0: never; py64's gravity pass: 28.96, `|up − n| < 0.5`)",
+            words: &["stops on a floor within {}°"], drag: (90.0, 0.1),
+            say: |c| (c.floor_stop_deg > 0.0).then(|| format!("a floor within {}° of up met heading down ends the call", c.floor_stop_deg)),
         },
     ]
     frame: [

@@ -107,13 +107,14 @@ typedef struct slsp_object_pose {
 #define SLSP_UP_NEG_X 5 /* up_axis: -X */
 #define SLSP_PROJECTION_SLIDE_PLANE 0 /* projection: onto the slide plane (seed 001) */
 #define SLSP_PROJECTION_LINAHAN 1 /* projection: first plane, then the crease (Linahan 2012) */
+#define SLSP_PROJECTION_CONTACT_POINT 2 /* projection: from the contact point (Fauerby 2003's code) */
 #define SLSP_MISSING_INTEGRATION_VELOCITY (1u << 0)
 #define SLSP_MISSING_ITERATIONS (1u << 1)
 #define SLSP_MISSING_CONTACT_T (1u << 2)
 #define SLSP_MISSING_CONTACT_CENTER (1u << 3)
 #define SLSP_MISSING_CONTACT_NORMAL (1u << 4)
 #define SLSP_MISSING_CONTACT_TRIANGLE (1u << 5)
-#define SLSP__CONVENTION_KEYS 15
+#define SLSP__CONVENTION_KEYS 16
 typedef struct slsp_conventions {
     int padding;                     /* Where the skin padding goes after a contact. */
     int short_motion;                /* What a motion shorter than the threshold does. */
@@ -130,6 +131,7 @@ typedef struct slsp_conventions {
     int roots_after_start_only;      /* Whether an edge or vertex already overlapped is a contact. */
     int projection;                  /* What the motion left after a contact is projected onto. */
     float move_scale;                /* The fraction of the velocity asked that the call moves (1: all of it). */
+    float floor_stop_deg;            /* In a call whose motion heads down, a contact whose slide normal (eSpace) is within this angle (degrees) of the ellipsoid's up axis ends the call at the pushed-back centre, the leftover dropped (0: never). */
 } slsp_conventions;
 /* end constants */
 
@@ -559,6 +561,7 @@ void slsp_conventions_init(slsp_conventions *c) {
     c->roots_after_start_only = -1;
     c->projection = -1;
     c->move_scale = -1.0f;
+    c->floor_stop_deg = -1.0f;
 /* end init */
 }
 
@@ -586,6 +589,7 @@ void slsp_set_conventions(slsp_probe *p, const slsp_conventions *c) {
     if (c->roots_after_start_only >= 0) SLSP__ENTRY(13, c->roots_after_start_only);
     if (c->projection >= 0) SLSP__ENTRY(14, c->projection);
     if (c->move_scale >= 0) SLSP__FLOAT_ENTRY(15, c->move_scale);
+    if (c->floor_stop_deg >= 0) SLSP__FLOAT_ENTRY(16, c->floor_stop_deg);
 /* end entries */
 #undef SLSP__ENTRY
 #undef SLSP__FLOAT_ENTRY

@@ -12,8 +12,10 @@
 //! the table, `--json`, `--move N` and the inspector give the same reason.
 
 pub mod bug_class;
+pub mod measured;
 pub mod stage;
 pub mod switches;
+pub mod tie;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -60,6 +62,8 @@ pub enum Why {
     Convention {
         switches: Vec<Switch>,
         alternatives: Vec<Vec<Switch>>,
+        /// Only with the padding nudged: a tie at the padding (see `tie`).
+        tie: bool,
     },
     /// It follows flagged move `root_move` of the same mover, which did not recover.
     Cascade { root_move: u64 },
@@ -87,8 +91,12 @@ impl Why {
     /// "unexplained": the key of the report's why table.
     pub fn name(&self) -> String {
         match self {
-            Self::Convention { switches, .. } => {
-                switches.iter().map(snake).collect::<Vec<_>>().join("+")
+            Self::Convention { switches, tie, .. } => {
+                let mut names: Vec<String> = switches.iter().map(snake).collect();
+                if *tie {
+                    names.push("tie_at_padding".into());
+                }
+                names.join("+")
             }
             Self::Cascade { .. } => "cascade".into(),
             Self::Bug { class, .. } => snake(class),
@@ -107,8 +115,11 @@ impl Why {
     /// One line for a table: the switches' or the class's words.
     pub fn label(&self) -> String {
         match self {
-            Self::Convention { switches, .. } => {
-                let words: Vec<&str> = switches.iter().map(|s| s.label()).collect();
+            Self::Convention { switches, tie, .. } => {
+                let mut words: Vec<&str> = switches.iter().map(|s| s.label()).collect();
+                if *tie {
+                    words.push(TIE_LABEL);
+                }
                 words.join(" + ")
             }
             Self::Cascade { root_move } => format!("follows move {root_move}"),
@@ -122,7 +133,13 @@ impl Why {
         match self {
             Self::Convention {
                 switches,
+                tie: true,
+                ..
+            } if switches.is_empty() => vec![format!("why: {TIE_LABEL}; neither is wrong")],
+            Self::Convention {
+                switches,
                 alternatives,
+                ..
             } => {
                 let mut l = vec![format!(
                     "why: a convention — your controller {}",
@@ -205,6 +222,8 @@ pub struct Evidence {
     /// The sets and classes were searched (`false`: left until the move is known not to be a
     /// cascade — its start is unsound where its mover's last move ended).
     pub searched: bool,
+    /// `sets` reconcile the move only with the padding nudged: a tie at the padding (see `tie`).
+    pub tie: bool,
 }
 
 /// What a flagged move's evidence is grouped under: its sets and classes, depths left out.
@@ -212,6 +231,7 @@ pub struct Evidence {
 pub struct EvidenceKey {
     sets: Vec<Vec<Switch>>,
     classes: Vec<BugClass>,
+    tie: bool,
 }
 
 impl Evidence {
@@ -219,6 +239,7 @@ impl Evidence {
         EvidenceKey {
             sets: self.sets.clone(),
             classes: self.classes.iter().map(|c| c.0).collect(),
+            tie: self.tie,
         }
     }
 }
@@ -269,7 +290,11 @@ impl Finding {
             Self::Own(e) => e,
         };
         if !e.sets.is_empty() {
-            return named(e.sets.clone(), &facts.detected);
+            let mut why = named(e.sets.clone(), &facts.detected);
+            if let Why::Convention { tie, .. } = &mut why {
+                *tie = e.tie;
+            }
+            return why;
         }
         e.classes
             .iter()
@@ -405,8 +430,8 @@ impl Judge {
     }
 
     fn count_sets(&mut self, sets: &[Vec<Switch>]) {
-        if sets.is_empty() {
-            return;
+        if sets.is_empty() || sets.iter().any(Vec::is_empty) {
+            return; // nothing, or a tie under the conventions already assumed
         }
         let n = self.sets.entry(sets.to_vec()).or_default();
         *n += 1;
@@ -543,7 +568,16 @@ pub fn gather(
             ..Default::default()
         };
     }
-    let sets = reconciling_sets(hint, world, record, config);
+    // A tie under the move's own conventions is one before any switch is: a switch that
+    // drops the branch (another projection) would reconcile it for the wrong reason.
+    let tied = |all| tie_set(hint, (level, world.1), record, config, all);
+    let (sets, tie) = match tied(false) {
+        Some(set) => (vec![set], true),
+        None => match reconciling_sets(hint, world, record, config) {
+            sets if sets.is_empty() => tied(true).map_or((sets, false), |s| (vec![s], true)),
+            sets => (sets, false),
+        },
+    };
     let classes = if sets.is_empty() {
         let missing = |cases| {
             let settings = SlideSettings {
@@ -564,7 +598,38 @@ pub fn gather(
         start_unsound,
         classes,
         searched: true,
+        tie,
     }
+}
+
+/// The first set (see [`tie::sets_to_try`]; with `all` false only the empty one) under which
+/// the reference, padding along the velocity, agrees with the game once the padding is
+/// nudged: a tie at the padding. Tried only when the reference met a contact at the padding's
+/// distance.
+fn tie_set(
+    hint: &SearchHint,
+    world: (&ProbeLevel, &DynamicScene),
+    record: &FrameRecord,
+    config: &ShadowConfig,
+    all: bool,
+) -> Option<Vec<Switch>> {
+    let base = record.settings;
+    let skin = base.tuning.skin_es;
+    if !tie::met_at_padding(&record.trace, skin) {
+        return None;
+    }
+    let candidates = switches::candidates(&base.conventions, skin);
+    let mut sets = tie::sets_to_try(&base, hint.favourite.as_ref(), &candidates);
+    if !all {
+        sets.retain(Vec::is_empty);
+    }
+    sets.into_iter().find(|set| {
+        let settings = SlideSettings {
+            conventions: switches::with_switches(&base.conventions, set, skin),
+            ..base
+        };
+        (tie::nudged(&settings).iter()).any(|s| agrees_with(world, record, s, config))
+    })
 }
 
 /// The smallest sets of switches under which the reference agrees with the game's move
@@ -633,5 +698,10 @@ pub fn convention(set: Vec<Switch>, alternatives: Vec<Vec<Switch>>) -> Why {
     Why::Convention {
         switches: set,
         alternatives,
+        tie: false,
     }
 }
+
+/// What a tie at the padding reads as in a table.
+const TIE_LABEL: &str = "a tie at the padding (the contact a padding away along the motion: \
+                         game and reference round `d >= padding` to its two sides)";

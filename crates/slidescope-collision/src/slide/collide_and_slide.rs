@@ -90,7 +90,7 @@ pub(crate) fn slide(
         let push = object_push(call, &s, &placed);
         let projected = project(call, &mut s, &placed, new_center_es, push);
         recorder.responded(record, &s, &placed, &projected);
-        if stops_after_response(call, &mut s) {
+        if stops_after_response(call, &mut s, &placed) {
             break;
         }
     }

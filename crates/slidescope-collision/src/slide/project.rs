@@ -10,8 +10,9 @@ use glam::Vec3;
 use super::crease::{Crease, crease_slide};
 use super::place::Placed;
 use super::plane_solver::follow_planes;
+use super::skin::distance_along_motion;
 use super::state::{Call, SlideState};
-use crate::{EndReason, Projection, Response};
+use crate::{ContactSource, EndReason, Padding, Projection, Response};
 
 /// What the projection did, for the trace.
 #[derive(Debug, Clone, Copy)]
@@ -61,7 +62,12 @@ pub(super) fn project(
         let (n_es, n) = (placed.n_es, placed.n);
         s.integration -= n * s.integration.dot(n);
         match call.settings.conventions.projection {
-            Projection::SlidePlane => s.to -= n_es * (s.to - new_center_es).dot(n_es),
+            Projection::ContactPoint if stayed_short(call, s, placed) => {
+                slide_from_contact_point(s, placed.center_es - n_es);
+            }
+            Projection::SlidePlane | Projection::ContactPoint => {
+                s.to -= n_es * (s.to - new_center_es).dot(n_es)
+            }
             Projection::Linahan => linahan(s, placed, call.settings.tuning.skin_es),
         }
         s.v = s.to - s.from;
@@ -75,6 +81,28 @@ pub(super) fn project(
         object_push,
         crease_with,
     }
+}
+
+/// [`Projection::ContactPoint`]: padding along the velocity left the centre where it was (the
+/// contact nearer than the padding), so Fauerby 2003's code projects from the contact point
+/// itself (see [`slide_from_contact_point`]).
+#[inline]
+fn stayed_short(call: &Call<'_>, s: &SlideState, placed: &Placed) -> bool {
+    call.settings.conventions.padding == Padding::Velocity
+        && placed.contact.source == ContactSource::Static
+        && distance_along_motion(s, placed)
+            .is_some_and(|d| d > 0.0 && d < call.settings.tuning.skin_es)
+}
+
+/// Fauerby 2003's `collideWithWorld` (Irrlicht, py64) when the contact is nearer than the
+/// padding: the intersection point `p` is not moved back, so the slide plane passes through
+/// it with its normal from `p` to the unmoved centre, and the new velocity `newDestination −
+/// p` is applied from that centre: the motion up to the contact is lost.
+#[inline]
+fn slide_from_contact_point(s: &mut SlideState, p: Vec3) {
+    let n = (s.from - p).normalize_or_zero();
+    let destination = s.to - n * (s.to - p).dot(n);
+    s.to = s.from + (destination - p);
 }
 
 /// [`Projection::Linahan`] (arXiv 1211.0059, section 4): the first contact's plane, moved a

@@ -60,14 +60,18 @@ pub(super) fn push_back(
 /// `if (nearestDistance >= veryCloseDistance) { V.SetLength(nearestDistance -
 /// veryCloseDistance); newBasePoint = basePoint + V; }`). An embedded start does not move.
 fn short_along_velocity(s: &SlideState, placed: &Placed, skin: f32) -> Vec3 {
-    let ContactTime::Toi(t) = placed.contact.time else {
-        return s.from;
-    };
-    let d = s.v.length() * t;
-    if d >= skin {
-        s.from + s.v.normalize() * (d - skin)
-    } else {
-        s.from
+    match distance_along_motion(s, placed) {
+        Some(d) if d >= skin => s.from + s.v.normalize() * (d - skin),
+        _ => s.from,
+    }
+}
+
+/// How far the centre travels along this iteration's motion to the contact (eSpace, Fauerby's
+/// `nearestDistance`); `None` for an embedded start.
+pub(super) fn distance_along_motion(s: &SlideState, placed: &Placed) -> Option<f32> {
+    match placed.contact.time {
+        ContactTime::Toi(t) => Some(s.v.length() * t),
+        _ => None,
     }
 }
 

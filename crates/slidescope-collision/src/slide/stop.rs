@@ -2,10 +2,13 @@
 //! out if our velocity is too small", the leftover is applied; or, by
 //! [`ShortMotion::Dropped`], a short leftover is dropped as Fauerby 2003, Irrlicht and
 //! Babylon.js do), on the crease response's stop, and on the impulse filter (seed 001 12.15:
-//! the slide turned against the input velocity, an internal corner; the leftover is dropped).
+//! the slide turned against the input velocity, an internal corner; the leftover is dropped),
+//! and on a floor met heading down where the game stops there (`floor_stop_deg`: py64's gravity
+//! pass).
 
 use glam::Vec3;
 
+use super::place::Placed;
 use super::state::{Call, SlideState};
 use crate::{EndReason, ShortMotion};
 
@@ -43,8 +46,13 @@ fn is_short(call: &Call<'_>, s: &SlideState) -> bool {
 
 /// Checked after each response: whether the loop ends here.
 #[inline]
-pub(super) fn stops_after_response(call: &Call<'_>, s: &mut SlideState) -> bool {
+pub(super) fn stops_after_response(call: &Call<'_>, s: &mut SlideState, placed: &Placed) -> bool {
     if matches!(s.end, EndReason::CreaseStop | EndReason::PlanesStop) {
+        return true;
+    }
+    if on_floor_heading_down(call, placed) {
+        s.to = s.from;
+        s.end = EndReason::FloorStop;
         return true;
     }
     if !(call.settings.conventions.impulse_filter && s.v.dot(call.input_v) < 0.0) {
@@ -58,4 +66,12 @@ pub(super) fn stops_after_response(call: &Call<'_>, s: &mut SlideState) -> bool 
         return false;
     }
     true
+}
+
+/// `floor_stop_deg`: the contact's slide normal within that angle of the ellipsoid's up axis
+/// (eSpace), in a call whose motion heads down (py64's gravity pass; its walk never does).
+#[inline]
+fn on_floor_heading_down(call: &Call<'_>, placed: &Placed) -> bool {
+    let deg = call.settings.conventions.floor_stop_deg;
+    deg > 0.0 && call.input_v.y < 0.0 && placed.n_es.y >= deg.to_radians().cos()
 }

@@ -9,8 +9,11 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::probe::ShadowTolerance;
+use crate::probe::explain::Why;
 use crate::probe::one_move::{Expect, export_move, find_move, move_text};
-use crate::probe::probe_file_check::{CheckOptions, check_file_profiled, check_file_with_detected};
+use crate::probe::probe_file_check::{
+    CheckOptions, check_file_profiled, check_file_with_detected, measured_rules,
+};
 use crate::probe::shadow::Assumed;
 
 #[derive(Debug, Args)]
@@ -107,10 +110,11 @@ pub fn run(args: &ProbeCheckArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             options.assumed = Some(Assumed::new(&switches).with_measured(scale, floor));
         }
         let flagged = report.flagged.iter().find(|f| f.index == n);
-        print!(
-            "{}",
-            move_text(&pending, &options, flagged.and_then(|f| f.why.as_ref()))
-        );
+        let measured = (report.agree_once_measured.contains(&n)).then(|| Why::Measured {
+            rules: measured_rules(&report.explanation),
+        });
+        let why = flagged.and_then(|f| f.why.as_ref()).or(measured.as_ref());
+        print!("{}", move_text(&pending, &options, why));
         return Ok(exit_status(report.complete(), flagged.is_some()));
     }
     if args.json {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::explain::Why;
-use super::probe_file_check::{CheckOptions, CheckReport, check_profiled};
+use super::probe_file_check::{CheckOptions, CheckReport, check_profiled, measured_rules};
 
 /// Each flagged move's reason (by its index in the file), or why there are none.
 pub type Whys = Result<BTreeMap<u64, Why>, String>;
@@ -76,11 +76,16 @@ fn whys(path: &Path, options: &CheckOptions) -> Whys {
     Ok(reasons(&report))
 }
 
-/// Each listed flagged move's reason, by its index.
+/// Each listed flagged move's reason, by its index; a move that agrees once the measured
+/// rules are assumed has them as its reason.
 pub fn reasons(report: &CheckReport) -> BTreeMap<u64, Why> {
-    report
-        .flagged
-        .iter()
+    let rules = measured_rules(&report.explanation);
+    let measured = (report.agree_once_measured.iter()).map(|&i| {
+        let rules = rules.clone();
+        (i, Why::Measured { rules })
+    });
+    (report.flagged.iter())
         .filter_map(|f| Some((f.index, f.why.clone()?)))
+        .chain(measured)
         .collect()
 }

@@ -164,6 +164,10 @@ fn why_text(s: &mut String, r: &FrameRecord, config: &ShadowConfig, why: Option<
     let verdict = game.verdict(&config.tolerance);
     if !verdict.diverges {
         let _ = writeln!(s, "agrees within the tolerance");
+        let measured = why.filter(|w| matches!(w, Why::Measured { .. }));
+        for line in measured.map_or_else(Vec::new, Why::lines) {
+            let _ = writeln!(s, "{line}");
+        }
         return;
     }
     let _ = writeln!(

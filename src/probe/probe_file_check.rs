@@ -165,6 +165,10 @@ pub struct CheckReport {
     #[serde(flatten)]
     pub reading: Reading,
     pub tolerance: ShadowTolerance,
+    /// Moves that diverge as the file declares them and agree once the measured rules are
+    /// assumed (the inspector's and `--move`'s reason for them).
+    #[serde(skip)]
+    pub agree_once_measured: BTreeSet<u64>,
 }
 
 /// How many moves, frames and levels the file held, and how many diverged.
@@ -346,7 +350,18 @@ impl Measured {
             breaks: after.difference(&before).count() as u64,
         });
         e.diverging_as_declared = Some(plain.counts.diverging);
+        report.agree_once_measured = before.difference(&after).copied().collect();
     }
+}
+
+/// The rules measured from the file and assumed, in words (empty: none).
+pub fn measured_rules(e: &Explanation) -> Vec<String> {
+    let scale = e
+        .move_scale_assumed
+        .map(|k| format!("moves {k} × the velocity asked"));
+    let floor = (e.floor_stop_assumed)
+        .map(|d| format!("stops at a floor within {d}° of up in a call heading down"));
+    scale.into_iter().chain(floor).collect()
 }
 
 /// Checks a probe file twice: once to detect the conventions that explain the most moves, then

@@ -75,6 +75,9 @@ pub enum Why {
     },
     /// No convention reconciles it and no bug class fits.
     Unexplained,
+    /// It diverges as the file declares it, and agrees once the rules measured from the file
+    /// (`rules`, in words) are assumed.
+    Measured { rules: Vec<String> },
 }
 
 impl Why {
@@ -84,6 +87,7 @@ impl Why {
             Self::Cascade { .. } => WhyKind::Cascade,
             Self::Bug { .. } => WhyKind::Bug,
             Self::Unexplained => WhyKind::Unexplained,
+            Self::Measured { .. } => WhyKind::Convention,
         }
     }
 
@@ -101,6 +105,7 @@ impl Why {
             Self::Cascade { .. } => "cascade".into(),
             Self::Bug { class, .. } => snake(class),
             Self::Unexplained => "unexplained".into(),
+            Self::Measured { .. } => "measured".into(),
         }
     }
 
@@ -125,6 +130,7 @@ impl Why {
             Self::Cascade { root_move } => format!("follows move {root_move}"),
             Self::Bug { class, .. } => class.label().into(),
             Self::Unexplained => "unexplained".into(),
+            Self::Measured { rules } => rules.join("; "),
         }
     }
 
@@ -167,6 +173,11 @@ impl Why {
                 and no known bug class fits"
                     .into(),
             ],
+            Self::Measured { rules } => vec![format!(
+                "why: a rule measured from the file — your controller {}; assumed, the \
+                 reference agrees with this move",
+                rules.join("; ")
+            )],
         }
     }
 }

@@ -136,6 +136,26 @@ pub struct DetectedConventions {
     pub whole_file: Option<WholeFile>,
 }
 
+impl DetectedConventions {
+    /// `switches`, which explain `explains` flagged moves, with their words and declarations.
+    pub fn of(switches: Vec<Switch>, explains: u64) -> Self {
+        let lines = |k: usize| {
+            (switches.iter())
+                .map(|s| s.declarations()[k].clone())
+                .collect()
+        };
+        Self {
+            appears_to: switches.iter().map(|s| s.label()).collect(),
+            declare: lines(1),
+            declare_rust: lines(0),
+            declare_js: lines(2),
+            switches,
+            explains,
+            whole_file: None,
+        }
+    }
+}
+
 /// What assuming the detected conventions over the whole file changes.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct WholeFile {
@@ -380,21 +400,80 @@ pub fn check_file_with_detected(
         false => check_file(path, &measured.options(&[], options))?,
     };
     let detected = first.explanation.conventions_detected.clone();
-    let switches = detected.as_ref().map_or(Vec::new(), |d| d.switches.clone());
+    let mut switches = detected.as_ref().map_or(Vec::new(), |d| d.switches.clone());
     let mut report = match (&detected, measured.is_none()) {
         (None, true) => return Ok(first),
         (None, false) => first,
         (Some(_), _) => check_file(path, &measured.options(&switches, options))?,
     };
+    // Refined: moves that needed more switches than one search tries show them once the first
+    // ones are assumed; kept while they leave fewer moves flagged on their own inputs.
+    for _ in 0..REFINEMENTS {
+        let mut best: Option<(Vec<Switch>, CheckReport)> = None;
+        for more in refinements(&report, &switches) {
+            let with: Vec<Switch> = switches.iter().copied().chain(more).collect();
+            let again = check_file(path, &measured.options(&with, options))?;
+            // Moves judged on their own: a rule that only lets the reference follow a bug's
+            // cascade (walk on through the wall the bug walked it into) is not the port's.
+            let own = |r: &CheckReport| r.explanation.judged.on_their_own;
+            let fewer = |r: &CheckReport| own(&again) < own(r);
+            if fewer(&report) && best.as_ref().is_none_or(|(_, b)| fewer(b)) {
+                best = Some((with, again));
+            }
+        }
+        let Some(b) = best else { break };
+        (switches, report) = b;
+    }
+    switches.sort();
     measured.mark(&plain, &mut report);
     let whole_file = report.explanation.scale_whole_file;
-    report.explanation.conventions_detected = detected.map(|mut d| {
-        d.whole_file = whole_file;
-        d
+    report.explanation.conventions_detected = detected.map(|d| DetectedConventions {
+        whole_file,
+        ..DetectedConventions::of(switches.clone(), d.explains)
     });
     report.explanation.conventions_assumed = Some(switches);
     Ok(report)
 }
+
+/// Times `--conventions detected` searches again with its switches assumed.
+const REFINEMENTS: usize = 2;
+
+/// The sets of switches, none on a row `assumed` sets, that reconcile the most of `report`'s
+/// flagged moves (a move counts each of its smallest sets; at least 1 % of them, and within a
+/// tenth of the most), at most [`REFINE_TRIED`], most first: each is tried over the whole
+/// file, since two sets can reconcile the same moves.
+fn refinements(report: &CheckReport, assumed: &[Switch]) -> Vec<Vec<Switch>> {
+    // Not sidedness: after a bug walks a mover through a wall, culling what is behind it lets
+    // the reference follow; the first pass's votes (movers no bug has moved wrong) decide it.
+    let culls = |s: &Switch| {
+        let mut c = crate::collision::Conventions::default();
+        s.apply(&mut c, 1e-3);
+        c.sidedness != crate::collision::Sidedness::TwoSided
+    };
+    let free = |set: &Vec<Switch>| {
+        (set.iter()).all(|s| assumed.iter().all(|t| !t.same_row(*s)) && !culls(s))
+    };
+    let mut tally: BTreeMap<&Vec<Switch>, u64> = BTreeMap::new();
+    for f in &report.flagged {
+        if let Some(Why::Convention { alternatives, .. }) = &f.why {
+            for set in alternatives.iter().filter(|a| !a.is_empty() && free(a)) {
+                *tally.entry(set).or_default() += 1;
+            }
+        }
+    }
+    let most = tally.values().copied().max().unwrap_or(0);
+    let mut sets: Vec<(&Vec<Switch>, u64)> = (tally.into_iter())
+        .filter(|(_, n)| n * 100 >= report.counts.flagged_total && n * 10 >= most * 9)
+        .collect();
+    sets.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    sets.into_iter()
+        .take(REFINE_TRIED)
+        .map(|(s, _)| s.clone())
+        .collect()
+}
+
+/// Refinements tried over the whole file at each step.
+const REFINE_TRIED: usize = 3;
 
 /// Checks a probe stream read from `src`; level files are relative to `base`.
 pub fn check_reader(
@@ -532,6 +611,9 @@ impl Tally {
         };
         report.counts.moves += 1;
         self.floor_stops.add(g);
+        if let Some(level) = pending.level.as_deref() {
+            self.judge.saw_sides(g, level);
+        }
         let tol = &self.options.tolerance;
         let non_finite = super::explain::bug_class::non_finite(g);
         let difference_m = if non_finite {
@@ -674,24 +756,8 @@ impl Tally {
         report.explanation.why = rows;
         let detected = self.judge.detected();
         // Every convention move they explain, the moves that did not vote included.
-        report.explanation.conventions_detected = detected.map(|(switches, _)| {
-            let explains = by_detected;
-            let lines = |k: usize| {
-                switches
-                    .iter()
-                    .map(|s| s.declarations()[k].clone())
-                    .collect()
-            };
-            DetectedConventions {
-                appears_to: switches.iter().map(|s| s.label()).collect(),
-                declare: lines(1),
-                declare_rust: lines(0),
-                declare_js: lines(2),
-                switches,
-                explains,
-                whole_file: None,
-            }
-        });
+        report.explanation.conventions_detected =
+            detected.map(|(switches, _)| DetectedConventions::of(switches, by_detected));
         report.explanation.file_facts = facts;
     }
 }

@@ -9,13 +9,15 @@ use std::collections::BTreeSet;
 use std::process::Command;
 
 use slidescope::probe::explain::{BugClass, Switch, Why};
-use slidescope::probe::probe_file_check::{CheckOptions, check_file};
+use slidescope::probe::probe_file_check::{
+    CheckOptions, check_file_profiled, check_file_with_detected,
+};
 
 use crate::common::{example_binary, temp_dir};
 
 /// The rules a port may have, and the bugs it may be built with, each with the class that
 /// names it (`None`: no class; the stage names it).
-const RULES: [&str; 7] = [
+const RULES: [&str; 9] = [
     "padding_along_velocity",
     "short_leftover_dropped",
     "dead_zone",
@@ -23,6 +25,8 @@ const RULES: [&str; 7] = [
     "ignores_leaving",
     "no_impulse_filter",
     "roots_after_start_only",
+    "linahan_projection",
+    "contact_point_projection",
 ];
 const BUGS: [(&str, Option<BugClass>); 5] = [
     ("broad_phase:6", Some(BugClass::MissedTriangle)),
@@ -31,6 +35,9 @@ const BUGS: [(&str, Option<BugClass>); 5] = [
     ("inverted_padding", Some(BugClass::EndedInsideLevel)),
     ("scale:0.5", None),
 ];
+
+/// Ports drawn.
+const PORTS: u64 = 24;
 
 #[derive(serde::Deserialize)]
 struct Truth {
@@ -57,12 +64,16 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
     let (mut tp, mut fp, mut fneg) = (0u32, 0u32, 0u32);
     let (mut named, mut bugs) = (0u32, 0u32);
     let mut lines = Vec::new();
-    for k in 0..12 {
-        let rules: Vec<&str> = RULES
+    for k in 0..PORTS {
+        let mut rules: Vec<&str> = RULES
             .iter()
             .copied()
             .filter(|_| draw(&mut state) < 0.4)
             .collect();
+        // One projection a port (the two are values of one row).
+        if rules.contains(&"linahan_projection") {
+            rules.retain(|r| *r != "contact_point_projection");
+        }
         let (bug, class) = BUGS[(draw(&mut state) * BUGS.len() as f64) as usize];
         let (file, truth) = (
             dir.join(format!("{k}.slidelog")),
@@ -83,9 +94,11 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
             String::from_utf8_lossy(&out.stderr)
         );
         let truth: Truth = serde_json::from_slice(&std::fs::read(&truth).unwrap()).unwrap();
-        let report = check_file(&file, &CheckOptions::default()).unwrap();
-        let detected: BTreeSet<Switch> = (report.explanation.conventions_detected.iter())
-            .flat_map(|d| d.switches.iter().copied())
+        let report = check_file_profiled(&file, &CheckOptions::default()).unwrap();
+        // The profile: what `--conventions detected` assumes once it has refined it.
+        let profile = check_file_with_detected(&file, &CheckOptions::default()).unwrap();
+        let detected: BTreeSet<Switch> = (profile.explanation.conventions_assumed.iter())
+            .flat_map(|d| d.iter().copied())
             .collect();
         // A rule that changes under 1 % of the moves is not asked of the detection.
         let biting: BTreeSet<Switch> = (truth.bites.iter())
@@ -110,9 +123,12 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
         }
         if truth.first_bug_move.is_some() {
             bugs += 1;
+            let first = truth.first_bug_move.unwrap_or_default();
             let ok = match (&why, class) {
                 (Some((Some(Why::Bug { class: c, .. }), _)), Some(want)) => *c == want,
                 (Some((_, Some(p))), None) => p.scale.is_some_and(|s| (s - 0.5).abs() < 0.01),
+                // The scale measured and assumed: the move agrees then, its reason the rule.
+                (None, None) => report.agree_once_measured.contains(&first),
                 _ => false,
             };
             named += u32::from(ok);
@@ -131,10 +147,11 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
         lines.join("\n")
     );
     eprintln!("{report}");
-    // Measured on these twelve ports (2026-12-02): precision 0.909, recall 0.833, every bug
-    // named. The goal is 0.95 for both: a rule the port keeps but whose moves all follow a bug
-    // of the same mover is not found (the mover's moves stop voting until it is back on sound
-    // ground), and an unmodelled scale of the whole move lets a short-leftover rule through.
-    assert!(precision >= 0.9 && recall >= 0.8, "{report}");
+    // Measured on these 24 ports (2026-12-02): precision 1.000, recall 0.821 (23 of 28 rules
+    // that bite), every bug named. The goal is 0.95 for both. Missed: culling what the motion
+    // leaves on three ports whose broad-phase bug walks movers through walls (their moves stop
+    // voting, and the refinement leaves sidedness to the votes), and the rules of two ports
+    // whose inverted padding leaves every mover inside the level early.
+    assert!(precision >= 0.95 && recall >= 0.8, "{report}");
     assert_eq!(named, bugs, "{report}");
 }

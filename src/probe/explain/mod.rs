@@ -13,6 +13,7 @@
 
 pub mod bug_class;
 pub mod measured;
+pub mod sides;
 pub mod stage;
 pub mod switches;
 pub mod tie;
@@ -264,6 +265,8 @@ pub struct FileFacts {
     pub names_triangles: bool,
     /// The conventions detected (a convention move is named by its set within these).
     pub detected: Vec<Switch>,
+    /// Which sides of the triangles the game's contacts touched.
+    pub sides: sides::SideFacts,
 }
 
 /// A flagged move's finding before the file names it: a cascade, or its own evidence.
@@ -362,6 +365,7 @@ pub struct Judge {
     /// make, so their reconciling sets do not vote for the file's conventions (they are still
     /// named).
     tainted: BTreeSet<u32>,
+    sides: sides::SideFacts,
 }
 
 /// What the search for one move's reconciling sets needs, shared by the threads that search
@@ -474,7 +478,13 @@ impl Judge {
             cases_seen: self.cases_seen,
             names_triangles: self.names_triangles,
             detected: self.detected().map(|d| d.0).unwrap_or_default(),
+            sides: self.sides,
         }
+    }
+
+    /// Notes which sides of `level`'s triangles `game`'s contacts touched.
+    pub fn saw_sides(&mut self, game: &GameMove, level: &ProbeLevel) {
+        self.sides.add(game, level);
     }
 
     /// The switches that explain the most moves together, greedily: of the additions that
@@ -497,6 +507,7 @@ impl Judge {
             let offers: BTreeSet<&Vec<Switch>> = (left.iter())
                 .flat_map(|(a, _)| a.iter())
                 .filter(|a| switches::compatible(&chosen, a))
+                .filter(|a| a.iter().all(|s| !self.sides.contradicts(*s)))
                 .collect();
             let gain = |offer: &Vec<Switch>| {
                 let mut with = chosen.clone();

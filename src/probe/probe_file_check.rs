@@ -14,9 +14,9 @@ use serde::Serialize;
 use slidescope_probe::read::{ReadError, Reader};
 
 use super::explain::bug_class::crosses_a_triangle;
-use super::explain::measured::{FloorStops, Scales};
+use super::explain::measured::measure;
 pub use super::explain::measured::{MeasuredFloorStop, MeasuredScale};
-use super::explain::stage::{Parting, Stage};
+use super::explain::stage::Parting;
 use super::explain::{
     Evidence, FileFacts, Finding, FindingKey, Judge, Switch, Why, WhyKind, gather, same_place,
 };
@@ -308,47 +308,44 @@ pub fn check_file_profiled(path: &Path, options: &CheckOptions) -> Result<CheckR
     check_profiled(open, base, options).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// [`check_file_profiled`] on the streams `open` gives (read once, or twice with a scale).
+/// [`check_file_profiled`] on the streams `open` gives: read once to measure the rules (no
+/// re-solve), then checked with them assumed; with rules measured, also checked as declared
+/// without the why (which moves diverge only as declared).
 pub fn check_profiled<R: Read>(
     open: impl Fn() -> Result<R, String>,
     base: &Path,
     options: &CheckOptions,
 ) -> Result<CheckReport, String> {
     let read = |o: &CheckOptions| check_reader(open()?, base, o).map_err(|e| e.to_string());
-    let plain = read(options)?;
-    let measured = Measured::of(&plain);
+    let measured = Measured(measure(open()?));
     if measured.is_none() || !options.explain || options.assumed.is_some() {
-        return Ok(plain);
+        return read(options);
     }
+    let plain = read(&CheckOptions {
+        explain: false,
+        ..*options
+    })?;
     let mut report = read(&measured.options(&[], options))?;
     measured.mark(&plain, &mut report);
     Ok(report)
 }
 
-/// The rules a first pass measured (the scale of the whole move, a floor stop), assumed for
+/// The rules measured from the file (the scale of the whole move, a floor stop), assumed for
 /// moves that declare none.
 #[derive(Debug, Clone, Copy)]
-struct Measured {
-    scale: Option<MeasuredScale>,
-    floor_stop: Option<MeasuredFloorStop>,
-}
+struct Measured(super::explain::measured::Measured);
 
 impl Measured {
-    fn of(plain: &CheckReport) -> Self {
-        Self {
-            scale: plain.explanation.measured_scale,
-            floor_stop: plain.explanation.measured_floor_stop,
-        }
-    }
-
     fn is_none(&self) -> bool {
-        self.scale.is_none() && self.floor_stop.is_none()
+        self.0.scale.is_none() && self.0.floor_stop.is_none()
     }
 
     /// `options` assuming these and `switches`.
     fn options(&self, switches: &[Switch], options: &CheckOptions) -> CheckOptions {
-        let assumed = Assumed::new(switches)
-            .with_measured(self.scale.map(|m| m.scale), self.floor_stop.map(|m| m.deg));
+        let assumed = Assumed::new(switches).with_measured(
+            self.0.scale.map(|m| m.scale),
+            self.0.floor_stop.map(|m| m.deg),
+        );
         CheckOptions {
             assumed: Some(assumed),
             ..*options
@@ -361,10 +358,11 @@ impl Measured {
         let before: BTreeSet<u64> = plain.flagged_indices.iter().copied().collect();
         let after: BTreeSet<u64> = report.flagged_indices.iter().copied().collect();
         let e = &mut report.explanation;
-        e.measured_scale = self.scale;
-        e.measured_floor_stop = self.floor_stop;
-        e.move_scale_assumed = self.scale.map(|m| m.scale);
-        e.floor_stop_assumed = self.floor_stop.map(|m| m.deg);
+        let m = self.0;
+        e.measured_scale = m.scale;
+        e.measured_floor_stop = m.floor_stop;
+        e.move_scale_assumed = m.scale.map(|m| m.scale);
+        e.floor_stop_assumed = m.floor_stop.map(|m| m.deg);
         e.scale_whole_file = Some(WholeFile {
             explains: before.difference(&after).count() as u64,
             breaks: after.difference(&before).count() as u64,
@@ -391,10 +389,20 @@ pub fn check_file_with_detected(
     path: &Path,
     options: &CheckOptions,
 ) -> Result<CheckReport, String> {
-    let plain = check_file(path, options)?;
+    let open = || std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()));
     // Measured rules are assumed before the switches are searched: every move they change
     // would hide the switches behind it.
-    let measured = Measured::of(&plain);
+    let measured = Measured(measure(std::io::BufReader::new(open()?)));
+    let plain = match measured.is_none() {
+        true => check_file(path, options)?,
+        false => check_file(
+            path,
+            &CheckOptions {
+                explain: false,
+                ..*options
+            },
+        )?,
+    };
     let first = match measured.is_none() {
         true => plain.clone(),
         false => check_file(path, &measured.options(&[], options))?,
@@ -537,8 +545,6 @@ struct Tally {
     options: CheckOptions,
     config: ShadowConfig,
     judge: Judge,
-    scales: Scales,
-    floor_stops: FloorStops,
     /// A finding's key → (its first finding, moves, first move), named once the file is read.
     findings: BTreeMap<FindingKey, (Finding, u64, u64)>,
 }
@@ -549,8 +555,6 @@ impl Tally {
             options: *options,
             config,
             judge: Judge::default(),
-            scales: Scales::default(),
-            floor_stops: FloorStops::default(),
             findings: BTreeMap::new(),
         }
     }
@@ -610,7 +614,6 @@ impl Tally {
             return;
         };
         report.counts.moves += 1;
-        self.floor_stops.add(g);
         if let Some(level) = pending.level.as_deref() {
             self.judge.saw_sides(g, level);
         }
@@ -668,13 +671,6 @@ impl Tally {
             parting: super::explain::stage::parting(r, g, tol),
             finding,
         };
-        let free = flagged
-            .parting
-            .as_ref()
-            .filter(|p| p.stage == Stage::WholeMove);
-        if let Some(scale) = free.and_then(|p| p.scale) {
-            self.scales.add(scale);
-        }
         self.list(flagged, report);
     }
 
@@ -729,8 +725,6 @@ impl Tally {
         judged.on_their_own = judged.conventions + judged.bugs + judged.unexplained;
         judged.explained = judged.conventions + judged.bugs;
         judged.teleports = self.judge.teleports;
-        report.explanation.measured_scale = self.scales.measured(judged.on_their_own);
-        report.explanation.measured_floor_stop = self.floor_stops.measured();
         for f in report
             .flagged
             .iter_mut()
@@ -848,9 +842,9 @@ impl CheckReport {
             let k = m.scale;
             let _ = writeln!(
                 s,
-                "measured: your controller moves {k:.3} × the velocity asked ({} of the {} \
-                 flagged moves with no contact either side); declare it in Rust `move_scale: \
-                 Some({k})`, in C `c.move_scale = {k}f;`, in JavaScript `moveScale: {k}`",
+                "measured: your controller moves {k:.3} × the velocity asked ({} of the {} moves \
+                 it reports no contact in); declare it in Rust `move_scale: Some({k})`, in C \
+                 `c.move_scale = {k}f;`, in JavaScript `moveScale: {k}`",
                 m.moves, m.free
             );
         }

@@ -2,40 +2,87 @@
 //! what the game did, assumed before the switches are searched (`probe-check` says which and
 //! from how many moves).
 //!
-//! - The scale of the whole move: nine in ten flagged free moves moved one fraction of the
-//!   velocity asked (darltrash's SLAM halves every move).
+//! - The scale of the whole move: nine in ten free moves (the game reports no contact and ran
+//!   one detection) moved one fraction of the velocity asked (darltrash's SLAM halves every
+//!   move).
+//!
+//! Both come from the game's own numbers, read before any re-solve ([`measure`]), so the one
+//! explained pass already assumes them.
 //! - A floor stop: the first contact of a move heading down ended the call on floors within an
 //!   angle of up and did not on steeper ones (py64's gravity pass, `|up − n| < 0.5`).
 
 use std::collections::BTreeMap;
+use std::io::Read;
 
-use glam::{Mat3, Vec3};
+use glam::Vec3;
 use serde::Serialize;
+use slidescope_probe::Move;
+use slidescope_probe::read::{MoveRecord, Reader, Record};
 
-use crate::sim::GameMove;
+/// The rules measured from a probe stream's moves, read without re-solving any.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Measured {
+    pub scale: Option<MeasuredScale>,
+    pub floor_stop: Option<MeasuredFloorStop>,
+}
 
-/// The scale of the whole move the game applies, measured on its flagged free moves.
+/// Reads `src` and measures its rules (what a cut stream held before the cut).
+pub fn measure(src: impl Read) -> Measured {
+    let (mut scales, mut floors, mut moves) = (Scales::default(), FloorStops::default(), 0);
+    if let Ok(mut reader) = Reader::new(src) {
+        while let Ok(Some(record)) = reader.next_record() {
+            if let Record::Move(m) = record {
+                moves += 1;
+                scales.add_free(&m);
+                floors.add(&m);
+            }
+        }
+    }
+    Measured {
+        scale: scales.measured(moves),
+        floor_stop: floors.measured(),
+    }
+}
+
+/// The scale of the whole move the game applies, measured on its free moves.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct MeasuredScale {
     /// The game's displacement along the velocity asked, as a fraction of it (to 1e-3).
     pub scale: f32,
-    /// Flagged free moves at that scale, of `free` flagged free moves.
+    /// Free moves at that scale, of `free` free moves.
     pub moves: u64,
     pub free: u64,
 }
 
-/// Scales of the flagged free moves, in thousandths, with their moves.
+/// Scales of the free moves, in thousandths, with their moves.
 #[derive(Debug, Default)]
-pub(crate) struct Scales(BTreeMap<i64, u64>);
+struct Scales(BTreeMap<i64, u64>);
 
 impl Scales {
-    pub(crate) fn add(&mut self, scale: f32) {
+    fn add(&mut self, scale: f32) {
         *self.0.entry((scale * 1000.0).round() as i64).or_default() += 1;
     }
 
-    /// The scale of nine in ten flagged free moves or more, when they are at least 1 % of the
-    /// moves judged on their own and it is not 1.
-    pub(crate) fn measured(&self, judged: u64) -> Option<MeasuredScale> {
+    /// Adds `m`'s scale when it is free (one detection, no contact reported) and moved along
+    /// the velocity asked.
+    fn add_free(&mut self, m: &MoveRecord) {
+        let (mv, Some(r)) = (&m.mv, m.mv.result) else {
+            return;
+        };
+        let v = Vec3::from(mv.velocity);
+        let moved = Vec3::from(r.end) - Vec3::from(mv.start);
+        if !m.contacts.is_empty() || r.iterations != 1 || v.length_squared() < 1e-12 {
+            return;
+        }
+        let k = moved.dot(v) / v.length_squared();
+        if k.is_finite() && (moved - v * k).length() <= 1e-3 * v.length() {
+            self.add(k);
+        }
+    }
+
+    /// The scale of nine in ten free moves or more, when they are at least 1 % of the `moves`
+    /// and it is not 1.
+    fn measured(&self, judged: u64) -> Option<MeasuredScale> {
         let free: u64 = self.0.values().sum();
         let (&k, &moves) = self.0.iter().max_by_key(|(_, n)| **n)?;
         let enough = moves * 10 >= free * 9 && moves * 100 >= judged && k != 1000;
@@ -66,7 +113,7 @@ const MIN_FLOOR_STOPS: u64 = 10;
 /// The first contact of each move heading down, by what the game did after it: stopped there
 /// (one detection, a leftover the projection would have kept) or slid on (another detection).
 #[derive(Debug)]
-pub(crate) struct FloorStops {
+struct FloorStops {
     stopped: u64,
     steepest_stopped: f32,
     slid: u64,
@@ -85,21 +132,21 @@ impl Default for FloorStops {
 }
 
 impl FloorStops {
-    /// Files `g`'s first contact, when it moved down with an axis-aligned ellipsoid.
-    pub(crate) fn add(&mut self, g: &GameMove) {
-        let (Some(result), Some(c)) = (&g.result, g.contacts.first()) else {
+    /// Files `m`'s first contact, when it moved down with an axis-aligned ellipsoid.
+    fn add(&mut self, m: &MoveRecord) {
+        let (mv, Some(result), Some(c)) = (&m.mv, m.mv.result, m.contacts.first()) else {
             return;
         };
-        let radii = g.input.radii;
-        let v_es = g.input.velocity / radii;
-        let plain = g.input.axes == Mat3::IDENTITY && c.iteration == 0;
-        let n_es = (c.normal * radii).normalize_or_zero();
-        if !plain || v_es.y >= 0.0 || n_es == Vec3::ZERO || g.max_iterations == Some(1) {
+        let radii = Vec3::from(mv.radii);
+        let v_es = Vec3::from(mv.velocity) / radii;
+        let plain = mv.axes == Move::IDENTITY_AXES && c.iteration == 0;
+        let n_es = (Vec3::from(c.normal) * radii).normalize_or_zero();
+        if !plain || v_es.y >= 0.0 || n_es == Vec3::ZERO || mv.max_iterations == Some(1) {
             return;
         }
         let left = v_es * (1.0 - c.t);
         let tangential = left - n_es * left.dot(n_es);
-        if tangential.length() < 2.0 * g.skin_es.unwrap_or(1e-3) {
+        if tangential.length() < 2.0 * mv.skin_es.unwrap_or(1e-3) {
             return; // the projection keeps next to nothing: stopping or not looks alike
         }
         let deg = n_es.y.clamp(-1.0, 1.0).acos().to_degrees();
@@ -114,7 +161,7 @@ impl FloorStops {
 
     /// A threshold halfway between the steepest floor stopped on and the flattest slid on,
     /// when at least [`MIN_FLOOR_STOPS`] moves stopped, some slid and the two do not overlap.
-    pub(crate) fn measured(&self) -> Option<MeasuredFloorStop> {
+    fn measured(&self) -> Option<MeasuredFloorStop> {
         let clean = self.stopped >= MIN_FLOOR_STOPS
             && self.slid > 0
             && self.steepest_stopped < self.flattest_slid;

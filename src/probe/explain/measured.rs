@@ -5,11 +5,11 @@
 //! - The scale of the whole move: nine in ten free moves (the game reports no contact and ran
 //!   one detection) moved one fraction of the velocity asked (darltrash's SLAM halves every
 //!   move).
+//! - A floor stop: the first contact of a move heading down ended the call on floors within an
+//!   angle of up and did not on steeper ones (py64's gravity pass, `|up − n| < 0.5`).
 //!
 //! Both come from the game's own numbers, read before any re-solve ([`measure`]), so the one
 //! explained pass already assumes them.
-//! - A floor stop: the first contact of a move heading down ended the call on floors within an
-//!   angle of up and did not on steeper ones (py64's gravity pass, `|up − n| < 0.5`).
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -80,12 +80,12 @@ impl Scales {
         }
     }
 
-    /// The scale of nine in ten free moves or more, when they are at least 1 % of the `moves`
-    /// and it is not 1.
-    fn measured(&self, judged: u64) -> Option<MeasuredScale> {
+    /// The scale of nine in ten free moves or more, when they are at least 1 % of the moves
+    /// read and it is not 1.
+    fn measured(&self, moves_read: u64) -> Option<MeasuredScale> {
         let free: u64 = self.0.values().sum();
         let (&k, &moves) = self.0.iter().max_by_key(|(_, n)| **n)?;
-        let enough = moves * 10 >= free * 9 && moves * 100 >= judged && k != 1000;
+        let enough = moves * 10 >= free * 9 && moves * 100 >= moves_read && k != 1000;
         enough.then_some(MeasuredScale {
             scale: k as f32 / 1000.0,
             moves,

@@ -115,14 +115,22 @@ pub fn run(args: &ProbeCheckArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         });
         let why = flagged.and_then(|f| f.why.as_ref()).or(measured.as_ref());
         print!("{}", move_text(&pending, &options, why));
-        return Ok(exit_status(report.complete(), flagged.is_some()));
+        return Ok(exit_status(
+            report.complete(),
+            flagged.is_some() || why.is_some(),
+        ));
     }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         print!("{}", report.to_text(&args.file.display().to_string()));
     }
-    Ok(exit_status(report.complete(), report.counts.diverging > 0))
+    // A move that diverges as the file declares it diverges, whatever a measured rule says.
+    let as_declared = report.explanation.diverging_as_declared.unwrap_or(0);
+    Ok(exit_status(
+        report.complete(),
+        report.counts.diverging > 0 || as_declared > 0,
+    ))
 }
 
 /// 2 when the file was not read to its end, else 1 when a move diverges, else 0.

@@ -269,7 +269,7 @@ pub struct Explanation {
     pub diverging_as_declared: Option<u64>,
     /// With measured rules assumed, what they and the detected switches change over the file.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub scale_whole_file: Option<WholeFile>,
+    pub measured_whole_file: Option<WholeFile>,
 }
 
 /// How the reading of the file went.
@@ -326,7 +326,8 @@ pub fn check_profiled<R: Read>(
         ..*options
     })?;
     let mut report = read(&measured.options(&[], options))?;
-    measured.mark(&plain, &mut report);
+    let with = report.flagged_indices.clone();
+    measured.mark(&plain, &with, &mut report);
     Ok(report)
 }
 
@@ -354,21 +355,30 @@ impl Measured {
 
     /// Marks `report` (checked assuming these) with what they are and what they changed
     /// against `plain` (checked without).
-    fn mark(&self, plain: &CheckReport, report: &mut CheckReport) {
+    /// Marks `report` with these rules and what they alone changed: `plain` checked as
+    /// declared, `with` the moves flagged with only these assumed.
+    fn mark(&self, plain: &CheckReport, with: &[u64], report: &mut CheckReport) {
         let before: BTreeSet<u64> = plain.flagged_indices.iter().copied().collect();
-        let after: BTreeSet<u64> = report.flagged_indices.iter().copied().collect();
+        let after: BTreeSet<u64> = with.iter().copied().collect();
         let e = &mut report.explanation;
         let m = self.0;
         e.measured_scale = m.scale;
         e.measured_floor_stop = m.floor_stop;
         e.move_scale_assumed = m.scale.map(|m| m.scale);
         e.floor_stop_assumed = m.floor_stop.map(|m| m.deg);
-        e.scale_whole_file = Some(WholeFile {
-            explains: before.difference(&after).count() as u64,
-            breaks: after.difference(&before).count() as u64,
-        });
+        e.measured_whole_file = Some(whole_file(plain, with));
         e.diverging_as_declared = Some(plain.counts.diverging);
         report.agree_once_measured = before.difference(&after).copied().collect();
+    }
+}
+
+/// What going from `plain`'s flagged moves to `after` changed.
+fn whole_file(plain: &CheckReport, after: &[u64]) -> WholeFile {
+    let before: BTreeSet<u64> = plain.flagged_indices.iter().copied().collect();
+    let after: BTreeSet<u64> = after.iter().copied().collect();
+    WholeFile {
+        explains: before.difference(&after).count() as u64,
+        breaks: after.difference(&before).count() as u64,
     }
 }
 
@@ -385,10 +395,13 @@ pub fn measured_rules(e: &Explanation) -> Vec<String> {
 /// Checks a probe file twice: once to detect the conventions that explain the most moves, then
 /// again assuming them (`probe-check --conventions detected`); the second report, carrying the
 /// first's detection.
-pub fn check_file_with_detected(
-    path: &Path,
-    options: &CheckOptions,
-) -> Result<CheckReport, String> {
+pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<CheckReport, String> {
+    // Every pass lists every flagged move: the refinement counts them (the limit applies to
+    // the report at the end).
+    let options = &CheckOptions {
+        limit: None,
+        ..*listed
+    };
     let open = || std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()));
     // Measured rules are assumed before the switches are searched: every move they change
     // would hide the switches behind it.
@@ -410,8 +423,8 @@ pub fn check_file_with_detected(
     let detected = first.explanation.conventions_detected.clone();
     let mut switches = detected.as_ref().map_or(Vec::new(), |d| d.switches.clone());
     let mut report = match (&detected, measured.is_none()) {
-        (None, true) => return Ok(first),
-        (None, false) => first,
+        (None, true) => return Ok(limited(first, listed.limit)),
+        (None, false) => first.clone(),
         (Some(_), _) => check_file(path, &measured.options(&switches, options))?,
     };
     // Refined: moves that needed more switches than one search tries show them once the first
@@ -433,14 +446,25 @@ pub fn check_file_with_detected(
         (switches, report) = b;
     }
     switches.sort();
-    measured.mark(&plain, &mut report);
-    let whole_file = report.explanation.scale_whole_file;
-    report.explanation.conventions_detected = detected.map(|d| DetectedConventions {
-        whole_file,
-        ..DetectedConventions::of(switches.clone(), d.explains)
+    if !measured.is_none() {
+        measured.mark(&plain, &first.flagged_indices, &mut report);
+    }
+    let changed = whole_file(&plain, &report.flagged_indices);
+    report.explanation.conventions_detected = detected.map(|_| DetectedConventions {
+        whole_file: Some(changed),
+        ..DetectedConventions::of(switches.clone(), changed.explains)
     });
     report.explanation.conventions_assumed = Some(switches);
-    Ok(report)
+    Ok(limited(report, listed.limit))
+}
+
+/// `report` listing at most `limit` flagged moves.
+fn limited(mut report: CheckReport, limit: Option<usize>) -> CheckReport {
+    if let Some(n) = limit.filter(|n| report.flagged.len() > *n) {
+        report.flagged.truncate(n);
+        report.counts.flagged_truncated = true;
+    }
+    report
 }
 
 /// Times `--conventions detected` searches again with its switches assumed.
@@ -870,7 +894,7 @@ impl CheckReport {
             return;
         }
         let _ = write!(s, "assumed (measured): {}", assumed.join("; "));
-        if let (Some(n), Some(w)) = (e.diverging_as_declared, e.scale_whole_file) {
+        if let (Some(n), Some(w)) = (e.diverging_as_declared, e.measured_whole_file) {
             let _ = write!(
                 s,
                 " (as the file declares, {n} moves diverge; assuming it, {} of them agree and {} \
@@ -962,7 +986,7 @@ impl CheckReport {
 
     fn detected_text(&self, s: &mut String) {
         use std::fmt::Write;
-        let whole_file = self.explanation.scale_whole_file;
+        let whole_file = self.explanation.measured_whole_file;
         let Some(d) = &self.explanation.conventions_detected else {
             if let Some(w) = whole_file {
                 let _ = writeln!(

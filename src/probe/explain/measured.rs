@@ -16,8 +16,10 @@ use std::io::Read;
 
 use glam::Vec3;
 use serde::Serialize;
-use slidescope_probe::Move;
 use slidescope_probe::read::{MoveRecord, Reader, Record};
+use slidescope_probe::{Declared, Move};
+
+use crate::collision::conventions::missing;
 
 /// The rules measured from a probe stream's moves, read without re-solving any.
 #[derive(Debug, Clone, Copy, Default)]
@@ -26,21 +28,35 @@ pub struct Measured {
     pub floor_stop: Option<MeasuredFloorStop>,
 }
 
-/// Reads `src` and measures its rules (what a cut stream held before the cut).
+/// Reads `src` and measures its rules (what a cut stream held before the cut). A rule the
+/// file declares is not measured; nor is anything from fields it declares missing.
 pub fn measure(src: impl Read) -> Measured {
     let (mut scales, mut floors, mut moves) = (Scales::default(), FloorStops::default(), 0);
+    let (mut scale_declared, mut floor_declared) = (false, false);
+    let mut declared = Declared::default();
     if let Ok(mut reader) = Reader::new(src) {
         while let Ok(Some(record)) = reader.next_record() {
-            if let Record::Move(m) = record {
-                moves += 1;
-                scales.add_free(&m);
-                floors.add(&m);
+            match record {
+                Record::Conventions { declared: d, .. } => declared = d,
+                Record::Move(m) => {
+                    moves += 1;
+                    scale_declared |= declared.move_scale.is_some();
+                    floor_declared |= declared.floor_stop_deg.is_some();
+                    let missing = declared.missing.unwrap_or(0);
+                    if missing & missing::ITERATIONS == 0 {
+                        scales.add_free(&m);
+                        if missing & (missing::CONTACT_T | missing::CONTACT_NORMAL) == 0 {
+                            floors.add(&m);
+                        }
+                    }
+                }
+                _ => {}
             }
         }
     }
     Measured {
-        scale: scales.measured(moves),
-        floor_stop: floors.measured(),
+        scale: scales.measured(moves).filter(|_| !scale_declared),
+        floor_stop: floors.measured().filter(|_| !floor_declared),
     }
 }
 
@@ -53,6 +69,11 @@ pub struct MeasuredScale {
     pub moves: u64,
     pub free: u64,
 }
+
+/// The scales a free move is measured at (others are not a scale of the move); the tally
+/// holds at most their range in thousandths.
+const MIN_SCALE: f32 = 0.05;
+const MAX_SCALE: f32 = 2.0;
 
 /// Scales of the free moves, in thousandths, with their moves.
 #[derive(Debug, Default)]
@@ -75,7 +96,9 @@ impl Scales {
             return;
         }
         let k = moved.dot(v) / v.length_squared();
-        if k.is_finite() && (moved - v * k).length() <= 1e-3 * v.length() {
+        // A move that stayed put (a dead zone) or went wild is no scale of the move.
+        let plausible = k > MIN_SCALE && k <= MAX_SCALE;
+        if plausible && (moved - v * k).length() <= 1e-3 * v.length() {
             self.add(k);
         }
     }

@@ -413,6 +413,7 @@ impl Judge {
                     if e.sets.is_empty() && !e.classes.iter().all(speed_only) {
                         self.tainted.insert(game.mover);
                     } else if !self.tainted.contains(&game.mover) {
+                        // A tie's set votes: its switches were needed besides the nudge.
                         self.count_sets(&e.sets);
                     }
                     Finding::Own(e)

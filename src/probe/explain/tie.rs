@@ -56,6 +56,7 @@ pub fn sets_to_try(
         }
     }
     out.retain(|set| pads(set));
-    out.dedup();
+    let mut seen = std::collections::BTreeSet::new();
+    out.retain(|set| seen.insert(set.clone()));
     out
 }

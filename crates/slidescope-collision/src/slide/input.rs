@@ -5,7 +5,8 @@ use glam::Vec3;
 
 use crate::{CollisionError, Ellipsoid, SlideSettings};
 
-/// Refuses a bad ellipsoid, a non-finite velocity or settings out of range.
+/// Refuses a bad ellipsoid, a non-finite velocity (as asked, or scaled by `move_scale`) or
+/// settings out of range.
 #[inline]
 pub(crate) fn check_inputs(
     ellipsoid: &Ellipsoid,
@@ -13,8 +14,9 @@ pub(crate) fn check_inputs(
     settings: &SlideSettings,
 ) -> Result<(), CollisionError> {
     ellipsoid.validate()?;
-    if !velocity.is_finite() {
-        return Err(CollisionError::NonFiniteVelocity(velocity.to_array()));
+    let scaled = velocity * settings.conventions.move_scale;
+    if !velocity.is_finite() || !scaled.is_finite() {
+        return Err(CollisionError::NonFiniteVelocity(scaled.to_array()));
     }
     settings.validate()
 }

@@ -63,7 +63,7 @@ pub(super) fn project(
         s.integration -= n * s.integration.dot(n);
         match call.settings.conventions.projection {
             Projection::ContactPoint if stayed_short(call, s, placed) => {
-                slide_from_contact_point(s, placed.center_es - n_es);
+                slide_from_contact_point(s, s.frame.local_es(placed.contact.point));
             }
             Projection::SlidePlane | Projection::ContactPoint => {
                 s.to -= n_es * (s.to - new_center_es).dot(n_es)
@@ -108,7 +108,8 @@ fn slide_from_contact_point(s: &mut SlideState, p: Vec3) {
 /// [`Projection::Linahan`] (arXiv 1211.0059, section 4): the first contact's plane, moved a
 /// unit plus the skin off the unpadded contact point (through the touching centre, `skin` off
 /// it), takes the destination; the second contact's motion follows the crease of the two
-/// planes, from the padded centre; later contacts leave the destination as it is.
+/// planes, from the padded centre; the third ends the call at its padded centre (Linahan's
+/// loop runs three times), whatever the iteration limit.
 #[inline]
 fn linahan(s: &mut SlideState, placed: &Placed, skin_es: f32) {
     let n_es = placed.n_es;
@@ -118,6 +119,8 @@ fn linahan(s: &mut SlideState, placed: &Placed, skin_es: f32) {
     } else if s.iterations == 2 {
         let crease = s.first_n_es.cross(n_es).normalize_or_zero();
         s.to = s.from + crease * (s.to - s.from).dot(crease);
+    } else {
+        s.to = s.from; // no motion left: the next check ends the call here
     }
 }
 

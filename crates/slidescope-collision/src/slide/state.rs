@@ -20,7 +20,8 @@ pub(crate) struct Call<'a> {
     pub settings: &'a SlideSettings,
     /// The eSpace frame about the start centre.
     pub start_frame: Frame,
-    /// The requested motion, eSpace (the impulse filter and the fallback compare with it).
+    /// The call's motion (`velocity`), eSpace (the impulse filter and the fallback compare
+    /// with it).
     pub input_v: Vec3,
 }
 

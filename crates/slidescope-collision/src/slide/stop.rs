@@ -73,5 +73,5 @@ pub(super) fn stops_after_response(call: &Call<'_>, s: &mut SlideState, placed: 
 #[inline]
 fn on_floor_heading_down(call: &Call<'_>, placed: &Placed) -> bool {
     let deg = call.settings.conventions.floor_stop_deg;
-    deg > 0.0 && call.input_v.y < 0.0 && placed.n_es.y >= deg.to_radians().cos()
+    deg > 0.0 && deg < 90.0 && call.input_v.y < 0.0 && placed.n_es.y >= deg.to_radians().cos()
 }

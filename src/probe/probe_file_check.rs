@@ -287,48 +287,89 @@ pub struct Reading {
 
 /// Checks a probe file. `Err` only when it cannot be opened or has no valid header.
 pub fn check_file(path: &Path, options: &CheckOptions) -> Result<CheckReport, String> {
-    let open = || {
-        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok::<_, String>(std::io::BufReader::with_capacity(1 << 20, file))
-    };
     let base = path.parent().unwrap_or(Path::new("."));
-    check_reader(open()?, base, options).map_err(|e| format!("{}: {e}", path.display()))
+    check_reader(opener(path)()?, base, options).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Checks a probe file; where the moves measure a scale of the whole move (a rule fitted from
-/// the file, see [`MeasuredScale`]), they are judged again with it assumed, since every move
-/// the scale changes hides the rules behind it; the report says so and how many moves diverge
+/// Checks a probe file; where the moves measure a rule (a scale of the whole move, a floor
+/// stop: [`MeasuredScale`], [`MeasuredFloorStop`]), they are judged with it assumed, since every move
+/// the rule changes hides the others behind it; the report says so and how many moves diverge
 /// as the file declares them.
 pub fn check_file_profiled(path: &Path, options: &CheckOptions) -> Result<CheckReport, String> {
-    let open = || {
-        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(std::io::BufReader::with_capacity(1 << 20, file))
-    };
     let base = path.parent().unwrap_or(Path::new("."));
-    check_profiled(open, base, options).map_err(|e| format!("{}: {e}", path.display()))
+    check_profiled(opener(path), base, options).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// [`check_file_profiled`] on the streams `open` gives: read once to measure the rules (no
-/// re-solve), then checked with them assumed; with rules measured, also checked as declared
-/// without the why (which moves diverge only as declared).
+/// Opens `path` for a pass, buffered.
+fn opener(path: &Path) -> impl Fn() -> Result<std::io::BufReader<std::fs::File>, String> + '_ {
+    move || {
+        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(std::io::BufReader::with_capacity(1 << 20, file))
+    }
+}
+
+/// [`check_file_profiled`] on the streams `open` gives.
 pub fn check_profiled<R: Read>(
     open: impl Fn() -> Result<R, String>,
     base: &Path,
     options: &CheckOptions,
 ) -> Result<CheckReport, String> {
+    let mut p = profiled_passes(open, base, options)?;
+    if !p.measured.is_none() {
+        let with = p.report.flagged_indices.clone();
+        p.measured.mark(&p.as_declared, &with, &mut p.report);
+    }
+    Ok(p.report)
+}
+
+/// The first passes of a profiled check: the rules measured (a read, no re-solve), the moves
+/// flagged as the file declares them, and the one explained pass with the measured rules
+/// assumed (as declared when none is measured, or when the options already assume rules or
+/// explain nothing).
+struct Profiled {
+    measured: Measured,
+    as_declared: AsDeclared,
+    report: CheckReport,
+}
+
+/// The moves flagged as the file declares them, and how many diverge.
+struct AsDeclared {
+    flagged: Vec<u64>,
+    diverging: u64,
+}
+
+fn profiled_passes<R: Read>(
+    open: impl Fn() -> Result<R, String>,
+    base: &Path,
+    options: &CheckOptions,
+) -> Result<Profiled, String> {
     let read = |o: &CheckOptions| check_reader(open()?, base, o).map_err(|e| e.to_string());
-    let measured = Measured(measure(open()?));
-    if measured.is_none() || !options.explain || options.assumed.is_some() {
-        return read(options);
+    let mut measured = Measured(measure(open()?));
+    if !options.explain || options.assumed.is_some() {
+        measured = Measured(Default::default());
+    }
+    let as_declared = |r: &CheckReport| AsDeclared {
+        flagged: r.flagged_indices.clone(),
+        diverging: r.counts.diverging,
+    };
+    if measured.is_none() {
+        let report = read(options)?;
+        let as_declared = as_declared(&report);
+        return Ok(Profiled {
+            measured,
+            as_declared,
+            report,
+        });
     }
     let plain = read(&CheckOptions {
         explain: false,
         ..*options
     })?;
-    let mut report = read(&measured.options(&[], options))?;
-    let with = report.flagged_indices.clone();
-    measured.mark(&plain, &with, &mut report);
-    Ok(report)
+    Ok(Profiled {
+        measured,
+        as_declared: as_declared(&plain),
+        report: read(&measured.options(&[], options))?,
+    })
 }
 
 /// The rules measured from the file (the scale of the whole move, a floor stop), assumed for
@@ -357,8 +398,8 @@ impl Measured {
     /// against `plain` (checked without).
     /// Marks `report` with these rules and what they alone changed: `plain` checked as
     /// declared, `with` the moves flagged with only these assumed.
-    fn mark(&self, plain: &CheckReport, with: &[u64], report: &mut CheckReport) {
-        let before: BTreeSet<u64> = plain.flagged_indices.iter().copied().collect();
+    fn mark(&self, plain: &AsDeclared, with: &[u64], report: &mut CheckReport) {
+        let before: BTreeSet<u64> = plain.flagged.iter().copied().collect();
         let after: BTreeSet<u64> = with.iter().copied().collect();
         let e = &mut report.explanation;
         let m = self.0;
@@ -366,15 +407,15 @@ impl Measured {
         e.measured_floor_stop = m.floor_stop;
         e.move_scale_assumed = m.scale.map(|m| m.scale);
         e.floor_stop_assumed = m.floor_stop.map(|m| m.deg);
-        e.measured_whole_file = Some(whole_file(plain, with));
-        e.diverging_as_declared = Some(plain.counts.diverging);
+        e.measured_whole_file = Some(whole_file(&plain.flagged, with));
+        e.diverging_as_declared = Some(plain.diverging);
         report.agree_once_measured = before.difference(&after).copied().collect();
     }
 }
 
-/// What going from `plain`'s flagged moves to `after` changed.
-fn whole_file(plain: &CheckReport, after: &[u64]) -> WholeFile {
-    let before: BTreeSet<u64> = plain.flagged_indices.iter().copied().collect();
+/// What going from the moves flagged `before` to those flagged `after` changed.
+fn whole_file(before: &[u64], after: &[u64]) -> WholeFile {
+    let before: BTreeSet<u64> = before.iter().copied().collect();
     let after: BTreeSet<u64> = after.iter().copied().collect();
     WholeFile {
         explains: before.difference(&after).count() as u64,
@@ -402,29 +443,17 @@ pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<Ch
         limit: None,
         ..*listed
     };
-    let open = || std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()));
     // Measured rules are assumed before the switches are searched: every move they change
     // would hide the switches behind it.
-    let measured = Measured(measure(std::io::BufReader::new(open()?)));
-    let plain = match measured.is_none() {
-        true => check_file(path, options)?,
-        false => check_file(
-            path,
-            &CheckOptions {
-                explain: false,
-                ..*options
-            },
-        )?,
-    };
-    let first = match measured.is_none() {
-        true => plain.clone(),
-        false => check_file(path, &measured.options(&[], options))?,
-    };
+    let base = path.parent().unwrap_or(Path::new("."));
+    let p = profiled_passes(opener(path), base, options)?;
+    let (measured, plain, first) = (p.measured, p.as_declared, p.report);
+    let first_flagged = first.flagged_indices.clone();
     let detected = first.explanation.conventions_detected.clone();
     let mut switches = detected.as_ref().map_or(Vec::new(), |d| d.switches.clone());
     let mut report = match (&detected, measured.is_none()) {
         (None, true) => return Ok(limited(first, listed.limit)),
-        (None, false) => first.clone(),
+        (None, false) => first,
         (Some(_), _) => check_file(path, &measured.options(&switches, options))?,
     };
     // Refined: moves that needed more switches than one search tries show them once the first
@@ -447,9 +476,9 @@ pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<Ch
     }
     switches.sort();
     if !measured.is_none() {
-        measured.mark(&plain, &first.flagged_indices, &mut report);
+        measured.mark(&plain, &first_flagged, &mut report);
     }
-    let changed = whole_file(&plain, &report.flagged_indices);
+    let changed = whole_file(&plain.flagged, &report.flagged_indices);
     report.explanation.conventions_detected = detected.map(|_| DetectedConventions {
         whole_file: Some(changed),
         ..DetectedConventions::of(switches.clone(), changed.explains)

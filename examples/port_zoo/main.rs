@@ -34,8 +34,13 @@ const TOLERANCE_M: f32 = 1e-4;
 struct Truth {
     rules: Vec<Switch>,
     bug: String,
-    /// The moves where dropping each rule (the bug left out) changes the outcome.
+    /// The moves where each rule shows in the file: dropping it changes what the port (bug
+    /// included) recorded, on a move its bug did not change (a scale, which the why measures
+    /// as a rule of the whole file, masks nothing).
     bites: Vec<(Switch, u64)>,
+    /// The moves where dropping each rule changes the outcome of the port without its bug:
+    /// what the rule does, seen or not.
+    bites_unmasked: Vec<(Switch, u64)>,
     /// The first move where the bug changes the outcome, from the same start.
     first_bug_move: Option<u64>,
     moves: u64,
@@ -197,7 +202,7 @@ impl Zoo {
         let without = (a.rules.iter())
             .map(|&r| {
                 let others: Vec<Switch> = a.rules.iter().copied().filter(|&o| o != r).collect();
-                (r, Port::new(&others, Bug::None))
+                (r, Port::new(&others, a.bug))
             })
             .collect();
         Self {
@@ -207,6 +212,7 @@ impl Zoo {
                 rules: a.rules.clone(),
                 bug: a.bug_name.clone(),
                 bites: a.rules.iter().map(|&r| (r, 0)).collect(),
+                bites_unmasked: a.rules.iter().map(|&r| (r, 0)).collect(),
                 ..Default::default()
             },
         }
@@ -222,10 +228,13 @@ impl Zoo {
         if self.truth.first_bug_move.is_none() && moved.differs(&clean, TOLERANCE_M) {
             self.truth.first_bug_move = Some(index);
         }
+        let scaled = matches!(self.port.bug(), Bug::Scale(_));
+        let masked = !scaled && moved.differs(&clean, TOLERANCE_M);
         for (k, (_, port)) in self.without.iter_mut().enumerate() {
-            if port.step(mesh, at, v, false).differs(&clean, TOLERANCE_M) {
-                self.truth.bites[k].1 += 1;
-            }
+            let shows = !masked && port.step(mesh, at, v, true).differs(&moved, TOLERANCE_M);
+            self.truth.bites[k].1 += u64::from(shows);
+            let does = port.step(mesh, at, v, false).differs(&clean, TOLERANCE_M);
+            self.truth.bites_unmasked[k].1 += u64::from(does);
         }
         probe.log_move(&probe_move(id, at, v, &moved), &moved.contacts);
         moved.end

@@ -97,6 +97,11 @@ impl Port {
         }
     }
 
+    /// The bug it was built with.
+    pub fn bug(&self) -> Bug {
+        self.bug
+    }
+
     /// One move from `start` asked to go `velocity` (world, m), with the bug or without.
     pub fn step(&mut self, level: &CollisionMesh, start: Vec3, velocity: Vec3, bug: bool) -> Moved {
         let bug = if bug { self.bug } else { Bug::None };

@@ -134,6 +134,10 @@ pub struct DetectedConventions {
     /// change: flagged moves that then agree, and moves that agreed and then diverge.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub whole_file: Option<WholeFile>,
+    /// Each switch held with a rival the file does not tell it from: assuming either, the
+    /// same moves agree (the one held is the one tried first).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub indistinct: Vec<[Switch; 2]>,
 }
 
 impl DetectedConventions {
@@ -152,6 +156,7 @@ impl DetectedConventions {
             switches,
             explains,
             whole_file: None,
+            indistinct: Vec::new(),
         }
     }
 }
@@ -449,6 +454,7 @@ pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<Ch
     let p = profiled_passes(opener(path), base, options)?;
     let (measured, plain, first) = (p.measured, p.as_declared, p.report);
     let first_flagged = first.flagged_indices.clone();
+    let first_sets = reconciling_sets(&first);
     let detected = first.explanation.conventions_detected.clone();
     let mut switches = detected.as_ref().map_or(Vec::new(), |d| d.switches.clone());
     let mut report = match (&detected, measured.is_none()) {
@@ -456,24 +462,18 @@ pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<Ch
         (None, false) => first,
         (Some(_), _) => check_file(path, &measured.options(&switches, options))?,
     };
-    // Refined: moves that needed more switches than one search tries show them once the first
-    // ones are assumed; kept while they leave fewer moves flagged on their own inputs.
-    for _ in 0..REFINEMENTS {
-        let mut best: Option<(Vec<Switch>, CheckReport)> = None;
-        for more in refinements(&report, &switches) {
-            let with: Vec<Switch> = switches.iter().copied().chain(more).collect();
-            let again = check_file(path, &measured.options(&with, options))?;
-            // Moves judged on their own: a rule that only lets the reference follow a bug's
-            // cascade (walk on through the wall the bug walked it into) is not the port's.
-            let own = |r: &CheckReport| r.explanation.judged.on_their_own;
-            let fewer = |r: &CheckReport| own(&again) < own(r);
-            if fewer(&report) && best.as_ref().is_none_or(|(_, b)| fewer(b)) {
-                best = Some((with, again));
-            }
-        }
-        let Some(b) = best else { break };
-        (switches, report) = b;
-    }
+    let trials = Trials {
+        path,
+        options,
+        measured: &measured,
+        sets: first_sets,
+    };
+    (switches, report) = trials.refined(switches, report)?;
+    let Pruned {
+        mut switches,
+        mut report,
+        indistinct,
+    } = trials.pruned(switches, report)?;
     switches.sort();
     if !measured.is_none() {
         measured.mark(&plain, &first_flagged, &mut report);
@@ -481,6 +481,7 @@ pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<Ch
     let changed = whole_file(&plain.flagged, &report.flagged_indices);
     report.explanation.conventions_detected = detected.map(|_| DetectedConventions {
         whole_file: Some(changed),
+        indistinct,
         ..DetectedConventions::of(switches.clone(), changed.explains)
     });
     report.explanation.conventions_assumed = Some(switches);
@@ -494,6 +495,127 @@ fn limited(mut report: CheckReport, limit: Option<usize>) -> CheckReport {
         report.counts.flagged_truncated = true;
     }
     report
+}
+
+/// The whole-file trials that prune a profile: each a re-check of the file assuming a set
+/// of switches, against the moves the first pass reconciled (`sets`).
+struct Trials<'a> {
+    path: &'a Path,
+    options: &'a CheckOptions,
+    measured: &'a Measured,
+    sets: Vec<Vec<Vec<Switch>>>,
+}
+
+/// Moves flagged on their own inputs: what a profile leaves to explain.
+fn own(r: &CheckReport) -> u64 {
+    r.explanation.judged.on_their_own
+}
+
+impl Trials<'_> {
+    fn check(&self, switches: &[Switch]) -> Result<CheckReport, String> {
+        check_file(self.path, &self.measured.options(switches, self.options))
+    }
+
+    /// `switches` with its `k`th replaced by each of its rivals.
+    fn swaps(&self, switches: &[Switch], k: usize) -> Vec<Vec<Switch>> {
+        (rivals(&self.sets, switches[k], switches).into_iter())
+            .map(|rival| {
+                let mut with = switches.to_vec();
+                with[k] = rival;
+                with
+            })
+            .collect()
+    }
+
+    /// `switches` (whose re-check is `report`) refined: moves that needed more switches than
+    /// one search tries show them once the first ones are assumed; kept while they leave fewer
+    /// moves flagged on their own inputs (a rule that only lets the reference follow a bug's
+    /// cascade, on through the wall the bug walked it into, is not the port's).
+    fn refined(
+        &self,
+        mut switches: Vec<Switch>,
+        mut report: CheckReport,
+    ) -> Result<(Vec<Switch>, CheckReport), String> {
+        for _ in 0..REFINEMENTS {
+            let mut best: Option<(Vec<Switch>, CheckReport)> = None;
+            for more in refinements(&report, &switches) {
+                let with: Vec<Switch> = switches.iter().copied().chain(more).collect();
+                let again = self.check(&with)?;
+                let fewer = |r: &CheckReport| own(&again) < own(r);
+                if fewer(&report) && best.as_ref().is_none_or(|(_, b)| fewer(b)) {
+                    best = Some((with, again));
+                }
+            }
+            let Some(b) = best else { break };
+            (switches, report) = b;
+        }
+        Ok((switches, report))
+    }
+
+    /// Each switch of `switches` (whose re-check is `report`) against its rivals over the
+    /// whole file: replaced by one that reconciled the same moves when that leaves fewer moves
+    /// flagged on their own, and left out when it leaves no fewer than leaving it out (two
+    /// rules that reconcile the same moves are told apart only by the moves where they
+    /// differ); with the rivals that change no move's verdict.
+    fn pruned(&self, mut switches: Vec<Switch>, mut report: CheckReport) -> Result<Pruned, String> {
+        for k in 0..switches.len() {
+            for with in self.swaps(&switches, k) {
+                let again = self.check(&with)?;
+                if own(&again) < own(&report) {
+                    (switches, report) = (with, again);
+                }
+            }
+        }
+        for held in switches.clone() {
+            let without: Vec<Switch> = switches.iter().copied().filter(|&s| s != held).collect();
+            let again = self.check(&without)?;
+            if own(&again) <= own(&report) {
+                (switches, report) = (without, again);
+            }
+        }
+        let mut ties = Vec::new();
+        for k in 0..switches.len() {
+            for with in self.swaps(&switches, k) {
+                if self.check(&with)?.flagged_indices == report.flagged_indices {
+                    ties.push([switches[k], with[k]]);
+                }
+            }
+        }
+        Ok(Pruned {
+            switches,
+            report,
+            indistinct: ties,
+        })
+    }
+}
+
+/// A profile after its whole-file trials.
+struct Pruned {
+    switches: Vec<Switch>,
+    report: CheckReport,
+    indistinct: Vec<[Switch; 2]>,
+}
+
+/// Each convention move's reconciling sets in `report`.
+fn reconciling_sets(report: &CheckReport) -> Vec<Vec<Vec<Switch>>> {
+    (report.flagged.iter())
+        .filter_map(|f| match &f.why {
+            Some(Why::Convention { alternatives, .. }) => Some(alternatives.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The switches that reconciled a move in a set beside one holding `held`, none on a row
+/// another switch of `chosen` sets.
+fn rivals(sets: &[Vec<Vec<Switch>>], held: Switch, chosen: &[Switch]) -> BTreeSet<Switch> {
+    let free =
+        |s: &Switch| !chosen.contains(s) && (chosen.iter()).all(|c| *c == held || !c.same_row(*s));
+    let mut out = BTreeSet::new();
+    for alternatives in sets.iter().filter(|a| a.iter().any(|a| a.contains(&held))) {
+        out.extend(alternatives.iter().flatten().copied().filter(free));
+    }
+    out
 }
 
 /// Times `--conventions detected` searches again with its switches assumed.
@@ -1039,6 +1161,15 @@ impl CheckReport {
                  diverge ({verdict})",
                 w.explains, w.breaks
             );
+            for [held, rival] in &d.indistinct {
+                let _ = writeln!(
+                    s,
+                    "the file does not tell \"{}\" from \"{}\": assuming either, the same \
+                     moves agree",
+                    held.label(),
+                    rival.label()
+                );
+            }
             return;
         }
         let _ = writeln!(

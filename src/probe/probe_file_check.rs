@@ -138,6 +138,10 @@ pub struct DetectedConventions {
     /// same moves agree (the one held is the one tried first).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub indistinct: Vec<[Switch; 2]>,
+    /// Each switch's own evidence, the others assumed: the moves that agree with it and
+    /// diverge without it (`explains`), and the reverse (`breaks`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub evidence: Vec<(Switch, WholeFile)>,
 }
 
 impl DetectedConventions {
@@ -157,6 +161,7 @@ impl DetectedConventions {
             explains,
             whole_file: None,
             indistinct: Vec::new(),
+            evidence: Vec::new(),
         }
     }
 }
@@ -473,6 +478,7 @@ pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<Ch
         mut switches,
         mut report,
         indistinct,
+        evidence,
     } = trials.pruned(switches, report)?;
     switches.sort();
     if !measured.is_none() {
@@ -482,6 +488,7 @@ pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<Ch
     report.explanation.conventions_detected = detected.map(|_| DetectedConventions {
         whole_file: Some(changed),
         indistinct,
+        evidence,
         ..DetectedConventions::of(switches.clone(), changed.explains)
     });
     report.explanation.conventions_assumed = Some(switches);
@@ -573,18 +580,23 @@ impl Trials<'_> {
                 (switches, report) = (without, again);
             }
         }
-        let mut ties = Vec::new();
+        let (mut ties, mut evidence) = (Vec::new(), Vec::new());
         for k in 0..switches.len() {
             for with in self.swaps(&switches, k) {
                 if self.check(&with)?.flagged_indices == report.flagged_indices {
                     ties.push([switches[k], with[k]]);
                 }
             }
+            let mut without = switches.clone();
+            without.remove(k);
+            let before = self.check(&without)?.flagged_indices;
+            evidence.push((switches[k], whole_file(&before, &report.flagged_indices)));
         }
         Ok(Pruned {
             switches,
             report,
             indistinct: ties,
+            evidence,
         })
     }
 }
@@ -594,6 +606,7 @@ struct Pruned {
     switches: Vec<Switch>,
     report: CheckReport,
     indistinct: Vec<[Switch; 2]>,
+    evidence: Vec<(Switch, WholeFile)>,
 }
 
 /// Each convention move's reconciling sets in `report`.
@@ -1161,6 +1174,16 @@ impl CheckReport {
                  diverge ({verdict})",
                 w.explains, w.breaks
             );
+            for (switch, w) in &d.evidence {
+                let _ = writeln!(
+                    s,
+                    "  {}: {} moves agree with it and not without it, {} the reverse (the \
+                     others assumed)",
+                    switch.label(),
+                    w.explains,
+                    w.breaks
+                );
+            }
             for [held, rival] in &d.indistinct {
                 let _ = writeln!(
                     s,

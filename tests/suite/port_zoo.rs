@@ -124,6 +124,13 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
         let biting = over_1_percent(&truth.bites);
         let unmasked = over_1_percent(&truth.bites_unmasked);
         let has: BTreeSet<Switch> = truth.rules.iter().copied().collect();
+        // Each switch reported has its own evidence: more moves agree with it than without.
+        if let Some(d) = &profile.explanation.conventions_detected {
+            assert_eq!(d.evidence.len(), d.switches.len(), "port {k}");
+            for (switch, w) in &d.evidence {
+                assert!(w.explains > w.breaks, "port {k}: {switch:?} {w:?}");
+            }
+        }
         // A switch held with a rival the file does not tell it from stands for either.
         let ties: Vec<[Switch; 2]> = (profile.explanation.conventions_detected.iter())
             .flat_map(|d| d.indistinct.iter().copied())

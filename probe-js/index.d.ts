@@ -96,7 +96,7 @@ export interface Conventions {
     clockwiseFront?: boolean | null;
     /** Fields the engine lacks and sends as placeholders (bits). */
     missing?: number | null;
-    /** Whether an edge or vertex already overlapped is a contact. true: roots after the start only (Fauerby 2003, Babylon.js); false: an overlapped edge or vertex is a contact at t = 0 (seed 001). */
+    /** Whether an edge or vertex already overlapped is a contact. true: roots after the start only: an overlapped edge or vertex met at its exit root (Fauerby 2003, Babylon.js); false: an overlapped edge or vertex is a contact at t = 0 (seed 001). */
     rootsAfterStartOnly?: boolean | null;
     /** What the motion left after a contact is projected onto. */
     projection?: Projection | null;

@@ -619,12 +619,14 @@ fn reconciling_sets(report: &CheckReport) -> Vec<Vec<Vec<Switch>>> {
         .collect()
 }
 
-/// The switches that reconciled a move in a set beside one holding `held`, none on a row
-/// another switch of `chosen` sets.
+/// The other values of `held`'s row, and the switches that reconciled a move in a set beside
+/// one holding `held`, none on a row another switch of `chosen` sets.
 fn rivals(sets: &[Vec<Vec<Switch>>], held: Switch, chosen: &[Switch]) -> BTreeSet<Switch> {
     let free =
         |s: &Switch| !chosen.contains(s) && (chosen.iter()).all(|c| *c == held || !c.same_row(*s));
-    let mut out = BTreeSet::new();
+    let mut out: BTreeSet<Switch> = (Switch::all().into_iter())
+        .filter(|s| s.same_row(held) && free(s))
+        .collect();
     for alternatives in sets.iter().filter(|a| a.iter().any(|a| a.contains(&held))) {
         out.extend(alternatives.iter().flatten().copied().filter(free));
     }

@@ -185,3 +185,45 @@ fn roots_after_the_start_only_leave_an_overlapped_edge_out() {
     assert_eq!(r.position, e.center + v);
     assert!(trace.iterations[0].contacts.is_empty());
 }
+
+/// Fauerby 2003's `getLowestRoot` takes `r2` when `r1 ≤ 0`: a sphere that starts inside an
+/// edge's cylinder meets it where it leaves. A unit sphere 0.707 from the edge x = y = 0
+/// (centre (−0.5, 0.5, 0), outside the face, the edge's ends 5 away) moving 1 along −x leaves
+/// the cylinder when (0.5 + t)² + 0.25 = 1, at t = √0.75 − 0.5 = 0.36603, its normal there
+/// (−√0.75, 0.5, 0). The seed's roots see an embedded start moving away: no contact.
+#[test]
+fn roots_after_the_start_meet_an_edge_the_sphere_starts_in_at_its_exit_root() {
+    let mesh = CollisionMesh::from_triangles(&[[
+        Vec3::new(0.0, 0.0, -5.0),
+        Vec3::new(0.0, 0.0, 5.0),
+        Vec3::new(5.0, 0.0, 0.0),
+    ]])
+    .unwrap();
+    let e = unit_sphere_at(Vec3::new(-0.5, 0.5, 0.0));
+    let v = Vec3::new(-1.0, 0.0, 0.0);
+    let mut trace = Trace::default();
+    let seed = collide_and_slide(&mesh, &e, v, &SlideSettings::default(), Some(&mut trace));
+    assert_eq!(seed.unwrap().end, EndReason::ClearPath);
+    assert!(trace.iterations[0].contacts.is_empty());
+    let after = SlideSettings {
+        conventions: Conventions {
+            roots: Roots::PositiveOnly,
+            ..Conventions::default()
+        },
+        ..Default::default()
+    };
+    collide_and_slide(&mesh, &e, v, &after, Some(&mut trace)).unwrap();
+    let first = trace.iterations[0].contacts[0];
+    let slidescope_collision::ContactTime::Toi(t) = first.time else {
+        panic!("{first:?}")
+    };
+    assert!((t - (0.75f32.sqrt() - 0.5)).abs() < 1e-5, "{t}");
+    let n = Vec3::new(-(0.75f32.sqrt()), 0.5, 0.0);
+    assert!(first.normal.distance(n) < 1e-5, "{first:?}");
+    // The candidates' table shows the same root for that edge.
+    let cases = &trace.iterations[0].candidates[0].cases;
+    assert!(
+        matches!(cases.edges[0], slidescope_collision::CaseOutcome::Hit(slidescope_collision::ContactTime::Toi(u)) if (u - t).abs() < 1e-6),
+        "{cases:?}"
+    );
+}

@@ -78,9 +78,11 @@ choice! {
     pub enum Roots {
         /// Seed 001 12.8.1: an embedded start is a contact at t = 0 (moving away from it is not).
         AtZero => { ui: "an overlapped edge or vertex is a contact at t = 0 (seed 001)", c: "0", js: "false" },
-        /// Fauerby 2003, Irrlicht, Babylon.js (`getLowestRoot`: `if (r1 > 0 && r1 < maxR)`):
-        /// only a root after the start counts. The face's embedded case still does.
-        PositiveOnly => { ui: "roots after the start only (Fauerby 2003, Babylon.js)", c: "1", js: "true" },
+        /// Fauerby 2003, Irrlicht, Babylon.js (`getLowestRoot`: `r1` if in `(0, maxR)`, else
+        /// `r2`): only a root after the start counts, so an edge or vertex the sphere starts
+        /// inside is met where it leaves it (its exit root). The face's embedded case still
+        /// counts at t = 0.
+        PositiveOnly => { ui: "roots after the start only: an overlapped edge or vertex met at its exit root (Fauerby 2003, Babylon.js)", c: "1", js: "true" },
     }
 }
 
@@ -209,10 +211,10 @@ table! {
             wire: "0 an edge or vertex the sphere already overlaps is a contact at t = 0 (seed 001); 1 only roots after the start count, so it is no contact (Fauerby 2003's `getLowestRoot`, Irrlicht, Babylon.js)",
             words: &["roots at t = 0 count", "roots after the start only"],
             tried: &[
-                Tried { name: "roots_after_start_only", rank: 13, label: "takes roots after the start only: an edge it already overlaps is no contact (Fauerby, Babylon.js)", set: |c, _| c.roots = Roots::PositiveOnly, c_also: "" },
+                Tried { name: "roots_after_start_only", rank: 13, label: "takes roots after the start only: an edge or vertex it already overlaps is met where it leaves it (Fauerby 2003's getLowestRoot, Babylon.js, Irrlicht)", set: |c, _| c.roots = Roots::PositiveOnly, c_also: "" },
                 Tried { name: "roots_at_zero", rank: 14, label: "counts an edge it already overlaps as a contact at t = 0 (seed 001)", set: |c, _| c.roots = Roots::AtZero, c_also: "" },
             ],
-            say: |c| (c.roots == Roots::PositiveOnly).then(|| "an edge or vertex the sphere already overlaps is no contact".into()),
+            say: |c| (c.roots == Roots::PositiveOnly).then(|| "an edge or vertex the sphere already overlaps is met at its exit root".into()),
         },
         /// What the motion left after a contact is projected onto.
         projection: Projection = Projection::SlidePlane, key PROJECTION = 14 => {

@@ -7,7 +7,8 @@
 
 use glam::Vec3;
 
-use super::{ContactTime, quadratic::first_root_in_range};
+use super::ContactTime;
+use super::quadratic::{exit_root, first_root_in_range};
 
 /// First contact with the segment `a..b` (open cylinder, no caps): `(time, normal_es, point_es)`.
 /// Embedded starts moving away from the edge are not contacts.
@@ -60,6 +61,36 @@ pub fn sweep_edge(
     let qa = y.length_squared();
     let qb = 2.0 * x.dot(y);
     let t = first_root_in_range(qa, qb, cc, t_max)?;
+    let center = c + v * t;
+    let s = (center - a).dot(e);
+    if !(0.0..=ee).contains(&s) {
+        return None;
+    }
+    let on_edge = a + e * (s / ee);
+    let n = (center - on_edge).normalize_or_zero();
+    Some((ContactTime::Toi(t), n, on_edge))
+}
+
+/// The first root after the start with the segment `a..b`, as Fauerby 2003's
+/// `getLowestRoot` takes it: a start inside the cylinder meets it where it leaves (the exit
+/// root, its normal pointing out along the motion), if that is on the segment by `t_max`.
+#[inline]
+pub fn sweep_edge_after_start(
+    c: Vec3,
+    v: Vec3,
+    a: Vec3,
+    b: Vec3,
+    t_max: f32,
+) -> Option<(ContactTime, Vec3, Vec3)> {
+    let e = b - a;
+    let ee = e.length_squared();
+    let x = (c - a).cross(e);
+    let cc = x.length_squared() - ee;
+    if ee < 1e-14 || cc >= 0.0 {
+        return sweep_edge(c, v, a, b, t_max);
+    }
+    let y = v.cross(e);
+    let t = exit_root(y.length_squared(), 2.0 * x.dot(y), cc).filter(|&t| t <= t_max)?;
     let center = c + v * t;
     let s = (center - a).dot(e);
     if !(0.0..=ee).contains(&s) {

@@ -145,6 +145,10 @@ fn round_parts(
     roots: Roots,
     t_max: f32,
 ) -> Option<SweepHit> {
+    if roots == Roots::PositiveOnly {
+        // Exit roots: the lanes find entries only.
+        return round_parts_scalar(c, v, verts, mask, roots, t_max);
+    }
     match lanes::first_round_part(c, v, verts, mask.edge, mask.vertex, t_max) {
         lanes::RoundPart::None => None,
         lanes::RoundPart::First(i) => round_part(c, v, verts, usize::from(i), t_max)
@@ -157,10 +161,29 @@ fn round_parts(
 /// `3..6`) by its scalar test.
 #[inline]
 fn round_part(c: Vec3, v: Vec3, verts: &[Vec3; 3], i: usize, t_max: f32) -> Option<SweepHit> {
+    round_part_roots(c, v, verts, i, Roots::AtZero, t_max)
+}
+
+/// [`round_part`] with the `roots` convention: [`Roots::PositiveOnly`] meets a part the
+/// sphere starts inside at its exit root (Fauerby 2003's `getLowestRoot`).
+#[inline]
+fn round_part_roots(
+    c: Vec3,
+    v: Vec3,
+    verts: &[Vec3; 3],
+    i: usize,
+    roots: Roots,
+    t_max: f32,
+) -> Option<SweepHit> {
     let k = i % 3;
+    let after = roots == Roots::PositiveOnly;
     if i < 3 {
-        let (time, normal_es, point_es) =
-            edge::sweep_edge(c, v, verts[k], verts[(k + 1) % 3], t_max)?;
+        let (a, b) = (verts[k], verts[(k + 1) % 3]);
+        let (time, normal_es, point_es) = if after {
+            edge::sweep_edge_after_start(c, v, a, b, t_max)?
+        } else {
+            edge::sweep_edge(c, v, a, b, t_max)?
+        };
         Some(SweepHit {
             time,
             feature: Feature::Edge(k as u8),
@@ -168,7 +191,11 @@ fn round_part(c: Vec3, v: Vec3, verts: &[Vec3; 3], i: usize, t_max: f32) -> Opti
             point_es,
         })
     } else {
-        let (time, normal_es) = vertex::sweep_vertex(c, v, verts[k], t_max)?;
+        let (time, normal_es) = if after {
+            vertex::sweep_vertex_after_start(c, v, verts[k], t_max)?
+        } else {
+            vertex::sweep_vertex(c, v, verts[k], t_max)?
+        };
         Some(SweepHit {
             time,
             feature: Feature::Vertex(k as u8),
@@ -189,11 +216,9 @@ fn round_parts_scalar(
     t_max: f32,
 ) -> Option<SweepHit> {
     let enabled = |i: usize| if i < 3 { mask.edge } else { mask.vertex };
-    let counts = |time: &ContactTime| roots == Roots::AtZero || !time.is_embedded();
     (0..6)
         .filter(|&i| enabled(i))
-        .filter_map(|i| round_part(c, v, verts, i, t_max))
-        .filter(|hit| counts(&hit.time))
+        .filter_map(|i| round_part_roots(c, v, verts, i, roots, t_max))
         .fold(None, |best: Option<SweepHit>, hit| match best {
             // Replaced only by a strictly earlier contact (the first found on ties).
             Some(b) if hit.time.sort_key().partial_cmp(&b.time.sort_key()) != Some(Less) => Some(b),
@@ -251,13 +276,16 @@ pub struct CaseResults {
 }
 
 impl CaseResults {
-    /// [`Roots::PositiveOnly`]: an edge or vertex met embedded is a miss (the trace shows
-    /// what detection used).
-    pub fn roots(mut self, roots: Roots) -> Self {
+    /// [`Roots::PositiveOnly`]: each edge and vertex tested (the centre at `c`, moving `v`,
+    /// eSpace) as detection tests it then, a part the sphere starts inside met at its exit
+    /// root (the trace shows what detection used).
+    pub fn roots(mut self, roots: Roots, c: Vec3, v: Vec3, verts: &[Vec3; 3]) -> Self {
         if roots == Roots::PositiveOnly {
-            for o in self.edges.iter_mut().chain(self.vertices.iter_mut()) {
-                if matches!(o, CaseOutcome::Hit(t) if t.is_embedded()) {
-                    *o = CaseOutcome::Miss;
+            let parts = self.edges.iter_mut().chain(self.vertices.iter_mut());
+            for (i, o) in parts.enumerate() {
+                if matches!(o, CaseOutcome::Hit(_) | CaseOutcome::Miss) {
+                    let hit = round_part_roots(c, v, verts, i, roots, 1.0);
+                    *o = hit.map_or(CaseOutcome::Miss, |h| CaseOutcome::Hit(h.time));
                 }
             }
         }

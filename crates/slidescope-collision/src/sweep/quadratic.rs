@@ -29,6 +29,23 @@ pub fn first_root_in_range(a: f32, b: f32, c: f32, t_max: f32) -> Option<f32> {
     Some(t)
 }
 
+/// The root of `a t² + b t + c` after the start for a ray that starts inside the quadric
+/// (`c < 0`, `a > 0`: one root each side of 0), where it leaves it; `None` otherwise. The
+/// form without cancellation for either sign of `b`.
+#[inline]
+pub fn exit_root(a: f32, b: f32, c: f32) -> Option<f32> {
+    if !(a > 0.0 && c < 0.0) {
+        return None;
+    }
+    let s = (b * b - 4.0 * a * c).sqrt();
+    let t = if b >= 0.0 {
+        -2.0 * c / (b + s)
+    } else {
+        (s - b) / (2.0 * a)
+    };
+    t.is_finite().then_some(t)
+}
+
 #[inline]
 fn in_range(t: f32, t_max: f32) -> Option<f32> {
     (t >= 0.0 && t <= t_max).then_some(t)
@@ -37,6 +54,15 @@ fn in_range(t: f32, t_max: f32) -> Option<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_exit_root_is_the_positive_one_for_either_sign_of_b() {
+        // (t + 0.5)(t − 0.25) = t² + 0.25 t − 0.125 and (t + 0.25)(t − 0.5) = t² − 0.25 t − 0.125
+        assert_eq!(exit_root(1.0, 0.25, -0.125), Some(0.25));
+        assert_eq!(exit_root(1.0, -0.25, -0.125), Some(0.5));
+        assert_eq!(exit_root(1.0, -0.25, 0.125), None);
+        assert_eq!(exit_root(0.0, -0.25, -0.125), None);
+    }
 
     #[test]
     fn picks_the_smaller_root() {

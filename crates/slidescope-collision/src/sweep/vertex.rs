@@ -3,7 +3,8 @@
 
 use glam::Vec3;
 
-use super::{ContactTime, quadratic::first_root_in_range};
+use super::ContactTime;
+use super::quadratic::{exit_root, first_root_in_range};
 
 /// Time and normal of the first contact with the point `p`, or an embedded start.
 /// Returns `(time, normal_es)`; embedded starts moving away from `p` are not contacts.
@@ -34,4 +35,22 @@ pub fn sweep_vertex(c: Vec3, v: Vec3, p: Vec3, t_max: f32) -> Option<(ContactTim
     let t = first_root_in_range(a, b, dist2 - 1.0, t_max)?;
     let n = (d + v * t).normalize_or_zero();
     Some((ContactTime::Toi(t), n))
+}
+
+/// The first root after the start with the point `p`, as Fauerby 2003's `getLowestRoot`
+/// takes it: a start inside the sphere meets it where it leaves (the exit root), by `t_max`.
+#[inline]
+pub fn sweep_vertex_after_start(
+    c: Vec3,
+    v: Vec3,
+    p: Vec3,
+    t_max: f32,
+) -> Option<(ContactTime, Vec3)> {
+    let d = c - p;
+    let dist2 = d.length_squared();
+    if dist2 >= 1.0 {
+        return sweep_vertex(c, v, p, t_max);
+    }
+    let t = exit_root(v.length_squared(), 2.0 * v.dot(d), dist2 - 1.0).filter(|&t| t <= t_max)?;
+    Some((ContactTime::Toi(t), (d + v * t).normalize_or_zero()))
 }

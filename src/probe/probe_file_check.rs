@@ -563,12 +563,17 @@ impl Trials<'_> {
     /// whole file: replaced by one that reconciled the same moves when that leaves fewer moves
     /// flagged on their own, and left out when it leaves no fewer than leaving it out (two
     /// rules that reconcile the same moves are told apart only by the moves where they
-    /// differ); with the rivals that change no move's verdict.
+    /// differ); with the rivals that change no move's verdict (of two such, the one tried
+    /// first is held).
     fn pruned(&self, mut switches: Vec<Switch>, mut report: CheckReport) -> Result<Pruned, String> {
+        // Of two the file does not tell apart, the one tried first is held.
+        let order = Switch::all();
+        let rank = |s: Switch| order.iter().position(|&o| o == s);
         for k in 0..switches.len() {
             for with in self.swaps(&switches, k) {
                 let again = self.check(&with)?;
-                if own(&again) < own(&report) {
+                let tie = again.flagged_indices == report.flagged_indices;
+                if own(&again) < own(&report) || (tie && rank(with[k]) < rank(switches[k])) {
                     (switches, report) = (with, again);
                 }
             }

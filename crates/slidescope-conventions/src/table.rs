@@ -67,9 +67,11 @@ choice! {
 }
 
 impl Sidedness {
-    /// A triangle with the centre behind its plane is ignored.
+    /// A triangle with the centre behind its plane is ignored (a triangle the ports that
+    /// cull by the motion still test is tested on both sides, as their edge and vertex tests
+    /// are).
     pub fn culls_behind(self) -> bool {
-        self != Self::TwoSided
+        self == Self::BehindIgnored
     }
 }
 

@@ -561,10 +561,10 @@ impl Trials<'_> {
 
     /// Each switch of `switches` (whose re-check is `report`) against its rivals over the
     /// whole file: replaced by one that reconciled the same moves when that leaves fewer moves
-    /// flagged on their own, and left out when it leaves no fewer than leaving it out (two
-    /// rules that reconcile the same moves are told apart only by the moves where they
-    /// differ); with the rivals that change no move's verdict (of two such, the one tried
-    /// first is held).
+    /// flagged on their own (two rules that reconcile the same moves are told apart only by
+    /// the moves where they differ), and left out when the file without it leaves no more;
+    /// with each one's own evidence and the rivals that change no move's verdict (of two such,
+    /// the one tried first is held).
     fn pruned(&self, mut switches: Vec<Switch>, mut report: CheckReport) -> Result<Pruned, String> {
         // Of two the file does not tell apart, the one tried first is held.
         let order = Switch::all();

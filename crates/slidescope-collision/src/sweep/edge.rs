@@ -61,14 +61,19 @@ pub fn sweep_edge(
     let qa = y.length_squared();
     let qb = 2.0 * x.dot(y);
     let t = first_root_in_range(qa, qb, cc, t_max)?;
-    let center = c + v * t;
+    on_segment_at(c + v * t, a, e, ee).map(|(n, p)| (ContactTime::Toi(t), n, p))
+}
+
+/// The centre `center` on the cylinder of the segment from `a` along `e` (`ee = |e|²`): its
+/// normal and the point on the edge, if that point lies within the segment.
+#[inline]
+fn on_segment_at(center: Vec3, a: Vec3, e: Vec3, ee: f32) -> Option<(Vec3, Vec3)> {
     let s = (center - a).dot(e);
     if !(0.0..=ee).contains(&s) {
         return None;
     }
     let on_edge = a + e * (s / ee);
-    let n = (center - on_edge).normalize_or_zero();
-    Some((ContactTime::Toi(t), n, on_edge))
+    Some(((center - on_edge).normalize_or_zero(), on_edge))
 }
 
 /// The first root after the start with the segment `a..b`, as Fauerby 2003's
@@ -91,12 +96,5 @@ pub fn sweep_edge_after_start(
     }
     let y = v.cross(e);
     let t = exit_root(y.length_squared(), 2.0 * x.dot(y), cc).filter(|&t| t <= t_max)?;
-    let center = c + v * t;
-    let s = (center - a).dot(e);
-    if !(0.0..=ee).contains(&s) {
-        return None;
-    }
-    let on_edge = a + e * (s / ee);
-    let n = (center - on_edge).normalize_or_zero();
-    Some((ContactTime::Toi(t), n, on_edge))
+    on_segment_at(c + v * t, a, e, ee).map(|(n, p)| (ContactTime::Toi(t), n, p))
 }

@@ -104,6 +104,8 @@ export interface Conventions {
     moveScale?: number | null;
     /** In a call whose motion heads down, a contact whose slide normal (eSpace) is within this angle (degrees) of the ellipsoid's up axis ends the call at the pushed-back centre, the leftover dropped (0: never). */
     floorStopDeg?: number | null;
+    /** Where an embedded start touches: pushed out along the normal by its depth (seed 001 12.8.1) or where it is (Babylon.js: a contact at t = 0 leaves the centre). */
+    embeddedKept?: boolean | null;
 }
 export const MISSING_INTEGRATION_VELOCITY: 1;
 export const MISSING_ITERATIONS: 2;

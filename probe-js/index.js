@@ -184,6 +184,7 @@ export function conventionEntries(c = {}) {
     add(14, c.projection, oneOf(["slide_plane", "linahan", "contact_point"], "projection"));
     add(15, c.moveScale, f32Bits);
     add(16, c.floorStopDeg, f32Bits);
+    add(17, c.embeddedKept, bool);
 // end entries
     return e;
 }

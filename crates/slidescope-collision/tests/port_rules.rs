@@ -5,7 +5,7 @@
 //! skin/√2 above; the second contact along the crease of the two planes), the scale of the
 //! whole move (SLAM halves it), Fauerby 2003's slide from the unpadded contact point when the
 //! contact is nearer than the padding (Irrlicht, py64), and a floor stop in a call heading down
-//! (py64's fall).
+//! (py64's fall), and an embedded start kept where it is (Babylon.js).
 
 use glam::Vec3;
 use slidescope_collision::{
@@ -160,4 +160,36 @@ fn a_floor_within_the_stop_angle_ends_a_call_heading_down() {
     let walk = Vec3::new(-0.5, 0.0, 0.0);
     let up_ramp = run(&s, Vec3::new(0.5, 1.2, 0.0), walk);
     assert_ne!(up_ramp.end, slidescope_collision::EndReason::FloorStop);
+}
+
+/// Babylon.js does not depenetrate: a contact at t = 0 leaves the centre where it is. A unit
+/// sphere 0.005 into the floor (less than the skin, padded along the normal) moving (1, −0.5):
+/// the seed's contact centre is pushed out to y = 1 and the slide ends a skin above, at
+/// (1, 1.01); Babylon's stays at 0.995, its push-back leaves it 1.005 up and clear, and the
+/// slide ends 0.005 lower.
+#[test]
+fn an_embedded_start_kept_touches_where_it_is() {
+    let (start, v) = (Vec3::new(0.0, 0.995, 0.0), Vec3::new(1.0, -0.5, 0.0));
+    let mut s = settings(Projection::SlidePlane, 1.0);
+    s.conventions.padding = Padding::Normal;
+    let mut trace = Trace::default();
+    let seed = slide(start, v, &s, Some(&mut trace));
+    let pushed = trace.iterations[0].contacts[0];
+    assert!(pushed.time.is_embedded(), "{pushed:?}");
+    assert!(
+        (pushed.center - Vec3::new(0.0, 1.0, 0.0)).length() < 1e-5,
+        "{pushed:?}"
+    );
+    assert!(
+        (seed - Vec3::new(1.0, 1.0 + SKIN, 0.0)).length() < 1e-5,
+        "{seed}"
+    );
+    s.conventions.embedded_kept = true;
+    let kept = slide(start, v, &s, Some(&mut trace));
+    let at = trace.iterations[0].contacts[0];
+    assert!((at.center - start).length() < 1e-6, "{at:?}");
+    assert!(
+        (kept - Vec3::new(1.0, 0.995 + SKIN, 0.0)).length() < 1e-5,
+        "{kept}"
+    );
 }

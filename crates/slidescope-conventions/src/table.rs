@@ -210,7 +210,7 @@ table! {
         /// Whether an edge or vertex already overlapped is a contact.
         roots: Roots = Roots::AtZero, key ROOTS = 13 => {
             c: "roots_after_start_only", js: "rootsAfterStartOnly", label: "an edge already overlapped", stage: "detect/triangle.rs",
-            wire: "0 an edge or vertex the sphere already overlaps is a contact at t = 0 (seed 001); 1 only roots after the start count, so it is no contact (Fauerby 2003's `getLowestRoot`, Irrlicht, Babylon.js)",
+            wire: "0 an edge or vertex the sphere already overlaps is a contact at t = 0 (seed 001); 1 only roots after the start count, so it is met where the sphere leaves it (Fauerby 2003's `getLowestRoot`, Irrlicht, Babylon.js)",
             words: &["roots at t = 0 count", "roots after the start only"],
             tried: &[
                 Tried { name: "roots_after_start_only", rank: 13, label: "takes roots after the start only: an edge or vertex it already overlaps is met where it leaves it (Fauerby 2003's getLowestRoot, Babylon.js, Irrlicht)", set: |c, _| c.roots = Roots::PositiveOnly, c_also: "" },
@@ -250,6 +250,18 @@ table! {
             wire: "f32: in a call whose motion heads down, a contact whose eSpace normal is within this many degrees of up ends the call at the pushed-back centre (0: never; py64's gravity pass: 28.96, `|up − n| < 0.5`)",
             words: &["stops on a floor within {}°"], drag: (90.0, 0.1),
             say: |c| (c.floor_stop_deg > 0.0).then(|| format!("a floor within {}° of up met heading down ends the call", c.floor_stop_deg)),
+        },
+        /// Where an embedded start touches: pushed out along the normal by its depth (seed
+        /// 001 12.8.1) or where it is (Babylon.js: a contact at t = 0 leaves the centre).
+        embedded_kept: bool = false, key EMBEDDED_KEPT = 17 => {
+            c: "embedded_kept", js: "embeddedKept", label: "an embedded start kept", stage: "slide/place.rs",
+            wire: "0 an embedded start is pushed out along the normal by its depth (seed 001 12.8.1); 1 it touches where it is, not pushed out (Babylon.js)",
+            words: &["an embedded start pushed out", "an embedded start kept where it is"],
+            tried: &[
+                Tried { name: "embedded_kept", rank: 18, label: "keeps an embedded start where it is, not pushed out (Babylon.js)", set: |c, _| c.embedded_kept = true, c_also: "" },
+                Tried { name: "embedded_pushed_out", rank: 19, label: "pushes an embedded start out by its depth (seed 001)", set: |c, _| c.embedded_kept = false, c_also: "" },
+            ],
+            say: |c| c.embedded_kept.then(|| "an embedded start touches where it is, not pushed out".into()),
         },
     ]
     frame: [

@@ -114,7 +114,7 @@ typedef struct slsp_object_pose {
 #define SLSP_MISSING_CONTACT_CENTER (1u << 3)
 #define SLSP_MISSING_CONTACT_NORMAL (1u << 4)
 #define SLSP_MISSING_CONTACT_TRIANGLE (1u << 5)
-#define SLSP__CONVENTION_KEYS 16
+#define SLSP__CONVENTION_KEYS 17
 typedef struct slsp_conventions {
     int padding;                     /* Where the skin padding goes after a contact. */
     int short_motion;                /* What a motion shorter than the threshold does. */
@@ -132,6 +132,7 @@ typedef struct slsp_conventions {
     int projection;                  /* What the motion left after a contact is projected onto. */
     float move_scale;                /* The fraction of the velocity asked that the call moves (1: all of it). */
     float floor_stop_deg;            /* In a call whose motion heads down, a contact whose slide normal (eSpace) is within this angle (degrees) of the ellipsoid's up axis ends the call at the pushed-back centre, the leftover dropped (0: never). */
+    int embedded_kept;               /* Where an embedded start touches: pushed out along the normal by its depth (seed 001 12.8.1) or where it is (Babylon.js: a contact at t = 0 leaves the centre). */
 } slsp_conventions;
 /* end constants */
 
@@ -562,6 +563,7 @@ void slsp_conventions_init(slsp_conventions *c) {
     c->projection = -1;
     c->move_scale = -1.0f;
     c->floor_stop_deg = -1.0f;
+    c->embedded_kept = -1;
 /* end init */
 }
 
@@ -590,6 +592,7 @@ void slsp_set_conventions(slsp_probe *p, const slsp_conventions *c) {
     if (c->projection >= 0) SLSP__ENTRY(14, c->projection);
     if (c->move_scale >= 0) SLSP__FLOAT_ENTRY(15, c->move_scale);
     if (c->floor_stop_deg >= 0) SLSP__FLOAT_ENTRY(16, c->floor_stop_deg);
+    if (c->embedded_kept >= 0) SLSP__ENTRY(17, c->embedded_kept);
 /* end entries */
 #undef SLSP__ENTRY
 #undef SLSP__FLOAT_ENTRY

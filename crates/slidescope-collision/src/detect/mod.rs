@@ -390,8 +390,13 @@ fn nearest_contacts(
             b
         }
     });
+    let kept = settings.conventions.embedded_kept;
     let to_contact = |&(ti, hit): &(u32, SweepHit)| {
-        let center_local = hit.center_es(c, v);
+        let center_local = match hit.time {
+            // An embedded start touches where it is (`slide/place.rs`).
+            crate::ContactTime::Embedded { .. } if kept => c,
+            _ => hit.center_es(c, v),
+        };
         Contact {
             triangle: ti,
             feature: hit.feature,

@@ -43,6 +43,11 @@ pub(super) fn place_contact(
     };
     let center_es = match (first.source, first.time) {
         (ContactSource::Static, ContactTime::Toi(t)) => s.from + s.v * t,
+        (ContactSource::Static, ContactTime::Embedded { .. })
+            if call.settings.conventions.embedded_kept =>
+        {
+            s.from
+        }
         (ContactSource::Static, ContactTime::Embedded { depth_es }) => s.from + n_es * depth_es,
         // Already carried into the object's current pose by detection.
         (ContactSource::Dynamic { .. }, _) => s.frame.local_es(first.center),

@@ -344,19 +344,18 @@ fn observe(
     order.sort_unstable();
     rec.reserve(order.len());
     for o in order.iter().map(|&key| &offered[key as u32 as usize]) {
-        let cases =
-            if leaves_front(s, &o.tri_es, v) {
-                CaseResults::culled(s.debug.cases)
-            } else {
-                let two_sided = two_sided(s);
-                let mut cases = sweep_triangle_cases(c, v, &o.tri_es, s.debug.cases, two_sided)
-                    .roots(s.conventions.roots, c, v, &o.tri_es.vertices_es);
-                if s.response.touching_counts {
-                    let parts = touch::graze_parts(c, v, &o.tri_es, two_sided, 1.0);
-                    touch::merge_cases(&mut cases, &parts);
-                }
-                cases
-            };
+        let cases = if leaves_front(s, &o.tri_es, v) {
+            CaseResults::culled(s.debug.cases)
+        } else {
+            let two_sided = two_sided(s);
+            let (mask, roots) = (s.debug.cases, s.conventions.roots);
+            let mut cases = sweep_triangle_cases(c, v, &o.tri_es, mask, two_sided, roots);
+            if s.response.touching_counts {
+                let parts = touch::graze_parts(c, v, &o.tri_es, two_sided, 1.0);
+                touch::merge_cases(&mut cases, &parts);
+            }
+            cases
+        };
         rec.push(CandidateTrace {
             triangle: o.triangle,
             cases,
@@ -392,11 +391,7 @@ fn nearest_contacts(
     });
     let kept = settings.conventions.embedded_kept;
     let to_contact = |&(ti, hit): &(u32, SweepHit)| {
-        let center_local = match hit.time {
-            // An embedded start touches where it is (`slide/place.rs`).
-            crate::ContactTime::Embedded { .. } if kept => c,
-            _ => hit.center_es(c, v),
-        };
+        let center_local = hit.time.touching_center(c, v, hit.normal_es, kept);
         Contact {
             triangle: ti,
             feature: hit.feature,

@@ -8,7 +8,7 @@ use glam::Vec3;
 use super::state::{Call, SlideState};
 use crate::detect::Scratch;
 use crate::frame::Frame;
-use crate::{CollisionMesh, Contact, ContactSource, ContactTime, Feature};
+use crate::{CollisionMesh, Contact, ContactSource, Feature};
 
 /// With [`ResponseOptions::exact_contact`](crate::ResponseOptions::exact_contact), a static
 /// contact further than this from the call's frame origin (local eSpace units) re-centres the
@@ -41,16 +41,11 @@ pub(super) fn place_contact(
             .unwrap_or((first.normal_es, first.normal)),
         false => (first.normal_es, first.normal),
     };
-    let center_es = match (first.source, first.time) {
-        (ContactSource::Static, ContactTime::Toi(t)) => s.from + s.v * t,
-        (ContactSource::Static, ContactTime::Embedded { .. })
-            if call.settings.conventions.embedded_kept =>
-        {
-            s.from
-        }
-        (ContactSource::Static, ContactTime::Embedded { depth_es }) => s.from + n_es * depth_es,
+    let kept = call.settings.conventions.embedded_kept;
+    let center_es = match first.source {
+        ContactSource::Static => first.time.touching_center(s.from, s.v, n_es, kept),
         // Already carried into the object's current pose by detection.
-        (ContactSource::Dynamic { .. }, _) => s.frame.local_es(first.center),
+        ContactSource::Dynamic { .. } => s.frame.local_es(first.center),
     };
     let center_es =
         match call.settings.response.exact_contact && first.source == ContactSource::Static {
@@ -158,7 +153,7 @@ fn face_normal_on_internal_edge(
 #[cfg(test)]
 mod internal_edge_tests {
     use super::*;
-    use crate::{CollisionMesh, Ellipsoid};
+    use crate::{CollisionMesh, ContactTime, Ellipsoid};
 
     /// Two triangles sharing the edge x = 0 (corners (0,0,±1)), the second folded by `fold_deg`.
     fn floor(fold_deg: f32) -> CollisionMesh {

@@ -39,6 +39,19 @@ impl ContactTime {
     pub fn is_embedded(self) -> bool {
         matches!(self, ContactTime::Embedded { .. })
     }
+
+    /// The centre touching a contact at this time, from `start` moving `v` along the slide
+    /// normal `n` (eSpace): `start + t v`; an embedded start pushed out by its depth (seed 001
+    /// 12.8.1), or where it is when `kept` ([`Conventions::embedded_kept`](crate::Conventions),
+    /// Babylon.js).
+    #[inline]
+    pub fn touching_center(self, start: Vec3, v: Vec3, n: Vec3, kept: bool) -> Vec3 {
+        match self {
+            ContactTime::Toi(t) => start + v * t,
+            ContactTime::Embedded { .. } if kept => start,
+            ContactTime::Embedded { depth_es } => start + n * depth_es,
+        }
+    }
 }
 
 /// A contact between the swept unit sphere and one triangle, in the eSpace frame the test ran
@@ -57,9 +70,6 @@ impl SweepHit {
     /// Sphere centre when touching: `c + t v` for a sweep, `c + depth n` for an embedded start.
     #[inline]
     pub fn center_es(&self, start_es: Vec3, velocity_es: Vec3) -> Vec3 {
-        match self.time {
-            ContactTime::Toi(t) => start_es + velocity_es * t,
-            ContactTime::Embedded { depth_es } => start_es + self.normal_es * depth_es,
-        }
+        (self.time).touching_center(start_es, velocity_es, self.normal_es, false)
     }
 }

@@ -276,22 +276,6 @@ pub struct CaseResults {
 }
 
 impl CaseResults {
-    /// [`Roots::PositiveOnly`]: each edge and vertex tested (the centre at `c`, moving `v`,
-    /// eSpace) as detection tests it then, a part the sphere starts inside met at its exit
-    /// root (the trace shows what detection used).
-    pub fn roots(mut self, roots: Roots, c: Vec3, v: Vec3, verts: &[Vec3; 3]) -> Self {
-        if roots == Roots::PositiveOnly {
-            let parts = self.edges.iter_mut().chain(self.vertices.iter_mut());
-            for (i, o) in parts.enumerate() {
-                if matches!(o, CaseOutcome::Hit(_) | CaseOutcome::Miss) {
-                    let hit = round_part_roots(c, v, verts, i, roots, 1.0);
-                    *o = hit.map_or(CaseOutcome::Miss, |h| CaseOutcome::Hit(h.time));
-                }
-            }
-        }
-        self
-    }
-
     /// Every enabled part culled (a one-sided level's triangle not tested at all).
     pub fn culled(mask: CaseMask) -> Self {
         let part = |on: bool| {
@@ -317,6 +301,7 @@ pub fn sweep_triangle_cases(
     tri: &TriangleEs,
     mask: CaseMask,
     two_sided: bool,
+    roots: Roots,
 ) -> CaseResults {
     let verts = &tri.vertices_es;
     let culled = !two_sided && (c - verts[0]).dot(tri.normal_es) < 0.0;
@@ -346,9 +331,14 @@ pub fn sweep_triangle_cases(
         return only_face(face);
     }
     // Every part's own time, four lanes at a time; a part the centre overlaps by its scalar
-    // test (its embedded branch decides).
+    // test (its embedded branch decides); exit roots by the scalar tests alone (the lanes
+    // find entries only).
+    let after = roots == Roots::PositiveOnly;
     let lanes = lanes::round_times(c, v, verts, true, true, 1.0);
     let time = |i: usize| {
+        if after {
+            return round_part_roots(c, v, verts, i, roots, 1.0).map(|h| h.time);
+        }
         if lanes.embedded & (1 << i) == 0 {
             let t = lanes.times[i];
             return (!t.is_nan()).then_some(ContactTime::Toi(t));

@@ -64,7 +64,7 @@ export interface Contact {
 // begin types: generated from crates/slidescope-conventions/src/table.rs (SLIDESCOPE_BLESS=1 cargo test -p slidescope-conventions rewrites it)
 export type Sidedness = "two_sided" | "behind_ignored" | "leaving_ignored";
 export type UpAxis = "+y" | "+z" | "-y" | "-z" | "+x" | "-x";
-export type Projection = "slide_plane" | "linahan" | "contact_point";
+export type Projection = "slide_plane" | "linahan" | "contact_point" | "clip";
 
 /**
  * What a game declares about its collide-and-slide (a CONVENTIONS record, format 1.1): each
@@ -106,6 +106,12 @@ export interface Conventions {
     floorStopDeg?: number | null;
     /** Where an embedded start touches: pushed out along the normal by its depth (seed 001 12.8.1) or where it is (Babylon.js: a contact at t = 0 leaves the centre). */
     embeddedKept?: boolean | null;
+    /** A clear path stops a skin short of its destination along its motion (a motion shorter than the skin does not move), as a port that pads every move, hit or not. */
+    freeMovesPadded?: boolean | null;
+    /** The padding is the declared skin in metres, not eSpace units: along a direction, the eSpace length whose world length is the skin. */
+    skinInMetres?: boolean | null;
+    /** The response in world space, detection in eSpace: the slide plane's normal is the contact's eSpace offset taken back to world (`normalize(radii ∘ n_es)`) and the motion left is projected in world units, the integration velocity too. */
+    worldResponse?: boolean | null;
 }
 export const MISSING_INTEGRATION_VELOCITY: 1;
 export const MISSING_ITERATIONS: 2;

@@ -181,10 +181,13 @@ export function conventionEntries(c = {}) {
     add(11, c.clockwiseFront, bool);
     add(12, c.missing, (v) => v);
     add(13, c.rootsAfterStartOnly, bool);
-    add(14, c.projection, oneOf(["slide_plane", "linahan", "contact_point"], "projection"));
+    add(14, c.projection, oneOf(["slide_plane", "linahan", "contact_point", "clip"], "projection"));
     add(15, c.moveScale, f32Bits);
     add(16, c.floorStopDeg, f32Bits);
     add(17, c.embeddedKept, bool);
+    add(18, c.freeMovesPadded, bool);
+    add(19, c.skinInMetres, bool);
+    add(20, c.worldResponse, bool);
 // end entries
     return e;
 }

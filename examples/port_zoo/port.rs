@@ -33,7 +33,8 @@ pub enum Bug {
     /// A contact at t = 0 divides 0/0: the end is NaN.
     NanAtT0,
     /// The skin padding's sign inverted: the end a skin inside the last contact's surface
-    /// instead of a skin out (twice the skin along −n, eSpace).
+    /// instead of a skin out (twice the last push-back, from the touching centre to the
+    /// padded one, taken off the end: whatever the padding's direction and units).
     InvertedPadding,
 }
 
@@ -141,16 +142,14 @@ impl Port {
         if bug == Bug::NanAtT0 && first_at_zero {
             end = Vec3::NAN;
         }
-        let last = self
-            .trace
-            .iterations
-            .iter()
-            .rev()
-            .find_map(|it| it.contacts.first());
+        let last = self.trace.iterations.iter().rev().find_map(|it| {
+            let c = it.contacts.first()?;
+            Some(it.response?.new_center - c.center)
+        });
         if bug == Bug::InvertedPadding
-            && let Some(c) = last
+            && let Some(padding) = last
         {
-            end -= c.normal_es * (2.0 * SKIN_ES) * RADII;
+            end -= 2.0 * padding;
         }
         Moved {
             end,

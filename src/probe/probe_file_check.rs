@@ -472,6 +472,7 @@ pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<Ch
         options,
         measured: &measured,
         sets: first_sets,
+        checked: Default::default(),
     };
     (switches, report) = trials.refined(switches, report)?;
     let Pruned {
@@ -511,16 +512,33 @@ struct Trials<'a> {
     options: &'a CheckOptions,
     measured: &'a Measured,
     sets: Vec<Vec<Vec<Switch>>>,
+    /// Each set's re-check, by its switches in order: the swaps, the ties and the evidence
+    /// ask for many of the same sets.
+    // perf: docs/measurements.md, "the cost of the why" (`--conventions detected`).
+    checked: std::cell::RefCell<BTreeMap<Vec<Switch>, CheckReport>>,
 }
 
-/// Moves flagged on their own inputs: what a profile leaves to explain.
+/// Moves flagged on their own inputs: what a profile leaves to explain. Not the moves flagged
+/// in all: a rule that lets the reference follow the game inside a wall (where any of several
+/// rules may happen to agree with it) turns cascades into moves judged on their own, and is
+/// not the port's. A port's rule that shows only on moves its walkers start inside the level
+/// is not found either (Irrlicht's last centre kept, on lavaducts).
 fn own(r: &CheckReport) -> u64 {
     r.explanation.judged.on_their_own
 }
 
 impl Trials<'_> {
+    /// The file re-checked assuming `switches` (no two on one row, so their order does not
+    /// matter).
     fn check(&self, switches: &[Switch]) -> Result<CheckReport, String> {
-        check_file(self.path, &self.measured.options(switches, self.options))
+        let mut key = switches.to_vec();
+        key.sort();
+        if let Some(r) = self.checked.borrow().get(&key) {
+            return Ok(r.clone());
+        }
+        let r = check_file(self.path, &self.measured.options(switches, self.options))?;
+        self.checked.borrow_mut().insert(key, r.clone());
+        Ok(r)
     }
 
     /// `switches` with its `k`th replaced by each of its rivals.
@@ -639,7 +657,7 @@ fn rivals(sets: &[Vec<Vec<Switch>>], held: Switch, chosen: &[Switch]) -> BTreeSe
 }
 
 /// Times `--conventions detected` searches again with its switches assumed.
-const REFINEMENTS: usize = 2;
+const REFINEMENTS: usize = 4;
 
 /// The sets of switches, none on a row `assumed` sets, that reconcile the most of `report`'s
 /// flagged moves (a move counts each of its smallest sets; at least 1 % of them, and within a

@@ -20,7 +20,7 @@ use crate::common::{example_binary, temp_dir};
 
 /// The rules a port may have, and the bugs it may be built with, each with the class that
 /// names it (`None`: no class; the stage names it).
-const RULES: [&str; 9] = [
+const RULES: [&str; 13] = [
     "padding_along_velocity",
     "short_leftover_dropped",
     "dead_zone",
@@ -30,6 +30,16 @@ const RULES: [&str; 9] = [
     "roots_after_start_only",
     "linahan_projection",
     "contact_point_projection",
+    "velocity_clip",
+    "pads_free_moves",
+    "skin_in_metres",
+    "world_response",
+];
+/// The values of one row (a port has one projection: the first drawn).
+const PROJECTIONS: [&str; 3] = [
+    "linahan_projection",
+    "contact_point_projection",
+    "velocity_clip",
 ];
 const BUGS: [(&str, Option<BugClass>); 5] = [
     ("broad_phase:6", Some(BugClass::MissedTriangle)),
@@ -84,9 +94,8 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
             .copied()
             .filter(|_| draw(&mut state) < 0.4)
             .collect();
-        // One projection a port (the two are values of one row).
-        if rules.contains(&"linahan_projection") {
-            rules.retain(|r| *r != "contact_point_projection");
+        if let Some(first) = rules.iter().copied().find(|r| PROJECTIONS.contains(r)) {
+            rules.retain(|r| *r == first || !PROJECTIONS.contains(r));
         }
         let (bug, class) = BUGS[(draw(&mut state) * BUGS.len() as f64) as usize];
         let (file, truth) = (
@@ -161,9 +170,31 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
         if truth.first_bug_move.is_some() {
             bugs += 1;
             let first = truth.first_bug_move.unwrap_or_default();
+            // A file whose contacts never name a triangle (a port whose walkers never touch
+            // one before the bug) cannot show a triangle its detection never reported: what
+            // the game did then is the class.
+            let names = report.explanation.file_facts.names_triangles;
+            let shown = |c: BugClass| match c {
+                BugClass::EndedInsideLevel | BugClass::Tunnelled => !names,
+                _ => false,
+            };
             let ok = match (&why, class) {
+                (Some((Some(Why::Bug { class: c, .. }), _)), Some(BugClass::MissedTriangle))
+                    if shown(*c) =>
+                {
+                    true
+                }
                 (Some((Some(Why::Bug { class: c, .. }), _)), Some(want)) => *c == want,
-                (Some((_, Some(p))), None) => p.scale.is_some_and(|s| (s - 0.5).abs() < 0.01),
+                // The scale measured and assumed (asserted above), the rest of the move the
+                // port's own rules; or the move's stage names the scale.
+                (Some((w, p)), None) => {
+                    let rules = matches!(w, Some(Why::Convention { switches, .. })
+                        if switches.iter().all(|s| has.contains(s)));
+                    let half = |p: &slidescope::probe::explain::stage::Parting| {
+                        p.scale.is_some_and(|s| (s - 0.5).abs() < 0.01)
+                    };
+                    rules || p.as_ref().is_some_and(half)
+                }
                 // The scale measured and assumed: the move agrees then, its reason the rule.
                 (None, None) => report.agree_once_measured.contains(&first),
                 _ => false,

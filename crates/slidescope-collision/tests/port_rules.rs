@@ -5,7 +5,8 @@
 //! skin/√2 above; the second contact along the crease of the two planes), the scale of the
 //! whole move (SLAM halves it), Fauerby 2003's slide from the unpadded contact point when the
 //! contact is nearer than the padding (Irrlicht, py64), and a floor stop in a call heading down
-//! (py64's fall), and an embedded start kept where it is (Babylon.js).
+//! (py64's fall), an embedded start kept where it is (Babylon.js), Quake's velocity clip, the
+//! response in world space, the padding in metres, and the padding of a clear path.
 
 use glam::Vec3;
 use slidescope_collision::{
@@ -192,4 +193,89 @@ fn an_embedded_start_kept_touches_where_it_is() {
         (kept - Vec3::new(1.0, 0.995 + SKIN, 0.0)).length() < 1e-5,
         "{kept}"
     );
+}
+
+/// Quake's clip: the floor met at t = 0.5 by (1, −1) from 1.5 up, padded along the velocity
+/// (the centre a skin back along (1, −1)/√2 from the touching (0.5, 1)); the clip carries
+/// only the half of the motion past the contact, (0.5, 0), so the end is the padded centre
+/// plus (0.5, 0): (1 − skin/√2, 1 + skin/√2). The slide plane also carries the skin's
+/// retreat: x = 1.
+#[test]
+fn the_velocity_clip_does_not_carry_the_paddings_retreat() {
+    let (start, v) = (Vec3::new(0.0, 1.5, 0.0), Vec3::new(1.0, -1.0, 0.0));
+    let clip = slide(start, v, &settings(Projection::Clip, 1.0), None);
+    let r = SKIN / 2f32.sqrt();
+    assert!(
+        (clip - Vec3::new(1.0 - r, 1.0 + r, 0.0)).length() < 1e-5,
+        "{clip}"
+    );
+    let plane = slide(start, v, &settings(Projection::SlidePlane, 1.0), None);
+    assert!(
+        (plane - Vec3::new(1.0, 1.0 + r, 0.0)).length() < 1e-5,
+        "{plane}"
+    );
+}
+
+/// An ellipsoid of radii (1, 2, 1) dropped 4 m onto the ramp y = x from 5 m up (world). In
+/// eSpace the ramp's normal is n = (−1, 2, 0)/√5 and it is met with (0, 1 − √5) world left
+/// past the touching centre (straight down). The seed slides it along the ramp, (1 − √5)/5 · (1, 1); a
+/// response in world space removes the part along radii ∘ n ∝ (−1, 4), leaving
+/// (1 − √5)/17 · (4, 1), which is not along the ramp.
+#[test]
+fn a_response_in_world_space_uses_the_contact_offset_scaled_by_the_radii() {
+    let v3 = Vec3::new;
+    let ramp = CollisionMesh::from_triangles(&[[
+        v3(-50.0, -50.0, -50.0),
+        v3(-50.0, -50.0, 50.0),
+        v3(50.0, 50.0, 0.0),
+    ]])
+    .unwrap();
+    let mut s = settings(Projection::SlidePlane, 1.0);
+    s.conventions.padding = Padding::Normal;
+    let e = Ellipsoid::new(v3(0.0, 5.0, 0.0), v3(1.0, 2.0, 1.0)).unwrap();
+    let slide_of = |s: &SlideSettings| {
+        let mut trace = Trace::default();
+        collide_and_slide(&ramp, &e, v3(0.0, -4.0, 0.0), s, Some(&mut trace)).unwrap();
+        trace.iterations[0].response.unwrap().slide_velocity
+    };
+    let k = 1.0 - 5f32.sqrt();
+    let seed = slide_of(&s);
+    assert!((seed - v3(k / 5.0, k / 5.0, 0.0)).length() < 1e-4, "{seed}");
+    s.conventions.world_response = true;
+    let world = slide_of(&s);
+    let want = v3(4.0 * k / 17.0, k / 17.0, 0.0);
+    assert!((world - want).length() < 1e-4, "{world}");
+}
+
+/// The padding in metres: an ellipsoid of radii (1, 2, 1) dropped onto the floor stops a
+/// skin above its touching centre (y = 2) in metres, not a skin in eSpace units (2 skins up).
+#[test]
+fn a_padding_in_metres_is_the_same_length_whatever_the_radius_it_runs_along() {
+    let mut s = settings(Projection::SlidePlane, 1.0);
+    s.conventions.padding = Padding::Normal;
+    let e = Ellipsoid::new(Vec3::new(0.0, 3.0, 0.0), Vec3::new(1.0, 2.0, 1.0)).unwrap();
+    let drop = |s: &SlideSettings| {
+        (collide_and_slide(&floor_and_wall(), &e, Vec3::new(0.0, -2.0, 0.0), s, None).unwrap())
+            .position
+    };
+    assert!((drop(&s).y - (2.0 + 2.0 * SKIN)).abs() < 1e-5);
+    s.conventions.skin_in_metres = true;
+    assert!((drop(&s).y - (2.0 + SKIN)).abs() < 1e-5);
+}
+
+/// A clear path padded: a unit sphere moved 1 along x through the air ends a skin short,
+/// (1 − skin, 5); moved less than the skin it stays; the seed's reaches (1, 5).
+#[test]
+fn a_padded_free_move_stops_a_skin_short_of_its_destination() {
+    let mut s = settings(Projection::SlidePlane, 1.0);
+    let start = Vec3::new(0.0, 5.0, 0.0);
+    let free = |s: &SlideSettings, v: Vec3| slide(start, v, s, None);
+    assert_eq!(free(&s, Vec3::X), Vec3::new(1.0, 5.0, 0.0));
+    s.conventions.free_moves_padded = true;
+    let padded = free(&s, Vec3::X);
+    assert!(
+        (padded - Vec3::new(1.0 - SKIN, 5.0, 0.0)).length() < 1e-6,
+        "{padded}"
+    );
+    assert_eq!(free(&s, Vec3::X * (SKIN / 2.0)), start);
 }

@@ -108,6 +108,13 @@ choice! {
         /// plane's normal runs from the contact point to the unmoved centre and the motion up
         /// to the contact is lost.
         ContactPoint => { ui: "from the contact point (Fauerby 2003's code)", c: "SLSP_PROJECTION_CONTACT_POINT", js: "\"contact_point\"" },
+        /// Quake's `ClipVelocity` (overbounce 1; `SV_FlyMove`, `PM_SlideMove`): the motion
+        /// left is what was past the contact along this iteration's path, `(1 − t)·v`, with
+        /// its part along the normal removed, applied from the pushed-back centre. The same
+        /// as the slide plane with the padding along the normal; with the padding along the
+        /// velocity the padding's retreat is not carried into the slide. The crease response
+        /// then follows its crease line from the motion left unclipped.
+        Clip => { ui: "the velocity clipped (Quake)", c: "SLSP_PROJECTION_CLIP", js: "\"clip\"" },
     }
 }
 
@@ -221,17 +228,19 @@ table! {
         /// What the motion left after a contact is projected onto.
         projection: Projection = Projection::SlidePlane, key PROJECTION = 14 => {
             c: "projection", js: "projection", label: "projection", stage: "slide/project.rs",
-            wire: "0 the destination onto the slide plane through the pushed-back centre (seed 001); 1 Linahan 2012: the first contact's plane a skin off the unpadded contact, then the crease of the first two contacts' planes (cpcl, SLAM); 2 Fauerby 2003's code: the new velocity measured from the contact point, the unpadded one when the contact is nearer than the padding (Irrlicht, py64)",
-            words: &["projected onto the slide plane", "first plane, then the crease (Linahan)", "projected from the contact point (Fauerby's code)"],
+            wire: "0 the destination onto the slide plane through the pushed-back centre (seed 001); 1 Linahan 2012: the first contact's plane a skin off the unpadded contact, then the crease of the first two contacts' planes (cpcl, SLAM); 2 Fauerby 2003's code: the new velocity measured from the contact point, the unpadded one when the contact is nearer than the padding (Irrlicht, py64); 3 Quake's velocity clip: the motion past the contact along the path, its normal part removed",
+            words: &["projected onto the slide plane", "first plane, then the crease (Linahan)", "projected from the contact point (Fauerby's code)", "the velocity clipped (Quake)"],
             tried: &[
                 Tried { name: "linahan_projection", rank: 15, label: "projects onto the first contact's plane from the unpadded contact, then along the crease of two (Linahan 2012)", set: |c, _| c.projection = Projection::Linahan, c_also: "" },
                 Tried { name: "contact_point_projection", rank: 17, label: "measures the slide from the contact point, the unpadded one when nearer than the padding (Fauerby 2003's code, Irrlicht)", set: |c, _| c.projection = Projection::ContactPoint, c_also: "" },
+                Tried { name: "velocity_clip", rank: 20, label: "clips the motion past the contact against its plane, the padding's retreat not carried (Quake's ClipVelocity)", set: |c, _| c.projection = Projection::Clip, c_also: "" },
                 Tried { name: "slide_plane_projection", rank: 16, label: "projects onto the slide plane at every contact (seed 001)", set: |c, _| c.projection = Projection::SlidePlane, c_also: "" },
             ],
             say: |c| match c.projection {
                 Projection::SlidePlane => None,
                 Projection::Linahan => Some("the first contact's plane takes the destination a skin off the unpadded contact, the second contact slides along the crease of the two planes".into()),
                 Projection::ContactPoint => Some("the slide is measured from the contact point: with the contact nearer than the padding, the motion up to it is lost".into()),
+                Projection::Clip => Some("the motion past the contact along the path is clipped against the contact's plane (Quake): the padding's retreat is not carried into the slide".into()),
             },
         },
         /// The fraction of the velocity asked that the call moves (1: all of it). Measured from
@@ -262,6 +271,48 @@ table! {
                 Tried { name: "embedded_pushed_out", rank: 19, label: "pushes an embedded start out by its depth (seed 001)", set: |c, _| c.embedded_kept = false, c_also: "" },
             ],
             say: |c| c.embedded_kept.then(|| "an embedded start touches where it is, not pushed out".into()),
+        },
+        /// A clear path stops a skin short of its destination along its motion (a motion
+        /// shorter than the skin does not move), as a port that pads every move, hit or not.
+        free_moves_padded: bool = false, key FREE_MOVES_PADDED = 18 => {
+            c: "free_moves_padded", js: "freeMovesPadded", label: "free moves padded", stage: "slide/finish.rs",
+            wire: "0 a clear path reaches its destination (seed 001); 1 it stops a skin short of it along the motion, and does not move when the motion is shorter than the skin",
+            words: &["free moves reach their destination", "free moves stop a skin short"],
+            tried: &[
+                Tried { name: "pads_free_moves", rank: 21, label: "pads free moves too: a clear path stops a skin short of its destination", set: |c, _| c.free_moves_padded = true, c_also: "" },
+                Tried { name: "free_moves_unpadded", rank: 22, label: "lets a clear path reach its destination (seed 001)", set: |c, _| c.free_moves_padded = false, c_also: "" },
+            ],
+            say: |c| c.free_moves_padded.then(|| "a clear path stops a skin short of its destination".into()),
+        },
+        /// The padding is the declared skin in metres, not eSpace units: along a direction,
+        /// the eSpace length whose world length is the skin. It applies to the push-back (both
+        /// paddings, Linahan's plane too) and a padded clear path; the crease and plane
+        /// solver responses (slidescope's, not a port's) hold the skin in eSpace.
+        skin_in_metres: bool = false, key SKIN_IN_METRES = 19 => {
+            c: "skin_in_metres", js: "skinInMetres", label: "padding in metres", stage: "slide/skin.rs",
+            wire: "0 the padding is the skin in eSpace units (seed 001); 1 it is the skin in metres (world), so its eSpace length depends on its direction",
+            words: &["padding in eSpace units", "padding in metres"],
+            tried: &[
+                Tried { name: "skin_in_metres", rank: 23, label: "pads by the skin in metres (world), not eSpace units", set: |c, _| c.skin_in_metres = true, c_also: "" },
+                Tried { name: "skin_in_espace", rank: 24, label: "pads by the skin in eSpace units (seed 001)", set: |c, _| c.skin_in_metres = false, c_also: "" },
+            ],
+            say: |c| c.skin_in_metres.then(|| "the padding is the skin in metres, not eSpace units".into()),
+        },
+        /// The response in world space, detection in eSpace: the slide plane's normal is the
+        /// contact's eSpace offset taken back to world (`normalize(radii ∘ n_es)`) and the
+        /// motion left is projected in world units, the integration velocity too. With
+        /// unequal radii a slope's slide differs from seed 001's eSpace response. It applies
+        /// to the slide-plane and clip projections (Fauerby's contact-point slide and
+        /// Linahan's planes stay in eSpace) with the seed's one-plane response.
+        world_response: bool = false, key WORLD_RESPONSE = 20 => {
+            c: "world_response", js: "worldResponse", label: "response in world space", stage: "slide/project.rs",
+            wire: "0 the response in eSpace (seed 001); 1 in world space: the slide normal is the contact's eSpace offset scaled back by the radii, the motion projected in world units",
+            words: &["response in eSpace", "response in world space"],
+            tried: &[
+                Tried { name: "world_response", rank: 25, label: "responds in world space: the slide normal is the contact's offset scaled back by the radii", set: |c, _| c.world_response = true, c_also: "" },
+                Tried { name: "espace_response", rank: 26, label: "responds in eSpace (seed 001)", set: |c, _| c.world_response = false, c_also: "" },
+            ],
+            say: |c| c.world_response.then(|| "the response is in world space: the slide normal is the contact's offset scaled back by the radii".into()),
         },
     ]
     frame: [

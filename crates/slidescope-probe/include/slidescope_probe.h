@@ -108,13 +108,14 @@ typedef struct slsp_object_pose {
 #define SLSP_PROJECTION_SLIDE_PLANE 0 /* projection: onto the slide plane (seed 001) */
 #define SLSP_PROJECTION_LINAHAN 1 /* projection: first plane, then the crease (Linahan 2012) */
 #define SLSP_PROJECTION_CONTACT_POINT 2 /* projection: from the contact point (Fauerby 2003's code) */
+#define SLSP_PROJECTION_CLIP 3 /* projection: the velocity clipped (Quake) */
 #define SLSP_MISSING_INTEGRATION_VELOCITY (1u << 0)
 #define SLSP_MISSING_ITERATIONS (1u << 1)
 #define SLSP_MISSING_CONTACT_T (1u << 2)
 #define SLSP_MISSING_CONTACT_CENTER (1u << 3)
 #define SLSP_MISSING_CONTACT_NORMAL (1u << 4)
 #define SLSP_MISSING_CONTACT_TRIANGLE (1u << 5)
-#define SLSP__CONVENTION_KEYS 17
+#define SLSP__CONVENTION_KEYS 20
 typedef struct slsp_conventions {
     int padding;                     /* Where the skin padding goes after a contact. */
     int short_motion;                /* What a motion shorter than the threshold does. */
@@ -133,6 +134,9 @@ typedef struct slsp_conventions {
     float move_scale;                /* The fraction of the velocity asked that the call moves (1: all of it). */
     float floor_stop_deg;            /* In a call whose motion heads down, a contact whose slide normal (eSpace) is within this angle (degrees) of the ellipsoid's up axis ends the call at the pushed-back centre, the leftover dropped (0: never). */
     int embedded_kept;               /* Where an embedded start touches: pushed out along the normal by its depth (seed 001 12.8.1) or where it is (Babylon.js: a contact at t = 0 leaves the centre). */
+    int free_moves_padded;           /* A clear path stops a skin short of its destination along its motion (a motion shorter than the skin does not move), as a port that pads every move, hit or not. */
+    int skin_in_metres;              /* The padding is the declared skin in metres, not eSpace units: along a direction, the eSpace length whose world length is the skin. */
+    int world_response;              /* The response in world space, detection in eSpace: the slide plane's normal is the contact's eSpace offset taken back to world (`normalize(radii ∘ n_es)`) and the motion left is projected in world units, the integration velocity too. */
 } slsp_conventions;
 /* end constants */
 
@@ -564,6 +568,9 @@ void slsp_conventions_init(slsp_conventions *c) {
     c->move_scale = -1.0f;
     c->floor_stop_deg = -1.0f;
     c->embedded_kept = -1;
+    c->free_moves_padded = -1;
+    c->skin_in_metres = -1;
+    c->world_response = -1;
 /* end init */
 }
 
@@ -593,6 +600,9 @@ void slsp_set_conventions(slsp_probe *p, const slsp_conventions *c) {
     if (c->move_scale >= 0) SLSP__FLOAT_ENTRY(15, c->move_scale);
     if (c->floor_stop_deg >= 0) SLSP__FLOAT_ENTRY(16, c->floor_stop_deg);
     if (c->embedded_kept >= 0) SLSP__ENTRY(17, c->embedded_kept);
+    if (c->free_moves_padded >= 0) SLSP__ENTRY(18, c->free_moves_padded);
+    if (c->skin_in_metres >= 0) SLSP__ENTRY(19, c->skin_in_metres);
+    if (c->world_response >= 0) SLSP__ENTRY(20, c->world_response);
 /* end entries */
 #undef SLSP__ENTRY
 #undef SLSP__FLOAT_ENTRY

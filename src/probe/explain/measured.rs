@@ -4,7 +4,8 @@
 //!
 //! - The scale of the whole move: nine in ten free moves (the game reports no contact and ran
 //!   one detection) moved one fraction of the velocity asked (darltrash's SLAM halves every
-//!   move).
+//!   move). A free move a skin short of its (scaled) destination is padded, and the scale is
+//!   read with the skin added back.
 //! - A floor stop: the first contact of a move heading down ended the call on floors within an
 //!   angle of up and did not on steeper ones (py64's gravity pass, `|up − n| < 0.5`).
 //!
@@ -75,15 +76,20 @@ pub struct MeasuredScale {
 const MIN_SCALE: f32 = 0.05;
 const MAX_SCALE: f32 = 2.0;
 
-/// Scales of the free moves, in thousandths, with their moves.
+/// Scales of the free moves, in thousandths, with their moves, under three readings of a
+/// free move's length: the velocity scaled (`k·|v|`), or scaled and then a skin short of it
+/// in eSpace units or in metres (a port that pads free moves: the switch `pads_free_moves`).
 #[derive(Debug, Default)]
-struct Scales(BTreeMap<i64, u64>);
+struct Scales {
+    by_reading: [BTreeMap<i64, u64>; 3],
+}
+
+/// The readings.
+const PADDED_ES: usize = 0;
+const PADDED_M: usize = 1;
+const PLAIN: usize = 2;
 
 impl Scales {
-    fn add(&mut self, scale: f32) {
-        *self.0.entry((scale * 1000.0).round() as i64).or_default() += 1;
-    }
-
     /// Adds `m`'s scale when it is free (one detection, no contact reported) and moved along
     /// the velocity asked.
     fn add_free(&mut self, m: &MoveRecord) {
@@ -98,23 +104,63 @@ impl Scales {
         let k = moved.dot(v) / v.length_squared();
         // A move that stayed put (a dead zone) or went wild is no scale of the move.
         let plausible = k > MIN_SCALE && k <= MAX_SCALE;
-        if plausible && (moved - v * k).length() <= 1e-3 * v.length() {
-            self.add(k);
+        if !plausible || (moved - v * k).length() > 1e-3 * v.length() {
+            return;
+        }
+        for (reading, k) in readings(mv, moved, k).into_iter().enumerate() {
+            if let Some(k) = k {
+                *self.by_reading[reading]
+                    .entry((k * 1000.0).round() as i64)
+                    .or_default() += 1;
+            }
         }
     }
 
     /// The scale of nine in ten free moves or more, when they are at least 1 % of the moves
-    /// read and it is not 1.
+    /// read, under the reading where one scale holds them with the fewest digits (with one
+    /// length of move every reading holds: a port padding its free moves reads 0.97 plain and
+    /// 1 padded, one halving them 0.5 plain and 0.53 padded); none when it is 1 (padded free
+    /// moves are the switch's, not a scale).
     fn measured(&self, moves_read: u64) -> Option<MeasuredScale> {
-        let free: u64 = self.0.values().sum();
-        let (&k, &moves) = self.0.iter().max_by_key(|(_, n)| **n)?;
-        let enough = moves * 10 >= free * 9 && moves * 100 >= moves_read && k != 1000;
-        enough.then_some(MeasuredScale {
+        let free: u64 = self.by_reading[PLAIN].values().sum();
+        let holds = |&(_, moves): &(i64, u64)| moves * 10 >= free * 9 && moves * 100 >= moves_read;
+        let digits = |k: i64| (0..3u32).find(|d| k % 10i64.pow(3 - d) == 0).unwrap_or(3);
+        let (k, moves) = [PLAIN, PADDED_ES, PADDED_M]
+            .iter()
+            .filter_map(|&r| {
+                self.by_reading[r]
+                    .iter()
+                    .map(|(&k, &n)| (k, n))
+                    .max_by_key(|&(_, n)| n)
+            })
+            .filter(holds)
+            .min_by_key(|&(k, _)| digits(k))?;
+        (k != 1000).then_some(MeasuredScale {
             scale: k as f32 / 1000.0,
             moves,
             free,
         })
     }
+}
+
+/// A free move's scale under each reading (`None` where the move has no skin or its
+/// ellipsoid is turned, or out of the scales measured, for the padded ones): the plain `k`,
+/// and the `k` that leaves the move a skin short of `k·v`, in eSpace units and in metres.
+/// With moves of one length the readings cannot be told apart and the fewest digits decide:
+/// a port that moves 0.25 × with a skin of a quarter of its move would read as 0.5, padded.
+fn readings(mv: &Move, moved: Vec3, k: f32) -> [Option<f32>; 3] {
+    let v = Vec3::from(mv.velocity);
+    let skin = mv.skin_es.filter(|_| mv.axes == Move::IDENTITY_AXES);
+    let radii = Vec3::from(mv.radii);
+    let padded = |v: Vec3, moved: Vec3| {
+        let k = (moved.length() + skin?) / v.length();
+        (k.is_finite() && k > MIN_SCALE && k <= MAX_SCALE).then_some(k)
+    };
+    let mut out = [None; 3];
+    out[PADDED_ES] = padded(v / radii, moved / radii);
+    out[PADDED_M] = padded(v, moved);
+    out[PLAIN] = Some(k);
+    out
 }
 
 /// A floor stop measured from the first contacts of moves heading down.
@@ -195,5 +241,68 @@ impl FloorStops {
             slid: self.slid,
             flattest_slid_deg: self.flattest_slid,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn free_move(v: Vec3, moved: Vec3) -> MoveRecord {
+        let mut mv = Move::new(0, [0.5, 1.0, 0.5], [0.0; 3], v.to_array());
+        mv.skin_es = Some(0.01);
+        mv.result = Some(slidescope_probe::MoveResult {
+            end: moved.to_array(),
+            integration_velocity: [0.0; 3],
+            iterations: 1,
+        });
+        MoveRecord {
+            mv,
+            contacts: Vec::new(),
+        }
+    }
+
+    fn measured_of(v: Vec3, moved: Vec3) -> Option<f32> {
+        let mut s = Scales::default();
+        for _ in 0..10 {
+            s.add_free(&free_move(v, moved));
+        }
+        s.measured(10).map(|m| m.scale)
+    }
+
+    /// A walk of 0.1 m along x with radius 0.5: a skin of 0.01 eSpace is 5 mm.
+    #[test]
+    fn a_free_move_a_skin_short_is_padded_and_a_halved_one_scaled() {
+        let v = Vec3::new(0.1, 0.0, 0.0);
+        assert_eq!(measured_of(v, v), None);
+        assert_eq!(measured_of(v, v * 0.95), None, "padded in eSpace, not 0.95");
+        assert_eq!(
+            measured_of(v, v * 0.9),
+            None,
+            "padded in metres (10 mm), not 0.9"
+        );
+        assert_eq!(measured_of(v, v * 0.5), Some(0.5));
+        assert_eq!(measured_of(v, v * 0.45), Some(0.5), "halved, then padded");
+    }
+
+    /// Moves of several lengths tell the readings apart: a halved port's padded readings
+    /// spread over several scales, a padded port's plain one does.
+    #[test]
+    fn moves_of_several_lengths_tell_a_scale_from_a_padding() {
+        let lengths = [0.05, 0.1, 0.2, 0.4];
+        let tally = |moved: &dyn Fn(Vec3) -> Vec3| {
+            let mut s = Scales::default();
+            for &l in &lengths {
+                let v = Vec3::new(l, 0.0, 0.0);
+                for _ in 0..10 {
+                    s.add_free(&free_move(v, moved(v)));
+                }
+            }
+            s.measured(40).map(|m| m.scale)
+        };
+        assert_eq!(tally(&|v| v * 0.5), Some(0.5));
+        assert_eq!(tally(&|v| v * 0.25), Some(0.25));
+        let skin_es = |v: Vec3| v * (1.0 - 0.01 / (v.x / 0.5));
+        assert_eq!(tally(&skin_es), None, "padded: no scale");
     }
 }

@@ -350,15 +350,17 @@ pub struct Judge {
     /// The smallest reconciling sets of a move (all of one size), with the moves that had
     /// exactly these.
     pub sets: BTreeMap<Vec<Vec<Switch>>, u64>,
-    /// The most frequent group of single-switch sets so far, and its moves.
+    /// The most frequent group of single-switch sets so far, and of two-switch sets, with
+    /// their moves.
     favourite: Option<(Vec<Vec<Switch>>, u64)>,
+    favourite_pairs: Option<(Vec<Vec<Switch>>, u64)>,
     cases_seen: Option<CaseMask>,
     names_triangles: bool,
     /// Moves that started elsewhere than their mover's last end.
     pub teleports: u64,
     /// The favourite group as the first batch left it: the hint of every later search, so a
     /// move's sets do not depend on where later batch boundaries fall.
-    frozen: Option<Option<Vec<Vec<Switch>>>>,
+    frozen: Option<SearchHint>,
     /// Movers with a bug that moved them wrong (a move no convention reconciles that fits a
     /// bug class other than a speed gain) since they last teleported or agreed with the
     /// reference on a contact: their later moves start from a state the port's rules did not
@@ -373,6 +375,9 @@ pub struct Judge {
 #[derive(Debug, Clone, Default)]
 pub struct SearchHint {
     favourite: Option<Vec<Vec<Switch>>>,
+    /// The most frequent group of two-switch sets, tried when no single switch reconciles a
+    /// move, before every pair is.
+    pairs: Option<Vec<Vec<Switch>>>,
 }
 
 impl Judge {
@@ -451,25 +456,32 @@ impl Judge {
         }
         let n = self.sets.entry(sets.to_vec()).or_default();
         *n += 1;
-        let singles = sets.iter().all(|s| s.len() == 1);
-        if singles && self.favourite.as_ref().is_none_or(|(_, m)| *n > *m) {
-            self.favourite = Some((sets.to_vec(), *n));
+        let n = *n;
+        let favourite = match sets.iter().map(Vec::len).max() {
+            Some(1) => &mut self.favourite,
+            Some(2) => &mut self.favourite_pairs,
+            _ => return,
+        };
+        if favourite.as_ref().is_none_or(|(_, m)| n > *m) {
+            *favourite = Some((sets.to_vec(), n));
         }
     }
 
     /// What searches start from: nothing until [`Judge::freeze_hint`], then the favourite
-    /// group the first batch left.
+    /// groups the first batch left.
     pub fn hint(&self) -> SearchHint {
-        SearchHint {
-            favourite: self.frozen.clone().flatten(),
-        }
+        self.frozen.clone().unwrap_or_default()
     }
 
     /// Fixes the hint of every later search (after the first batch; later calls change
     /// nothing).
     pub fn freeze_hint(&mut self) {
         if self.frozen.is_none() {
-            self.frozen = Some(self.favourite.as_ref().map(|(g, _)| g.clone()));
+            let group = |f: &Option<(Vec<Vec<Switch>>, u64)>| f.as_ref().map(|(g, _)| g.clone());
+            self.frozen = Some(SearchHint {
+                favourite: group(&self.favourite),
+                pairs: group(&self.favourite_pairs),
+            });
         }
     }
 
@@ -596,8 +608,12 @@ pub fn gather(
     let tied = |all| tie_set(hint, (level, world.1), record, config, all);
     let (sets, tie) = match tied(false) {
         Some(set) => (vec![set], true),
+        // A tie needs at most two switches besides the nudge: it is the simpler reading of a
+        // move that no set of fewer than three reconciles.
         None => match reconciling_sets(hint, world, record, config) {
-            sets if sets.is_empty() => tied(true).map_or((sets, false), |s| (vec![s], true)),
+            sets if sets.first().is_none_or(|s| s.len() > 2) => {
+                tied(true).map_or((sets, false), |s| (vec![s], true))
+            }
             sets => (sets, false),
         },
     };
@@ -663,6 +679,8 @@ fn tie_set(
 /// its sets reconciles the move, the move is taken to be of that group without trying every
 /// other switch (on a file whose moves share one convention, one re-solve a move instead of a
 /// dozen; a move that another single switch would also reconcile loses that alternative).
+/// When no single switch reconciles it, the file's most frequent group of pairs is tried the
+/// same way before every pair.
 pub fn reconciling_sets(
     hint: &SearchHint,
     (level, objects): (Option<&ProbeLevel>, &DynamicScene),
@@ -686,13 +704,26 @@ pub fn reconciling_sets(
             };
             agrees_under(world, game, &settings, &config.tolerance, scratch, trace)
         };
-        if let Some(group) = &hint.favourite
-            && group.iter().flatten().all(|s| candidates.contains(s))
+        let usable =
+            |group: &Vec<Vec<Switch>>| group.iter().flatten().all(|s| candidates.contains(s));
+        if let Some(group) = hint.favourite.as_ref().filter(|g| usable(g))
             && group.iter().all(|set| agrees(set))
         {
             return group.clone();
         }
-        switches::smallest_sets(&candidates, agrees)
+        let singles: Vec<Vec<Switch>> = (candidates.iter())
+            .filter(|&&s| agrees(&[s]))
+            .map(|&s| vec![s])
+            .collect();
+        if !singles.is_empty() {
+            return singles;
+        }
+        if let Some(group) = hint.pairs.as_ref().filter(|g| usable(g))
+            && group.iter().all(|set| agrees(set))
+        {
+            return group.clone();
+        }
+        switches::smallest_sets_from(&candidates, 2, agrees)
     })
 }
 

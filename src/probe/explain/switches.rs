@@ -37,11 +37,20 @@ const MAX_SET: usize = 3;
 /// than the padding, both leave a short move at its start), and the file decides which.
 pub fn smallest_sets(
     candidates: &[Switch],
+    agrees: impl FnMut(&[Switch]) -> bool,
+) -> Vec<Vec<Switch>> {
+    smallest_sets_from(candidates, 1, agrees)
+}
+
+/// [`smallest_sets`] of `min_size` switches or more (the smaller sizes already tried).
+pub fn smallest_sets_from(
+    candidates: &[Switch],
+    min_size: usize,
     mut agrees: impl FnMut(&[Switch]) -> bool,
 ) -> Vec<Vec<Switch>> {
     let mut found = Vec::new();
     let mut set = Vec::with_capacity(MAX_SET);
-    for size in 1..=MAX_SET.min(candidates.len()) {
+    for size in min_size..=MAX_SET.min(candidates.len()) {
         search(candidates, 0, size, &mut set, &mut agrees, &mut found);
         if !found.is_empty() {
             break;

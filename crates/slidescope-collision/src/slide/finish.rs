@@ -1,7 +1,8 @@
 //! Stage *end of call*: where the centre ends when the loop stops, the iteration limit's
 //! fallback (seed 001 12.3: detection once more on the input velocity, stop at its first
 //! contact without the skin), the settle against moving objects (12.15), and the dead zone
-//! ([`Conventions::dead_zone_m`](crate::Conventions::dead_zone_m), Babylon.js).
+//! ([`Conventions::dead_zone_m`](crate::Conventions::dead_zone_m), Babylon.js), and the
+//! padding of a clear path (`free_moves_padded`).
 
 use glam::{Vec3, Vec3A};
 
@@ -9,7 +10,7 @@ use super::detect::detect_exact;
 use super::place::exact_contact_center;
 use super::record::Recorder;
 use super::result::{ContactExtents, SlideResult};
-use super::skin::push_within_static;
+use super::skin::{push_within_static, skin_along};
 use super::state::{Call, SlideState};
 use crate::detect::Scratch;
 use crate::detect::dynamic::settle_all;
@@ -22,7 +23,7 @@ pub(super) fn finish(
     scratch: &mut Scratch,
     mut recorder: Recorder<'_>,
 ) -> SlideResult {
-    let mut position = end_of_loop(s);
+    let mut position = end_of_loop(call, s);
     if s.end == EndReason::MaxIterations
         && call.settings.conventions.iteration_limit == IterationLimit::FallBack
     {
@@ -68,10 +69,27 @@ pub(super) fn finish(
 /// Where the loop left the centre (world). A clear path, a spent motion or a stop ends at
 /// `to`; out of iterations, the last *checked* centre is kept: `to` is a slide target no
 /// detection has looked at (a sphere pushed into a wedge ended past its tip, inside both walls).
-fn end_of_loop(s: &SlideState) -> Vec3 {
+fn end_of_loop(call: &Call<'_>, s: &SlideState) -> Vec3 {
     match s.end {
         EndReason::MaxIterations => s.frame.local_to_world(s.from),
+        EndReason::ClearPath if call.settings.conventions.free_moves_padded => {
+            s.frame.local_to_world(padded_free_move(call, s))
+        }
         _ => s.frame.local_to_world(s.to),
+    }
+}
+
+/// [`Conventions::free_moves_padded`](crate::Conventions::free_moves_padded): a clear path
+/// stops a skin short of its destination along its motion, or stays when the motion is
+/// shorter than that (local eSpace).
+fn padded_free_move(call: &Call<'_>, s: &SlideState) -> Vec3 {
+    let Some(dir) = s.v.try_normalize() else {
+        return s.to;
+    };
+    let (length, skin) = (s.v.length(), skin_along(call, s, dir));
+    match length >= skin {
+        true => s.from + dir * (length - skin),
+        false => s.from,
     }
 }
 

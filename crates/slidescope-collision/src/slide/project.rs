@@ -3,16 +3,18 @@
 //! normal), the centre advances to the pushed-back contact, and the integration velocity loses
 //! its part along the normal. The crease response follows two planes' crease line instead
 //! where the plane's slide would re-enter an earlier plane (see `crease`); the plane solver
-//! solves the motion against every plane of the call at once (see `plane_solver`).
+//! solves the motion against every plane of the call at once (see `plane_solver`). Ports'
+//! conventions: Quake's velocity clip ([`Projection::Clip`]) and the response in world space
+//! ([`Conventions::world_response`](crate::Conventions::world_response)).
 
 use glam::Vec3;
 
 use super::crease::{Crease, crease_slide};
 use super::place::Placed;
 use super::plane_solver::follow_planes;
-use super::skin::distance_along_motion;
+use super::skin::{distance_along_motion, skin_along};
 use super::state::{Call, SlideState};
-use crate::{ContactSource, EndReason, Padding, Projection, Response};
+use crate::{ContactSource, ContactTime, EndReason, Padding, Projection, Response};
 
 /// What the projection did, for the trace.
 #[derive(Debug, Clone, Copy)]
@@ -59,16 +61,33 @@ pub(super) fn project(
     if call.settings.response.rule == Response::Planes {
         follow_planes(call, s, placed, remaining_es);
     } else {
-        let (n_es, n) = (placed.n_es, placed.n);
+        let n_es = placed.n_es;
+        let world = call.settings.conventions.world_response;
+        let n = if world {
+            world_normal(s, n_es)
+        } else {
+            placed.n
+        };
         s.integration -= n * s.integration.dot(n);
         match call.settings.conventions.projection {
             Projection::ContactPoint if stayed_short(call, s, placed) => {
                 slide_from_contact_point(s, s.frame.local_es(placed.contact.point));
             }
+            Projection::SlidePlane | Projection::ContactPoint if world => {
+                s.to = new_center_es + without_normal_in_world(s, n_es, s.to - new_center_es);
+            }
             Projection::SlidePlane | Projection::ContactPoint => {
                 s.to -= n_es * (s.to - new_center_es).dot(n_es)
             }
-            Projection::Linahan => linahan(s, placed, call.settings.tuning.skin_es),
+            Projection::Clip => {
+                let past = past_contact(s, placed);
+                s.to = new_center_es
+                    + match world {
+                        true => without_normal_in_world(s, n_es, past),
+                        false => past - n_es * past.dot(n_es),
+                    };
+            }
+            Projection::Linahan => linahan(s, placed, skin_along(call, s, placed.n_es)),
         }
         s.v = s.to - s.from;
         if call.settings.response.rule == Response::Crease {
@@ -83,6 +102,33 @@ pub(super) fn project(
     }
 }
 
+/// [`Projection::Clip`]: what this iteration's motion had left past the contact along its
+/// path, `(1 − t)·v` (all of it for an embedded start), before the clip (Quake's
+/// `SV_FlyMove`: `time_left -= time_left * trace.fraction`).
+#[inline]
+fn past_contact(s: &SlideState, placed: &Placed) -> Vec3 {
+    match placed.contact.time {
+        ContactTime::Toi(t) => s.v * (1.0 - t),
+        _ => s.v,
+    }
+}
+
+/// [`Conventions::world_response`](crate::Conventions::world_response): the slide normal of a
+/// port that takes the contact back to world before responding, the eSpace offset from the
+/// contact to the centre scaled by the radii (`normalize(radii ∘ n_es)`), world.
+#[inline]
+fn world_normal(s: &SlideState, n_es: Vec3) -> Vec3 {
+    s.frame.space.vector_to_world(n_es).normalize_or_zero()
+}
+
+/// `x` (local eSpace) less its part along [`world_normal`], removed in world units.
+#[inline]
+fn without_normal_in_world(s: &SlideState, n_es: Vec3, x: Vec3) -> Vec3 {
+    let n = world_normal(s, n_es);
+    let x_world = s.frame.space.vector_to_world(x);
+    s.frame.space.vector_to_es(x_world - n * x_world.dot(n))
+}
+
 /// [`Projection::ContactPoint`]: padding along the velocity left the centre where it was (the
 /// contact nearer than the padding), so Fauerby 2003's code projects from the contact point
 /// itself (see [`slide_from_contact_point`]).
@@ -91,7 +137,7 @@ fn stayed_short(call: &Call<'_>, s: &SlideState, placed: &Placed) -> bool {
     call.settings.conventions.padding == Padding::Velocity
         && placed.contact.source == ContactSource::Static
         && distance_along_motion(s, placed)
-            .is_some_and(|d| d > 0.0 && d < call.settings.tuning.skin_es)
+            .is_some_and(|d| d > 0.0 && d < skin_along(call, s, s.v.normalize()))
 }
 
 /// Fauerby 2003's `collideWithWorld` (Irrlicht, py64) when the contact is nearer than the

@@ -1,7 +1,8 @@
 //! Stage *push back by the skin*: the centre that touches the contact is moved off it by the
 //! skin along the slide normal, so the next detection does not start touching (seed 001 12.3,
 //! `NewCenter` is already backed off by 1e-3 eSpace). The crease response holds the skin off
-//! every plane near the centre (so does the plane solver's); a push by a moving object never goes through the level.
+//! every plane near the centre (so does the plane solver's); a push by a moving object never
+//! goes through the level. A port may pad in metres (`skin_in_metres`): see [`skin_along`].
 
 use glam::{Vec3, Vec3A};
 
@@ -27,8 +28,10 @@ pub(super) fn push_back(
     let skin = settings.tuning.skin_es;
     let on_level = placed.contact.source == ContactSource::Static;
     let mut new_center = match settings.conventions.padding {
-        Padding::Velocity if on_level => short_along_velocity(s, placed, skin),
-        _ => placed.center_es + placed.n_es * skin,
+        Padding::Velocity if on_level => {
+            short_along_velocity(s, placed, skin_along(call, s, s.v.normalize()))
+        }
+        _ => placed.center_es + placed.n_es * skin_along(call, s, placed.n_es),
     };
     if settings.response.rule != Response::Seed && on_level {
         near_planes(call.world.mesh, &s.frame, new_center, skin, scratch);
@@ -53,6 +56,22 @@ pub(super) fn push_back(
         new_center = s.frame.local_es(pushed);
     }
     new_center
+}
+
+/// The padding's eSpace length along the unit eSpace direction `dir_es`: the skin, or with
+/// [`Conventions::skin_in_metres`](crate::Conventions::skin_in_metres) the length whose world
+/// length is the skin (a port that pads in metres: longer across a narrow radius).
+#[inline]
+pub(super) fn skin_along(call: &Call<'_>, s: &SlideState, dir_es: Vec3) -> f32 {
+    let skin = call.settings.tuning.skin_es;
+    if !call.settings.conventions.skin_in_metres {
+        return skin;
+    }
+    let metres_per_unit = s.frame.space.vector_to_world(dir_es).length();
+    match metres_per_unit > 0.0 && metres_per_unit.is_finite() {
+        true => skin / metres_per_unit,
+        false => skin,
+    }
 }
 
 /// [`Padding::Velocity`]: the centre `skin` short of the contact along this iteration's

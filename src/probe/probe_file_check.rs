@@ -512,7 +512,7 @@ struct Trials<'a> {
     options: &'a CheckOptions,
     measured: &'a Measured,
     sets: Vec<Vec<Vec<Switch>>>,
-    /// Each set's re-check, by its switches in order: the swaps, the ties and the evidence
+    /// Each set's re-check, by its switches sorted: the swaps, the ties and the evidence
     /// ask for many of the same sets.
     // perf: docs/measurements.md, "the cost of the why" (`--conventions detected`).
     checked: std::cell::RefCell<BTreeMap<Vec<Switch>, CheckReport>>,

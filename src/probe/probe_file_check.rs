@@ -26,8 +26,13 @@ use crate::collision::SlideSettings;
 use crate::sim::FrameRecord;
 use crate::sim::{Cause, ShadowTolerance};
 
-/// Moves re-solved per batch.
+/// Moves re-solved per batch; batches are smaller until one leaves the search hint (the
+/// file's most frequent groups of reconciling sets), so it serves the rest of a file of a few
+/// thousand moves too. Batch boundaries depend on the file only: the report is the same for
+/// any thread count.
+// perf: docs/measurements.md, "the cost of the why".
 const BATCH: usize = 8192;
+const FIRST_BATCH: usize = 1024;
 /// Convention rows, and cascade rows (one a root), of the text table (the rest of each are
 /// summed in one line).
 const MAX_CONVENTION_ROWS: usize = 5;
@@ -728,7 +733,11 @@ pub fn check_reader(
                     last_frame = Some(m.frame.frame);
                 }
                 batch.push(*m);
-                if batch.len() >= BATCH {
+                let limit = match tally.judge.hint_frozen() {
+                    true => BATCH,
+                    false => FIRST_BATCH,
+                };
+                if batch.len() >= limit {
                     tally.judge(&mut batch, &mut report);
                 }
             }

@@ -473,10 +473,15 @@ impl Judge {
         self.frozen.clone().unwrap_or_default()
     }
 
-    /// Fixes the hint of every later search (after the first batch; later calls change
-    /// nothing).
+    /// Whether the hint is fixed (see [`Judge::freeze_hint`]).
+    pub fn hint_frozen(&self) -> bool {
+        self.frozen.is_some()
+    }
+
+    /// Fixes the hint of every later search, once some move has voted (after the first
+    /// batch that had one; later calls change nothing).
     pub fn freeze_hint(&mut self) {
-        if self.frozen.is_none() {
+        if self.frozen.is_none() && !self.sets.is_empty() {
             let group = |f: &Option<(Vec<Vec<Switch>>, u64)>| f.as_ref().map(|(g, _)| g.clone());
             self.frozen = Some(SearchHint {
                 favourite: group(&self.favourite),

@@ -518,10 +518,14 @@ struct Trials<'a> {
     measured: &'a Measured,
     sets: Vec<Vec<Vec<Switch>>>,
     /// Each set's re-check, by its switches sorted: the swaps, the ties and the evidence
-    /// ask for many of the same sets.
+    /// ask for many of the same sets. Kept while the reports held list at most
+    /// [`CACHED_FLAGGED`] flagged moves together (memory stays bounded on a long file).
     // perf: docs/measurements.md, "the cost of the why" (`--conventions detected`).
     checked: std::cell::RefCell<BTreeMap<Vec<Switch>, CheckReport>>,
 }
+
+/// Most flagged moves the cached re-checks list together.
+const CACHED_FLAGGED: usize = 1 << 20;
 
 /// Moves flagged on their own inputs: what a profile leaves to explain. Not the moves flagged
 /// in all: a rule that lets the reference follow the game inside a wall (where any of several
@@ -542,7 +546,11 @@ impl Trials<'_> {
             return Ok(r.clone());
         }
         let r = check_file(self.path, &self.measured.options(switches, self.options))?;
-        self.checked.borrow_mut().insert(key, r.clone());
+        let mut checked = self.checked.borrow_mut();
+        let held: usize = checked.values().map(|c| c.flagged.len()).sum();
+        if held + r.flagged.len() <= CACHED_FLAGGED {
+            checked.insert(key, r.clone());
+        }
         Ok(r)
     }
 

@@ -156,11 +156,8 @@ fn readings(mv: &Move, moved: Vec3, k: f32) -> [Option<f32>; 3] {
         let k = (moved.length() + skin?) / v.length();
         (k.is_finite() && k > MIN_SCALE && k <= MAX_SCALE).then_some(k)
     };
-    let mut out = [None; 3];
-    out[PADDED_ES] = padded(v / radii, moved / radii);
-    out[PADDED_M] = padded(v, moved);
-    out[PLAIN] = Some(k);
-    out
+    // In the order of PADDED_ES, PADDED_M, PLAIN.
+    [padded(v / radii, moved / radii), padded(v, moved), Some(k)]
 }
 
 /// A floor stop measured from the first contacts of moves heading down.

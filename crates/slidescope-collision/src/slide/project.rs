@@ -73,19 +73,16 @@ pub(super) fn project(
             Projection::ContactPoint if stayed_short(call, s, placed) => {
                 slide_from_contact_point(s, s.frame.local_es(placed.contact.point));
             }
-            Projection::SlidePlane | Projection::ContactPoint if world => {
-                s.to = new_center_es + without_normal_in_world(s, n_es, s.to - new_center_es);
-            }
-            Projection::SlidePlane | Projection::ContactPoint => {
+            // Seed 001's projection, in its own arithmetic (the traces stay bit for bit).
+            Projection::SlidePlane | Projection::ContactPoint if !world => {
                 s.to -= n_es * (s.to - new_center_es).dot(n_es)
             }
-            Projection::Clip => {
-                let past = past_contact(s, placed);
-                s.to = new_center_es
-                    + match world {
-                        true => without_normal_in_world(s, n_es, past),
-                        false => past - n_es * past.dot(n_es),
-                    };
+            Projection::SlidePlane | Projection::ContactPoint | Projection::Clip => {
+                let left = match call.settings.conventions.projection {
+                    Projection::Clip => past_contact(s, placed),
+                    _ => s.to - new_center_es,
+                };
+                s.to = new_center_es + without_normal(s, n_es, left, world);
             }
             Projection::Linahan => linahan(s, placed, skin_along(call, s, placed.n_es)),
         }
@@ -121,9 +118,13 @@ fn world_normal(s: &SlideState, n_es: Vec3) -> Vec3 {
     s.frame.space.vector_to_world(n_es).normalize_or_zero()
 }
 
-/// `x` (local eSpace) less its part along [`world_normal`], removed in world units.
+/// `x` (local eSpace) less its part along the slide normal `n_es`, or with `world` along
+/// [`world_normal`], removed in world units.
 #[inline]
-fn without_normal_in_world(s: &SlideState, n_es: Vec3, x: Vec3) -> Vec3 {
+fn without_normal(s: &SlideState, n_es: Vec3, x: Vec3, world: bool) -> Vec3 {
+    if !world {
+        return x - n_es * x.dot(n_es);
+    }
     let n = world_normal(s, n_es);
     let x_world = s.frame.space.vector_to_world(x);
     s.frame.space.vector_to_es(x_world - n * x_world.dot(n))

@@ -28,9 +28,7 @@ pub(super) fn push_back(
     let skin = settings.tuning.skin_es;
     let on_level = placed.contact.source == ContactSource::Static;
     let mut new_center = match settings.conventions.padding {
-        Padding::Velocity if on_level => {
-            short_along_velocity(s, placed, skin_along(call, s, s.v.normalize()))
-        }
+        Padding::Velocity if on_level => short_along_velocity(call, s, placed),
         _ => placed.center_es + placed.n_es * skin_along(call, s, placed.n_es),
     };
     if settings.response.rule != Response::Seed && on_level {
@@ -78,9 +76,11 @@ pub(super) fn skin_along(call: &Call<'_>, s: &SlideState, dir_es: Vec3) -> f32 {
 /// motion, or where it started when the contact is nearer than that (Fauerby 2003:
 /// `if (nearestDistance >= veryCloseDistance) { V.SetLength(nearestDistance -
 /// veryCloseDistance); newBasePoint = basePoint + V; }`). An embedded start does not move.
-fn short_along_velocity(s: &SlideState, placed: &Placed, skin: f32) -> Vec3 {
+fn short_along_velocity(call: &Call<'_>, s: &SlideState, placed: &Placed) -> Vec3 {
+    let dir = s.v.normalize();
+    let skin = skin_along(call, s, dir);
     match distance_along_motion(s, placed) {
-        Some(d) if d >= skin => s.from + s.v.normalize() * (d - skin),
+        Some(d) if d >= skin => s.from + dir * (d - skin),
         _ => s.from,
     }
 }

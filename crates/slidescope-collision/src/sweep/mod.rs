@@ -333,12 +333,11 @@ pub fn sweep_triangle_cases(
     // Every part's own time, four lanes at a time; a part the centre overlaps by its scalar
     // test (its embedded branch decides); exit roots by the scalar tests alone (the lanes
     // find entries only).
-    let after = roots == Roots::PositiveOnly;
-    let lanes = lanes::round_times(c, v, verts, true, true, 1.0);
+    let lanes = (roots == Roots::AtZero).then(|| lanes::round_times(c, v, verts, true, true, 1.0));
     let time = |i: usize| {
-        if after {
+        let Some(lanes) = &lanes else {
             return round_part_roots(c, v, verts, i, roots, 1.0).map(|h| h.time);
-        }
+        };
         if lanes.embedded & (1 << i) == 0 {
             let t = lanes.times[i];
             return (!t.is_nan()).then_some(ContactTime::Toi(t));

@@ -10,8 +10,8 @@ use slidescope_probe::{Case, Declared, Frame};
 use super::levels::ProbeLevel;
 use crate::collision::Tuning;
 use crate::collision::{
-    self, CaseKind, CollisionWorld, DynamicScene, Ellipsoid, ObjectPoses, Scratch, SlideSettings,
-    Trace, collide_and_slide_in, debug::feature_at_point,
+    self, CaseKind, CollisionWorld, DynamicScene, Ellipsoid, ObjectPoses, Scratch, SlideResult,
+    SlideSettings, Trace, collide_and_slide_in, debug::feature_at_point,
 };
 use crate::level::scenario::RecordedCall;
 use crate::sim::detectors::{skin_violation, speed_gain, trace_markers, upward_depenetration};
@@ -397,7 +397,8 @@ fn unresolved_frame(
 }
 
 /// Whether the reference, re-run on `game`'s inputs with `settings`, agrees with the game
-/// within `tol` (what `probe-check` asks of each set of convention switches; no record filed).
+/// within `tol` (what `probe-check` asks of each set of convention switches; no record filed),
+/// with how the re-solve ended (`None`: it refused the inputs).
 pub fn agrees_under(
     (level, objects): (&ProbeLevel, &DynamicScene),
     game: &GameMove,
@@ -405,10 +406,10 @@ pub fn agrees_under(
     tol: &ShadowTolerance,
     scratch: &mut Scratch,
     trace: &mut Trace,
-) -> bool {
+) -> (bool, Option<SlideResult>) {
     let input = &game.input;
     let Ok(e) = Ellipsoid::with_axes(input.start, input.radii, input.axes) else {
-        return false;
+        return (false, None);
     };
     let world = CollisionWorld::new(level.collision(), objects);
     trace.clear();
@@ -416,9 +417,9 @@ pub fn agrees_under(
     let traced = (!game.contacts.is_empty()).then_some(&mut *trace);
     let Ok(result) = collide_and_slide_in(world, &e, input.velocity, settings, scratch, traced)
     else {
-        return false;
+        return (false, None);
     };
     let end = game.result.map(|r| (r.end, r.integration_velocity));
     let comparison = Comparison::of(end, &game.contacts, &result, trace, game.missing);
-    !comparison.verdict(tol).diverges
+    (!comparison.verdict(tol).diverges, Some(result))
 }

@@ -13,6 +13,7 @@
 
 pub mod bug_class;
 pub mod measured;
+pub mod repeats;
 pub mod sides;
 pub mod stage;
 pub mod switches;
@@ -350,10 +351,9 @@ pub struct Judge {
     /// The smallest reconciling sets of a move (all of one size), with the moves that had
     /// exactly these.
     pub sets: BTreeMap<Vec<Vec<Switch>>, u64>,
-    /// The most frequent group of single-switch sets so far, and of two-switch sets, with
-    /// their moves.
-    favourite: Option<(Vec<Vec<Switch>>, u64)>,
-    favourite_pairs: Option<(Vec<Vec<Switch>>, u64)>,
+    /// The most frequent group of sets of one switch so far, of two and of three, with their
+    /// moves.
+    favourites: [Option<(Vec<Vec<Switch>>, u64)>; switches::MAX_SET],
     cases_seen: Option<CaseMask>,
     names_triangles: bool,
     /// Moves that started elsewhere than their mover's last end.
@@ -374,10 +374,16 @@ pub struct Judge {
 /// a batch: the file's favourite group when the batch began.
 #[derive(Debug, Clone, Default)]
 pub struct SearchHint {
-    favourite: Option<Vec<Vec<Switch>>>,
-    /// The most frequent group of two-switch sets, tried when no single switch reconciles a
-    /// move, before every pair is.
-    pairs: Option<Vec<Vec<Switch>>>,
+    /// The most frequent group of sets of each size (one switch, two, three), tried before
+    /// every set of that size is.
+    groups: [Option<Vec<Vec<Switch>>>; switches::MAX_SET],
+}
+
+impl SearchHint {
+    /// The favourite group of single switches.
+    pub fn favourite(&self) -> Option<&Vec<Vec<Switch>>> {
+        self.groups[0].as_ref()
+    }
 }
 
 impl Judge {
@@ -457,10 +463,9 @@ impl Judge {
         let n = self.sets.entry(sets.to_vec()).or_default();
         *n += 1;
         let n = *n;
-        let favourite = match sets.iter().map(Vec::len).max() {
-            Some(1) => &mut self.favourite,
-            Some(2) => &mut self.favourite_pairs,
-            _ => return,
+        let size = sets.iter().map(Vec::len).max().unwrap_or(0);
+        let Some(favourite) = self.favourites.get_mut(size.wrapping_sub(1)) else {
+            return;
         };
         if favourite.as_ref().is_none_or(|(_, m)| n > *m) {
             *favourite = Some((sets.to_vec(), n));
@@ -484,8 +489,7 @@ impl Judge {
         if self.frozen.is_none() && !self.sets.is_empty() {
             let group = |f: &Option<(Vec<Vec<Switch>>, u64)>| f.as_ref().map(|(g, _)| g.clone());
             self.frozen = Some(SearchHint {
-                favourite: group(&self.favourite),
-                pairs: group(&self.favourite_pairs),
+                groups: self.favourites.each_ref().map(group),
             });
         }
     }
@@ -663,7 +667,7 @@ fn tie_set(
         return None;
     }
     let candidates = switches::candidates(&base.conventions, skin);
-    let mut sets = tie::sets_to_try(&base, hint.favourite.as_ref(), &candidates);
+    let mut sets = tie::sets_to_try(&base, hint.favourite(), &candidates);
     if !all {
         sets.retain(Vec::is_empty);
     }
@@ -685,7 +689,8 @@ fn tie_set(
 /// other switch (on a file whose moves share one convention, one re-solve a move instead of a
 /// dozen; a move that another single switch would also reconcile loses that alternative).
 /// When no single switch reconciles it, the file's most frequent group of pairs is tried the
-/// same way before every pair.
+/// same way before every pair, and then of triples before every triple. A set that re-solves
+/// the move as a smaller one does is not tried (see `repeats.rs`).
 pub fn reconciling_sets(
     hint: &SearchHint,
     (level, objects): (Option<&ProbeLevel>, &DynamicScene),
@@ -701,34 +706,39 @@ pub fn reconciling_sets(
         let conventions = base.conventions;
         let candidates = switches::candidates(&conventions, skin);
         let world = (level, objects);
+        let mut ends = repeats::Ends::new(&candidates);
         let mut agrees = |set: &[Switch]| {
+            if repeats::repeats_smaller(&conventions, set, skin)
+                || ends.repeats_smaller(&conventions, set, skin)
+            {
+                return false;
+            }
             let c = switches::with_switches(&conventions, set, skin);
             let settings = SlideSettings {
                 conventions: c,
                 ..base
             };
-            agrees_under(world, game, &settings, &config.tolerance, scratch, trace)
+            let tol = &config.tolerance;
+            let (agrees, result) = agrees_under(world, game, &settings, tol, scratch, trace);
+            if let Some(result) = result {
+                ends.note(set, game.input.start, &result);
+            }
+            agrees
         };
         let usable =
             |group: &Vec<Vec<Switch>>| group.iter().flatten().all(|s| candidates.contains(s));
-        if let Some(group) = hint.favourite.as_ref().filter(|g| usable(g))
-            && group.iter().all(|set| agrees(set))
-        {
-            return group.clone();
+        for (size, group) in (1..).zip(&hint.groups) {
+            if let Some(group) = group.as_ref().filter(|g| usable(g))
+                && group.iter().all(|set| agrees(set))
+            {
+                return group.clone();
+            }
+            let found = switches::sets_of_size(&candidates, size, &mut agrees);
+            if !found.is_empty() {
+                return found;
+            }
         }
-        let singles: Vec<Vec<Switch>> = (candidates.iter())
-            .filter(|&&s| agrees(&[s]))
-            .map(|&s| vec![s])
-            .collect();
-        if !singles.is_empty() {
-            return singles;
-        }
-        if let Some(group) = hint.pairs.as_ref().filter(|g| usable(g))
-            && group.iter().all(|set| agrees(set))
-        {
-            return group.clone();
-        }
-        switches::smallest_sets_from(&candidates, 2, agrees)
+        Vec::new()
     })
 }
 
@@ -743,7 +753,7 @@ fn agrees_with(
         return false;
     };
     SCRATCH.with_borrow_mut(|(scratch, trace)| {
-        agrees_under(world, game, settings, &config.tolerance, scratch, trace)
+        agrees_under(world, game, settings, &config.tolerance, scratch, trace).0
     })
 }
 

@@ -29,33 +29,21 @@ pub fn with_switches(base: &Conventions, set: &[Switch], skin_es: f32) -> Conven
 }
 
 /// Most switches combined in one explanation.
-const MAX_SET: usize = 3;
+pub const MAX_SET: usize = 3;
 
-/// Every set of `candidates` of the smallest size (one switch, then two, then three) under
-/// which `agrees` holds, in candidate order; empty when none does. All of that size are kept:
-/// two sets can reconcile a move alike (a 1 mm dead zone, or padding along a velocity nearer
-/// than the padding, both leave a short move at its start), and the file decides which.
-pub fn smallest_sets(
+/// Every set of `size` switches of `candidates` under which `agrees` holds, in candidate
+/// order; empty when none does. All of that size are kept: two sets can reconcile a move
+/// alike (a 1 mm dead zone, or padding along a velocity nearer than the padding, both leave a
+/// short move at its start), and the file decides which. The search tries the sizes in turn
+/// and stops at the first that finds one: the smallest sets.
+pub fn sets_of_size(
     candidates: &[Switch],
-    agrees: impl FnMut(&[Switch]) -> bool,
-) -> Vec<Vec<Switch>> {
-    smallest_sets_from(candidates, 1, agrees)
-}
-
-/// [`smallest_sets`] of `min_size` switches or more (the smaller sizes already tried).
-pub fn smallest_sets_from(
-    candidates: &[Switch],
-    min_size: usize,
+    size: usize,
     mut agrees: impl FnMut(&[Switch]) -> bool,
 ) -> Vec<Vec<Switch>> {
     let mut found = Vec::new();
-    let mut set = Vec::with_capacity(MAX_SET);
-    for size in min_size..=MAX_SET.min(candidates.len()) {
-        search(candidates, 0, size, &mut set, &mut agrees, &mut found);
-        if !found.is_empty() {
-            break;
-        }
-    }
+    let mut set = Vec::with_capacity(size);
+    search(candidates, 0, size, &mut set, &mut agrees, &mut found);
     found
 }
 
@@ -111,10 +99,15 @@ mod tests {
             "already the seed's"
         );
         let mut tried = Vec::new();
-        let found = smallest_sets(&all, |set| {
-            tried.push(set.to_vec());
-            set.contains(&dead_zone) && (set.contains(&keep_last) || set.contains(&behind))
-        });
+        let found = (1..=MAX_SET)
+            .map(|size| {
+                sets_of_size(&all, size, |set| {
+                    tried.push(set.to_vec());
+                    set.contains(&dead_zone) && (set.contains(&keep_last) || set.contains(&behind))
+                })
+            })
+            .find(|found| !found.is_empty())
+            .unwrap_or_default();
         assert_eq!(
             found,
             vec![vec![dead_zone, keep_last], vec![dead_zone, behind]]

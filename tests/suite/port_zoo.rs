@@ -35,6 +35,10 @@ const RULES: [&str; 13] = [
     "skin_in_metres",
     "world_response",
 ];
+/// Rules added since the figures below were first measured, each drawn from a stream of its
+/// own: adding one leaves every earlier rule's draws, and so the ports the figures were
+/// measured on, as they were (the new rule joins about 40 % of them).
+const LATER_RULES: [&str; 1] = ["normal_from_start"];
 /// The values of one row (a port has one projection: the first drawn).
 const PROJECTIONS: [&str; 3] = [
     "linahan_projection",
@@ -84,6 +88,7 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
     let bin = example_binary("port_zoo");
     let dir = temp_dir("port_zoo");
     let mut state = env_or("SLIDESCOPE_ZOO_SEED", SEED);
+    let mut later = state ^ 0x5555_5555;
     let (mut tp, mut fp, mut fneg) = (0u32, 0u32, 0u32);
     let (mut named, mut bugs, mut unnamed) = (0u32, 0u32, Vec::new());
     let (mut masked_missed, mut masked_total, mut untold) = (0u32, 0u32, 0u32);
@@ -94,6 +99,7 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
             .copied()
             .filter(|_| draw(&mut state) < 0.4)
             .collect();
+        rules.extend(LATER_RULES.iter().filter(|_| draw(&mut later) < 0.4));
         if let Some(first) = rules.iter().copied().find(|r| PROJECTIONS.contains(r)) {
             rules.retain(|r| *r == first || !PROJECTIONS.contains(r));
         }

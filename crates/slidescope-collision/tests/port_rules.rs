@@ -6,7 +6,8 @@
 //! whole move (SLAM halves it), Fauerby 2003's slide from the unpadded contact point when the
 //! contact is nearer than the padding (Irrlicht, py64), and a floor stop in a call heading down
 //! (py64's fall), an embedded start kept where it is (Babylon.js), Quake's velocity clip, the
-//! response in world space, the padding in metres, and the padding of a clear path.
+//! response in world space, the padding in metres, the padding of a clear path, and an edge's
+//! normal taken from the start centre.
 
 use glam::Vec3;
 use slidescope_collision::{
@@ -278,4 +279,36 @@ fn a_padded_free_move_stops_a_skin_short_of_its_destination() {
         "{padded}"
     );
     assert_eq!(free(&s, Vec3::X * (SKIN / 2.0)), start);
+}
+
+/// An edge's normal from the start: a unit sphere at (0, 0.5, 0) moving 4 along x meets the
+/// near edge of a ledge (the line x = 3, y = 0) where it is 1 from it, at x = 3 − √0.75. The
+/// seed's normal runs from the edge to that touching centre, (−√0.75, 0.5, 0); a port that
+/// takes it from the start centre gets (−3, 0.5, 0)/√9.25, and slides along that plane.
+#[test]
+fn an_edge_normal_from_the_start_runs_from_the_contact_point_to_the_start_centre() {
+    let v3 = Vec3::new;
+    let ledge = CollisionMesh::from_triangles(&[[
+        v3(3.0, 0.0, -50.0),
+        v3(3.0, 0.0, 50.0),
+        v3(50.0, 0.0, 0.0),
+    ]])
+    .unwrap();
+    let sphere = Ellipsoid::sphere(v3(0.0, 0.5, 0.0), 1.0).unwrap();
+    let normals = |s: &SlideSettings| {
+        let mut trace = Trace::default();
+        collide_and_slide(&ledge, &sphere, v3(4.0, 0.0, 0.0), s, Some(&mut trace)).unwrap();
+        let it = &trace.iterations[0];
+        (it.contacts[0].normal, it.response.unwrap().slide_normal)
+    };
+    let mut s = SlideSettings::default();
+    let (contact, slide) = normals(&s);
+    let seed = v3(-0.75f32.sqrt(), 0.5, 0.0);
+    assert!((contact - seed).length() < 1e-4, "{contact}");
+    assert!((slide - seed).length() < 1e-4, "{slide}");
+    s.conventions.normal_from_start = true;
+    let (contact, slide) = normals(&s);
+    let from_start = v3(-3.0, 0.5, 0.0) / 9.25f32.sqrt();
+    assert!((contact - from_start).length() < 1e-4, "{contact}");
+    assert!((slide - from_start).length() < 1e-4, "{slide}");
 }

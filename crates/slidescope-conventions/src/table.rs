@@ -314,6 +314,20 @@ table! {
             ],
             say: |c| c.world_response.then(|| "the response is in world space: the slide normal is the contact's offset scaled back by the radii".into()),
         },
+        /// An edge's or vertex's contact normal runs from the contact point to the centre the
+        /// iteration started from, not to the centre touching it (a port that takes
+        /// `normalize(basePoint − collisionPoint)` before moving the base point): it tilts
+        /// toward the motion the further the contact lies along it. A face's is its plane's.
+        normal_from_start: bool = false, key NORMAL_FROM_START = 21 => {
+            c: "normal_from_start", js: "normalFromStart", label: "edge normals from the start", stage: "detect/mod.rs",
+            wire: "0 an edge's or vertex's normal runs from the contact point to the touching centre (seed 001); 1 to the centre the iteration started from",
+            words: &["edge normals at the touching centre", "edge normals from the start centre"],
+            tried: &[
+                Tried { name: "normal_from_start", rank: 27, label: "takes an edge's or vertex's normal from the centre the iteration started at, not the touching one", set: |c, _| c.normal_from_start = true, c_also: "" },
+                Tried { name: "normal_at_contact", rank: 28, label: "takes an edge's or vertex's normal at the touching centre (seed 001)", set: |c, _| c.normal_from_start = false, c_also: "" },
+            ],
+            say: |c| c.normal_from_start.then(|| "an edge's or vertex's normal is taken from the centre the iteration started at".into()),
+        },
     ]
     frame: [
         /// The recorded coordinates' up axis. Shown; the re-solve does not depend on it.

@@ -115,7 +115,7 @@ typedef struct slsp_object_pose {
 #define SLSP_MISSING_CONTACT_CENTER (1u << 3)
 #define SLSP_MISSING_CONTACT_NORMAL (1u << 4)
 #define SLSP_MISSING_CONTACT_TRIANGLE (1u << 5)
-#define SLSP__CONVENTION_KEYS 20
+#define SLSP__CONVENTION_KEYS 21
 typedef struct slsp_conventions {
     int padding;                     /* Where the skin padding goes after a contact. */
     int short_motion;                /* What a motion shorter than the threshold does. */
@@ -137,6 +137,7 @@ typedef struct slsp_conventions {
     int free_moves_padded;           /* A clear path stops a skin short of its destination along its motion (a motion shorter than the skin does not move), as a port that pads every move, hit or not. */
     int skin_in_metres;              /* The padding is the declared skin in metres, not eSpace units: along a direction, the eSpace length whose world length is the skin. */
     int world_response;              /* The response in world space, detection in eSpace: the slide plane's normal is the contact's eSpace offset taken back to world (`normalize(radii ∘ n_es)`) and the motion left is projected in world units, the integration velocity too. */
+    int normal_from_start;           /* An edge's or vertex's contact normal runs from the contact point to the centre the iteration started from, not to the centre touching it (a port that takes `normalize(basePoint − collisionPoint)` before moving the base point): it tilts toward the motion the further the contact lies along it. */
 } slsp_conventions;
 /* end constants */
 
@@ -571,6 +572,7 @@ void slsp_conventions_init(slsp_conventions *c) {
     c->free_moves_padded = -1;
     c->skin_in_metres = -1;
     c->world_response = -1;
+    c->normal_from_start = -1;
 /* end init */
 }
 
@@ -603,6 +605,7 @@ void slsp_set_conventions(slsp_probe *p, const slsp_conventions *c) {
     if (c->free_moves_padded >= 0) SLSP__ENTRY(18, c->free_moves_padded);
     if (c->skin_in_metres >= 0) SLSP__ENTRY(19, c->skin_in_metres);
     if (c->world_response >= 0) SLSP__ENTRY(20, c->world_response);
+    if (c->normal_from_start >= 0) SLSP__ENTRY(21, c->normal_from_start);
 /* end entries */
 #undef SLSP__ENTRY
 #undef SLSP__FLOAT_ENTRY

@@ -73,14 +73,15 @@ struct Ended {
 
 /// `c` with `w`'s conventions that act only on a contact: the padding (`slide/skin.rs`, and
 /// its unit unless free moves are padded), the projection and its space (`slide/project.rs`),
-/// the impulse filter (`slide/stop.rs`, after a response), an embedded contact's centre
-/// (`detect/mod.rs`).
+/// the impulse filter (`slide/stop.rs`, after a response), an embedded contact's centre and
+/// an edge's normal (`detect/mod.rs`).
 fn with_contact_rules_of(mut c: Conventions, w: &Conventions) -> Conventions {
     c.padding = w.padding;
     c.projection = w.projection;
     c.world_response = w.world_response;
     c.impulse_filter = w.impulse_filter;
     c.embedded_kept = w.embedded_kept;
+    c.normal_from_start = w.normal_from_start;
     if !c.free_moves_padded && !w.free_moves_padded {
         c.skin_in_metres = w.skin_in_metres;
     }

@@ -32,7 +32,7 @@ use super::sweep::CaseResults;
 use super::sweep::{FaceStep, NarrowPhase, PlaneReach, TriangleEs, face_step, round_step};
 use super::sweep::{sweep_triangle_cases, touch};
 use super::trace::CandidateTrace;
-use super::{BroadPhase, CollisionMesh, Contact, SlideSettings, SweepHit};
+use super::{BroadPhase, CaseKind, CollisionMesh, Contact, SlideSettings, SweepHit};
 pub use dynamic::DynamicScratch;
 use triangle::{leaves_front, triangle_contact, two_sided};
 
@@ -390,6 +390,7 @@ fn nearest_contacts(
         }
     });
     let kept = settings.conventions.embedded_kept;
+    let normal_es = |hit: &SweepHit| contact_normal_es(settings, c, hit);
     let to_contact = |&(ti, hit): &(u32, SweepHit)| {
         let center_local = hit.time.touching_center(c, v, hit.normal_es, kept);
         Contact {
@@ -398,10 +399,10 @@ fn nearest_contacts(
             time: hit.time,
             center: frame.local_to_world(center_local),
             point: frame.local_to_world(hit.point_es),
-            normal: frame.space.normal_to_world(hit.normal_es),
+            normal: frame.space.normal_to_world(normal_es(&hit)),
             center_es: frame.local_to_es(center_local),
             point_es: frame.local_to_es(hit.point_es),
-            normal_es: hit.normal_es,
+            normal_es: normal_es(&hit),
             source: super::ContactSource::Static,
         }
     };
@@ -414,6 +415,18 @@ fn nearest_contacts(
         if i != first {
             out.push(to_contact(h));
         }
+    }
+}
+
+/// A contact's normal (local eSpace): the hit's, or with
+/// [`Conventions::normal_from_start`](crate::Conventions::normal_from_start) an edge's or
+/// vertex's from its point to the centre `c` the detection started from.
+#[inline]
+fn contact_normal_es(settings: &SlideSettings, c: Vec3, hit: &SweepHit) -> Vec3 {
+    let round = hit.feature.kind() != CaseKind::Face;
+    match settings.conventions.normal_from_start && round {
+        true => (c - hit.point_es).try_normalize().unwrap_or(hit.normal_es),
+        false => hit.normal_es,
     }
 }
 

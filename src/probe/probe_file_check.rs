@@ -18,7 +18,8 @@ use super::explain::measured::measure;
 pub use super::explain::measured::{MeasuredFloorStop, MeasuredScale};
 use super::explain::stage::Parting;
 use super::explain::{
-    Evidence, FileFacts, Finding, FindingKey, Judge, Switch, Why, WhyKind, gather, same_place,
+    Evidence, FileFacts, Finding, FindingKey, HINT_MOVES, Judge, Switch, Why, WhyKind, gather,
+    same_place,
 };
 use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all_then};
 use super::shadow::{Assumed, ShadowConfig};
@@ -26,13 +27,15 @@ use crate::collision::SlideSettings;
 use crate::sim::FrameRecord;
 use crate::sim::{Cause, ShadowTolerance};
 
-/// Moves re-solved per batch; batches are smaller until one leaves the search hint (the
-/// file's most frequent groups of reconciling sets), so it serves the rest of a file of a few
-/// thousand moves too. Batch boundaries depend on the file only: the report is the same for
-/// any thread count.
+/// Moves re-solved per batch; batches are smaller until the search hint (the file's most
+/// frequent groups of reconciling sets) is fixed, so it serves the rest of a file of a few
+/// thousand moves too: [`SMALL_BATCH`] over the first [`HINT_MOVES`] moves, whose batches each
+/// re-form it, then [`FIRST_BATCH`] until some move has voted. Batch boundaries depend on the
+/// file only: the report is the same for any thread count.
 // perf: docs/measurements.md, "the cost of the why".
 const BATCH: usize = 8192;
 const FIRST_BATCH: usize = 1024;
+const SMALL_BATCH: usize = 128;
 /// Convention rows, and cascade rows (one a root), of the text table (the rest of each are
 /// summed in one line).
 const MAX_CONVENTION_ROWS: usize = 5;
@@ -743,6 +746,7 @@ pub fn check_reader(
                 batch.push(*m);
                 let limit = match tally.judge.hint_frozen() {
                     true => BATCH,
+                    false if report.counts.moves < HINT_MOVES => SMALL_BATCH,
                     false => FIRST_BATCH,
                 };
                 if batch.len() >= limit {
@@ -808,7 +812,7 @@ impl Tally {
             self.tally(&batch[i], &r, evidence, report);
             i += 1;
         });
-        self.judge.freeze_hint();
+        self.judge.end_batch(report.counts.moves);
         batch.clear();
     }
 

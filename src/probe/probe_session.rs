@@ -288,8 +288,8 @@ impl ProbeSession {
     }
 }
 
-/// Re-solves every pending move of `moves` on up to `threads` threads (a fixed split of the
-/// slice, so the records come back in order and identical for any thread count).
+/// Re-solves every pending move of `moves` on up to `threads` threads (each move alone, so
+/// the records come back in order and identical for any thread count).
 pub fn resolve_all(
     moves: &[PendingMove],
     config: &ShadowConfig,
@@ -298,6 +298,9 @@ pub fn resolve_all(
 ) {
     resolve_all_then(moves, config, threads, |_, _| (), |r, ()| each(r));
 }
+
+/// Moves a thread takes at a time.
+const GRAIN: usize = 32;
 
 /// [`resolve_all`], with `then` run on each move's record on the thread that re-solved it
 /// (`probe-check` searches a diverging move's reconciling conventions there); `each` gets the
@@ -328,24 +331,39 @@ pub fn resolve_all_then<T: Send>(
         }
         return;
     }
-    let chunk = moves.len().div_ceil(threads);
-    let parts: Vec<Vec<(FrameRecord, T)>> = std::thread::scope(|s| {
-        let handles: Vec<_> = moves
-            .chunks(chunk)
-            .map(|part| {
-                let solve = &solve;
+    // perf: the moves a search spends longest on cluster in a file (a mover stuck in a
+    // corner), so the threads take slices of `GRAIN` moves as they finish one rather than a
+    // fixed half each (docs/measurements.md, "the cost of the why").
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut parts: Vec<(usize, Vec<(FrameRecord, T)>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                let (solve, next) = (&solve, &next);
                 s.spawn(move || {
                     let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
-                    solve(part, &mut scratch, &mut trace)
+                    let mut done = Vec::new();
+                    loop {
+                        let from = next.fetch_add(GRAIN, std::sync::atomic::Ordering::Relaxed);
+                        let Some(part) = moves.get(from..moves.len().min(from + GRAIN)) else {
+                            break;
+                        };
+                        if part.is_empty() {
+                            break;
+                        }
+                        done.push((from, solve(part, &mut scratch, &mut trace)));
+                    }
+                    done
                 })
             })
             .collect();
         handles
             .into_iter()
             // A worker's panic is a bug in the core: re-raise it rather than drop its moves.
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
             .collect()
     });
+    parts.sort_unstable_by_key(|(from, _)| *from);
+    let parts = parts.into_iter().map(|(_, part)| part);
     for (r, t) in parts.into_iter().flatten() {
         each(r, t);
     }

@@ -351,15 +351,21 @@ pub struct Judge {
     /// The smallest reconciling sets of a move (all of one size), with the moves that had
     /// exactly these.
     pub sets: BTreeMap<Vec<Vec<Switch>>, u64>,
-    /// The most frequent group of sets of one switch so far, of two and of three, with their
-    /// moves.
+    /// Every move's smallest reconciling sets (a tainted mover's too), with the moves that
+    /// had exactly these; the most frequent group of sets of one switch so far, of two and of
+    /// three, with their moves.
+    hint_sets: BTreeMap<Vec<Vec<Switch>>, u64>,
     favourites: [Option<(Vec<Vec<Switch>>, u64)>; switches::MAX_SET],
     cases_seen: Option<CaseMask>,
     names_triangles: bool,
     /// Moves that started elsewhere than their mover's last end.
     pub teleports: u64,
-    /// The favourite group as the first batch left it: the hint of every later search, so a
-    /// move's sets do not depend on where later batch boundaries fall.
+    /// The favourite groups as the batches so far left them: the next batch's hint, re-formed
+    /// after each batch of the file's first [`HINT_MOVES`] moves (the moves a search needs
+    /// most sets for cluster: a mover stuck in a corner) ...
+    forming: SearchHint,
+    /// ... and then fixed for every later search, so a move's sets do not depend on where
+    /// later batch boundaries fall.
     frozen: Option<SearchHint>,
     /// Movers with a bug that moved them wrong (a move no convention reconciles that fits a
     /// bug class other than a speed gain) since they last teleported or agreed with the
@@ -369,6 +375,9 @@ pub struct Judge {
     tainted: BTreeSet<u32>,
     sides: sides::SideFacts,
 }
+
+/// Moves over whose batches the search hint is re-formed before it is fixed.
+pub const HINT_MOVES: u64 = 1024;
 
 /// What the search for one move's reconciling sets needs, shared by the threads that search
 /// a batch: the file's favourite group when the batch began.
@@ -425,8 +434,9 @@ impl Judge {
                         self.tainted.insert(game.mover);
                     } else if !self.tainted.contains(&game.mover) {
                         // A tie's set votes: its switches were needed besides the nudge.
-                        self.count_sets(&e.sets);
+                        self.vote(&e.sets);
                     }
+                    self.note_for_hint(&e.sets);
                     Finding::Own(e)
                 }
             }
@@ -456,11 +466,22 @@ impl Judge {
         }
     }
 
-    fn count_sets(&mut self, sets: &[Vec<Switch>]) {
+    /// Counts `sets` toward the conventions detected.
+    fn vote(&mut self, sets: &[Vec<Switch>]) {
         if sets.is_empty() || sets.iter().any(Vec::is_empty) {
             return; // nothing, or a tie under the conventions already assumed
         }
-        let n = self.sets.entry(sets.to_vec()).or_default();
+        *self.sets.entry(sets.to_vec()).or_default() += 1;
+    }
+
+    /// Counts `sets` toward the search hint: every move judged on its own counts, a tainted
+    /// mover's too (the hint only orders the search; a mover stuck in a corner repeats its
+    /// sets move after move).
+    fn note_for_hint(&mut self, sets: &[Vec<Switch>]) {
+        if sets.is_empty() || sets.iter().any(Vec::is_empty) {
+            return;
+        }
+        let n = self.hint_sets.entry(sets.to_vec()).or_default();
         *n += 1;
         let n = *n;
         let size = sets.iter().map(Vec::len).max().unwrap_or(0);
@@ -472,25 +493,30 @@ impl Judge {
         }
     }
 
-    /// What searches start from: nothing until [`Judge::freeze_hint`], then the favourite
-    /// groups the first batch left.
+    /// What searches start from: the favourite groups as the last batch left them, fixed
+    /// once [`Judge::end_batch`] froze them.
     pub fn hint(&self) -> SearchHint {
-        self.frozen.clone().unwrap_or_default()
+        self.frozen.clone().unwrap_or_else(|| self.forming.clone())
     }
 
-    /// Whether the hint is fixed (see [`Judge::freeze_hint`]).
+    /// Whether the hint is fixed (see [`Judge::end_batch`]).
     pub fn hint_frozen(&self) -> bool {
         self.frozen.is_some()
     }
 
-    /// Fixes the hint of every later search, once some move has voted (after the first
-    /// batch that had one; later calls change nothing).
-    pub fn freeze_hint(&mut self) {
-        if self.frozen.is_none() && !self.sets.is_empty() {
-            let group = |f: &Option<(Vec<Vec<Switch>>, u64)>| f.as_ref().map(|(g, _)| g.clone());
-            self.frozen = Some(SearchHint {
-                groups: self.favourites.each_ref().map(group),
-            });
+    /// Re-forms the hint of the next batch from the favourite groups so far, and fixes it for
+    /// every later search once `judged` moves (at least [`HINT_MOVES`]) have been judged and
+    /// some move has voted (later calls change nothing).
+    pub fn end_batch(&mut self, judged: u64) {
+        if self.frozen.is_some() {
+            return;
+        }
+        let group = |f: &Option<(Vec<Vec<Switch>>, u64)>| f.as_ref().map(|(g, _)| g.clone());
+        self.forming = SearchHint {
+            groups: self.favourites.each_ref().map(group),
+        };
+        if judged >= HINT_MOVES && !self.sets.is_empty() {
+            self.frozen = Some(self.forming.clone());
         }
     }
 

@@ -66,6 +66,9 @@ pub enum Why {
         alternatives: Vec<Vec<Switch>>,
         /// Only with the padding nudged: a tie at the padding (see `tie`).
         tie: bool,
+        /// `switches` holds one the conventions detected over the file do not: it fits this
+        /// move, and the file does not bear it out as the controller's rule.
+        outside: bool,
     },
     /// It follows flagged move `root_move` of the same mover, which did not recover.
     Cascade { root_move: u64 },
@@ -122,12 +125,21 @@ impl Why {
     /// One line for a table: the switches' or the class's words.
     pub fn label(&self) -> String {
         match self {
-            Self::Convention { switches, tie, .. } => {
+            Self::Convention {
+                switches,
+                tie,
+                outside,
+                ..
+            } => {
                 let mut words: Vec<&str> = switches.iter().map(|s| s.label()).collect();
                 if *tie {
                     words.push(TIE_LABEL);
                 }
-                words.join(" + ")
+                let words = words.join(" + ");
+                match outside {
+                    true => format!("{words} {OUTSIDE_LABEL}"),
+                    false => words,
+                }
             }
             Self::Cascade { root_move } => format!("follows move {root_move}"),
             Self::Bug { class, .. } => class.label().into(),
@@ -197,11 +209,15 @@ impl Serialize for Why {
             switches: &'a [Switch],
             #[serde(skip_serializing_if = "Option::is_none")]
             depth_m: Option<f32>,
+            #[serde(skip_serializing_if = "std::ops::Not::not")]
+            outside_detected: bool,
         }
-        let (switches, depth_m) = match self {
-            Self::Convention { switches, .. } => (&switches[..], None),
-            Self::Bug { depth_m, .. } => (&[][..], *depth_m),
-            _ => (&[][..], None),
+        let (switches, depth_m, outside_detected) = match self {
+            Self::Convention {
+                switches, outside, ..
+            } => (&switches[..], None, *outside),
+            Self::Bug { depth_m, .. } => (&[][..], *depth_m, false),
+            _ => (&[][..], None, false),
         };
         let json = Json {
             kind: self.kind(),
@@ -209,6 +225,7 @@ impl Serialize for Why {
             root_move: self.root_move(),
             switches,
             depth_m,
+            outside_detected,
         };
         json.serialize(s)
     }
@@ -306,8 +323,15 @@ impl Finding {
         };
         if !e.sets.is_empty() {
             let mut why = named(e.sets.clone(), &facts.detected);
-            if let Why::Convention { tie, .. } = &mut why {
+            if let Why::Convention {
+                tie,
+                outside,
+                switches,
+                ..
+            } = &mut why
+            {
                 *tie = e.tie;
+                *outside = !switches.iter().all(|s| facts.detected.contains(s));
             }
             return why;
         }
@@ -478,7 +502,7 @@ impl Judge {
     /// mover's too (the hint only orders the search; a mover stuck in a corner repeats its
     /// sets move after move).
     fn note_for_hint(&mut self, sets: &[Vec<Switch>]) {
-        if sets.is_empty() || sets.iter().any(Vec::is_empty) {
+        if self.frozen.is_some() || sets.is_empty() || sets.iter().any(Vec::is_empty) {
             return;
         }
         let n = self.hint_sets.entry(sets.to_vec()).or_default();
@@ -794,8 +818,12 @@ pub fn convention(set: Vec<Switch>, alternatives: Vec<Vec<Switch>>) -> Why {
         switches: set,
         alternatives,
         tie: false,
+        outside: false,
     }
 }
+
+/// What a convention move whose set the file's detected conventions do not hold reads as.
+const OUTSIDE_LABEL: &str = "(fits this move; not among the conventions detected over the file)";
 
 /// What a tie at the padding reads as in a table.
 const TIE_LABEL: &str = "a tie at the padding (the contact a padding away along the motion: \

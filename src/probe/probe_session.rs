@@ -344,12 +344,10 @@ pub fn resolve_all_then<T: Send>(
                     let mut done = Vec::new();
                     loop {
                         let from = next.fetch_add(GRAIN, std::sync::atomic::Ordering::Relaxed);
-                        let Some(part) = moves.get(from..moves.len().min(from + GRAIN)) else {
-                            break;
-                        };
-                        if part.is_empty() {
+                        if from >= moves.len() {
                             break;
                         }
+                        let part = &moves[from..moves.len().min(from + GRAIN)];
                         done.push((from, solve(part, &mut scratch, &mut trace)));
                     }
                     done

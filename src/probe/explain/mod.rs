@@ -758,9 +758,7 @@ pub fn reconciling_sets(
         let world = (level, objects);
         let mut ends = repeats::Ends::new(&candidates);
         let mut agrees = |set: &[Switch]| {
-            if repeats::repeats_smaller(&conventions, set, skin)
-                || ends.repeats_smaller(&conventions, set, skin)
-            {
+            if ends.repeats_smaller(&conventions, set, skin) {
                 return false;
             }
             let c = switches::with_switches(&conventions, set, skin);

@@ -393,16 +393,17 @@ fn nearest_contacts(
     let normal_es = |hit: &SweepHit| contact_normal_es(settings, c, hit);
     let to_contact = |&(ti, hit): &(u32, SweepHit)| {
         let center_local = hit.time.touching_center(c, v, hit.normal_es, kept);
+        let normal_es = normal_es(&hit);
         Contact {
             triangle: ti,
             feature: hit.feature,
             time: hit.time,
             center: frame.local_to_world(center_local),
             point: frame.local_to_world(hit.point_es),
-            normal: frame.space.normal_to_world(normal_es(&hit)),
+            normal: frame.space.normal_to_world(normal_es),
             center_es: frame.local_to_es(center_local),
             point_es: frame.local_to_es(hit.point_es),
-            normal_es: normal_es(&hit),
+            normal_es,
             source: super::ContactSource::Static,
         }
     };

@@ -9,7 +9,21 @@ export const TESTED_BABYLON_MAJOR: 9;
 export const TESTED_BABYLON_VERSION: "9.35.0";
 
 export interface AttachOptions {
-    /** A probe you own (detach() flushes it and leaves it open). */
+    /**
+     * "tab": the debugger in a new browser tab of this origin, every move streamed to it live
+     * (a BroadcastChannel; either tab may reload). Opens the package's viewer/index.html
+     * unless a slidescope page already follows the channel; where the browser blocks the tab,
+     * a button in the page opens it.
+     */
+    viewer?: "tab";
+    /** viewer "tab": the channel's name (default "game"); one debugger tab per channel. */
+    channel?: string;
+    /**
+     * viewer "tab": where this package's viewer/index.html is served, when a bundler moved this
+     * module away from it (e.g. "/node_modules/slidescope-probe/viewer/index.html").
+     */
+    viewerUrl?: string;
+    /** Or a probe you own (detach() flushes it and leaves it open). */
     probe?: Probe;
     /** Or a file the adapter opens (Node) and detach() closes. */
     file?: string;
@@ -52,6 +66,8 @@ export interface LevelSoup {
 
 export interface SlidescopeHandle {
     probe: Probe;
+    /** viewer "tab": the debugger page's address with its #live= link; otherwise null. */
+    readonly viewerUrl: string | null;
     /** Babylon's version, as its engine says. */
     readonly version: string | null;
     /** What was declared (the CONVENTIONS record). */

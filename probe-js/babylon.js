@@ -298,9 +298,45 @@ function babylonConventions(scene, soup, collisionsEpsilon) {
     };
 }
 
+/** How long a game waits for an open slidescope page to answer before it opens one. */
+const VIEWER_ANSWER_MS = 500;
+
 /**
- * Records the scene's moveWithCollisions calls. Options: `probe` (a Probe you own), or `file`
- * (a path, Node) / `url` (a WebSocket) for a probe the adapter opens and detach() closes;
+ * The debugger page for `probe` (a Probe.toTab): `viewerUrl`, or the page this package carries
+ * beside this module (viewer/index.html), with the channel's #live= link. Opened in a new tab
+ * unless a page already follows the channel; where the browser blocks the tab (no click led
+ * to it), a button in the game's page opens it. Returns the link.
+ */
+function openViewerTab(probe, viewerUrl) {
+    const base = viewerUrl ?? new URL("./viewer/index.html", import.meta.url).href;
+    const url = `${String(base).split("#")[0]}#live=${probe.tab.channel}`;
+    const doc = globalThis.document;
+    if (typeof globalThis.open !== "function" || !doc) return url;
+    const target = `slidescope:${probe.tab.channel}`;
+    const waited = new Promise((r) => setTimeout(() => r(false), VIEWER_ANSWER_MS));
+    Promise.race([probe.tab.heard().then(() => true), waited]).then((answered) => {
+        if (answered) return;
+        const tab = globalThis.open(url, target);
+        if (tab) return;
+        const b = doc.createElement("button");
+        b.textContent = "Open slidescope ↗";
+        b.title = `the collision debugger for this page's moves: ${url}`;
+        b.style.cssText = "position:fixed;top:8px;right:8px;z-index:2147483647;font:14px sans-serif;padding:6px 10px";
+        b.onclick = () => {
+            globalThis.open(url, target);
+            b.remove();
+        };
+        (doc.body ?? doc.documentElement).appendChild(b);
+    });
+    console.info(`slidescope: this page's moves stream to ${url}`);
+    return url;
+}
+
+/**
+ * Records the scene's moveWithCollisions calls. Options: `viewer: "tab"` (the debugger in a new
+ * tab of this origin, streamed live; `channel` names it, `viewerUrl` overrides where this
+ * package's viewer/index.html is served), `probe` (a Probe you own), or `file` (a path, Node) /
+ * `url` (a WebSocket) for a probe the adapter opens and detach() closes;
  * `movers(mesh)`: which meshes' moves to record (default all); `level(mesh)`: which meshes make
  * the static level (default checkCollisions and enabled, at attach time; refreshLevel() takes
  * them again); `frames`: "render" (default: a FRAME at the start of every scene.render(), from
@@ -336,10 +372,14 @@ export function attachSlidescope(scene, options = {}) {
 
     let probe = options.probe;
     const owned = !probe;
+    let viewer = null;
     if (!probe) {
         if (options.file) probe = Probe.toFile(options.file);
         else if (options.url) probe = Probe.toWebSocket(options.url);
-        else throw new TypeError("slidescope-probe/babylon: give { probe }, { file } or { url }");
+        else if (options.viewer === "tab") {
+            probe = Probe.toTab(options.channel ?? "game");
+            viewer = openViewerTab(probe, options.viewerUrl);
+        } else throw new TypeError('slidescope-probe/babylon: give { viewer: "tab" }, { probe }, { file } or { url }');
     }
     const movers = options.movers ?? (() => true);
     const levelSelect = options.level ?? ((m) => m.checkCollisions && m.isEnabled());
@@ -486,6 +526,8 @@ export function attachSlidescope(scene, options = {}) {
 
     return {
         probe,
+        /** viewer "tab": the debugger page's address (its #live= link). */
+        viewerUrl: viewer,
         /** Babylon's version, as the engine says. */
         version,
         /** What was declared (CONVENTIONS). */

@@ -149,6 +149,14 @@ export class Probe {
     static toBlob(): Probe;
     /** Binary WebSocket messages (browsers, Node 22+), queued until the socket opens. */
     static toWebSocket(url: string): Probe;
+    /**
+     * Streams to slidescope pages of this origin opened at `index.html#live=<channel>` (a
+     * BroadcastChannel); keeps up to `keepBytes` (default 256 MiB) for a page that opens or
+     * reloads later.
+     */
+    static toTab(channel?: string, options?: { keepBytes?: number }): Probe;
+    /** toTab() only: the channel, and whether a slidescope page has asked for the stream. */
+    tab?: { channel: string; heard(): Promise<void>; readonly pages: number };
 
     /** What went wrong with the sink, one line each; after an error the sink is dropped. */
     readonly errors: string[];

@@ -373,6 +373,77 @@ function webSocketSink(url, onError) {
     };
 }
 
+/** The protocol of a game tab streaming to a slidescope page (`docs/probe.md`, "A game's tab"). */
+export const TAB_PROTOCOL = "slidescope-tab/1";
+/** Bytes a game tab keeps so that a slidescope page opened (or reloaded) later gets its stream. */
+const TAB_KEEP_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Posts the stream on the BroadcastChannel `slidescope:<channel>` of this origin, where the
+ * slidescope page opened at `index.html#live=<channel>` reads it: `begin` (a new stream, this
+ * page's load), `bytes` (each hand-over) and `end`. Every hand-over is kept (up to `keepBytes`)
+ * and posted again from the start when a page says `hello`, so either tab may reload; a page
+ * already open answers `begin` with `following`. A BroadcastChannel reaches only pages of the
+ * same origin.
+ */
+function tabSink(channel, keepBytes, onError) {
+    const BC = globalThis.BroadcastChannel;
+    if (typeof BC !== "function") throw new Error("slidescope-probe: no BroadcastChannel here (a browser has one)");
+    const bc = new BC(`slidescope:${channel}`);
+    const stream = Date.now() * 1024 + Math.floor(Math.random() * 1024);
+    const kept = [];
+    let keptBytes = 0;
+    let closed = false;
+    let pages = 0;
+    let full = false;
+    const heard = [];
+    const post = (kind, bytes) => bc.postMessage(bytes ? { protocol: TAB_PROTOCOL, kind, stream, bytes } : { protocol: TAB_PROTOCOL, kind, stream });
+    bc.onmessage = (e) => {
+        const d = e.data;
+        if (closed || !d || d.protocol !== TAB_PROTOCOL) return;
+        if (d.kind !== "hello" && d.kind !== "following") return;
+        pages++;
+        // hello: a page opened (or reloaded) and wants the stream from its start.
+        if (d.kind === "hello") {
+            post("begin");
+            for (const b of kept) post("bytes", b);
+        }
+        for (const h of heard.splice(0)) h();
+    };
+    const leaving = () => {
+        if (!closed) post("end");
+    };
+    globalThis.addEventListener?.("pagehide", leaving);
+    post("begin");
+    return {
+        write(bytes) {
+            if (closed) throw new Error("the tab's channel is closed");
+            if (!full && keptBytes + bytes.length <= keepBytes) {
+                kept.push(bytes);
+                keptBytes += bytes.length;
+            } else if (!full) {
+                full = true;
+                onError(`kept the first ${keepBytes} bytes only: a slidescope page opened from now on misses the moves after them`);
+            }
+            post("bytes", bytes);
+        },
+        close() {
+            leaving();
+            closed = true;
+            globalThis.removeEventListener?.("pagehide", leaving);
+            bc.close();
+        },
+        /** Pages that asked for the stream so far. */
+        get pages() {
+            return pages;
+        },
+        /** Resolves when a page asks for the stream (at once if one has). */
+        heard() {
+            return pages > 0 ? Promise.resolve() : new Promise((r) => heard.push(r));
+        },
+    };
+}
+
 // ---------------------------------------------------------------- the probe
 
 /** Records a game's moves into one sink: a file, a Blob, a WebSocket, or your own. */
@@ -418,6 +489,20 @@ export class Probe {
             if (p) p._drop(line);
         });
         p = new Probe(sink);
+        return p;
+    }
+
+    /**
+     * Streams to slidescope pages of this origin following `#live=<channel>` (a browser's
+     * BroadcastChannel); keeps up to `keepBytes` (256 MiB) for a page that opens later.
+     * `.tab.heard()` resolves when a page asks for the stream.
+     */
+    static toTab(channel = "game", { keepBytes = TAB_KEEP_BYTES } = {}) {
+        if (!/^[A-Za-z0-9._-]{1,64}$/.test(channel)) throw new RangeError(`slidescope-probe: a tab channel is 1 to 64 letters, digits, '.', '_' or '-' (got ${channel})`);
+        let p = null;
+        const sink = tabSink(channel, keepBytes, (line) => p && p.errors.push(line));
+        p = new Probe(sink);
+        p.tab = { channel, heard: () => sink.heard(), get pages() { return sink.pages; } };
         return p;
     }
 

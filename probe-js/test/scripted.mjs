@@ -184,5 +184,51 @@ for (const [s, want] of [["", 0xcbf29ce484222325n], ["a", 0xaf63dc4c8601ec8cn], 
         }
     }
 }
+// 4. Probe.toTab: the same calls posted on a BroadcastChannel (Node has one, as browsers do)
+// as a slidescope page reads them: `begin`, the bytes in hand-overs, `end`; a page's `hello`
+// gets the stream again from its start, and another channel hears nothing.
+{
+    const { TAB_PROTOCOL } = await import("../index.js");
+    const page = new BroadcastChannel("slidescope:scripted");
+    const other = new BroadcastChannel("slidescope:elsewhere");
+    const got = [];
+    let stray = 0;
+    const ended = new Promise((done) => {
+        page.onmessage = (e) => {
+            got.push(e.data);
+            if (e.data.kind === "end") done();
+        };
+    });
+    other.onmessage = () => stray++;
+    const tab = Probe.toTab("scripted");
+    // The page asks while the game is recording: the game answers with everything so far.
+    script(tab);
+    page.postMessage({ protocol: TAB_PROTOCOL, kind: "hello" });
+    await tab.tab.heard();
+    await tab.close();
+    await Promise.race([ended, new Promise((r) => setTimeout(r, 60000))]);
+    const streams = [];
+    for (const m of got) {
+        if (m.protocol !== TAB_PROTOCOL) continue;
+        if (m.kind === "begin") streams.push([]);
+        else if (m.kind === "bytes") streams[streams.length - 1].push(m.bytes);
+    }
+    const joined = (parts) => {
+        const b = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+        let o = 0;
+        for (const p of parts) b.set(p, o), (o += p.length);
+        return b;
+    };
+    const last = got[got.length - 1];
+    const kinds = got.map((m) => m.kind).join(" ");
+    if (streams.length !== 2 || !same(joined(streams[1]), file) || last?.kind !== "end"
+        || !got.every((m) => m.stream === got[0].stream) || stray !== 0 || tab.tab.pages !== 1) {
+        console.error(`scripted.mjs: the tab stream is not the file's bytes: ${kinds}; `
+            + `${streams.map((s) => joined(s).length).join(", ")} bytes per stream, ${file.length} in the file, ${stray} stray`);
+        ok = false;
+    }
+    page.close();
+    other.close();
+}
 console.log(`${out}: ${file.length} bytes${ok ? "" : " (MISMATCH)"}`);
 process.exit(ok ? 0 : 1);

@@ -3,7 +3,9 @@
 //! `index.html#scenario=<url>` (a scenario file: a path inside the page such as
 //! `assets/issues/16-wide_corner.json`, or any URL the page may fetch), or
 //! `index.html#probe=<url>` (a game's probe recording, `.slidelog`, attached to a bug report:
-//! the page re-solves it and shows why its moves diverge). Parsed here on every platform
+//! the page re-solves it and shows why its moves diverge), or `index.html#live=<channel>` (a
+//! game's tab on the same origin streams its moves to the page as they happen: the JavaScript
+//! probe's `viewer: "tab"` opens that link). Parsed here on every platform
 //! (tested natively); the page applies it (`web.rs`).
 
 /// What a link opens.
@@ -15,9 +17,13 @@ pub enum Link {
     Scenario(String),
     /// A probe recording's URL or in-page path, percent-decoded.
     Probe(String),
+    /// The channel a game's tab streams on (letters, digits, `-`, `_`, `.`; at most 64).
+    Live(String),
 }
 
-const EXPECTED: &str = "expected #lesson=N, #scenario=URL or #probe=URL";
+const EXPECTED: &str = "expected #lesson=N, #scenario=URL, #probe=URL or #live=CHANNEL";
+/// The longest channel name a `#live=` link may give.
+const MAX_CHANNEL: usize = 64;
 
 /// The link in a fragment (`#lesson=5`, with or without the `#`); `Ok(None)` for an empty one.
 pub fn parse(fragment: &str) -> Result<Option<Link>, String> {
@@ -33,6 +39,15 @@ pub fn parse(fragment: &str) -> Result<Option<Link>, String> {
             Ok(n) if n >= 1 => Ok(Some(Link::Lesson(n - 1))),
             _ => Err(format!("link #{f}: the lesson is a number from 1")),
         },
+        "live" => {
+            let ok = |c: char| c.is_ascii_alphanumeric() || "-_.".contains(c);
+            if value.is_empty() || value.len() > MAX_CHANNEL || !value.chars().all(ok) {
+                return Err(format!(
+                    "link #{f}: the channel is 1 to {MAX_CHANNEL} letters, digits, '-', '_' or '.'"
+                ));
+            }
+            Ok(Some(Link::Live(value.to_owned())))
+        }
         "scenario" | "probe" => {
             let url = percent_decode(value)
                 .ok_or_else(|| format!("link #{f}: the {key}'s address is not valid UTF-8"))?;
@@ -101,6 +116,10 @@ mod tests {
             parse("#probe=https%3A%2F%2Fexample.org%2Frun.slidelog"),
             Ok(Some(Link::Probe("https://example.org/run.slidelog".into())))
         );
+        assert_eq!(
+            parse("#live=slidescope-probe.babylon_1"),
+            Ok(Some(Link::Live("slidescope-probe.babylon_1".into())))
+        );
     }
 
     #[test]
@@ -115,6 +134,10 @@ mod tests {
             "#scenario=%ff",
             "#probe=",
             "#probe=%fe",
+            "#live=",
+            "#live=a b",
+            "#live=%41",
+            "#live=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
         ] {
             let e = parse(bad).unwrap_err();
             assert!(e.starts_with("link #"), "{bad}: {e}");

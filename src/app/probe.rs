@@ -3,7 +3,6 @@
 //! the minimal scenario export. While a game's moves are shown the walker is frozen: the
 //! history is the game's.
 
-use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,6 +19,7 @@ use crate::probe::file_whys::FileWhys;
 use crate::probe::listen::{DEFAULT_ADDR, Listener};
 use crate::probe::minimise::minimise;
 use crate::probe::probe_file_check::CheckOptions;
+use crate::probe::push_feed::PushFeed;
 use crate::probe::shadow::resolve_again;
 use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
 use crate::sim::{FrameRecord, MarkerKind, Sim, TimelineCommand};
@@ -38,13 +38,15 @@ fn event_budget(frame_ms: f32) -> Duration {
 pub(super) struct ProbeState {
     listener: Option<Listener>,
     feed: Option<FileFeed>,
+    /// A game's tab streaming to the browser page: its channel and the stream.
+    tab: Option<(String, PushFeed)>,
     /// The history holds a game's moves; the walker is frozen.
     pub active: bool,
     pub tolerance: ShadowTolerance,
     /// The cursor follows the newest game move.
     pub follow: bool,
     level: Option<Arc<ProbeLevel>>,
-    peer: Option<SocketAddr>,
+    peer: Option<String>,
     moves: u64,
     diverging: u64,
     /// The file feed has delivered everything.
@@ -74,17 +76,21 @@ impl ProbeState {
 
     /// What the menu bar and the inspector show of the probe.
     pub fn view(&self) -> ProbeStatusView {
-        let source = match (&self.listener, &self.feed) {
-            (Some(l), _) => Some(ProbeSource::Listening {
+        let source = match (&self.listener, &self.feed, &self.tab) {
+            (Some(l), _, _) => Some(ProbeSource::Listening {
                 addr: l.local_addr().to_string(),
-                game: self.peer.map(|a| a.to_string()),
+                game: self.peer.clone(),
                 page_url: page_url(l),
             }),
-            (None, Some(f)) => Some(ProbeSource::File {
+            (None, Some(f), _) => Some(ProbeSource::File {
                 path: f.path.display().to_string(),
                 finished: self.finished,
             }),
-            (None, None) => None,
+            (None, None, Some((channel, _))) => Some(ProbeSource::Tab {
+                channel: channel.clone(),
+                streaming: self.peer.is_some(),
+            }),
+            (None, None, None) => None,
         };
         ProbeStatusView {
             source,
@@ -223,6 +229,16 @@ fn live_why(sim: &Sim, rec: &FrameRecord, level: &Arc<ProbeLevel>, config: &Shad
         .map_or(Why::Unexplained, |f| f.why(&judge.facts()))
 }
 
+/// A piece of a game tab's stream, as the page hands it over.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub enum TabPart<'a> {
+    /// A stream from its start (the game loaded, or replays for a page that asked).
+    Begin,
+    Bytes(&'a [u8]),
+    /// The game detached or its tab is closing.
+    End,
+}
+
 /// Where "Export minimal scenario…" writes when no save dialog answers (relative to the
 /// working directory).
 const EXPORT_DIR: &str = "slidescope-exports";
@@ -325,6 +341,7 @@ impl ProbeState {
                     eprintln!("slidescope: {}", l.page_hint());
                 }
                 self.feed = None;
+                self.tab = None;
                 self.whys = None;
                 self.listener = Some(l);
                 self.sent = Some(config);
@@ -340,6 +357,7 @@ impl ProbeState {
         match FileFeed::open(path, config) {
             Ok(feed) => {
                 self.listener = None;
+                self.tab = None;
                 self.peer = None;
                 self.begin_history();
                 self.finished = false;
@@ -368,6 +386,7 @@ impl ProbeState {
     fn close(&mut self) -> Vec<ProbeEffect> {
         self.listener = None;
         self.feed = None;
+        self.tab = None;
         self.whys = None;
         self.peer = None;
         if !self.active {
@@ -381,20 +400,57 @@ impl ProbeState {
     /// Passes new solve settings to a live game's re-solve.
     pub fn send_config(&mut self, slide: &SlideSettings) {
         let config = self.config(slide);
-        if let Some(l) = &self.listener
-            && self.sent != Some(config)
-        {
+        if self.sent == Some(config) {
+            return;
+        }
+        if let Some(l) = &self.listener {
             l.set_config(config);
+            self.sent = Some(config);
+        }
+        if let Some((_, feed)) = &mut self.tab {
+            feed.set_config(config);
             self.sent = Some(config);
         }
     }
 
-    /// The next event of the listener or the file feed, if one is waiting.
-    pub fn next_event(&self) -> Option<FeedEvent> {
-        match (&self.listener, &self.feed) {
-            (Some(l), _) => l.try_recv(),
-            (None, Some(f)) => f.try_recv(),
-            (None, None) => None,
+    /// The next event of the listener, the file feed or the game's tab, if one is waiting.
+    pub fn next_event(&mut self) -> Option<FeedEvent> {
+        match (&self.listener, &self.feed, &mut self.tab) {
+            (Some(l), _, _) => l.try_recv(),
+            (None, Some(f), _) => f.try_recv(),
+            (None, None, Some((_, t))) => t.try_recv(),
+            (None, None, None) => None,
+        }
+    }
+
+    /// Follows a game's tab on `channel` (the browser page's `#live=` link): its streams
+    /// arrive through [`Self::tab_stream`].
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub fn follow_tab(&mut self, channel: &str, slide: &SlideSettings) -> Vec<ProbeEffect> {
+        let config = self.config(slide);
+        self.listener = None;
+        self.feed = None;
+        self.whys = None;
+        self.peer = None;
+        self.tab = Some((
+            channel.to_owned(),
+            PushFeed::new("its tab on this origin", config),
+        ));
+        self.sent = Some(config);
+        let text = format!("waiting for the game's tab (channel {channel})");
+        vec![Say(text, false)]
+    }
+
+    /// What the game's tab sent: a new stream, its next bytes, or its goodbye.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub fn tab_stream(&mut self, part: TabPart<'_>) {
+        let Some((_, feed)) = &mut self.tab else {
+            return;
+        };
+        match part {
+            TabPart::Begin => feed.begin(),
+            TabPart::Bytes(b) => feed.push(b),
+            TabPart::End => feed.end(),
         }
     }
 
@@ -403,8 +459,8 @@ impl ProbeState {
         let effects = match event {
             FeedEvent::Connected(peer) => {
                 self.begin_history();
-                self.peer = Some(peer);
                 let text = format!("a game connected from {peer}");
+                self.peer = Some(peer);
                 vec![ProbeEffect::FreshHistory, Say(text, false)]
             }
             FeedEvent::Refused(peer) => {
@@ -491,6 +547,13 @@ impl App {
     /// Listens for a game on `addr`.
     pub(super) fn start_listening(&mut self, addr: &str) {
         let effects = self.probe.listen(addr, &self.settings.slide);
+        self.carry_out_probe(effects);
+    }
+
+    /// Follows a game's tab on `channel` (the page's `#live=` link).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub(super) fn follow_game_tab(&mut self, channel: &str) {
+        let effects = self.probe.follow_tab(channel, &self.settings.slide);
         self.carry_out_probe(effects);
     }
 
@@ -620,5 +683,52 @@ impl App {
             ),
             Err(e) => self.say(format!("nothing exported: {e}"), true),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game's tab streaming a recording in pieces of an odd size: the page files every move,
+    /// judges it as reading the file does, and a reload (a second `Begin`) starts a fresh
+    /// history.
+    #[test]
+    fn a_game_tab_streamed_in_pieces_is_filed_as_its_file_is() {
+        let bytes = std::fs::read("tests/data/ports/babylon_threejs.slidelog").unwrap();
+        let slide = SlideSettings::default();
+        let mut probe = ProbeState::default();
+        let mut sim = Sim::new(glam::Vec3::ZERO, Default::default(), slide);
+        probe.follow_tab("test", &slide);
+        let mut fresh = 0;
+        let mut drain = |probe: &mut ProbeState, sim: &mut Sim| {
+            while let Some(e) = probe.next_event() {
+                let (_, effects) = probe.on_event(e, sim);
+                fresh += effects
+                    .iter()
+                    .filter(|e| matches!(e, ProbeEffect::FreshHistory))
+                    .count();
+            }
+        };
+        for _ in 0..2 {
+            probe.tab_stream(TabPart::Begin);
+            for piece in bytes.chunks(65_537) {
+                probe.tab_stream(TabPart::Bytes(piece));
+                drain(&mut probe, &mut sim);
+            }
+            probe.tab_stream(TabPart::End);
+            drain(&mut probe, &mut sim);
+            let v = probe.view();
+            assert_eq!((v.moves, v.diverging), (7680, 74));
+            assert_eq!(
+                v.source,
+                Some(ProbeSource::Tab {
+                    channel: "test".into(),
+                    streaming: false
+                })
+            );
+        }
+        // Each stream: the connection's fresh history, then the level's.
+        assert_eq!(fresh, 4);
     }
 }

@@ -31,7 +31,8 @@ const BATCH: usize = 1024;
 /// What a probe source reports.
 #[derive(Debug)]
 pub enum FeedEvent {
-    Connected(SocketAddr),
+    /// A game began a stream (who: an address, or the game's tab).
+    Connected(String),
     /// A second game was turned away.
     Refused(SocketAddr),
     Level(Arc<ProbeLevel>),

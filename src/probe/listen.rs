@@ -179,7 +179,7 @@ fn accept_loop(
                 };
                 *lock(&connection) = Some(handle);
                 let _ = stream.set_nonblocking(false);
-                let _ = tx.try_send(FeedEvent::Connected(peer));
+                let _ = tx.try_send(FeedEvent::Connected(peer.to_string()));
                 let (tx, config, stop, connection) =
                     (tx.clone(), config.clone(), stop.clone(), connection.clone());
                 let access = access.clone();

@@ -12,6 +12,7 @@ pub mod minimise;
 pub mod one_move;
 pub mod probe_file_check;
 pub mod probe_session;
+pub mod push_feed;
 pub mod shadow;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod websocket;

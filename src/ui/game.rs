@@ -46,6 +46,12 @@ pub enum ProbeSource {
         path: String,
         finished: bool,
     },
+    /// The browser page following a game's tab on the same origin (`#live=CHANNEL`).
+    Tab {
+        channel: String,
+        /// The game's stream is open.
+        streaming: bool,
+    },
 }
 
 /// The probe's state as the UI shows it.
@@ -66,6 +72,13 @@ pub struct ProbeStatusView {
 /// The File menu's probe entries.
 pub fn probe_menu_ui(ui: &mut Ui, s: &ProbeStatusView, out: &mut Vec<ProbeCommand>) {
     match &s.source {
+        Some(ProbeSource::Tab { channel, .. }) => {
+            ui.label(RichText::new(format!("following the game's tab (channel {channel})")).weak())
+                .on_hover_text(
+                    "The game's page streams its moves here over a BroadcastChannel of this \
+                     origin: attachSlidescope(scene, { viewer: \"tab\" }) in slidescope-probe",
+                );
+        }
         Some(ProbeSource::Listening { addr, page_url, .. }) => {
             if ui.button(format!("Stop listening ({addr})")).clicked() {
                 out.push(ProbeCommand::StopListening);
@@ -93,8 +106,9 @@ pub fn probe_menu_ui(ui: &mut Ui, s: &ProbeStatusView, out: &mut Vec<ProbeComman
                      (slidescope_probe::Probe::connect). Desktop only.",
                 )
                 .on_disabled_hover_text(
-                    "Desktop only: a browser page cannot accept a game's connection. \
-                     Open the game's probe file instead (or drop it on the page).",
+                    "Desktop only: a browser page cannot accept a game's connection. A game \
+                     on this page's origin streams to it with attachSlidescope(scene, { viewer: \
+                     \"tab\" }); or open the game's probe file (or drop it on the page).",
                 );
             if b.clicked() {
                 out.push(ProbeCommand::Listen(None));
@@ -124,6 +138,18 @@ pub fn probe_indicator_ui(ui: &mut Ui, s: &ProbeStatusView) {
         ProbeSource::Listening {
             game: Some(peer), ..
         } => (Color32::LIGHT_GREEN, format!("game {peer}")),
+        ProbeSource::Tab { channel, streaming } => (
+            if *streaming {
+                Color32::LIGHT_GREEN
+            } else {
+                Color32::GRAY
+            },
+            if *streaming {
+                format!("game tab ({channel})")
+            } else {
+                format!("waiting for the game's tab ({channel})")
+            },
+        ),
         ProbeSource::File { path, finished } => (
             if *finished {
                 Color32::LIGHT_BLUE

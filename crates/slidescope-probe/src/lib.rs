@@ -28,6 +28,7 @@
 pub mod encode;
 pub mod format;
 mod noop;
+pub mod push;
 pub mod read;
 #[cfg(feature = "enabled")]
 mod recording;

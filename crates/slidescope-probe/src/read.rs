@@ -195,6 +195,21 @@ impl<R: Read> Reader<R> {
         })
     }
 
+    /// The source the records are read from.
+    pub(crate) fn source(&self) -> &R {
+        &self.src
+    }
+
+    /// The source the records are read from (the push reader's window).
+    pub(crate) fn source_mut(&mut self) -> &mut R {
+        &mut self.src
+    }
+
+    /// Whether `END` has been read (nothing after it is a record).
+    pub fn has_ended(&self) -> bool {
+        self.ended
+    }
+
     /// The stream's minor version.
     pub fn minor_version(&self) -> u16 {
         self.minor

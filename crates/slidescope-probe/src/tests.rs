@@ -219,9 +219,8 @@ fn with_record(kind: u32, payload: &[u8]) -> Vec<u8> {
     b
 }
 
-#[test]
-fn broken_inputs_are_one_error_after_the_records_before_them() {
-    // (name, bytes, what the error must say)
+/// Broken streams: (name, bytes, what the error must say), each after one whole `FRAME`.
+fn broken_corpus() -> Vec<(&'static str, Vec<u8>, &'static str)> {
     let mut huge_mesh = Vec::new();
     huge_mesh.extend_from_slice(&0u64.to_le_bytes());
     huge_mesh.extend_from_slice(&3u32.to_le_bytes());
@@ -247,7 +246,7 @@ fn broken_inputs_are_one_error_after_the_records_before_them() {
     path.extend_from_slice(&0u64.to_le_bytes());
     path.extend_from_slice(&2u32.to_le_bytes());
     path.extend_from_slice(&[0xff, 0xfe]);
-    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+    vec![
         (
             "mesh count over the limit",
             with_record(1, &huge_mesh),
@@ -280,8 +279,12 @@ fn broken_inputs_are_one_error_after_the_records_before_them() {
         ),
         ("short frame", with_record(4, &[0; 12]), "needs 20"),
         ("path not UTF-8", with_record(3, &path), "not UTF-8"),
-    ];
-    for (name, bytes, says) in cases {
+    ]
+}
+
+#[test]
+fn broken_inputs_are_one_error_after_the_records_before_them() {
+    for (name, bytes, says) in broken_corpus() {
         let (records, err) = read_all(&bytes[..]);
         let err = err.unwrap_or_else(|| panic!("{name}: no error"));
         assert!(err.to_string().contains(says), "{name}: {err}");
@@ -512,4 +515,106 @@ fn a_newer_minor_mesh_with_fields_after_its_indices_reads_and_keeps_its_hash() {
         panic!("{records:?}");
     };
     assert_eq!((m.hash, m.indices.len()), (hash, 1));
+}
+
+/// Every record of `bytes` pushed in pieces of the sizes `sizes` cycles through, read as soon
+/// as each piece arrives; the first error stops it.
+fn read_pushed(bytes: &[u8], sizes: &[usize]) -> (Vec<Record>, Option<ReadError>) {
+    let mut r = crate::push::PushReader::new();
+    let (mut out, mut rest) = (Vec::new(), bytes);
+    for &n in sizes.iter().cycle() {
+        let (piece, after) = rest.split_at(n.min(rest.len()));
+        rest = after;
+        if let Err(e) = r.push(piece) {
+            return (out, Some(e));
+        }
+        loop {
+            match r.next_record() {
+                Ok(Some(rec)) => out.push(rec),
+                Ok(None) => break,
+                Err(e) => return (out, Some(e)),
+            }
+        }
+        if rest.is_empty() {
+            return (out, r.error_at_end());
+        }
+    }
+    unreachable!("the cycle ends when the bytes do")
+}
+
+#[test]
+fn a_stream_pushed_in_pieces_of_any_size_reads_as_the_file_does() {
+    let mut b = sample_stream();
+    // An unknown kind between known records is skipped however it is cut.
+    let end = b.len() - 8;
+    b.splice(
+        end..end,
+        [99u32.to_le_bytes(), 3u32.to_le_bytes()]
+            .concat()
+            .into_iter()
+            .chain([1, 2, 3]),
+    );
+    let (file, err) = read_all(&b[..]);
+    assert!(err.is_none());
+    for sizes in [
+        &[1][..],
+        &[2],
+        &[7],
+        &[16],
+        &[100_000],
+        &[3, 1, 17, 64, 5],
+        &[9, 200],
+    ] {
+        let (pushed, err) = read_pushed(&b, sizes);
+        assert!(err.is_none(), "{sizes:?}: {err:?}");
+        assert_eq!(pushed, file, "{sizes:?}");
+    }
+}
+
+#[test]
+fn a_pushed_stream_cut_anywhere_keeps_its_whole_records_and_says_where_it_was_cut() {
+    let b = sample_stream();
+    for cut in 0..b.len() {
+        let (file, file_err) = read_all(&b[..cut]);
+        let (pushed, err) = read_pushed(&b[..cut], &[5]);
+        assert_eq!(pushed, file, "cut at {cut}");
+        assert_eq!(format!("{err:?}"), format!("{file_err:?}"), "cut at {cut}");
+    }
+}
+
+#[test]
+fn the_broken_corpus_pushed_is_the_same_error_after_the_same_records() {
+    for (name, bytes, says) in broken_corpus() {
+        for sizes in [&[1][..], &[13], &[1 << 20]] {
+            let (records, err) = read_pushed(&bytes, sizes);
+            let err = err.unwrap_or_else(|| panic!("{name} {sizes:?}: no error"));
+            assert!(err.to_string().contains(says), "{name}: {err}");
+            assert_eq!(records, read_all(&bytes[..]).0, "{name} {sizes:?}");
+        }
+    }
+    let mut r = crate::push::PushReader::new();
+    r.push(b"NOTPROBE").unwrap();
+    assert!(matches!(r.next_record(), Err(ReadError::NotAProbeFile)));
+    assert!(
+        matches!(r.next_record(), Ok(None)),
+        "an error stops the reader"
+    );
+}
+
+#[test]
+fn a_push_past_the_limit_is_refused_and_the_records_before_it_stand() {
+    let b = sample_stream();
+    let mut r = crate::push::PushReader::with_limit(150);
+    r.push(&b[..150]).unwrap();
+    let mut read = 0;
+    while let Ok(Some(_)) = r.next_record() {
+        read += 1;
+    }
+    assert!(
+        read >= 1,
+        "the records whole in the first 150 bytes are read"
+    );
+    let err = r.push(&b[150..]).unwrap_err();
+    assert!(err.to_string().contains("exceed the limit of 150"), "{err}");
+    assert!(matches!(r.next_record(), Ok(None)));
 }

@@ -2,9 +2,11 @@
 //! (`src/bin/slidescope-web.rs`). What the page does differently, and only that, lives here:
 //! the GPU opens asynchronously ([`open_gfx`]); file picks, drops, link fetches and the GPU
 //! arrive as [`WebEvent`]s drained once per loop turn ([`App::web_events`]); settings persist
-//! to local storage (`vfs`); saves become downloads; the probe's listener is desktop-only.
+//! to local storage (`vfs`); saves become downloads; the probe's listener is desktop-only, and
+//! a game's tab on the same origin streams to the page instead (`tab`).
 
 mod page;
+mod tab;
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -104,6 +106,7 @@ pub fn pick_file(purpose: Purpose, dialog: rfd::AsyncFileDialog) {
 impl App {
     /// Takes what the page handed over since the last loop turn.
     pub(super) fn web_events(&mut self, event_loop: &ActiveEventLoop) {
+        tab::drain(|part| self.probe.tab_stream(part));
         let events = EVENTS.with_borrow_mut(std::mem::take);
         for e in events {
             match e {
@@ -162,6 +165,14 @@ impl App {
                 "probe: {} moves, {} diverge\n",
                 probe.moves, probe.diverging
             );
+            if let Some(crate::ui::game::ProbeSource::Tab { streaming, .. }) = probe.source {
+                let how = if streaming { "streaming" } else { "waiting" };
+                text += &format!("game tab: {how}\n");
+            }
+            for line in &probe.why {
+                let line = line.strip_prefix("why: ").unwrap_or(line);
+                text += &format!("why: {line}\n");
+            }
         }
         if let Some((rec, it)) = self.sim.cursor_frame() {
             let its = &rec.trace.iterations;
@@ -217,6 +228,10 @@ impl App {
             Link::Probe(url) if crate::vfs::file_len(Path::new(&url)).is_ok() => {
                 self.open_any(Path::new(&url));
             }
+            Link::Live(channel) => match tab::follow(&channel) {
+                Ok(()) => self.follow_game_tab(&channel),
+                Err(e) => self.say(e, true),
+            },
             Link::Probe(url) => {
                 self.say(format!("fetching {url}…"), false);
                 wasm_bindgen_futures::spawn_local(async move {

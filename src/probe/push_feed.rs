@@ -1,0 +1,132 @@
+//! A game's stream handed over in pieces by whoever carries it, with no thread of its own (the
+//! browser page's channel to the game's tab): the same records, session and re-solve as a
+//! connection's (`listen.rs`), read a record at a time when the app asks for events, so a
+//! flood of moves costs the page only its per-frame event budget. A game that restarts (its tab
+//! reloaded) begins a fresh stream: a new history.
+
+use std::collections::VecDeque;
+
+use slidescope_probe::push::PushReader;
+
+use super::feed::FeedEvent;
+use super::probe_session::{ProbeSession, Step};
+use super::shadow::ShadowConfig;
+use crate::collision::{Scratch, Trace};
+
+/// Unread bytes a stream may hold before it is cut (a game outrunning the page by this much
+/// is told so, rather than the tab running out of memory).
+pub const BACKLOG_LIMIT: usize = 128 << 20;
+
+/// One game's stream, pushed in pieces.
+pub struct PushFeed {
+    /// Who sends (shown as the peer).
+    pub peer: String,
+    reader: PushReader,
+    session: ProbeSession,
+    config: ShadowConfig,
+    scratch: Scratch,
+    trace: Trace,
+    events: VecDeque<FeedEvent>,
+    /// The stream has ended (its `END`, an error or the sender's goodbye).
+    over: bool,
+}
+
+impl PushFeed {
+    /// A feed waiting for its first stream.
+    pub fn new(peer: impl Into<String>, config: ShadowConfig) -> Self {
+        Self {
+            peer: peer.into(),
+            reader: PushReader::with_limit(BACKLOG_LIMIT),
+            session: ProbeSession::new("."),
+            config,
+            scratch: Scratch::default(),
+            trace: Trace::default(),
+            events: VecDeque::new(),
+            over: true,
+        }
+    }
+
+    /// A new stream from the start (its header first): what the old one left unread is
+    /// dropped, and the app is told a game connected (a fresh history).
+    pub fn begin(&mut self) {
+        self.reader = PushReader::with_limit(BACKLOG_LIMIT);
+        self.session = ProbeSession::new(".");
+        self.events.clear();
+        self.events
+            .push_back(FeedEvent::Connected(self.peer.clone()));
+        self.over = false;
+    }
+
+    /// The stream's next bytes (ignored when no stream is open).
+    pub fn push(&mut self, bytes: &[u8]) {
+        if self.over {
+            return;
+        }
+        if let Err(e) = self.reader.push(bytes) {
+            self.finish(Some(e.to_string()));
+        }
+    }
+
+    /// The sender is gone (it detached, or its tab closed): the stream ends where it is.
+    pub fn end(&mut self) {
+        if !self.over {
+            let error = self.reader.error_at_end().map(|e| e.to_string());
+            self.finish(error);
+        }
+    }
+
+    /// The re-solve's settings for moves from now on.
+    pub fn set_config(&mut self, config: ShadowConfig) {
+        self.config = config;
+    }
+
+    /// Unread bytes held.
+    pub fn backlog(&self) -> usize {
+        self.reader.buffered()
+    }
+
+    fn finish(&mut self, error: Option<String>) {
+        self.over = true;
+        self.events.push_back(FeedEvent::Disconnected {
+            moves: self.session.moves(),
+            clean: self.reader.has_ended(),
+            error,
+        });
+    }
+
+    /// The next event: what is queued, else the next whole record read and re-solved.
+    pub fn try_recv(&mut self) -> Option<FeedEvent> {
+        while self.events.is_empty() && !self.over {
+            let record = match self.reader.next_record() {
+                Ok(Some(r)) => r,
+                Ok(None) => break,
+                Err(e) => {
+                    self.finish(Some(e.to_string()));
+                    break;
+                }
+            };
+            self.step(record);
+        }
+        self.events.pop_front()
+    }
+
+    fn step(&mut self, record: slidescope_probe::read::Record) {
+        let event = match self.session.step(record) {
+            Step::Move(m) => Some(FeedEvent::Move(Box::new(m.resolve(
+                &self.config,
+                &mut self.scratch,
+                &mut self.trace,
+            )))),
+            Step::Level(l) => Some(FeedEvent::Level(l)),
+            Step::End => None,
+            Step::Quiet => None,
+        };
+        let problems = self.session.take_problems();
+        self.events
+            .extend(problems.into_iter().map(FeedEvent::Problem));
+        self.events.extend(event);
+        if self.reader.has_ended() {
+            self.finish(None);
+        }
+    }
+}

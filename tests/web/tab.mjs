@@ -1,0 +1,129 @@
+// The debugger in a Babylon.js developer's tab (.ci/web-test, after browser.mjs): a fresh
+// Babylon.js project (tests/web/babylon-project: @babylonjs/core from its lock file, the packed
+// slidescope-probe tarball installed into it, the game's one line attachSlidescope(scene,
+// { viewer: "tab" })) served by a static server. Headless Chromium opens the game; the game
+// opens the debugger tab itself (or, where the browser blocks that, the test clicks the button
+// the game shows, as a user would). The test reads the debugger's #state: moves received as
+// the game makes them, every move once the game stops, a diverging move's why after paging to
+// it, and a step; then reloads the debugger tab (the game replays its stream) and the game tab
+// (a fresh stream). A screenshot of each tab goes to $SHOTS_DIR.
+//
+//   GAME_URL=http://127.0.0.1:PORT/index.html SHOTS_DIR=DIR node tab.mjs
+//
+// Every wait is on the page's own change (#state, the game's title) with a limit that holds
+// on a loaded machine. Exits 1 on a failure.
+
+import { chromium } from "playwright-core";
+
+const gameUrl = process.env.GAME_URL;
+if (!gameUrl) throw new Error("GAME_URL is not set");
+const shots = process.env.SHOTS_DIR || ".";
+const LIMIT = Number(process.env.WEB_TEST_STEP_LIMIT_MS || 300000);
+const FRAMES = Number(process.env.GAME_FRAMES || 120);
+const fail = (msg) => { console.error("FAIL: " + msg); process.exitCode = 1; };
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
+    "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+  ],
+});
+const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+context.setDefaultTimeout(LIMIT);
+const errors = [];
+const real = (text) => !text.includes("Using exceptions for control flow");
+context.on("page", (p) => {
+  p.on("console", (m) => m.type() === "error" && real(m.text()) && errors.push(m.text()));
+  p.on("pageerror", (e) => real(String(e)) && errors.push(String(e)));
+});
+
+/** The debugger's #state once `pred` holds for it (re-read at each change the app makes). */
+const stateWhen = async (p, pred, what, ms = LIMIT) => {
+  const handle = await p.waitForFunction((src) => {
+    const s = document.getElementById("state")?.textContent ?? "";
+    return new Function("s", `return (${src})(s)`)(s) ? s : false;
+  }, pred.toString(), { timeout: ms, polling: 100 }).catch(async (e) => {
+    const s = await p.locator("#state").textContent().catch(() => "");
+    throw new Error(`waiting for ${what}: ${e.message.split("\n")[0]}; #state = ${JSON.stringify(s)}`);
+  });
+  return handle.jsonValue();
+};
+/** Animation frames per second of page `p` over `ms` (the app draws one in each). */
+const frameRate = (p, ms) => p.evaluate((ms) => new Promise((done) => {
+  let n = 0;
+  const t = performance.now();
+  const tick = () => (performance.now() - t < ms ? (n++, requestAnimationFrame(tick)) : done(n * 1000 / (performance.now() - t)));
+  requestAnimationFrame(tick);
+}), ms);
+
+// 1. The game opens; it opens the debugger tab.
+const t0 = Date.now();
+const game = await context.newPage();
+const popup = context.waitForEvent("page", { timeout: LIMIT });
+await game.goto(`${gameUrl}?frames=${FRAMES}`);
+const button = game.getByRole("button", { name: /Open slidescope/ });
+const clicked = button.click({ timeout: LIMIT }).then(() => "clicked its button", () => null);
+const viewer = await popup;
+const how = (await Promise.race([clicked, new Promise((r) => setTimeout(() => r(null), 100))])) ?? "opened by the game";
+console.log(`debugger tab ${how}: ${viewer.url()}`);
+if (!/\/node_modules\/slidescope-probe\/viewer\/index\.html#live=a-babylon-game$/.test(viewer.url())) {
+  fail(`the debugger tab is not the package's page: ${viewer.url()}`);
+}
+
+// 2. Moves arrive while the game walks; then every move the game made.
+const live = await stateWhen(viewer, (s) => /game tab: streaming/.test(s) && /probe: [1-9]\d* moves/.test(s),
+  "the first moves in the debugger tab");
+console.log(`first moves in the debugger tab ${Date.now() - t0} ms after the game's page opened: ${JSON.stringify(live.split("\n").find((l) => l.startsWith("probe:")))}`);
+const streamingFps = await frameRate(viewer, 3000);
+const gameFps = await frameRate(game, 3000);
+await game.waitForFunction(() => /^walked/.test(document.title), null, { timeout: LIMIT, polling: 250 });
+const made = Number((await game.title()).match(/walked (\d+)/)[1]);
+if (!(made >= FRAMES)) fail(`the game made ${made} moves in ${FRAMES} frames`);
+const all = await stateWhen(viewer, new Function("s", `return /probe: ${made} moves/.test(s)`), `all ${made} moves`);
+const diverging = Number((all.match(/(\d+) diverge/) || [])[1]);
+console.log(`debugger tab: ${all.split("\n").find((l) => l.startsWith("probe:"))} (the game made ${made})`);
+const idleFps = await frameRate(viewer, 3000);
+console.log(`frame rates: debugger ${streamingFps.toFixed(1)} fps while the game streams, ${idleFps.toFixed(1)} idle; game ${gameFps.toFixed(1)} fps`);
+
+// 3. A diverging move, paged to, and its why; then a step.
+await viewer.locator("canvas").focus();
+await viewer.keyboard.press("Home");
+let why = "";
+for (let k = 0; k < 400 && diverging > 0 && !why; k++) {
+  const before = await viewer.locator("#state").textContent();
+  await viewer.keyboard.press("PageDown");
+  const after = await stateWhen(viewer, new Function("s", `return s !== ${JSON.stringify(before)}`),
+    "PageDown to move the cursor", 30000).catch(() => before);
+  if (after === before) break;
+  why = after.split("\n").filter((l) => l.startsWith("why:")).join("\n");
+}
+if (diverging === 0) fail("no move of the game diverges from the reference: nothing to explain");
+else if (!why) fail("paging through the markers reached no move with a why");
+else console.log(`a diverging move's why:\n  ${why.split("\n").join("\n  ")}`);
+const atWhy = await viewer.locator("#state").textContent();
+await viewer.keyboard.press("Period");
+const stepped = await stateWhen(viewer, new Function("s", `return s !== ${JSON.stringify(atWhy)}`), "'.' to step a frame");
+const frameOf = (s) => Number((s.match(/frame (\d+) iteration/) || [])[1]);
+if (!(frameOf(stepped) > frameOf(atWhy))) fail(`'.' did not step: ${frameOf(atWhy)} -> ${frameOf(stepped)}`);
+else console.log(`'.' stepped frame ${frameOf(atWhy)} -> ${frameOf(stepped)}`);
+await viewer.screenshot({ path: `${shots}/tab-debugger.png` });
+await game.screenshot({ path: `${shots}/tab-game.png` });
+
+// 4. The debugger tab reloads: the game replays its stream from the start.
+await viewer.reload();
+const replayed = await stateWhen(viewer, new Function("s", `return /probe: ${made} moves/.test(s)`), "the replay after the debugger's reload");
+console.log(`debugger reloaded: ${replayed.split("\n").find((l) => l.startsWith("probe:"))}`);
+
+// 5. The game tab reloads: the debugger starts a fresh history from the new stream.
+await game.goto(`${gameUrl}?frames=30`);
+await game.waitForFunction(() => /^walked/.test(document.title), null, { timeout: LIMIT, polling: 250 });
+const again = Number((await game.title()).match(/walked (\d+)/)[1]);
+const fresh = await stateWhen(viewer, new Function("s", `return /probe: ${again} moves/.test(s)`), "the reloaded game's stream");
+console.log(`game reloaded: ${fresh.split("\n").find((l) => l.startsWith("probe:"))}`);
+if (context.pages().length !== 2) fail(`the game's reload opened another debugger tab: ${context.pages().length} tabs`);
+
+if (errors.length) fail(`console errors:\n  ${errors.join("\n  ")}`);
+await browser.close();
+if (!process.exitCode) console.log("tab test: ok");

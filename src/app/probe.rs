@@ -19,7 +19,7 @@ use crate::probe::file_whys::FileWhys;
 use crate::probe::listen::{DEFAULT_ADDR, Listener};
 use crate::probe::minimise::minimise;
 use crate::probe::probe_file_check::CheckOptions;
-use crate::probe::push_feed::PushFeed;
+use crate::probe::push_feed::{PushFeed, TabPart};
 use crate::probe::shadow::resolve_again;
 use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
 use crate::sim::{FrameRecord, MarkerKind, Sim, TimelineCommand};
@@ -227,16 +227,6 @@ fn live_why(sim: &Sim, rec: &FrameRecord, level: &Arc<ProbeLevel>, config: &Shad
             crosses_a_triangle(level, a, b)
         })
         .map_or(Why::Unexplained, |f| f.why(&judge.facts()))
-}
-
-/// A piece of a game tab's stream, as the page hands it over.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub enum TabPart<'a> {
-    /// A stream from its start (the game loaded, or replays for a page that asked).
-    Begin,
-    Bytes(&'a [u8]),
-    /// The game detached or its tab is closing.
-    End,
 }
 
 /// Where "Export minimal scenario…" writes when no save dialog answers (relative to the

@@ -17,6 +17,15 @@ use crate::collision::{Scratch, Trace};
 /// is told so, rather than the tab running out of memory).
 pub const BACKLOG_LIMIT: usize = 128 << 20;
 
+/// A piece of a game tab's stream, as the page hands it over.
+pub enum TabPart<'a> {
+    /// A stream from its start (the game loaded, or replays for a page that asked).
+    Begin,
+    Bytes(&'a [u8]),
+    /// The game detached or its tab is closing.
+    End,
+}
+
 /// One game's stream, pushed in pieces.
 pub struct PushFeed {
     /// Who sends (shown as the peer).

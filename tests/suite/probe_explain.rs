@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use slidescope::probe::explain::{Switch, Why, WhyKind};
+use slidescope::probe::explain::{BugClass, Switch, Why, WhyKind};
 use slidescope::probe::probe_file_check::{
     CheckOptions, CheckReport, check_file, check_file_profiled, check_file_with_detected,
 };
@@ -293,6 +293,45 @@ fn unknown_records_and_records_after_end_are_counted_and_skipped() {
         report
             .to_text("x")
             .contains("skipped: 1 record(s) of unknown kinds, 2 after END")
+    );
+}
+
+#[test]
+fn a_walker_the_game_placed_inside_the_level_is_named_so_not_given_a_convention() {
+    // The browser test's Babylon.js project (tests/web/babylon-project) streaming to a tab:
+    // every walker's first move starts at the origin, half inside the ground (Babylon read the
+    // mesh's position before its first render). A set of switches happens to reconcile those
+    // moves; it is no evidence of Babylon's rules, and none is reported.
+    let report = check_file_profiled(
+        &port("babylon_fresh_scene.slidelog"),
+        &CheckOptions::default(),
+    )
+    .unwrap();
+    let e = &report.explanation;
+    assert_eq!(report.counts.flagged_total, 4);
+    assert_eq!((e.judged.on_their_own, e.judged.explained), (4, 4));
+    assert_eq!(count(&report, WhyKind::Convention), 0);
+    let movers: BTreeSet<u32> = report.flagged.iter().map(|f| f.mover).collect();
+    assert_eq!(movers.len(), 4, "one a walker");
+    for f in &report.flagged {
+        assert_eq!(f.frame, 0, "move {}", f.index);
+        assert!(
+            matches!(
+                f.why,
+                Some(Why::Bug {
+                    class: BugClass::StartedInsideLevel,
+                    ..
+                })
+            ),
+            "move {}: {:?}",
+            f.index,
+            f.why
+        );
+    }
+    assert!(
+        e.conventions_detected.is_none(),
+        "{:?}",
+        e.conventions_detected
     );
 }
 

@@ -20,7 +20,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{BroadcastChannel, MessageEvent};
 
-use crate::app::probe::TabPart;
+use crate::probe::push_feed::TabPart;
 
 /// The protocol's name, on every message both ways.
 const PROTOCOL: &str = "slidescope-tab/1";

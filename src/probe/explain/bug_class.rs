@@ -48,7 +48,8 @@ pub enum BugClass {
     /// The game's end overlaps the level.
     EndedInsideLevel,
     /// The move starts overlapping the level deeper than its skin with no earlier divergence
-    /// to blame.
+    /// to blame; named before any convention when the game put the mover there (its first
+    /// move, or a teleport: a spawn inside a wall, a position read before it was set).
     StartedInsideLevel,
     /// The game's integration velocity is longer than the velocity it asked for.
     GainedSpeed,

@@ -451,6 +451,19 @@ impl Judge {
                 Some((root_move, from)) if !own_class && unsound(from) => {
                     Finding::Cascade { root_move }
                 }
+                // The game put the mover inside the level (its first move, or a teleport):
+                // what its rules do from there is no evidence of them, so a set that happens
+                // to fit names nothing.
+                _ if e.start_unsound && !own_class && (last.is_none() || teleport) => {
+                    self.tainted.insert(game.mover);
+                    Finding::Own(Evidence {
+                        sets: Vec::new(),
+                        classes: vec![(BugClass::StartedInsideLevel, None)],
+                        searched: true,
+                        tie: false,
+                        ..e
+                    })
+                }
                 _ => {
                     let e = if e.searched { e } else { search() };
                     let speed_only = |c: &(BugClass, _)| c.0 == BugClass::GainedSpeed;

@@ -1,7 +1,8 @@
 // A small Babylon.js game: a level of boxes, a ramp and steps, and characters walked with
 // moveWithCollisions every frame. The one slidescope line is attachSlidescope(...) below.
 // ?frames=N walks N frames (default 600), then the title becomes "walked N moves"; the
-// page stays open (its moves stay in the debugger tab).
+// page stays open (its moves stay in the debugger tab). ?walkers=N adds walkers beyond the
+// four (on a grid; for frame-rate figures), ?probe=0 leaves slidescope out.
 import { Engine, Scene, ArcRotateCamera, HemisphericLight, MeshBuilder, Vector3 } from "@babylonjs/core";
 import { attachSlidescope } from "slidescope-probe/babylon";
 
@@ -32,8 +33,11 @@ ramp.position.set(3, 1, 7);
 ramp.rotation.x = -0.35;
 scene.meshes.forEach((m) => m.computeWorldMatrix(true));
 
+const query = new URLSearchParams(location.search);
+const spots = [[0, 0], [2, -3], [-1, -5], [1, 4]];
+for (let k = spots.length; k < Number(query.get("walkers") ?? 4); k++) spots.push([-13 + (k % 12) * 2, -13 + Math.floor(k / 12)]);
 const walkers = [];
-for (const [k, [x, z]] of [[0, 0], [2, -3], [-1, -5], [1, 4]].entries()) {
+for (const [k, [x, z]] of spots.entries()) {
     const body = MeshBuilder.CreateCapsule(`walker${k}`, { radius: 0.4, height: 1.8 }, scene);
     body.position.set(x, 1, z);
     body.ellipsoid = new Vector3(0.4, 0.9, 0.4);
@@ -41,10 +45,10 @@ for (const [k, [x, z]] of [[0, 0], [2, -3], [-1, -5], [1, 4]].entries()) {
 }
 
 // slidescope: the debugger opens in a new tab and steps every move live.
-const slidescope = attachSlidescope(scene, { viewer: "tab", channel: "a-babylon-game" });
+const slidescope = query.get("probe") === "0" ? null : attachSlidescope(scene, { viewer: "tab", channel: "a-babylon-game" });
 window.slidescope = slidescope;
 
-const frames = Number(new URLSearchParams(location.search).get("frames") ?? 600);
+const frames = Number(query.get("frames") ?? 600);
 let frame = 0;
 engine.runRenderLoop(() => {
     if (frame < frames) {
@@ -58,8 +62,8 @@ engine.runRenderLoop(() => {
             if (w.body.position.y > y + step.y + 1e-4) w.fall = 0; // landed
         }
         if (frame === frames) {
-            slidescope.probe.flush();
-            document.title = `walked ${slidescope.stats.moves} moves`;
+            slidescope?.probe.flush();
+            document.title = `walked ${slidescope ? slidescope.stats.moves : frames * walkers.length} moves`;
         }
     }
     scene.render();

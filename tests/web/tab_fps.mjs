@@ -1,0 +1,50 @@
+// Frame rates of the live tab (docs/measurements.md): the Babylon.js project of the browser
+// test (tests/web/babylon-project, installed and built by .ci/web-test into
+// target/babylon-project) with W walkers, each making one move a frame:
+//   gameWithout      the game without the probe (?probe=0);
+//   gameWith         the game streaming to a page that follows the channel and draws nothing;
+//   viewerIdle       the debugger page open, no game;
+//   viewerStreaming  the debugger while the game streams W moves a frame (re-solved on the
+//                    page's thread);
+//   gameWithViewer   the game meanwhile (two pages sharing the machine's cores).
+// Each is animation frames over 8 s at 1280 x 720 in headless Chromium (SwiftShader).
+//
+//   GAME_ORIGIN=http://127.0.0.1:PORT node tab_fps.mjs [W=60]    (from target/web-test-node)
+import { chromium } from "playwright-core";
+const base = process.env.GAME_ORIGIN;
+if (!base) throw new Error("GAME_ORIGIN is not set");
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--use-angle=swiftshader"] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+const rate = (p, ms) => p.evaluate((ms) => new Promise((done) => { let n = 0; const t = performance.now(); const tick = () => (performance.now() - t < ms ? (n++, requestAnimationFrame(tick)) : done(n * 1000 / (performance.now() - t))); requestAnimationFrame(tick); }), ms);
+const W = process.argv[2] || 60;
+const out = {};
+// A: the game without the probe, alone.
+let g = await context.newPage();
+await g.goto(`${base}/index.html?walkers=${W}&frames=100000&probe=0`);
+await new Promise((r) => setTimeout(r, 3000));
+out.gameWithout = await rate(g, 8000);
+await g.close();
+// B: the game with the probe, a follower stub instead of the debugger (no second renderer).
+const stub = await context.newPage();
+await stub.goto(`${base}/package.json`);
+await stub.evaluate(() => { const bc = new BroadcastChannel("slidescope:a-babylon-game"); bc.onmessage = (e) => { if (e.data.kind === "begin") bc.postMessage({ protocol: "slidescope-tab/1", kind: "following" }); }; window.bc = bc; });
+g = await context.newPage();
+await g.goto(`${base}/index.html?walkers=${W}&frames=100000`);
+await new Promise((r) => setTimeout(r, 3000));
+out.gameWith = await rate(g, 8000);
+await g.close();
+await stub.close();
+// C: the debugger idle, then while the game streams W moves a frame.
+const v = await context.newPage();
+await v.goto(`${base}/node_modules/slidescope-probe/viewer/index.html#live=a-babylon-game`);
+await v.waitForFunction(() => /level: /.test(document.getElementById("state")?.textContent ?? ""), null, { timeout: 120000, polling: 200 });
+await new Promise((r) => setTimeout(r, 2000));
+out.viewerIdle = await rate(v, 8000);
+g = await context.newPage();
+await g.goto(`${base}/index.html?walkers=${W}&frames=100000`);
+await v.waitForFunction(() => /probe: [1-9]\d* moves/.test(document.getElementById("state")?.textContent ?? ""), null, { timeout: 120000, polling: 200 });
+out.viewerStreaming = await rate(v, 8000);
+out.gameWithViewer = await rate(g, 8000);
+out.state = (await v.locator("#state").textContent()).split("\n").find((l) => l.startsWith("probe:"));
+console.log(JSON.stringify(out));
+await browser.close();

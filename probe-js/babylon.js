@@ -298,6 +298,8 @@ function babylonConventions(scene, soup, collisionsEpsilon) {
     };
 }
 
+/** The debugger page this package carries, beside this module. */
+const VIEWER_PAGE = "./viewer/index.html";
 /** How long a game waits for an open slidescope page to answer before it opens one. */
 const VIEWER_ANSWER_MS = 500;
 
@@ -308,7 +310,10 @@ const VIEWER_ANSWER_MS = 500;
  * to it), a button in the game's page opens it. Returns the link.
  */
 function openViewerTab(probe, viewerUrl) {
-    const base = viewerUrl ?? new URL("./viewer/index.html", import.meta.url).href;
+    // A variable, not a literal: bundlers rewrite `new URL("literal", import.meta.url)` into an
+    // asset of its own and would ship the page without its wasm.
+    const beside = VIEWER_PAGE;
+    const base = viewerUrl ?? new URL(beside, import.meta.url).href;
     const url = `${String(base).split("#")[0]}#live=${probe.tab.channel}`;
     const doc = globalThis.document;
     if (typeof globalThis.open !== "function" || !doc) return url;
@@ -373,6 +378,7 @@ export function attachSlidescope(scene, options = {}) {
     let probe = options.probe;
     const owned = !probe;
     let viewer = null;
+    if (probe && options.viewer) throw new TypeError('slidescope-probe/babylon: { viewer } opens a probe of its own: give it without { probe }');
     if (!probe) {
         if (options.file) probe = Probe.toFile(options.file);
         else if (options.url) probe = Probe.toWebSocket(options.url);

@@ -141,6 +141,9 @@ export type Positions = Float32Array | Float64Array | ArrayLike<number> | Readon
 /** Flat, 3 a triangle (or [a, b, c] triples). */
 export type Indices = Uint32Array | Uint16Array | ArrayLike<number> | ReadonlyArray<Vec3>;
 
+/** The protocol of a game tab streaming to a slidescope page (`docs/probe.md`, "A game's tab"). */
+export const TAB_PROTOCOL: "slidescope-tab/1";
+
 export class Probe {
     constructor(sink: Sink);
     /** A new file at `path` (Node; replaced if it exists). */
@@ -151,12 +154,15 @@ export class Probe {
     static toWebSocket(url: string): Probe;
     /**
      * Streams to slidescope pages of this origin opened at `index.html#live=<channel>` (a
-     * BroadcastChannel); keeps up to `keepBytes` (default 256 MiB) for a page that opens or
+     * BroadcastChannel); keeps up to `keepBytes` (default 128 MiB) for a page that opens or
      * reloads later.
      */
     static toTab(channel?: string, options?: { keepBytes?: number }): Probe;
-    /** toTab() only: the channel, and whether a slidescope page has asked for the stream. */
-    tab?: { channel: string; heard(): Promise<void>; readonly pages: number };
+    /**
+     * toTab() only: the channel; `heard()` resolves when a slidescope page answers this stream;
+     * `answers` counts the answers (`hello`s and `following`s).
+     */
+    tab?: { channel: string; heard(): Promise<void>; readonly answers: number };
 
     /** What went wrong with the sink, one line each; after an error the sink is dropped. */
     readonly errors: string[];

@@ -375,18 +375,21 @@ function webSocketSink(url, onError) {
 
 /** The protocol of a game tab streaming to a slidescope page (`docs/probe.md`, "A game's tab"). */
 export const TAB_PROTOCOL = "slidescope-tab/1";
-/** Bytes a game tab keeps so that a slidescope page opened (or reloaded) later gets its stream. */
-const TAB_KEEP_BYTES = 256 * 1024 * 1024;
+/**
+ * Bytes a game tab keeps so that a slidescope page opened (or reloaded) later gets its stream:
+ * what the page holds unread at most (its replay arrives at once).
+ */
+const TAB_KEEP_BYTES = 128 * 1024 * 1024;
 
 /**
  * Posts the stream on the BroadcastChannel `slidescope:<channel>` of this origin, where the
  * slidescope page opened at `index.html#live=<channel>` reads it: `begin` (a new stream, this
  * page's load), `bytes` (each hand-over) and `end`. Every hand-over is kept (up to `keepBytes`)
  * and posted again from the start when a page says `hello`, so either tab may reload; a page
- * already open answers `begin` with `following`. A BroadcastChannel reaches only pages of the
- * same origin.
+ * answers each `begin` with `following` and the stream's id. A BroadcastChannel reaches only
+ * pages of the same origin. `flush()` runs before the `end` a closing page posts.
  */
-function tabSink(channel, keepBytes, onError) {
+function tabSink(channel, keepBytes, onError, flush) {
     const BC = globalThis.BroadcastChannel;
     if (typeof BC !== "function") throw new Error("slidescope-probe: no BroadcastChannel here (a browser has one)");
     const bc = new BC(`slidescope:${channel}`);
@@ -394,26 +397,35 @@ function tabSink(channel, keepBytes, onError) {
     const kept = [];
     let keptBytes = 0;
     let closed = false;
-    let pages = 0;
+    let answers = 0;
     let full = false;
     const heard = [];
     const post = (kind, bytes) => bc.postMessage(bytes ? { protocol: TAB_PROTOCOL, kind, stream, bytes } : { protocol: TAB_PROTOCOL, kind, stream });
+    const replay = () => {
+        post("begin");
+        for (const b of kept) post("bytes", b);
+        // What did not fit is not sent as if it followed: the page's stream ends there.
+        if (full) post("end");
+    };
     bc.onmessage = (e) => {
         const d = e.data;
         if (closed || !d || d.protocol !== TAB_PROTOCOL) return;
-        if (d.kind !== "hello" && d.kind !== "following") return;
-        pages++;
-        // hello: a page opened (or reloaded) and wants the stream from its start.
-        if (d.kind === "hello") {
-            post("begin");
-            for (const b of kept) post("bytes", b);
-        }
+        if (d.kind === "hello") replay();
+        else if (d.kind !== "following" || d.stream !== stream) return;
+        answers++;
         for (const h of heard.splice(0)) h();
     };
     const leaving = () => {
-        if (!closed) post("end");
+        if (closed) return;
+        flush();
+        post("end");
+    };
+    // A page restored from the back-forward cache streams again, from its start.
+    const back = (e) => {
+        if (e.persisted && !closed) replay();
     };
     globalThis.addEventListener?.("pagehide", leaving);
+    globalThis.addEventListener?.("pageshow", back);
     post("begin");
     return {
         write(bytes) {
@@ -423,23 +435,24 @@ function tabSink(channel, keepBytes, onError) {
                 keptBytes += bytes.length;
             } else if (!full) {
                 full = true;
-                onError(`kept the first ${keepBytes} bytes only: a slidescope page opened from now on misses the moves after them`);
+                onError(`kept the first ${keptBytes} bytes: a slidescope page that opens or reloads from now on gets the stream up to there only`);
             }
             post("bytes", bytes);
         },
         close() {
-            leaving();
+            if (!closed) post("end");
             closed = true;
             globalThis.removeEventListener?.("pagehide", leaving);
+            globalThis.removeEventListener?.("pageshow", back);
             bc.close();
         },
-        /** Pages that asked for the stream so far. */
-        get pages() {
-            return pages;
+        /** Answers from pages so far (`hello`s and `following`s of this stream). */
+        get answers() {
+            return answers;
         },
-        /** Resolves when a page asks for the stream (at once if one has). */
+        /** Resolves when a page answers (at once if one has). */
         heard() {
-            return pages > 0 ? Promise.resolve() : new Promise((r) => heard.push(r));
+            return answers > 0 ? Promise.resolve() : new Promise((r) => heard.push(r));
         },
     };
 }
@@ -494,15 +507,15 @@ export class Probe {
 
     /**
      * Streams to slidescope pages of this origin following `#live=<channel>` (a browser's
-     * BroadcastChannel); keeps up to `keepBytes` (256 MiB) for a page that opens later.
+     * BroadcastChannel); keeps up to `keepBytes` (128 MiB) for a page that opens later.
      * `.tab.heard()` resolves when a page asks for the stream.
      */
     static toTab(channel = "game", { keepBytes = TAB_KEEP_BYTES } = {}) {
         if (!/^[A-Za-z0-9._-]{1,64}$/.test(channel)) throw new RangeError(`slidescope-probe: a tab channel is 1 to 64 letters, digits, '.', '_' or '-' (got ${channel})`);
         let p = null;
-        const sink = tabSink(channel, keepBytes, (line) => p && p.errors.push(line));
+        const sink = tabSink(channel, keepBytes, (line) => p && p.errors.push(line), () => p && p.flush());
         p = new Probe(sink);
-        p.tab = { channel, heard: () => sink.heard(), get pages() { return sink.pages; } };
+        p.tab = { channel, heard: () => sink.heard(), get answers() { return sink.answers; } };
         return p;
     }
 

@@ -222,13 +222,35 @@ for (const [s, want] of [["", 0xcbf29ce484222325n], ["a", 0xaf63dc4c8601ec8cn], 
     const last = got[got.length - 1];
     const kinds = got.map((m) => m.kind).join(" ");
     if (streams.length !== 2 || !same(joined(streams[1]), file) || last?.kind !== "end"
-        || !got.every((m) => m.stream === got[0].stream) || stray !== 0 || tab.tab.pages !== 1) {
+        || !got.every((m) => m.stream === got[0].stream) || stray !== 0 || tab.tab.answers !== 1) {
         console.error(`scripted.mjs: the tab stream is not the file's bytes: ${kinds}; `
             + `${streams.map((s) => joined(s).length).join(", ")} bytes per stream, ${file.length} in the file, ${stray} stray`);
         ok = false;
     }
     page.close();
     other.close();
+    // A game that kept less than it sent replays what it kept and ends the replay there (the
+    // page never reads a stream with a gap in it), and says so in probe.errors.
+    const small = Probe.toTab("small", { keepBytes: 64 });
+    const watcher = new BroadcastChannel("slidescope:small");
+    const seen = [];
+    const replayed = new Promise((done) => {
+        watcher.onmessage = (e) => {
+            seen.push(e.data.kind);
+            if (seen.includes("end")) done();
+        };
+    });
+    script(small);
+    small.flush();
+    watcher.postMessage({ protocol: TAB_PROTOCOL, kind: "hello" });
+    await Promise.race([replayed, new Promise((r) => setTimeout(r, 60000))]);
+    const after = seen.slice(seen.lastIndexOf("begin")).join(" ");
+    if (after !== "begin end" || !small.errors.some((l) => /kept the first 0 bytes/.test(l))) {
+        console.error(`scripted.mjs: a full tab replay is ${JSON.stringify(after)}; errors ${JSON.stringify(small.errors)}`);
+        ok = false;
+    }
+    await small.close();
+    watcher.close();
 }
 console.log(`${out}: ${file.length} bytes${ok ? "" : " (MISMATCH)"}`);
 process.exit(ok ? 0 : 1);

@@ -38,6 +38,8 @@ pub struct PushFeed {
     events: VecDeque<FeedEvent>,
     /// The stream has ended (its `END`, an error or the sender's goodbye).
     over: bool,
+    /// The sender said goodbye: the stream ends once what it sent is read.
+    ending: bool,
 }
 
 impl PushFeed {
@@ -52,6 +54,7 @@ impl PushFeed {
             trace: Trace::default(),
             events: VecDeque::new(),
             over: true,
+            ending: false,
         }
     }
 
@@ -64,6 +67,7 @@ impl PushFeed {
         self.events
             .push_back(FeedEvent::Connected(self.peer.clone()));
         self.over = false;
+        self.ending = false;
     }
 
     /// The stream's next bytes (ignored when no stream is open).
@@ -76,12 +80,10 @@ impl PushFeed {
         }
     }
 
-    /// The sender is gone (it detached, or its tab closed): the stream ends where it is.
+    /// The sender is gone (it detached, or its tab closed): the stream ends after the whole
+    /// records it sent are read (a record it left cut short is the end's error).
     pub fn end(&mut self) {
-        if !self.over {
-            let error = self.reader.error_at_end().map(|e| e.to_string());
-            self.finish(error);
-        }
+        self.ending = true;
     }
 
     /// The re-solve's settings for moves from now on.
@@ -106,15 +108,15 @@ impl PushFeed {
     /// The next event: what is queued, else the next whole record read and re-solved.
     pub fn try_recv(&mut self) -> Option<FeedEvent> {
         while self.events.is_empty() && !self.over {
-            let record = match self.reader.next_record() {
-                Ok(Some(r)) => r,
-                Ok(None) => break,
-                Err(e) => {
-                    self.finish(Some(e.to_string()));
-                    break;
+            match self.reader.next_record() {
+                Ok(Some(r)) => self.step(r),
+                Ok(None) if self.ending => {
+                    let error = self.reader.error_at_end().map(|e| e.to_string());
+                    self.finish(error);
                 }
-            };
-            self.step(record);
+                Ok(None) => break,
+                Err(e) => self.finish(Some(e.to_string())),
+            }
         }
         self.events.pop_front()
     }

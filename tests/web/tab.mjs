@@ -123,6 +123,9 @@ const again = Number((await game.title()).match(/walked (\d+)/)[1]);
 const fresh = await stateWhen(viewer, new Function("s", `return /probe: ${again} moves/.test(s)`), "the reloaded game's stream");
 console.log(`game reloaded: ${fresh.split("\n").find((l) => l.startsWith("probe:"))}`);
 if (context.pages().length !== 2) fail(`the game's reload opened another debugger tab: ${context.pages().length} tabs`);
+// The open page answered the reloaded game's stream (so the game opened no page of its own).
+const answers = await game.evaluate(() => window.slidescope.probe.tab.answers);
+if (!(answers >= 1)) fail(`the debugger did not answer the reloaded game's stream (${answers} answers)`);
 
 if (errors.length) fail(`console errors:\n  ${errors.join("\n  ")}`);
 await browser.close();

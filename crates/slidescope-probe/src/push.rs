@@ -49,8 +49,8 @@ impl Default for PushReader {
 }
 
 impl PushReader {
-    /// Buffers at most one record of the largest size the format allows.
-    pub const DEFAULT_LIMIT: usize = MAX_RECORD_BYTES as usize + RECORD_HEADER_BYTES;
+    /// Buffers at most the header and one record of the largest size the format allows.
+    pub const DEFAULT_LIMIT: usize = HEADER_BYTES + RECORD_HEADER_BYTES + MAX_RECORD_BYTES as usize;
 
     pub fn new() -> Self {
         Self::with_limit(Self::DEFAULT_LIMIT)

@@ -106,7 +106,11 @@ pub fn pick_file(purpose: Purpose, dialog: rfd::AsyncFileDialog) {
 impl App {
     /// Takes what the page handed over since the last loop turn.
     pub(super) fn web_events(&mut self, event_loop: &ActiveEventLoop) {
-        tab::drain(|part| self.probe.tab_stream(part));
+        if self.probe.follows_tab() {
+            tab::drain(|part| self.probe.tab_stream(part));
+        } else {
+            tab::stop();
+        }
         let events = EVENTS.with_borrow_mut(std::mem::take);
         for e in events {
             match e {

@@ -9,9 +9,9 @@
 //! `protocol: "slidescope-tab/1"`, a `kind` and, from the game, the `stream` it belongs to.
 //! The game posts `begin` (its stream from the header on), `bytes` (`bytes`: a `Uint8Array`
 //! ending at a record boundary) and `end`; the page posts `hello` when it opens, and the game
-//! answers with its stream from the start, so either tab may reload; the page answers a new
-//! stream's `begin` with `following`, so a reloaded game opens no second page. The newest
-//! `begin` wins: a second game tab takes the page over.
+//! answers with its stream from the start, so either tab may reload; the page answers every
+//! `begin` with `following` and its `stream`, so a reloaded game opens no second page. The
+//! newest `begin` wins: a second game tab takes the page over.
 
 use std::cell::RefCell;
 
@@ -50,13 +50,20 @@ thread_local! {
 pub(super) fn follow(name: &str) -> Result<(), String> {
     let channel = BroadcastChannel::new(&format!("{PREFIX}{name}"))
         .map_err(|e| format!("cannot open the channel {name}: {e:?}"))?;
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| {
-        if let Some(m) = parse(&e.data()) {
-            INBOX.with_borrow_mut(|v| v.push(m));
+    let answer = channel.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        let Some(m) = parse(&e.data()) else {
+            return;
+        };
+        // Answered here, not on the app's next turn (a background tab's loop is throttled):
+        // a game that just loaded learns a page follows it, and opens none.
+        if let FromGame::Begin(id) = m {
+            post(&answer, "following", Some(id));
         }
+        INBOX.with_borrow_mut(|v| v.push(m));
     });
     channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    post(&channel, "hello");
+    post(&channel, "hello", None);
     INBOX.with_borrow_mut(Vec::clear);
     LINK.with_borrow_mut(|l| {
         *l = Some(TabLink {
@@ -78,10 +85,6 @@ pub(super) fn drain(mut to: impl FnMut(TabPart<'_>)) {
         for m in inbox {
             match m {
                 FromGame::Begin(id) => {
-                    // A game that just loaded learns a page follows it (and opens none).
-                    if link.stream != Some(id) {
-                        post(&link.channel, "following");
-                    }
                     link.stream = Some(id);
                     to(TabPart::Begin);
                 }
@@ -96,6 +99,13 @@ pub(super) fn drain(mut to: impl FnMut(TabPart<'_>)) {
     });
 }
 
+/// Closes the channel (the app follows no game tab any more): a game that loads later opens
+/// a page of its own.
+pub(super) fn stop() {
+    LINK.with_borrow_mut(|l| *l = None);
+    INBOX.with_borrow_mut(Vec::clear);
+}
+
 impl Drop for TabLink {
     fn drop(&mut self) {
         self.channel.set_onmessage(None);
@@ -103,10 +113,13 @@ impl Drop for TabLink {
     }
 }
 
-fn post(channel: &BroadcastChannel, kind: &str) {
+fn post(channel: &BroadcastChannel, kind: &str, stream: Option<f64>) {
     let o = Object::new();
     let _ = Reflect::set(&o, &"protocol".into(), &PROTOCOL.into());
     let _ = Reflect::set(&o, &"kind".into(), &kind.into());
+    if let Some(id) = stream {
+        let _ = Reflect::set(&o, &"stream".into(), &id.into());
+    }
     let _ = channel.post_message(&o);
 }
 

@@ -448,6 +448,7 @@ impl ProbeState {
             TabPart::Begin => feed.begin(),
             TabPart::Bytes(b) => feed.push(b),
             TabPart::End => feed.end(),
+            TabPart::Lost(why) => feed.lose(why),
         }
     }
 

@@ -24,6 +24,8 @@ pub enum TabPart<'a> {
     Bytes(&'a [u8]),
     /// The game detached or its tab is closing.
     End,
+    /// The stream broke before the page read it (the reason).
+    Lost(String),
 }
 
 /// One game's stream, pushed in pieces.
@@ -84,6 +86,14 @@ impl PushFeed {
     /// records it sent are read (a record it left cut short is the end's error).
     pub fn end(&mut self) {
         self.ending = true;
+    }
+
+    /// The stream broke on the way (e.g. more waited than the page may hold): it ends here,
+    /// with `why`.
+    pub fn lose(&mut self, why: String) {
+        if !self.over {
+            self.finish(Some(why));
+        }
     }
 
     /// The re-solve's settings for moves from now on.

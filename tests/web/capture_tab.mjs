@@ -18,14 +18,17 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--use-angle=swiftshader"],
 });
 const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
-// A page of the origin that says it follows the channel, so the game opens no debugger tab.
+// A page of the origin that answers the game's stream as the debugger does, so the game
+// opens no debugger tab.
 const follower = await context.newPage();
 await follower.goto(`${origin}/package.json`);
 await follower.evaluate(() => {
   window.bc = new BroadcastChannel("slidescope:a-babylon-game");
   window.got = [];
-  window.bc.onmessage = (e) => window.got.push(e.data);
-  window.bc.postMessage({ protocol: "slidescope-tab/1", kind: "following" });
+  window.bc.onmessage = (e) => {
+    window.got.push(e.data);
+    if (e.data.kind === "begin") window.bc.postMessage({ protocol: "slidescope-tab/1", kind: "following", stream: e.data.stream });
+  };
 });
 const page = await context.newPage();
 await page.goto(`${game}?frames=${frames}`);

@@ -4,6 +4,7 @@
 //   gameWithout      the game without the probe (?probe=0);
 //   gameWith         the game streaming to a page that follows the channel and draws nothing;
 //   viewerIdle       the debugger page open, no game;
+//   viewerBesideGame the debugger beside the game drawing without the probe (no moves);
 //   viewerStreaming  the debugger while the game streams W moves a frame (re-solved on the
 //                    page's thread);
 //   gameWithViewer   the game meanwhile (two pages sharing the machine's cores).
@@ -27,7 +28,7 @@ await g.close();
 // B: the game with the probe, a follower stub instead of the debugger (no second renderer).
 const stub = await context.newPage();
 await stub.goto(`${base}/package.json`);
-await stub.evaluate(() => { const bc = new BroadcastChannel("slidescope:a-babylon-game"); bc.onmessage = (e) => { if (e.data.kind === "begin") bc.postMessage({ protocol: "slidescope-tab/1", kind: "following" }); }; window.bc = bc; });
+await stub.evaluate(() => { const bc = new BroadcastChannel("slidescope:a-babylon-game"); bc.onmessage = (e) => { if (e.data.kind === "begin") bc.postMessage({ protocol: "slidescope-tab/1", kind: "following", stream: e.data.stream }); }; window.bc = bc; });
 g = await context.newPage();
 await g.goto(`${base}/index.html?walkers=${W}&frames=100000`);
 await new Promise((r) => setTimeout(r, 3000));
@@ -40,6 +41,12 @@ await v.goto(`${base}/node_modules/slidescope-probe/viewer/index.html#live=a-bab
 await v.waitForFunction(() => /level: /.test(document.getElementById("state")?.textContent ?? ""), null, { timeout: 120000, polling: 200 });
 await new Promise((r) => setTimeout(r, 2000));
 out.viewerIdle = await rate(v, 8000);
+// The same game drawing beside it without streaming: what sharing the machine costs.
+g = await context.newPage();
+await g.goto(`${base}/index.html?walkers=${W}&frames=100000&probe=0`);
+await new Promise((r) => setTimeout(r, 3000));
+out.viewerBesideGame = await rate(v, 8000);
+await g.close();
 g = await context.newPage();
 await g.goto(`${base}/index.html?walkers=${W}&frames=100000`);
 await v.waitForFunction(() => /probe: [1-9]\d* moves/.test(document.getElementById("state")?.textContent ?? ""), null, { timeout: 120000, polling: 200 });

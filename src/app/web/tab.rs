@@ -20,7 +20,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{BroadcastChannel, MessageEvent};
 
-use crate::probe::push_feed::TabPart;
+use crate::probe::push_feed::{BACKLOG_LIMIT, TabPart};
 
 /// The protocol's name, on every message both ways.
 const PROTOCOL: &str = "slidescope-tab/1";
@@ -43,7 +43,17 @@ struct TabLink {
 
 thread_local! {
     static LINK: RefCell<Option<TabLink>> = const { RefCell::new(None) };
-    static INBOX: RefCell<Vec<FromGame>> = const { RefCell::new(Vec::new()) };
+    static INBOX: RefCell<Inbox> = RefCell::new(Inbox::default());
+}
+
+/// What arrived since the app last looked (it looks once a frame: not at all while the page is
+/// hidden), bounded: bytes past [`BACKLOG_LIMIT`] are dropped, and the stream then ends with
+/// why.
+#[derive(Default)]
+struct Inbox {
+    messages: Vec<FromGame>,
+    bytes: usize,
+    overflowed: bool,
 }
 
 /// Opens the channel `name` (replacing one open before) and asks a game on it for its stream.
@@ -60,11 +70,11 @@ pub(super) fn follow(name: &str) -> Result<(), String> {
         if let FromGame::Begin(id) = m {
             post(&answer, "following", Some(id));
         }
-        INBOX.with_borrow_mut(|v| v.push(m));
+        INBOX.with_borrow_mut(|inbox| inbox.take(m));
     });
     channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     post(&channel, "hello", None);
-    INBOX.with_borrow_mut(Vec::clear);
+    INBOX.with_borrow_mut(|inbox| *inbox = Inbox::default());
     LINK.with_borrow_mut(|l| {
         *l = Some(TabLink {
             channel,
@@ -82,7 +92,7 @@ pub(super) fn drain(mut to: impl FnMut(TabPart<'_>)) {
         let Some(link) = link else {
             return;
         };
-        for m in inbox {
+        for m in inbox.messages {
             match m {
                 FromGame::Begin(id) => {
                     link.stream = Some(id);
@@ -96,14 +106,37 @@ pub(super) fn drain(mut to: impl FnMut(TabPart<'_>)) {
                 FromGame::Bytes(..) | FromGame::End(_) => {}
             }
         }
+        if inbox.overflowed && link.stream.take().is_some() {
+            to(TabPart::Lost(format!(
+                "more than {} MiB arrived while the page did not look (hidden, or busy): reload \
+                 this page for the game's stream from its start",
+                BACKLOG_LIMIT >> 20
+            )));
+        }
     });
+}
+
+impl Inbox {
+    /// Keeps `m` unless it is bytes past the limit (a `begin` starts the count afresh).
+    fn take(&mut self, m: FromGame) {
+        match &m {
+            FromGame::Begin(_) => *self = Self::default(),
+            FromGame::Bytes(_, b) if self.overflowed || self.bytes + b.len() > BACKLOG_LIMIT => {
+                self.overflowed = true;
+                return;
+            }
+            FromGame::Bytes(_, b) => self.bytes += b.len(),
+            FromGame::End(_) => {}
+        }
+        self.messages.push(m);
+    }
 }
 
 /// Closes the channel (the app follows no game tab any more): a game that loads later opens
 /// a page of its own.
 pub(super) fn stop() {
     LINK.with_borrow_mut(|l| *l = None);
-    INBOX.with_borrow_mut(Vec::clear);
+    INBOX.with_borrow_mut(|inbox| *inbox = Inbox::default());
 }
 
 impl Drop for TabLink {

@@ -9,7 +9,7 @@
 // download, a title the page sets, a line the listener prints), never a fixed sleep, and each
 // wait has one limit, STEP_LIMIT_MS, far above what a step takes on a loaded 2-core machine
 // (the slowest, re-solving a 7,680-move recording in the page, takes ~10 s idle).
-import { chromium } from "playwright-core";
+import { launch } from "./launch.mjs";
 import { PNG } from "pngjs";
 
 const base = process.env.PAGE_URL;
@@ -17,14 +17,7 @@ if (!base) throw new Error("PAGE_URL is not set");
 const fail = (msg) => { console.error("FAIL: " + msg); process.exitCode = 1; };
 const STEP_LIMIT_MS = Number(process.env.WEB_TEST_STEP_LIMIT_MS || 300000);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
-    "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-  ],
-});
+const browser = await launch();
 const newPage = async (opts) => {
   const p = await browser.newPage(opts);
   p.setDefaultTimeout(STEP_LIMIT_MS);

@@ -5,18 +5,15 @@
 //   GAME_URL=http://127.0.0.1:PORT/index.html node capture_tab.mjs FRAMES OUT.slidelog
 //
 // Made tests/data/ports/babylon_fresh_scene.slidelog from tests/web/babylon-project (see
-// tests/ports/README.md). Run from beside playwright-core (target/web-test-node).
+// tests/ports/README.md). Run from beside playwright-core and launch.mjs (target/web-test-node).
 import fs from "node:fs";
-import { chromium } from "playwright-core";
+import { launch } from "./launch.mjs";
 
 const [frames, out] = process.argv.slice(2);
 const game = process.env.GAME_URL;
 if (!game || !out) throw new Error("usage: GAME_URL=… node capture_tab.mjs FRAMES OUT.slidelog");
 const origin = new URL(game).origin;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--use-angle=swiftshader"],
-});
+const browser = await launch();
 const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
 // A page of the origin that answers the game's stream as the debugger does, so the game
 // opens no debugger tab.

@@ -13,7 +13,7 @@
 // Every wait is on the page's own change (#state, the game's title) with a limit that holds
 // on a loaded machine. Exits 1 on a failure.
 
-import { chromium } from "playwright-core";
+import { launch } from "./launch.mjs";
 
 const gameUrl = process.env.GAME_URL;
 if (!gameUrl) throw new Error("GAME_URL is not set");
@@ -22,14 +22,7 @@ const LIMIT = Number(process.env.WEB_TEST_STEP_LIMIT_MS || 300000);
 const FRAMES = Number(process.env.GAME_FRAMES || 120);
 const fail = (msg) => { console.error("FAIL: " + msg); process.exitCode = 1; };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
-    "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-  ],
-});
+const browser = await launch();
 const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
 context.setDefaultTimeout(LIMIT);
 const errors = [];

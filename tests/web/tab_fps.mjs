@@ -10,11 +10,12 @@
 //   gameWithViewer   the game meanwhile (two pages sharing the machine's cores).
 // Each is animation frames over 8 s at 1280 x 720 in headless Chromium (SwiftShader).
 //
-//   GAME_ORIGIN=http://127.0.0.1:PORT node tab_fps.mjs [W=60]    (from target/web-test-node)
-import { chromium } from "playwright-core";
+//   GAME_ORIGIN=http://127.0.0.1:PORT node tab_fps.mjs [W=60]
+// (from target/web-test-node, beside playwright-core and launch.mjs, which .ci/web-test copies)
+import { launch } from "./launch.mjs";
 const base = process.env.GAME_ORIGIN;
 if (!base) throw new Error("GAME_ORIGIN is not set");
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--use-angle=swiftshader"] });
+const browser = await launch();
 const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
 const rate = (p, ms) => p.evaluate((ms) => new Promise((done) => { let n = 0; const t = performance.now(); const tick = () => (performance.now() - t < ms ? (n++, requestAnimationFrame(tick)) : done(n * 1000 / (performance.now() - t))); requestAnimationFrame(tick); }), ms);
 const W = process.argv[2] || 60;

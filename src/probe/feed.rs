@@ -16,11 +16,12 @@ use std::sync::mpsc::{SyncSender, TrySendError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use slidescope_probe::read::Reader;
+use slidescope_probe::read::{Reader, Record};
 
 use super::levels::ProbeLevel;
 use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all};
 use super::shadow::ShadowConfig;
+use crate::collision::{Scratch, Trace};
 use crate::sim::FrameRecord;
 
 /// Events waiting for the app before a producer waits for it.
@@ -45,6 +46,53 @@ pub enum FeedEvent {
         clean: bool,
         error: Option<String>,
     },
+}
+
+/// A live source's reading, a record at a time as it arrives (a connection's, a game tab's; a
+/// file batches its re-solves instead): one session and the re-solve's buffers.
+pub(super) struct LiveSession {
+    pub session: ProbeSession,
+    scratch: Scratch,
+    trace: Trace,
+}
+
+impl LiveSession {
+    /// A session whose relative level paths resolve under `base`.
+    pub fn new(base: impl Into<PathBuf>) -> Self {
+        Self {
+            session: ProbeSession::new(base),
+            scratch: Scratch::default(),
+            trace: Trace::default(),
+        }
+    }
+
+    /// One record's events, in the order the app takes them (the problems it raised, then its
+    /// move re-solved with `config`, or its level), appended to `out`; true when it was the
+    /// game's `END`.
+    pub fn step(
+        &mut self,
+        record: Record,
+        config: &ShadowConfig,
+        out: &mut impl Extend<FeedEvent>,
+    ) -> bool {
+        let step = self.session.step(record);
+        out.extend(
+            self.session
+                .take_problems()
+                .into_iter()
+                .map(FeedEvent::Problem),
+        );
+        match step {
+            Step::Move(m) => {
+                let moved = m.resolve(config, &mut self.scratch, &mut self.trace);
+                out.extend([FeedEvent::Move(Box::new(moved))]);
+            }
+            Step::Level(l) => out.extend([FeedEvent::Level(l)]),
+            Step::End => return true,
+            Step::Quiet => {}
+        }
+        false
+    }
 }
 
 /// Sends `event` unless `stop` is set (then nobody drains the queue any more).

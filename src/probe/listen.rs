@@ -15,10 +15,8 @@ use std::time::Duration;
 
 use slidescope_probe::read::Reader;
 
-use super::feed::{FeedEvent, QUEUE, send};
-use super::probe_session::{ProbeSession, Step};
+use super::feed::{FeedEvent, LiveSession, QUEUE, send};
 use super::shadow::ShadowConfig;
-use crate::collision::{Scratch, Trace};
 
 /// Where slidescope listens unless told otherwise.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:7878";
@@ -232,9 +230,7 @@ fn serve(
     stop: &AtomicBool,
     access: &Served,
 ) {
-    let base = std::env::current_dir().unwrap_or_default();
-    let mut session = ProbeSession::new(base);
-    let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+    let mut live = LiveSession::new(std::env::current_dir().unwrap_or_default());
     // Before any move: the game went away with this error.
     let gone = |error: String| {
         let event = FeedEvent::Disconnected {
@@ -256,7 +252,7 @@ fn serve(
         Ok(r) => r,
         Err(e) => return gone(e.to_string()),
     };
-    let (mut clean, mut error) = (false, None);
+    let (mut clean, mut error, mut events) = (false, None, Vec::new());
     loop {
         let record = match reader.next_record() {
             Ok(Some(r)) => r,
@@ -266,31 +262,12 @@ fn serve(
                 break;
             }
         };
-        let event = match session.step(record) {
-            Step::Move(m) => {
-                let cfg = *lock(config);
-                Some(FeedEvent::Move(Box::new(m.resolve(
-                    &cfg,
-                    &mut scratch,
-                    &mut trace,
-                ))))
-            }
-            Step::Level(l) => Some(FeedEvent::Level(l)),
-            Step::End => {
-                clean = true;
-                None
-            }
-            Step::Quiet => None,
-        };
-        for p in session.take_problems() {
-            if !send(tx, stop, FeedEvent::Problem(p)) {
+        let cfg = *lock(config);
+        clean = live.step(record, &cfg, &mut events);
+        for e in events.drain(..) {
+            if !send(tx, stop, e) {
                 return;
             }
-        }
-        if let Some(e) = event
-            && !send(tx, stop, e)
-        {
-            return;
         }
         if clean {
             break;
@@ -300,7 +277,7 @@ fn serve(
         tx,
         stop,
         FeedEvent::Disconnected {
-            moves: session.moves(),
+            moves: live.session.moves(),
             clean,
             error,
         },

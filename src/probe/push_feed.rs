@@ -8,10 +8,8 @@ use std::collections::VecDeque;
 
 use slidescope_probe::push::PushReader;
 
-use super::feed::FeedEvent;
-use super::probe_session::{ProbeSession, Step};
+use super::feed::{FeedEvent, LiveSession};
 use super::shadow::ShadowConfig;
-use crate::collision::{Scratch, Trace};
 
 /// Unread bytes a stream may hold before it is cut (a game outrunning the page by this much
 /// is told so, rather than the tab running out of memory).
@@ -33,10 +31,8 @@ pub struct PushFeed {
     /// Who sends (shown as the peer).
     pub peer: String,
     reader: PushReader,
-    session: ProbeSession,
+    live: LiveSession,
     config: ShadowConfig,
-    scratch: Scratch,
-    trace: Trace,
     events: VecDeque<FeedEvent>,
     /// The stream has ended (its `END`, an error or the sender's goodbye).
     over: bool,
@@ -50,10 +46,8 @@ impl PushFeed {
         Self {
             peer: peer.into(),
             reader: PushReader::with_limit(BACKLOG_LIMIT),
-            session: ProbeSession::new("."),
+            live: LiveSession::new("."),
             config,
-            scratch: Scratch::default(),
-            trace: Trace::default(),
             events: VecDeque::new(),
             over: true,
             ending: false,
@@ -64,7 +58,7 @@ impl PushFeed {
     /// dropped, and the app is told a game connected (a fresh history).
     pub fn begin(&mut self) {
         self.reader = PushReader::with_limit(BACKLOG_LIMIT);
-        self.session = ProbeSession::new(".");
+        self.live = LiveSession::new(".");
         self.events.clear();
         self.events
             .push_back(FeedEvent::Connected(self.peer.clone()));
@@ -109,7 +103,7 @@ impl PushFeed {
     fn finish(&mut self, error: Option<String>) {
         self.over = true;
         self.events.push_back(FeedEvent::Disconnected {
-            moves: self.session.moves(),
+            moves: self.live.session.moves(),
             clean: self.reader.has_ended(),
             error,
         });
@@ -132,20 +126,7 @@ impl PushFeed {
     }
 
     fn step(&mut self, record: slidescope_probe::read::Record) {
-        let event = match self.session.step(record) {
-            Step::Move(m) => Some(FeedEvent::Move(Box::new(m.resolve(
-                &self.config,
-                &mut self.scratch,
-                &mut self.trace,
-            )))),
-            Step::Level(l) => Some(FeedEvent::Level(l)),
-            Step::End => None,
-            Step::Quiet => None,
-        };
-        let problems = self.session.take_problems();
-        self.events
-            .extend(problems.into_iter().map(FeedEvent::Problem));
-        self.events.extend(event);
+        self.live.step(record, &self.config, &mut self.events);
         if self.reader.has_ended() {
             self.finish(None);
         }

@@ -394,7 +394,6 @@ export function attachSlidescope(scene, options = {}) {
     let soup = null;
     let conventions = null;
     let conventionsKey = "";
-    let culls = false;
 
     function refreshLevel() {
         soup = levelSoup(scene, levelSelect);
@@ -406,7 +405,6 @@ export function attachSlidescope(scene, options = {}) {
             conventions = c;
             conventionsKey = key;
         }
-        culls = c.sidedness !== "two_sided";
         if (soup.withMaterial > 0 && soup.withoutMaterial > 0) {
             warnings.push(`the level mixes submeshes with a material (${soup.withMaterial} triangles, two-sided) and without (${soup.withoutMaterial}, culled): declared ${c.sidedness}`);
         }
@@ -471,7 +469,6 @@ export function attachSlidescope(scene, options = {}) {
                 velocity,
                 skinEs: liveEpsilon() * 10, // collisionCoordinator _collideWithWorld: closeDistance
                 maxIterations: maximumRetry,
-                oneSided: culls,
                 result: {
                     end,
                     // Babylon keeps no velocity: the game's next step starts where this one ended

@@ -35,8 +35,6 @@ export interface Move {
     skinEs?: number;
     /** The game's iteration limit, if it has one. */
     maxIterations?: number;
-    /** The game culls back faces (seed 001); otherwise both sides collide. */
-    oneSided?: boolean;
     /** What the game's own collide-and-slide produced. */
     result?: MoveResult;
 }
@@ -197,7 +195,6 @@ export const KIND: Readonly<{
 export const HAS_RESULT: number;
 export const HAS_SKIN: number;
 export const HAS_MAX_ITERATIONS: number;
-export const ONE_SIDED: number;
 export const CASE_UNKNOWN: 0;
 export const CASE_FACE: 1;
 export const CASE_EDGE: 2;

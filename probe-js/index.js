@@ -25,7 +25,6 @@ export const KIND = Object.freeze({
 export const HAS_RESULT = 1 << 0;
 export const HAS_SKIN = 1 << 1;
 export const HAS_MAX_ITERATIONS = 1 << 2;
-export const ONE_SIDED = 1 << 3;
 
 /** Contact cases. */
 export const CASE_UNKNOWN = 0;
@@ -223,7 +222,9 @@ function encodeMove(b, m, contacts) {
     if (r) flags |= HAS_RESULT;
     if (m.skinEs !== undefined && m.skinEs !== null) flags |= HAS_SKIN;
     if (m.maxIterations !== undefined && m.maxIterations !== null) flags |= HAS_MAX_ITERATIONS;
-    if (m.oneSided) flags |= ONE_SIDED;
+    // One way to say which sides collide: the SIDEDNESS convention (flag bit 3 is only read,
+    // from files of earlier writers).
+    if (m.oneSided !== undefined) throw new TypeError('slidescope-probe: move.oneSided is gone: declare setConventions({ sidedness: "behind_ignored" }) (or "leaving_ignored", "two_sided")');
     b.record(KIND.MOVE, MOVE_FIXED_BYTES + n * CONTACT_BYTES);
     b.u32(m.mover);
     b.u32(flags);

@@ -7,7 +7,7 @@
 // conventions (booleans, floats, enums, missing bits; then an empty declaration), a 4-triangle
 // level mesh, the same mesh again (USE_MESH), a level file, an object mesh and poses, frames
 // with a u64 frame number above 2^32, moves with and without results, skin, max iterations,
-// one_sided, a rotated ellipsoid, contacts of every case and one without a triangle, END.
+// a rotated ellipsoid, contacts of every case and one without a triangle, END.
 //
 // The same calls also go through Probe.toBlob(), which must hold the same bytes, and the
 // probe's FNV-1a 64 is checked against the plain BigInt loop of docs/probe-format.md.
@@ -123,7 +123,6 @@ function script(p) {
             velocity: [0.03125, -0.08, 0],
             skinEs: 0.001,
             maxIterations: 30,
-            oneSided: true,
             result: { end: [-0.71875, 0.9001, 0.125], integrationVelocity: [0.03125, 0, 0], iterations: 2 },
         },
         [{ iteration: 0, case: "face", t: 0.625, center: [-0.73046875, 0.9, 0.125], point: [-0.73046875, 0, 0.125], normal: [0, 1, 0], triangle: 1 }],
@@ -155,6 +154,18 @@ let ok = true;
 if (!same(bytes, file) || !same(blob, file)) {
     console.error("scripted.mjs: Probe.toBlob() holds other bytes than Probe.toFile()");
     ok = false;
+}
+
+// Sidedness has one way in: the SIDEDNESS convention; a move's oneSided is refused, saying so.
+try {
+    Probe.toBlob().logMove({ mover: 0, radii: [1, 1, 1], start: [0, 0, 0], velocity: [0, 0, 0], oneSided: true });
+    console.error("scripted.mjs: a move with oneSided was accepted");
+    ok = false;
+} catch (e) {
+    if (!(e instanceof TypeError) || !/SIDEDNESS|sidedness/.test(e.message)) {
+        console.error(`scripted.mjs: oneSided refused with ${e}`);
+        ok = false;
+    }
 }
 
 // 3. FNV-1a 64 against the plain BigInt loop and the published test vectors.

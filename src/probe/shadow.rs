@@ -106,16 +106,18 @@ pub struct MoveContext<'a> {
     pub declared: &'a Declared,
 }
 
-/// `settings` with the game's skin, iteration limit and sidedness where it sent them, and the
-/// conventions it declared.
+/// `settings` with the game's skin and iteration limit where it sent them, and the conventions
+/// it declared.
 pub fn game_settings(
-    mv: &slidescope_probe::Move,
+    rec: &MoveRecord,
     declared: &Declared,
     settings: &SlideSettings,
 ) -> SlideSettings {
-    // A 1.0 file's `ONE_SIDED` flag is the seed's culling, unless the game declares its sides.
+    let mv = &rec.mv;
+    // Sidedness undeclared: two-sided, or the seed's culling where an earlier writer set the
+    // move's `ONE_SIDED` flag.
     let flagged = collision::Conventions {
-        sidedness: if mv.one_sided {
+        sidedness: if rec.one_sided_flag {
             collision::Sidedness::BehindIgnored
         } else {
             collision::Sidedness::TwoSided
@@ -196,7 +198,7 @@ fn game_move(ctx: &MoveContext<'_>, rec: &MoveRecord) -> GameMove {
         },
         skin_es: mv.skin_es,
         max_iterations: mv.max_iterations,
-        one_sided: mv.one_sided,
+        one_sided: rec.one_sided_flag,
         result: mv.result.map(|r| GameResult {
             end: Vec3::from(r.end),
             integration_velocity: Vec3::from(r.integration_velocity),
@@ -219,8 +221,7 @@ pub fn resolve(
     scratch: &mut Scratch,
     trace: &mut Trace,
 ) -> FrameRecord {
-    let mv = &rec.mv;
-    let mut settings = game_settings(mv, ctx.declared, &config.settings);
+    let mut settings = game_settings(rec, ctx.declared, &config.settings);
     if let Some(a) = &config.assumed {
         settings = a.apply(&settings, ctx.declared);
     }

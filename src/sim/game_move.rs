@@ -49,6 +49,8 @@ pub struct GameMove {
     /// The game's settings where it sent them (already mapped onto the record's settings).
     pub skin_es: Option<f32>,
     pub max_iterations: Option<u32>,
+    /// The move's `ONE_SIDED` flag, which files of earlier writers set (the sidedness is a
+    /// declared convention now; the flag is the seed's culling where none is declared).
     pub one_sided: bool,
     pub result: Option<GameResult>,
     pub contacts: Vec<GameContact>,
@@ -96,7 +98,6 @@ impl GameMove {
             velocity: self.input.velocity.to_array(),
             skin_es: self.skin_es,
             max_iterations: self.max_iterations,
-            one_sided: self.one_sided,
             result: self.result.map(|r| MoveResult {
                 end: r.end.to_array(),
                 integration_velocity: r.integration_velocity.to_array(),
@@ -120,7 +121,11 @@ impl GameMove {
                 triangle: c.game_triangle,
             })
             .collect();
-        slidescope_probe::read::MoveRecord { mv, contacts }
+        slidescope_probe::read::MoveRecord {
+            mv,
+            contacts,
+            one_sided_flag: self.one_sided,
+        }
     }
 
     /// Approximate heap bytes (for the history's budget).

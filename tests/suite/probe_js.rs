@@ -176,7 +176,6 @@ fn rust_script(path: &Path) {
     ];
     m.skin_es = Some(0.001);
     m.max_iterations = Some(30);
-    m.one_sided = true;
     m.result = Some(MoveResult {
         end: [-0.71875, 0.9001, 0.125],
         integration_velocity: [0.03125, 0.0, 0.0],

@@ -50,6 +50,7 @@ fn dropped_move() -> MoveRecord {
     });
     MoveRecord {
         mv,
+        one_sided_flag: false,
         contacts: vec![Contact {
             iteration: 0,
             case: Some(Case::Face),

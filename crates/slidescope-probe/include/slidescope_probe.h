@@ -57,7 +57,6 @@ typedef struct slsp_move {
     float skin_es;             /* padding, eSpace units */
     int has_max_iterations;    /* max_iterations is the game's */
     uint32_t max_iterations;
-    int one_sided;             /* the game culls back faces */
     int has_result;            /* end, integration_velocity and iterations are set */
     float end[3];              /* the game's final centre */
     float integration_velocity[3];
@@ -702,7 +701,6 @@ void slsp_log_move(slsp_probe *p, const slsp_move *m, const slsp_contact *contac
     if (m->has_result) flags |= 1u;
     if (m->has_skin) flags |= 2u;
     if (m->has_max_iterations) flags |= 4u;
-    if (m->one_sided) flags |= 8u;
     slsp__u32(&p->buf, SLSP__MOVE);
     slsp__u32(&p->buf, 136u + 52u * contact_count);
     slsp__u32(&p->buf, m->mover);

@@ -133,7 +133,11 @@ impl<const N: usize> Fixed<N> {
 
 /// `MOVE` with its contacts.
 pub fn move_record(out: &mut Vec<u8>, m: &Move, contacts: &[Contact]) {
-    let mut flags = 0;
+    move_with_flags(out, m, contacts, 0);
+}
+
+/// `MOVE` with `flags` added to those its fields set (a read record's `ONE_SIDED`).
+fn move_with_flags(out: &mut Vec<u8>, m: &Move, contacts: &[Contact], mut flags: u32) {
     if m.result.is_some() {
         flags |= format::flags::HAS_RESULT;
     }
@@ -142,9 +146,6 @@ pub fn move_record(out: &mut Vec<u8>, m: &Move, contacts: &[Contact]) {
     }
     if m.max_iterations.is_some() {
         flags |= format::flags::HAS_MAX_ITERATIONS;
-    }
-    if m.one_sided {
-        flags |= format::flags::ONE_SIDED;
     }
     let r = m.result.unwrap_or(crate::MoveResult {
         end: [0.0; 3],
@@ -238,7 +239,14 @@ pub fn record(out: &mut Vec<u8>, r: &crate::read::Record) {
         Record::UseMesh(h) => use_mesh(out, *h),
         Record::LevelFile { hash, path } => level_file(out, *hash, path),
         Record::Frame(f) => frame(out, f),
-        Record::Move(m) => move_record(out, &m.mv, &m.contacts),
+        Record::Move(m) => {
+            let flag = if m.one_sided_flag {
+                format::flags::ONE_SIDED
+            } else {
+                0
+            };
+            move_with_flags(out, &m.mv, &m.contacts, flag);
+        }
         Record::ObjectMesh { object, mesh: m } => {
             mesh(out, Some(*object), &m.positions, &m.indices);
         }

@@ -42,7 +42,8 @@ pub mod flags {
     pub const HAS_SKIN: u32 = 1 << 1;
     /// `max_iterations` is the game's.
     pub const HAS_MAX_ITERATIONS: u32 = 1 << 2;
-    /// The game culls back faces.
+    /// The game culls back faces (files of earlier writers; writers now declare the
+    /// `SIDEDNESS` convention, which wins where both are sent).
     pub const ONE_SIDED: u32 = 1 << 3;
 }
 

@@ -30,6 +30,11 @@ pub struct Mesh {
 pub struct MoveRecord {
     pub mv: Move,
     pub contacts: Vec<Contact>,
+    /// Flag bit 3 (`ONE_SIDED`) as files of earlier writers set it: the game culls back faces
+    /// as seed 001 does, unless the stream declares `SIDEDNESS`. Writers declare sidedness as a
+    /// convention instead; the bit is read so those files re-solve as they did, and written
+    /// back so they round-trip byte for byte.
+    pub one_sided_flag: bool,
 }
 
 /// One record.
@@ -572,7 +577,6 @@ fn move_record(f: &mut Fields<'_>) -> Result<MoveRecord, ReadError> {
         velocity,
         skin_es: has(format::flags::HAS_SKIN).then_some(skin),
         max_iterations: has(format::flags::HAS_MAX_ITERATIONS).then_some(max_iterations),
-        one_sided: has(format::flags::ONE_SIDED),
         result: has(format::flags::HAS_RESULT).then_some(MoveResult {
             end,
             integration_velocity,
@@ -605,5 +609,9 @@ fn move_record(f: &mut Fields<'_>) -> Result<MoveRecord, ReadError> {
             triangle: (tri != NO_TRIANGLE).then_some(tri),
         });
     }
-    Ok(MoveRecord { mv, contacts })
+    Ok(MoveRecord {
+        mv,
+        contacts,
+        one_sided_flag: has(format::flags::ONE_SIDED),
+    })
 }

@@ -14,7 +14,6 @@ fn sample_move(i: u32) -> (Move, Vec<Contact>) {
     );
     m.skin_es = Some(0.005);
     m.max_iterations = Some(5);
-    m.one_sided = i.is_multiple_of(2);
     m.result = Some(MoveResult {
         end: [i as f32 + 0.1, 0.9101, -1.5],
         integration_velocity: [0.1, 0.0, 0.0],
@@ -113,6 +112,34 @@ fn every_record_reads_back_bit_for_bit() {
     );
     assert_eq!(p[0].current.translation[2].to_bits(), (-0.0f32).to_bits());
     assert_eq!(records[6], Record::End);
+}
+
+#[test]
+fn an_earlier_writers_one_sided_flag_reads_and_writes_back_and_writers_never_set_it() {
+    let (m, c) = sample_move(1);
+    let mut written = Vec::new();
+    encode::move_record(&mut written, &m, &c);
+    let flags_at = 8 + 4; // record header, mover
+    assert_eq!(
+        written[flags_at] & 8,
+        0,
+        "a writer declares SIDEDNESS instead"
+    );
+    let mut old = written.clone();
+    old[flags_at] |= 8;
+    let mut file = Vec::new();
+    encode::header(&mut file);
+    file.extend_from_slice(&old);
+    let (records, err) = read_all(&file[..]);
+    assert!(err.is_none(), "{err:?}");
+    let Record::Move(mr) = &records[0] else {
+        panic!("{:?}", records[0]);
+    };
+    assert!(mr.one_sided_flag);
+    assert_eq!(mr.mv, m);
+    let mut again = Vec::new();
+    encode::record(&mut again, &records[0]);
+    assert_eq!(again, old);
 }
 
 #[test]

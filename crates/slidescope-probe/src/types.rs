@@ -19,8 +19,6 @@ pub struct Move {
     pub skin_es: Option<f32>,
     /// The game's iteration limit, if it has one.
     pub max_iterations: Option<u32>,
-    /// The game culls back faces (seed 001); otherwise both sides collide.
-    pub one_sided: bool,
     /// What the game's own collide-and-slide produced.
     pub result: Option<MoveResult>,
 }
@@ -38,7 +36,6 @@ impl Move {
             velocity,
             skin_es: None,
             max_iterations: None,
-            one_sided: false,
             result: None,
         }
     }

@@ -256,6 +256,7 @@ mod tests {
         MoveRecord {
             mv,
             contacts: Vec::new(),
+            one_sided_flag: false,
         }
     }
 

@@ -445,7 +445,6 @@ struct Recorder {
         m.skin_es = slidingSpeed;
         m.has_max_iterations = 1;
         m.max_iterations = IRR_DETECTIONS;
-        m.one_sided = 1;
         m.has_result = 1;
         put(m.end, r.end);
         put(m.integration_velocity, r.end - start);

@@ -228,9 +228,14 @@ pub struct MoveCounts {
 pub struct Judged {
     /// Flagged moves judged on their own inputs (every flagged move but the cascades).
     pub on_their_own: u64,
-    /// Of those, a convention or a named bug.
+    /// Of those, a convention of the file's profile or a named bug.
     pub explained: u64,
+    /// Moves a convention among those detected over the file reconciles.
     pub conventions: u64,
+    /// Moves only a set outside the conventions detected over the file reconciles: a rule
+    /// one move bears out, which the rest of the file does not show. Judged on their own but
+    /// not explained (a coincidence as far as the file tells).
+    pub outside_profile: u64,
     pub bugs: u64,
     pub unexplained: u64,
     /// Flagged moves that start unsound right after a flagged move of their mover: beside
@@ -947,6 +952,7 @@ impl Tally {
             }
             match w.kind() {
                 WhyKind::Cascade => judged.cascades += moves,
+                _ if w.outside_profile() => judged.outside_profile += moves,
                 WhyKind::Convention => judged.conventions += moves,
                 WhyKind::Bug => judged.bugs += moves,
                 WhyKind::Unexplained => judged.unexplained += moves,
@@ -956,7 +962,8 @@ impl Tally {
             row.1 += moves;
             row.2 = row.2.min(first);
         }
-        judged.on_their_own = judged.conventions + judged.bugs + judged.unexplained;
+        judged.on_their_own =
+            judged.conventions + judged.outside_profile + judged.bugs + judged.unexplained;
         judged.explained = judged.conventions + judged.bugs;
         judged.teleports = self.judge.teleports;
         for f in report
@@ -1181,13 +1188,15 @@ impl CheckReport {
         let _ = writeln!(
             s,
             "judged on their own inputs: {} flagged moves, {} explained ({:.1} %: {} convention, \
-             {} bug, {} unexplained); beside them {} cascades (an unsound start left by a \
+             {} bug), {} fit only conventions the file does not show elsewhere (not counted as \
+             explained), {} unexplained; beside them {} cascades (an unsound start left by a \
              flagged move of the mover); {} teleports",
             j.on_their_own,
             j.explained,
             j.explained_percent(),
             j.conventions,
             j.bugs,
+            j.outside_profile,
             j.unexplained,
             j.cascades,
             j.teleports

@@ -148,6 +148,11 @@ impl Why {
         }
     }
 
+    /// A convention only a set outside the conventions detected over the file reconciles.
+    pub fn outside_profile(&self) -> bool {
+        matches!(self, Self::Convention { outside: true, .. })
+    }
+
     /// The explanation in a few lines, for the inspector.
     pub fn lines(&self) -> Vec<String> {
         match self {

@@ -1,9 +1,14 @@
 //! The inspector's reasons for a probe file's moves: the whole file's `probe-check`, run once
 //! the file opens (on a worker thread on the desktop), so the inspector says for each flagged
-//! move what the table, `--json` and `--move N` say — one explainer, the same file facts.
+//! move what the table, `--json` and `--move N` say — one explainer, the same file facts. A
+//! check whose options changed (or whose file closed) is cancelled: its reads fail, so its
+//! thread stops at the next read instead of checking a whole file nobody will look at.
 
 use std::collections::BTreeMap;
+use std::io::Read;
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::explain::Why;
 use super::probe_file_check::{CheckOptions, CheckReport, check_profiled, measured_rules};
@@ -17,6 +22,14 @@ pub struct FileWhys {
     #[cfg(not(target_arch = "wasm32"))]
     pending: Option<std::sync::mpsc::Receiver<Whys>>,
     done: Option<Whys>,
+    /// Set when this check is dropped: its reads fail from then on.
+    cancel: Arc<AtomicBool>,
+}
+
+impl Drop for FileWhys {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
 }
 
 impl FileWhys {
@@ -28,12 +41,14 @@ impl FileWhys {
             ..options
         };
         let path = path.to_path_buf();
+        let cancel = Arc::new(AtomicBool::new(false));
         #[cfg(not(target_arch = "wasm32"))]
         {
             let (tx, rx) = std::sync::mpsc::channel();
+            let flag = cancel.clone();
             let spawned = std::thread::Builder::new()
                 .name("probe-why".into())
-                .spawn(move || drop(tx.send(whys(&path, &options))));
+                .spawn(move || drop(tx.send(whys(&path, &options, &flag))));
             let (pending, done) = match spawned {
                 Ok(_) => (Some(rx), None),
                 Err(e) => (None, Some(Err(e.to_string()))),
@@ -42,12 +57,14 @@ impl FileWhys {
                 options,
                 pending,
                 done,
+                cancel,
             }
         }
         #[cfg(target_arch = "wasm32")]
         Self {
+            done: Some(whys(&path, &options, &cancel)),
             options,
-            done: Some(whys(&path, &options)),
+            cancel,
         }
     }
 
@@ -64,16 +81,39 @@ impl FileWhys {
     }
 }
 
-/// The whole check of `path`, as a map from each flagged move to its reason.
-fn whys(path: &Path, options: &CheckOptions) -> Whys {
+/// The whole check of `path`, as a map from each flagged move to its reason; an error once
+/// `cancel` is set.
+fn whys(path: &Path, options: &CheckOptions, cancel: &Arc<AtomicBool>) -> Whys {
     let open = || {
         let file = crate::vfs::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(std::io::BufReader::new(file))
+        let cancel = cancel.clone();
+        Ok(std::io::BufReader::new(Cancellable { file, cancel }))
     };
     let base = path.parent().unwrap_or(Path::new("."));
-    let report =
-        check_profiled(open, base, options).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(reasons(&report))
+    let report = check_profiled(open, base, options);
+    if cancel.load(Ordering::Relaxed) {
+        return Err(CANCELLED.into());
+    }
+    Ok(reasons(
+        &report.map_err(|e| format!("{}: {e}", path.display()))?,
+    ))
+}
+
+const CANCELLED: &str = "cancelled: the options changed or the file closed";
+
+/// A file whose reads fail once `cancel` is set.
+struct Cancellable<R> {
+    file: R,
+    cancel: Arc<AtomicBool>,
+}
+
+impl<R: Read> Read for Cancellable<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.cancel.load(Ordering::Relaxed) {
+            return Err(std::io::Error::other(CANCELLED));
+        }
+        self.file.read(buf)
+    }
 }
 
 /// Each listed flagged move's reason, by its index; a move that agrees once the measured
@@ -88,4 +128,43 @@ pub fn reasons(report: &CheckReport) -> BTreeMap<u64, Why> {
         .filter_map(|f| Some((f.index, f.why.clone()?)))
         .chain(measured)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn port(name: &str) -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/ports")
+            .join(name)
+    }
+
+    #[test]
+    fn a_cancelled_check_stops_reading_and_says_so() {
+        let path = port("babylon_threejs.slidelog");
+        let options = CheckOptions {
+            explain: true,
+            limit: None,
+            ..CheckOptions::default()
+        };
+        let running = Arc::new(AtomicBool::new(false));
+        let whole = whys(&path, &options, &running).expect("the whole check");
+        assert_eq!(whole.len(), 74);
+        let cancelled = Arc::new(AtomicBool::new(true));
+        assert_eq!(whys(&path, &options, &cancelled), Err(CANCELLED.to_owned()));
+    }
+
+    #[test]
+    fn dropping_a_check_cancels_its_reads() {
+        let f = FileWhys::start(&port("babylon_threejs.slidelog"), CheckOptions::default());
+        let flag = f.cancel.clone();
+        assert!(!flag.load(Ordering::Relaxed));
+        drop(f);
+        let mut read = Cancellable {
+            file: &b"SLPROBE\0"[..],
+            cancel: flag,
+        };
+        assert!(read.read(&mut [0; 8]).is_err());
+    }
 }

@@ -50,8 +50,19 @@ impl App {
             self.input.keys.remove(&code);
             return;
         }
-        let ctrl = self.input.keys.contains(&KeyCode::ControlLeft)
-            || self.input.keys.contains(&KeyCode::ControlRight);
+        let held = |a, b| self.input.keys.contains(&a) || self.input.keys.contains(&b);
+        let ctrl = held(KeyCode::ControlLeft, KeyCode::ControlRight);
+        if code == KeyCode::KeyE && ctrl && held(KeyCode::ShiftLeft, KeyCode::ShiftRight) {
+            if self.probe.active {
+                self.apply_probe(crate::ui::game::ProbeCommand::ExportMinimal);
+            } else {
+                self.say(
+                    "Ctrl+Shift+E exports a game's move: no game's moves are open".into(),
+                    true,
+                );
+            }
+            return;
+        }
         if self.debug_key(code, ctrl) {
             return;
         }

@@ -160,7 +160,7 @@ pub struct HistoryMemory {
 }
 
 /// The keys, shown by the F1 overlay (key, action).
-pub const KEYS: [(&str, &str); 15] = [
+pub const KEYS: [(&str, &str); 16] = [
     ("P / Pause", "pause / resume (live)"),
     (
         ", / .  or Left / Right (paused)",
@@ -182,6 +182,7 @@ pub const KEYS: [(&str, &str); 15] = [
     ("double-click", "orbit around the clicked point"),
     ("Ctrl+S / Ctrl+L", "save / load a recording"),
     ("Ctrl+E", "export the frame at the cursor"),
+    ("Ctrl+Shift+E", "a game's move: export its minimal scenario"),
     ("F1", "this help"),
     ("WASD Space Shift C", "walk, jump, run, crouch"),
     ("F / 1 2 3", "noclip / camera modes"),

@@ -436,7 +436,7 @@ fn tolerance_ui(ui: &mut Ui, tol: ShadowTolerance, out: &mut Vec<ProbeCommand>) 
 fn game_actions_ui(ui: &mut Ui, status: &ProbeStatusView, out: &mut Vec<ProbeCommand>) {
     ui.horizontal_wrapped(|ui| {
         if ui
-            .button("Export minimal scenario…")
+            .button("Export minimal scenario… (Ctrl+Shift+E)")
             .on_hover_text(
                 "Crop the level to the triangles of both solves, check the crop still shows the \
                  difference, and write a scenario file `slidescope run` replays.",

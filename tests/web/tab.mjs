@@ -1,12 +1,13 @@
 // The debugger in a Babylon.js developer's tab (.ci/web-test, after browser.mjs): a fresh
 // Babylon.js project (tests/web/babylon-project: @babylonjs/core from its lock file, the packed
 // slidescope-probe tarball installed into it, the game's one line attachSlidescope(scene,
-// { viewer: "tab" })) served by a static server. Headless Chromium opens the game; the game
-// opens the debugger tab itself (or, where the browser blocks that, the test clicks the button
-// the game shows, as a user would). The test reads the debugger's #state: moves received as
-// the game makes them, every move once the game stops, a diverging move's why after paging to
-// it, and a step; then reloads the debugger tab (the game replays its stream) and the game tab
-// (a fresh stream). A screenshot of each tab goes to $SHOTS_DIR.
+// { viewer: "tab" })) served by a static server, then by Vite's dev server. Headless Chromium
+// opens the game; the game opens the debugger tab itself (or, where the browser blocks that,
+// the test clicks the button the game shows, as a user would). The test reads the debugger's
+// #state: moves received as the game makes them, every move once the game stops, a diverging
+// move's why after paging to it, its minimal scenario exported (a download), and a step; then
+// reloads the debugger tab (the game replays its stream) and the game tab (a fresh stream). A
+// screenshot of each tab goes to $SHOTS_DIR.
 //
 //   GAME_URL=http://127.0.0.1:PORT/index.html SHOTS_DIR=DIR node tab.mjs
 //
@@ -95,6 +96,24 @@ for (let k = 0; k < 400 && diverging > 0 && !why; k++) {
 if (diverging === 0) fail("no move of the game diverges from the reference: nothing to explain");
 else if (!why) fail("paging through the markers reached no move with a why");
 else console.log(`a diverging move's why:\n  ${why.split("\n").join("\n  ")}`);
+// Ctrl+Shift+E on that move: its minimal scenario (the level cropped to the triangles of both
+// solves) becomes a download.
+const [minimal] = await Promise.all([
+  viewer.waitForEvent("download", { timeout: LIMIT }),
+  viewer.keyboard.press("Control+Shift+KeyE"),
+]);
+const scenario = JSON.parse(await new Promise((done, bad) => {
+  minimal.createReadStream().then((st) => {
+    const parts = [];
+    st.on("data", (c) => parts.push(c)).on("end", () => done(Buffer.concat(parts).toString())).on("error", bad);
+  }, bad);
+}));
+const kept = (scenario.triangles || []).length;
+if (scenario.format !== "slidescope-scenario" || !(kept > 0)) {
+  fail(`the minimal export is not a cropped scenario: format ${scenario.format}, ${kept} triangles`);
+} else {
+  console.log(`Ctrl+Shift+E downloaded ${minimal.suggestedFilename()}: ${kept} triangles, start ${JSON.stringify(scenario.start)}`);
+}
 const atWhy = await viewer.locator("#state").textContent();
 await viewer.keyboard.press("Period");
 const stepped = await stateWhen(viewer, new Function("s", `return s !== ${JSON.stringify(atWhy)}`), "'.' to step a frame");

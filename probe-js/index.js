@@ -224,7 +224,7 @@ function encodeMove(b, m, contacts) {
     if (m.maxIterations !== undefined && m.maxIterations !== null) flags |= HAS_MAX_ITERATIONS;
     // One way to say which sides collide: the SIDEDNESS convention (flag bit 3 is only read,
     // from files of earlier writers).
-    if (m.oneSided !== undefined) throw new TypeError('slidescope-probe: move.oneSided is gone: declare setConventions({ sidedness: "behind_ignored" }) (or "leaving_ignored", "two_sided")');
+    if (m.oneSided) throw new TypeError('slidescope-probe: move.oneSided is gone: declare setConventions({ sidedness: "behind_ignored" }) (or "leaving_ignored", "two_sided")');
     b.record(KIND.MOVE, MOVE_FIXED_BYTES + n * CONTACT_BYTES);
     b.u32(m.mover);
     b.u32(flags);

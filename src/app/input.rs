@@ -52,15 +52,10 @@ impl App {
         }
         let held = |a, b| self.input.keys.contains(&a) || self.input.keys.contains(&b);
         let ctrl = held(KeyCode::ControlLeft, KeyCode::ControlRight);
-        if code == KeyCode::KeyE && ctrl && held(KeyCode::ShiftLeft, KeyCode::ShiftRight) {
-            if self.probe.active {
-                self.apply_probe(crate::ui::game::ProbeCommand::ExportMinimal);
-            } else {
-                self.say(
-                    "Ctrl+Shift+E exports a game's move: no game's moves are open".into(),
-                    true,
-                );
-            }
+        // Shift is also the run key: without a game's moves, Ctrl+Shift+E is Ctrl+E.
+        let shift = held(KeyCode::ShiftLeft, KeyCode::ShiftRight);
+        if code == KeyCode::KeyE && ctrl && shift && self.probe.active {
+            self.apply_probe(crate::ui::game::ProbeCommand::ExportMinimal);
             return;
         }
         if self.debug_key(code, ctrl) {

@@ -2,7 +2,8 @@
 //! the file opens (on a worker thread on the desktop), so the inspector says for each flagged
 //! move what the table, `--json` and `--move N` say — one explainer, the same file facts. A
 //! check whose options changed (or whose file closed) is cancelled: its reads fail, so its
-//! thread stops at the next read instead of checking a whole file nobody will look at.
+//! thread stops reading at the next read instead of checking a whole file nobody will look
+//! at (the little it does after reading is not cancelled).
 
 use std::collections::BTreeMap;
 use std::io::Read;

@@ -232,10 +232,10 @@ pub struct Judged {
     pub explained: u64,
     /// Moves a convention among those detected over the file reconciles.
     pub conventions: u64,
-    /// Moves only a set outside the conventions detected over the file reconciles: a rule
-    /// one move bears out, which the rest of the file does not show. Judged on their own but
-    /// not explained (a coincidence as far as the file tells).
-    pub outside_profile: u64,
+    /// Moves only a set outside the conventions detected over the file reconciles (a rule a
+    /// few moves bear out, which the detection does not pick). Judged on their own but not
+    /// explained: `--conventions detected` tests such rules over the whole file.
+    pub outside_detected: u64,
     pub bugs: u64,
     pub unexplained: u64,
     /// Flagged moves that start unsound right after a flagged move of their mover: beside
@@ -952,7 +952,7 @@ impl Tally {
             }
             match w.kind() {
                 WhyKind::Cascade => judged.cascades += moves,
-                _ if w.outside_profile() => judged.outside_profile += moves,
+                _ if w.outside_detected() => judged.outside_detected += moves,
                 WhyKind::Convention => judged.conventions += moves,
                 WhyKind::Bug => judged.bugs += moves,
                 WhyKind::Unexplained => judged.unexplained += moves,
@@ -963,7 +963,7 @@ impl Tally {
             row.2 = row.2.min(first);
         }
         judged.on_their_own =
-            judged.conventions + judged.outside_profile + judged.bugs + judged.unexplained;
+            judged.conventions + judged.outside_detected + judged.bugs + judged.unexplained;
         judged.explained = judged.conventions + judged.bugs;
         judged.teleports = self.judge.teleports;
         for f in report
@@ -1188,15 +1188,20 @@ impl CheckReport {
         let _ = writeln!(
             s,
             "judged on their own inputs: {} flagged moves, {} explained ({:.1} %: {} convention, \
-             {} bug), {} fit only conventions the file does not show elsewhere (not counted as \
-             explained), {} unexplained; beside them {} cascades (an unsound start left by a \
-             flagged move of the mover); {} teleports",
+             {} bug), {} {} only conventions outside those detected (not counted as explained), \
+             {} unexplained; beside them {} cascades (an unsound start left by a flagged move of \
+             the mover); {} teleports",
             j.on_their_own,
             j.explained,
             j.explained_percent(),
             j.conventions,
             j.bugs,
-            j.outside_profile,
+            j.outside_detected,
+            if j.outside_detected == 1 {
+                "fits"
+            } else {
+                "fit"
+            },
             j.unexplained,
             j.cascades,
             j.teleports

@@ -392,7 +392,9 @@ fn game_end_ui(ui: &mut Ui, rec: &FrameRecord, game: &GameMove) {
             let said = [
                 game.skin_es.map(|s| format!("skin {s}")),
                 game.max_iterations.map(|m| format!("max {m} it")),
-                game.one_sided.then(|| "one-sided".to_owned()),
+                // As the re-solve took it: declared, or an earlier writer's flag.
+                (rec.settings.conventions.sidedness != crate::collision::Sidedness::TwoSided)
+                    .then(|| "one-sided".to_owned()),
             ]
             .into_iter()
             .flatten()

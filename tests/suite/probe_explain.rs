@@ -67,12 +67,12 @@ fn babylon_on_lavaducts_its_conventions_are_detected_and_its_bugs_named() {
     let got: BTreeSet<Switch> = detected.switches.iter().copied().collect();
     assert_eq!(got, babylon().into_iter().collect());
     // Judged on their own inputs: 270 flagged moves, each a convention or a bug, one of them
-    // only by a rule the rest of the file does not show (judged, not explained); the 91
+    // only by a rule outside the conventions detected (judged, not explained); the 91
     // cascades start inside the level right after a flagged move of their mover, beside the
     // share; 13 moves start elsewhere than their mover's last end (a respawn), none a cascade.
     let j = report.explanation.judged;
     assert_eq!(
-        (j.on_their_own, j.explained, j.outside_profile),
+        (j.on_their_own, j.explained, j.outside_detected),
         (270, 269, 1)
     );
     assert_eq!((j.cascades, j.teleports), (91, 13));
@@ -80,7 +80,7 @@ fn babylon_on_lavaducts_its_conventions_are_detected_and_its_bugs_named() {
         .filter(|r| r.kind == WhyKind::Convention && r.label.contains("not among the conventions"))
         .map(|r| r.moves)
         .sum::<u64>();
-    assert_eq!(outside, j.outside_profile);
+    assert_eq!(outside, j.outside_detected);
     assert_eq!(j.on_their_own + j.cascades, report.counts.flagged_total);
     assert_eq!(count(&report, WhyKind::Cascade), j.cascades);
     // A row per cascade root, each root a flagged move judged on its own.
@@ -209,9 +209,9 @@ fn the_why_table_names_a_command_that_replays_the_root_bug_side_by_side() {
     assert!(text.contains("roots: Some(Roots::PositiveOnly),"), "{text}");
     assert!(text.contains("dead_zone_m: Some(0.001),"), "{text}");
     assert!(text.contains("rootsAfterStartOnly: true,"), "{text}");
-    // One move fits only a rule the rest of the file does not show: judged, not explained.
+    // One move fits only a rule outside the conventions detected: judged, not explained.
     let judged = "judged on their own inputs: 270 flagged moves, 269 explained (99.6 %: \
-                  268 convention, 1 bug), 1 fit only conventions the file does not show";
+                  268 convention, 1 bug), 1 fits only conventions outside those detected";
     assert!(text.contains(judged), "{text}");
     assert!(text.contains("beside them 91 cascades"), "{text}");
     let replay = format!("replay one: slidescope probe-check {file} --move 2529");

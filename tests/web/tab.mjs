@@ -108,9 +108,10 @@ const scenario = JSON.parse(await new Promise((done, bad) => {
     st.on("data", (c) => parts.push(c)).on("end", () => done(Buffer.concat(parts).toString())).on("error", bad);
   }, bad);
 }));
+// The game's level has 110 triangles (a Ctrl+E frame export would hold them all, as frame-N).
 const kept = (scenario.triangles || []).length;
-if (scenario.format !== "slidescope-scenario" || !(kept > 0)) {
-  fail(`the minimal export is not a cropped scenario: format ${scenario.format}, ${kept} triangles`);
+if (scenario.format !== "slidescope-scenario" || !(kept > 0 && kept < 110) || !/^game_frame_\d+_move_\d+\./.test(minimal.suggestedFilename())) {
+  fail(`the minimal export is not a cropped scenario: ${minimal.suggestedFilename()}, format ${scenario.format}, ${kept} triangles`);
 } else {
   console.log(`Ctrl+Shift+E downloaded ${minimal.suggestedFilename()}: ${kept} triangles, start ${JSON.stringify(scenario.start)}`);
 }

@@ -149,7 +149,7 @@ impl Why {
     }
 
     /// A convention only a set outside the conventions detected over the file reconciles.
-    pub fn outside_profile(&self) -> bool {
+    pub fn outside_detected(&self) -> bool {
         matches!(self, Self::Convention { outside: true, .. })
     }
 

@@ -27,7 +27,7 @@ use common::{Rng, SHARED_LEVELS, load_level, walking_queries_n};
 use glam::{DVec3, Vec3};
 use slidescope::collision::ResponseOptions;
 use slidescope::collision::{
-    Aabb, CollisionMesh, Ellipsoid, EndReason, Response, Scratch, SlideSettings, Trace,
+    Aabb, CollisionMesh, Ellipsoid, EndReason, Motion, Response, Scratch, SlideSettings, Trace,
     collide_and_slide_with,
 };
 
@@ -162,7 +162,12 @@ struct Run<'a> {
     tally: Tally,
     /// Print where an end is deeper than `REPORT_ES` (`SLIDE_CHECK_DEBUG`).
     debug: bool,
+    /// The heading each move gives (a variant's walker).
+    heading: Option<Vec3>,
 }
+
+/// A variant of the table: its name, the settings and the walker's heading every move gives.
+type Variant = (&'static str, SlideSettings, Option<Vec3>);
 
 impl<'a> Run<'a> {
     fn new(mesh: &'a CollisionMesh) -> Self {
@@ -175,6 +180,7 @@ impl<'a> Run<'a> {
             trace: Trace::default(),
             tally: Tally::default(),
             debug: std::env::var_os("SLIDE_CHECK_DEBUG").is_some(),
+            heading: None,
         }
     }
 
@@ -182,8 +188,19 @@ impl<'a> Run<'a> {
     fn check_move(&mut self, start: Vec3, radii: Vec3, v: Vec3, s: &SlideSettings) -> Option<Vec3> {
         let e = Ellipsoid::new(start, radii).expect("valid");
         let mesh = self.ck.mesh;
-        let r = collide_and_slide_with(mesh, &e, v, s, &mut self.scratch, Some(&mut self.trace))
-            .expect("valid");
+        let motion = Motion {
+            velocity: v,
+            heading: self.heading,
+        };
+        let r = collide_and_slide_with(
+            mesh,
+            &e,
+            motion,
+            s,
+            &mut self.scratch,
+            Some(&mut self.trace),
+        )
+        .expect("valid");
         self.tally.moves += 1;
         if !r.position.is_finite() || !r.integration_velocity.is_finite() {
             self.tally.nan += 1;
@@ -262,8 +279,9 @@ impl<'a> Run<'a> {
 }
 
 /// Moves from clear starts, each alone.
-fn check(mesh: &CollisionMesh, moves: &[(Vec3, Vec3, Vec3)], settings: &SlideSettings) -> Tally {
-    let mut run = Run::new(mesh);
+fn check(mesh: &CollisionMesh, moves: &[(Vec3, Vec3, Vec3)], variant: &Variant) -> Tally {
+    let (settings, mut run) = (&variant.1, Run::new(mesh));
+    run.heading = variant.2;
     for &(start, radii, v) in moves {
         run.check_move(start, radii, v, settings);
     }
@@ -277,9 +295,10 @@ fn check_runs(
     mesh: &CollisionMesh,
     runs: &[(Vec3, Vec3, u64)],
     len: usize,
-    settings: &SlideSettings,
+    variant: &Variant,
 ) -> Tally {
-    let mut run = Run::new(mesh);
+    let (settings, mut run) = (&variant.1, Run::new(mesh));
+    run.heading = variant.2;
     for &(start, radii, seed) in runs {
         let mut rng = Rng(seed);
         let mut at = start;
@@ -355,8 +374,8 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1_000_000);
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-    let variants: [(&str, SlideSettings); 7] = [
-        ("seed", SlideSettings::default()),
+    let variants: [Variant; 7] = [
+        ("seed", SlideSettings::default(), None),
         (
             "crease",
             SlideSettings {
@@ -366,6 +385,7 @@ fn main() {
                 },
                 ..SlideSettings::default()
             },
+            None,
         ),
         (
             "crease+exact",
@@ -377,6 +397,7 @@ fn main() {
                 },
                 ..SlideSettings::default()
             },
+            None,
         ),
         (
             "planes",
@@ -387,6 +408,7 @@ fn main() {
                 },
                 ..SlideSettings::default()
             },
+            None,
         ),
         (
             "planes+climb45",
@@ -398,6 +420,7 @@ fn main() {
                 },
                 ..SlideSettings::default()
             },
+            None,
         ),
         (
             "planes+climb45+step0.3",
@@ -410,6 +433,7 @@ fn main() {
                 },
                 ..SlideSettings::default()
             },
+            None,
         ),
         // The fix's settings with a walker's heading (one fixed direction: the moves going
         // that way get the heading's plane, the others not).
@@ -422,16 +446,16 @@ fn main() {
                     max_step_m: Some(0.3),
                     ..(SlideSettings::default()).response
                 },
-                heading: Some([1.0, 0.0, 0.3]),
                 ..SlideSettings::default()
             },
+            Some(Vec3::new(1.0, 0.0, 0.3)),
         ),
     ];
     // SLIDE_CHECK_RESPONSE=planes: only the variants whose name starts so.
     let only_variant = std::env::var("SLIDE_CHECK_RESPONSE").unwrap_or_default();
     let variants: Vec<_> = variants
         .into_iter()
-        .filter(|(name, _)| name.starts_with(only_variant.as_str()))
+        .filter(|(name, ..)| name.starts_with(only_variant.as_str()))
         .collect();
     println!(
         "{n} moves per level (a third walking, long, 50 m; ellipsoid and sphere), {threads} threads"
@@ -465,15 +489,15 @@ fn main() {
                 runs.push((start, radii, 0xc4a1_0000 + (k * n + i) as u64));
             }
         }
-        for (label, settings) in variants.iter().filter(|_| !runs_only) {
+        for variant in variants.iter().filter(|_| !runs_only) {
             let t0 = std::time::Instant::now();
-            let total = in_parallel(&moves, threads, |part| check(&mesh, part, settings));
-            print_row(name, label, &total, t0.elapsed().as_secs_f64());
+            let total = in_parallel(&moves, threads, |part| check(&mesh, part, variant));
+            print_row(name, variant.0, &total, t0.elapsed().as_secs_f64());
         }
-        for (label, settings) in &variants {
-            let t0 = std::time::Instant::now();
+        for variant in &variants {
+            let (label, t0) = (variant.0, std::time::Instant::now());
             let total = in_parallel(&runs, threads, |part| {
-                check_runs(&mesh, part, RUN_LEN, settings)
+                check_runs(&mesh, part, RUN_LEN, variant)
             });
             let label = format!("{label}, runs of {RUN_LEN}");
             print_row(name, &label, &total, t0.elapsed().as_secs_f64());

@@ -242,6 +242,7 @@ fn write_worst(
                 },
                 start: e.center,
                 velocity: q.velocity,
+                heading: None,
                 settings: Default::default(),
             };
             let tag = match d.verdict {

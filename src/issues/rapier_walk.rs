@@ -95,6 +95,7 @@ pub fn walk(world: &PhysicsWorld, run: &Run, setup: RapierSetup, rate_hz: f64) -
             before,
             ellipsoid: Ellipsoid::new(before.center, radii).ok(),
             requested_move,
+            heading: None,
             settings,
             stance: StanceChange::None,
             trace: Trace::default(),

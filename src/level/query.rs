@@ -83,8 +83,30 @@ pub struct Query {
     pub start: Vec3,
     /// Requested motion, world (m).
     pub velocity: Vec3,
+    /// The mover's heading with it (a walker's ground move; see `Motion::heading`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heading: Option<Vec3>,
     #[serde(default)]
     pub settings: SlideSettings,
+}
+
+/// Files written while the heading was one of the settings hold it in `settings`: moves it out
+/// beside the velocity (where `obj` has none of its own).
+pub fn heading_out_of_settings(obj: &mut serde_json::Map<String, serde_json::Value>) {
+    let settings = obj.get_mut("settings").and_then(|s| s.as_object_mut());
+    if let Some(h) = settings.and_then(|s| s.remove("heading")) {
+        obj.entry("heading").or_insert(h);
+    }
+}
+
+impl Query {
+    /// What the query asks the core for: its velocity and heading.
+    pub fn motion(&self) -> crate::collision::Motion {
+        crate::collision::Motion {
+            velocity: self.velocity,
+            heading: self.heading,
+        }
+    }
 }
 
 /// What running a query produced.
@@ -213,7 +235,7 @@ impl Query {
             QueryMode::Slide => {
                 let mut trace = Trace::default();
                 let result =
-                    collide_and_slide(mesh, &e, self.velocity, &self.settings, Some(&mut trace))?;
+                    collide_and_slide(mesh, &e, self.motion(), &self.settings, Some(&mut trace))?;
                 QueryOutput::Slide { result, trace }
             }
             QueryMode::Sweep => QueryOutput::Sweep {

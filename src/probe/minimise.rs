@@ -69,7 +69,7 @@ pub fn minimise(
         },
         RecordedCall {
             ellipsoid: &ellipsoid,
-            velocity: rec.requested_move,
+            motion: rec.motion(),
             settings: &rec.settings,
             result: &result,
             trace: &trace,
@@ -187,7 +187,7 @@ fn solve_on(
     let result = collide_and_slide_in(
         CollisionWorld::static_only(&crop),
         &ellipsoid,
-        rec.requested_move,
+        rec.motion(),
         &rec.settings,
         &mut Scratch::default(),
         Some(&mut trace),

@@ -260,7 +260,7 @@ pub fn resolve(
             single_call_frame(
                 RecordedCall {
                     ellipsoid: &e,
-                    velocity,
+                    motion: velocity.into(),
                     settings: &settings,
                     result: &result,
                     trace,
@@ -384,6 +384,7 @@ fn unresolved_frame(
         } else {
             Vec3::ZERO
         },
+        heading: None,
         settings,
         stance: Default::default(),
         trace: Trace::default(),

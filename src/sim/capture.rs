@@ -61,6 +61,7 @@ pub fn capture_frame<'a>(
         before: *inputs.before,
         ellipsoid: step.ellipsoid,
         requested_move: step.requested_move,
+        heading: step.heading,
         settings: step.settings,
         stance: step.stance,
         trace: trace.clone(),

@@ -32,8 +32,8 @@ use super::snap_walker;
 use super::stance::{StanceChange, update_stance};
 use super::{PlayerInput, PlayerParams, PlayerState};
 use crate::collision::{
-    CollisionMesh, CollisionWorld, Ellipsoid, ObjectId, Scratch, SlideResult, SlideSettings, Trace,
-    collide_and_slide_in,
+    CollisionMesh, CollisionWorld, Ellipsoid, Motion, ObjectId, Scratch, SlideResult,
+    SlideSettings, Trace, collide_and_slide_in,
 };
 
 /// How a dynamic object carried the player during one step.
@@ -85,12 +85,14 @@ pub struct PlayerStep {
     pub ellipsoid: Option<Ellipsoid>,
     /// The displacement handed to the core (m, world): `velocity × dt` plus the ground stick.
     pub requested_move: Vec3,
+    /// The heading handed to the core with it (the snap walker's wish on a ground move; see
+    /// `Motion::heading`).
+    pub heading: Option<Vec3>,
     pub stance: StanceChange,
     pub outcome: StepOutcome,
     /// The platform ride of this step, if the player started it grounded on a moving object.
     pub platform: Option<PlatformCarry>,
-    /// The core settings of the move: the ones given, with the snap walker's heading for a
-    /// ground move (`SlideSettings::heading`).
+    /// The core settings of the move (the ones given).
     pub settings: SlideSettings,
 }
 
@@ -150,10 +152,7 @@ pub fn step_player<'a>(
     if let Some(p) = platform {
         requested_move += p.displacement_m;
     }
-    let settings = &SlideSettings {
-        heading: on_ground.then(|| input.wish_direction().to_array()),
-        ..*settings
-    };
+    let heading = on_ground.then(|| input.wish_direction());
 
     let refuse = |state: PlayerState, msg: String, ellipsoid| PlayerStep {
         after: PlayerState {
@@ -162,6 +161,7 @@ pub fn step_player<'a>(
         },
         ellipsoid,
         requested_move,
+        heading,
         stance,
         outcome: StepOutcome::Refused(msg),
         platform,
@@ -171,11 +171,14 @@ pub fn step_player<'a>(
         Ok(e) => e,
         Err(e) => return refuse(state, e.to_string(), None),
     };
-    let result =
-        match collide_and_slide_in(world, &ellipsoid, requested_move, settings, scratch, trace) {
-            Ok(r) => r,
-            Err(e) => return refuse(state, e.to_string(), Some(ellipsoid)),
-        };
+    let motion = Motion {
+        velocity: requested_move,
+        heading,
+    };
+    let result = match collide_and_slide_in(world, &ellipsoid, motion, settings, scratch, trace) {
+        Ok(r) => r,
+        Err(e) => return refuse(state, e.to_string(), Some(ellipsoid)),
+    };
     let mut after = state_after(
         mesh, &state, &result, &params, settings, platform, half_g, dt,
     );
@@ -186,6 +189,7 @@ pub fn step_player<'a>(
         after,
         ellipsoid: Some(ellipsoid),
         requested_move,
+        heading,
         stance,
         outcome: StepOutcome::Slid(result),
         platform,
@@ -404,6 +408,7 @@ fn fly(
         after: state,
         ellipsoid: None,
         requested_move,
+        heading: None,
         stance: StanceChange::None,
         outcome: StepOutcome::Noclip,
         platform: None,

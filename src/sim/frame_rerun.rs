@@ -77,7 +77,6 @@ impl RerunEdits {
                 max_step_m: self.max_step_m.unwrap_or(settings.response.max_step_m),
             },
             conventions: self.conventions.unwrap_or(settings.conventions),
-            ..*settings
         }
     }
 
@@ -137,7 +136,7 @@ pub fn rerun_frame_in(
     let result = collide_and_slide_in(
         CollisionWorld::new(mesh, &scene),
         &ellipsoid,
-        record.requested_move,
+        record.motion(),
         &settings,
         &mut Scratch::default(),
         Some(&mut trace),

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::detectors::{Findings, FrameView, Markers};
 use super::game_move::GameMove;
 use super::{PlatformCarry, PlayerInput, PlayerParams, PlayerState, StanceChange, StepOutcome};
-use crate::collision::{Ellipsoid, ObjectPoses, SlideSettings, Trace};
+use crate::collision::{Ellipsoid, Motion, ObjectPoses, SlideSettings, Trace};
 use crate::level::scenario::RecordedCall;
 
 /// A step as it happened.
@@ -28,6 +28,9 @@ pub struct FrameRecord {
     /// The displacement handed to the core (m, world): `velocity × dt` (the seed's per-update
     /// "velocity").
     pub requested_move: Vec3,
+    /// The heading handed to the core with it (a walker's ground move; see `Motion::heading`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heading: Option<Vec3>,
     /// The core settings in force.
     pub settings: SlideSettings,
     pub stance: StanceChange,
@@ -61,12 +64,20 @@ impl FrameRecord {
     pub fn recorded_call(&self) -> Option<RecordedCall<'_>> {
         Some(RecordedCall {
             ellipsoid: self.ellipsoid.as_ref()?,
-            velocity: self.requested_move,
+            motion: self.motion(),
             settings: &self.settings,
             result: self.outcome.slide()?,
             trace: &self.trace,
             objects: &self.objects,
         })
+    }
+
+    /// What the frame asked the core for: the displacement and its heading.
+    pub fn motion(&self) -> Motion {
+        Motion {
+            velocity: self.requested_move,
+            heading: self.heading,
+        }
     }
 
     /// The frame as a detector reads it.

@@ -14,8 +14,9 @@ use super::FrameRecord;
 
 /// The `format` field of every recording file.
 pub const RECORDING_FORMAT: &str = "slidescope-recording";
-/// The version this build writes and the newest it reads.
-pub const RECORDING_VERSION: u32 = 1;
+/// The version this build writes and the newest it reads. Version 2 holds a frame's heading
+/// beside its move (`heading`); version 1 held it in the frame's settings, and still reads.
+pub const RECORDING_VERSION: u32 = 2;
 
 /// A saved run: consecutive frames, oldest first.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -116,6 +117,18 @@ pub fn load_recording(path: &Path) -> Result<Recording, RecordingError> {
     parse_recording(path, &bytes)
 }
 
+/// A version-1 recording: its frames held the walker's heading in their settings.
+fn first_version(bytes: &[u8]) -> Result<Recording, serde_json::Error> {
+    let mut v: serde_json::Value = serde_json::from_slice(bytes)?;
+    let frames = v.get_mut("frames").and_then(|f| f.as_array_mut());
+    for frame in frames.into_iter().flatten() {
+        if let Some(f) = frame.as_object_mut() {
+            crate::level::query::heading_out_of_settings(f);
+        }
+    }
+    serde_json::from_value(v)
+}
+
 /// [`load_recording`] on bytes already read (`path` only names the source in errors).
 pub fn parse_recording(path: &Path, bytes: &[u8]) -> Result<Recording, RecordingError> {
     let corrupt = |source| RecordingError::Corrupt {
@@ -136,7 +149,12 @@ pub fn parse_recording(path: &Path, bytes: &[u8]) -> Result<Recording, Recording
             supported: RECORDING_VERSION,
         });
     }
-    let recording: Recording = serde_json::from_slice(bytes).map_err(corrupt)?;
+    let holds_heading = bytes.windows(9).any(|w| w == b"\"heading\"");
+    let recording: Recording = if header.version < 2 && holds_heading {
+        first_version(bytes).map_err(corrupt)?
+    } else {
+        serde_json::from_slice(bytes).map_err(corrupt)?
+    };
     for w in recording.frames.windows(2) {
         if w[0].frame.checked_add(1) != Some(w[1].frame) {
             return Err(RecordingError::Gap {

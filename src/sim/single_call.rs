@@ -34,7 +34,8 @@ pub fn single_call_frame(call: RecordedCall<'_>, dt_secs: f32) -> FrameRecord {
             ..Default::default()
         },
         ellipsoid: Some(e),
-        requested_move: call.velocity,
+        requested_move: call.motion.velocity,
+        heading: call.motion.heading,
         settings: *call.settings,
         stance: StanceChange::None,
         trace: call.trace.clone(),

@@ -19,7 +19,7 @@
 //!   mover "pogo" cast): down a ramp or a step the player stays on the ground at any rate;
 //! - the next velocity keeps the integration velocity's horizontal part (so walls still stop
 //!   it) and no vertical part;
-//! - the move goes to the core with the player's heading (`SlideSettings::heading`), so the
+//! - the move goes to the core with the player's heading (`Motion::heading`, given per call), so the
 //!   plane solver never slides it back against where the player heads: walking along one wall
 //!   into a corner wider than 90°, the slide off the second wall would otherwise carry it out
 //!   of the corner it walks into (Quake 2's "stop dead", scene 16).

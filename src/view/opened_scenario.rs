@@ -55,7 +55,7 @@ pub fn load_scenario(path: &Path) -> Result<OpenedScenario, String> {
     let record = single_call_frame(
         RecordedCall {
             ellipsoid: &ellipsoid,
-            velocity: q.velocity,
+            motion: q.motion(),
             settings: &q.settings,
             result: &replay.result,
             trace: &replay.trace,

@@ -195,7 +195,7 @@ fn round_trip_write_read_run_is_bit_identical() {
             s.query.geometry.clone(),
             RecordedCall {
                 ellipsoid: &ellipsoid,
-                velocity: s.query.velocity,
+                motion: s.query.motion(),
                 settings: &s.query.settings,
                 result: &first.result,
                 trace: &first.trace,
@@ -218,17 +218,16 @@ fn round_trip_write_read_run_is_bit_identical() {
     }
 }
 
-#[test]
-fn a_recorded_sim_frame_exports_to_a_scenario_that_replays_bit_identically() {
-    // The debugger's path: walk the teaching level's internal corner, take the frame with the
-    // most iterations from the history, export it, run the file.
+/// 240 frames of the walker on the teaching level, walking into its 90° internal corner.
+fn walk_into_the_corner(
+    params: PlayerParams,
+    settings: &SlideSettings,
+) -> Vec<slidescope::sim::FrameRecord> {
     let level = Level::load(teaching_glb()).unwrap();
     let station = slidescope::level::teaching::stations()
         .into_iter()
         .find(|s| s.name == "internal_corner_90")
         .unwrap();
-    let params = PlayerParams::default();
-    let settings = SlideSettings::default();
     let look = station.look - station.spawn;
     let input = PlayerInput {
         forward: 1.0,
@@ -247,7 +246,7 @@ fn a_recorded_sim_frame_exports_to_a_scenario_that_replays_bit_identically() {
                 before: &state,
                 input: &input,
                 params: &params,
-                settings: &settings,
+                settings,
             },
             &mut scratch,
             &mut trace,
@@ -255,6 +254,57 @@ fn a_recorded_sim_frame_exports_to_a_scenario_that_replays_bit_identically() {
         state = rec.after;
         frames.push(rec);
     }
+    frames
+}
+
+#[test]
+fn a_walkers_heading_exports_beside_the_velocity_and_the_old_layout_still_reads() {
+    // The plane solver's heading matters in the corner: the frame's heading is exported with
+    // its velocity, and a file that holds it among the settings (as written before) reads as
+    // the same scenario and replays the same trace.
+    let settings = SlideSettings {
+        response: slidescope::collision::ResponseOptions {
+            rule: slidescope::collision::Response::Planes,
+            ..SlideSettings::default().response
+        },
+        ..SlideSettings::default()
+    };
+    // The snap walker hands its ground moves' heading to the core.
+    let snap = PlayerParams {
+        walker: slidescope::sim::Walker::Snap,
+        ..PlayerParams::default()
+    };
+    let frames = walk_into_the_corner(snap, &settings);
+    let rec = (frames.iter().filter(|r| r.heading.is_some()))
+        .max_by_key(|r| r.iteration_count())
+        .unwrap();
+    let geometry = pinned_level(teaching_glb(), &teaching_glb()).unwrap();
+    let call = rec.recorded_call().unwrap();
+    let s = Scenario::from_frame("headed", "a walker's heading", geometry, call);
+    assert_eq!(s.query.heading, rec.heading);
+    let dir = temp_dir("heading");
+    let path = dir.join("headed.json");
+    s.write(&path).unwrap();
+    let mut old: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let h = old.as_object_mut().unwrap().remove("heading").unwrap();
+    old["settings"]
+        .as_object_mut()
+        .unwrap()
+        .insert("heading".into(), h);
+    let old_path = dir.join("headed_old.json");
+    std::fs::write(&old_path, serde_json::to_vec(&old).unwrap()).unwrap();
+    let (again, replay) = run_file(&old_path).unwrap();
+    assert_eq!(again, s);
+    assert!(replay.passed(), "{:#?}", replay.failures);
+    assert_eq!(replay.trace, rec.trace);
+}
+
+#[test]
+fn a_recorded_sim_frame_exports_to_a_scenario_that_replays_bit_identically() {
+    // The debugger's path: walk the teaching level's internal corner, take the frame with the
+    // most iterations from the history, export it, run the file.
+    let frames = walk_into_the_corner(PlayerParams::default(), &SlideSettings::default());
     let rec = frames.iter().max_by_key(|r| r.iteration_count()).unwrap();
     assert!(rec.iteration_count() >= 2, "walked into the corner");
     let call = rec.recorded_call().unwrap();
@@ -284,7 +334,7 @@ fn exact_trace_catches_a_one_ulp_difference() {
         s.query.geometry.clone(),
         RecordedCall {
             ellipsoid: &ellipsoid,
-            velocity: s.query.velocity,
+            motion: s.query.motion(),
             settings: &s.query.settings,
             result: &replay.result,
             trace: &trace,

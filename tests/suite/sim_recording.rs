@@ -19,11 +19,12 @@ fn level() -> CollisionMesh {
 
 /// A varied session: walking, stairs, a jump, crouching under a slab, noclip, a teleport.
 fn session(m: &CollisionMesh) -> Sim {
-    let mut sim = Sim::new(
-        v(-1.0, 0.0, 0.0),
-        PlayerParams::default(),
-        SlideSettings::default(),
-    );
+    session_of(m, PlayerParams::default())
+}
+
+/// [`session`] walked with `params`.
+fn session_of(m: &CollisionMesh, params: PlayerParams) -> Sim {
+    let mut sim = Sim::new(v(-1.0, 0.0, 0.0), params, SlideSettings::default());
     let mut input = PlayerInput::default();
     for i in 0..480u32 {
         input.yaw_rad = -1.2 - 0.002 * i as f32;
@@ -64,6 +65,39 @@ fn recording_round_trip_is_bit_identical() {
     let loaded = load_recording(&path).unwrap();
     let original: Vec<_> = sim.history().iter().cloned().collect();
     assert_eq!(loaded.frames, original);
+    assert_eq!(json(&loaded.frames), json(&original), "same bits");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_first_version_recording_with_the_heading_in_its_settings_reads_the_same() {
+    let m = level();
+    // The snap walker hands its ground moves' heading to the core.
+    let snap = PlayerParams {
+        walker: slidescope::sim::Walker::Snap,
+        ..PlayerParams::default()
+    };
+    let sim = session_of(&m, snap);
+    let original: Vec<_> = sim.history().iter().cloned().collect();
+    let headed = original.iter().filter(|f| f.heading.is_some()).count();
+    assert!(headed > 100, "{headed} frames with a heading");
+    let dir = temp_dir("first-version");
+    let path = dir.join("run.json");
+    sim.save_recording(&path, "generated").unwrap();
+    // As version 1 wrote it: the heading among each frame's settings.
+    let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    v["version"] = 1.into();
+    for f in v["frames"].as_array_mut().unwrap() {
+        let f = f.as_object_mut().unwrap();
+        if let Some(h) = f.remove("heading") {
+            f["settings"]
+                .as_object_mut()
+                .unwrap()
+                .insert("heading".into(), h);
+        }
+    }
+    std::fs::write(&path, serde_json::to_vec(&v).unwrap()).unwrap();
+    let loaded = load_recording(&path).unwrap();
     assert_eq!(json(&loaded.frames), json(&original), "same bits");
     std::fs::remove_dir_all(dir).ok();
 }
@@ -119,7 +153,7 @@ fn bad_files_are_typed_errors_and_keep_the_open_history() {
     ));
 
     let newer = dir.join("newer.json");
-    std::fs::write(&newer, text.replacen("\"version\":1", "\"version\":99", 1)).unwrap();
+    std::fs::write(&newer, text.replacen("\"version\":2", "\"version\":99", 1)).unwrap();
     assert!(matches!(
         sim.load_recording(&newer),
         Err(RecordingError::NewerVersion { found: 99, .. })

@@ -156,7 +156,7 @@ fn solve(
     settings: &SlideSettings,
     scratch: &mut Scratch,
 ) -> SlideResult {
-    let call = Call::new(world, &m.ellipsoid, m.velocity, settings);
+    let call = Call::new(world, &m.ellipsoid, m.velocity.into(), settings);
     slide(&call, scratch, None)
 }
 

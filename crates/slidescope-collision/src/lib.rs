@@ -22,8 +22,9 @@
 //! [`raycast`] casts a ray. Passing `Some(&mut trace)` fills a [`Trace`] with every
 //! detect/respond iteration: what slidescope's debugger shows. [`SlideSettings`] holds what a
 //! game tunes ([`Tuning`]), the conventions on which ports differ ([`Conventions`]), the
-//! response ([`ResponseOptions`]), the debugger's knobs ([`DebugKnobs`]) and a walker's
-//! `heading` for the plane solver's climb rule (set per ground move). The [`solvers`] the
+//! response ([`ResponseOptions`]) and the debugger's knobs ([`DebugKnobs`]); what changes per
+//! call is the [`Motion`]: the displacement (a `Vec3` converts into one) and, for a walker's
+//! ground move, its heading for the plane solver's climb rule. The [`solvers`] the
 //! debugger compares and the [`debug`] module are for tools, not games.
 //!
 //! The core of slidescope (seed 001 ch. 12, with seeds 000, 002 and 003), a crate of its own
@@ -66,6 +67,7 @@ mod error;
 mod frame;
 mod internal_edge;
 mod mesh;
+mod motion;
 mod ray;
 mod settings;
 #[cfg(feature = "serde")]
@@ -85,6 +87,7 @@ pub use dynamic::{DynamicObject, DynamicScene, ObjectId, ObjectPoses, RigidPose,
 pub use ellipsoid::{ESpace, Ellipsoid};
 pub use error::CollisionError;
 pub use mesh::{CollisionMesh, MeshBuildReport, Triangle};
+pub use motion::Motion;
 pub use ray::{RayHit, raycast, raycast_objects};
 pub use settings::{
     BroadPhase, DebugKnobs, NarrowPhaseKind, Response, ResponseOptions, SlideSettings, Tuning,

@@ -81,7 +81,8 @@ impl Response {
 
 /// Settings of [`collide_and_slide`](super::collide_and_slide) and [`sweep`](super::sweep), in
 /// four groups: what a game tunes, the conventions on which real ports differ, how a contact
-/// turns the motion, and the debugger's knobs. Scenario files hold them in the flat layout of
+/// turns the motion, and the debugger's knobs (what changes per call is the
+/// [`Motion`](super::Motion)). Scenario files hold them in the flat layout of
 /// `settings_file.rs`.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 #[cfg_attr(
@@ -103,11 +104,6 @@ pub struct SlideSettings {
     /// What the debugger switches to show the parts of the algorithm: the cases, the broad
     /// and the narrow phase.
     pub debug: DebugKnobs,
-    /// Where the mover heads (world, horizontal; its length does not matter): with the plane
-    /// solver, when the motion asked goes that way, no slide turns it back against it (Quake 2's
-    /// "stop dead" with the player's heading as the original velocity). A walker sets it for a
-    /// ground move, per call; `None`: no heading.
-    pub heading: Option<[f32; 3]>,
 }
 
 /// What a game tunes: the skin and the loop's limits (seed 001 12.3 and the lab project's
@@ -228,11 +224,6 @@ impl SlideSettings {
             && !(h.is_finite() && h >= 0.0)
         {
             return bad("max_step_m", format!("must be finite and >= 0, got {h}"));
-        }
-        if let Some(h) = self.heading
-            && !h.iter().all(|x| x.is_finite())
-        {
-            return bad("heading", format!("must be finite, got {h:?}"));
         }
         if !(1..=10_000).contains(&self.tuning.max_contacts) {
             return bad(

@@ -54,8 +54,6 @@ pub(crate) struct SettingsFile {
     max_climb_deg: Option<f32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     max_step_m: Option<f32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    heading: Option<[f32; 3]>,
     /// The conventions after the first nine, by their table names, those not at their
     /// default.
     #[serde(flatten)]
@@ -119,7 +117,6 @@ impl From<SlideSettings> for SettingsFile {
             roots: c.roots,
             max_climb_deg: s.response.max_climb_deg,
             max_step_m: s.response.max_step_m,
-            heading: s.heading,
             newer: c.newer,
         }
     }
@@ -161,7 +158,6 @@ impl From<SettingsFile> for SlideSettings {
                 broad_phase: f.broad_phase,
                 narrow_phase: f.narrow_phase,
             },
-            heading: f.heading,
         }
     }
 }

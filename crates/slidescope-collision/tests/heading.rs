@@ -1,4 +1,4 @@
-//! The plane solver's heading (`SlideSettings::heading`): sliding along one wall into
+//! The plane solver's heading (`Motion::heading`, given per call): sliding along one wall into
 //! a corner wider than 90°, the slide off the second wall goes back out of the corner; with the
 //! mover's heading into the corner it stops there instead. A heading the motion does not go
 //! along, and every other response, change nothing.
@@ -6,8 +6,8 @@
 use glam::Vec3;
 use slidescope_collision::ResponseOptions;
 use slidescope_collision::{
-    CollisionError, CollisionMesh, Ellipsoid, EndReason, Response, SlideResult, SlideSettings,
-    collide_and_slide,
+    CollisionError, CollisionMesh, Ellipsoid, EndReason, Motion, Response, SlideResult,
+    SlideSettings, collide_and_slide,
 };
 
 const APEX: Vec3 = Vec3::new(0.0, 0.0, -3.0);
@@ -35,7 +35,7 @@ fn corner() -> CollisionMesh {
 
 /// A sphere resting a hair off the west wall 1.5 m from the apex, moving 2 m along the wall
 /// into the corner (it reaches the corner after 1.21 m), with the plane solver and `heading`.
-fn slide(response: Response, heading: Option<[f32; 3]>) -> SlideResult {
+fn slide(response: Response, heading: Option<Vec3>) -> SlideResult {
     let inward = Vec3::new(0.5, 0.0, 3f32.sqrt() / 2.0);
     let start = APEX + west() * 1.5 + inward * (R + 1e-3);
     let e = Ellipsoid::new(start, Vec3::splat(R)).unwrap();
@@ -44,10 +44,13 @@ fn slide(response: Response, heading: Option<[f32; 3]>) -> SlideResult {
             rule: response,
             ..(SlideSettings::default()).response
         },
-        heading,
         ..SlideSettings::default()
     };
-    collide_and_slide(&corner(), &e, -west() * 2.0, &s, None).unwrap()
+    let motion = Motion {
+        velocity: -west() * 2.0,
+        heading,
+    };
+    collide_and_slide(&corner(), &e, motion, &s, None).unwrap()
 }
 
 /// Where the sphere touches both walls: on the bisector, R / sin 60° from the apex.
@@ -64,7 +67,7 @@ fn without_a_heading_the_slide_goes_back_out_along_the_second_wall() {
 
 #[test]
 fn heading_into_the_corner_stops_the_slide_there() {
-    let r = slide(Response::Planes, Some([0.0, 0.0, -1.0]));
+    let r = slide(Response::Planes, Some(Vec3::NEG_Z));
     assert_eq!(r.end, EndReason::PlanesStop);
     let off = r.position - corner_center();
     assert!(off.length() < 0.01, "{:?}: {off}", r.position);
@@ -75,10 +78,10 @@ fn heading_into_the_corner_stops_the_slide_there() {
 fn a_heading_the_motion_does_not_go_along_and_other_responses_change_nothing() {
     let free = slide(Response::Planes, None);
     // Heading out of the corner: the motion asked goes against it, so it is no plane.
-    assert_eq!(slide(Response::Planes, Some([0.0, 0.0, 1.0])), free);
+    assert_eq!(slide(Response::Planes, Some(Vec3::Z)), free);
     for response in [Response::Seed, Response::Crease] {
         assert_eq!(
-            slide(response, Some([0.0, 0.0, -1.0])),
+            slide(response, Some(Vec3::NEG_Z)),
             slide(response, None),
             "{response:?}"
         );
@@ -88,11 +91,9 @@ fn a_heading_the_motion_does_not_go_along_and_other_responses_change_nothing() {
 #[test]
 fn a_heading_that_is_not_finite_is_refused() {
     let e = Ellipsoid::new(Vec3::ZERO, Vec3::splat(R)).unwrap();
-    let s = SlideSettings {
-        heading: Some([f32::NAN, 0.0, 0.0]),
-        ..SlideSettings::default()
-    };
-    let err = collide_and_slide(&corner(), &e, Vec3::X, &s, None).unwrap_err();
+    let motion = Motion::new(Vec3::X).heading(Vec3::new(f32::NAN, 0.0, 0.0));
+    let err =
+        collide_and_slide(&corner(), &e, motion, &SlideSettings::default(), None).unwrap_err();
     assert!(
         matches!(
             err,

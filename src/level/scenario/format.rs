@@ -4,13 +4,13 @@
 
 use std::path::{Path, PathBuf};
 
-use glam::{Mat3, Vec3};
+use glam::Mat3;
 use serde::{Deserialize, Serialize};
 
 use super::{Expectations, ScenarioError, VecExpectation};
-use crate::collision::{Ellipsoid, ObjectPoses, SlideResult, SlideSettings, Trace};
+use crate::collision::{Ellipsoid, Motion, ObjectPoses, SlideResult, SlideSettings, Trace};
 use crate::level::LevelHash;
-use crate::level::query::{EllipsoidShape, Geometry, Query, QueryMode};
+use crate::level::query::{EllipsoidShape, Geometry, Query, QueryMode, heading_out_of_settings};
 
 /// The `format` field of every scenario file.
 pub const SCENARIO_FORMAT: &str = "slidescope-scenario";
@@ -35,6 +35,7 @@ const KNOWN_FIELDS: &[&str] = &[
     "ellipsoid",
     "start",
     "velocity",
+    "heading",
     "settings",
     "expect",
     "objects",
@@ -80,8 +81,8 @@ pub struct Scenario {
 #[derive(Debug, Clone, Copy)]
 pub struct RecordedCall<'a> {
     pub ellipsoid: &'a Ellipsoid,
-    /// The displacement handed to the core (world, metres).
-    pub velocity: Vec3,
+    /// The displacement handed to the core (world, metres) and its heading.
+    pub motion: Motion,
     pub settings: &'a SlideSettings,
     pub result: &'a SlideResult,
     pub trace: &'a Trace,
@@ -154,7 +155,8 @@ impl Scenario {
                 axes,
             },
             start: e.center,
-            velocity: call.velocity,
+            velocity: call.motion.velocity,
+            heading: call.motion.heading,
             settings: *call.settings,
         };
         let exact = |value| VecExpectation {
@@ -201,7 +203,7 @@ impl Scenario {
                 found: header.version,
             });
         }
-        let fields: serde_json::Map<String, serde_json::Value> =
+        let mut fields: serde_json::Map<String, serde_json::Value> =
             serde_json::from_str(text).map_err(parse_err)?;
         if let Some(field) = fields.keys().find(|k| !KNOWN_FIELDS.contains(&k.as_str())) {
             return Err(ScenarioError::UnknownField {
@@ -209,7 +211,15 @@ impl Scenario {
                 field: field.clone(),
             });
         }
-        let scenario: Self = serde_json::from_str(text).map_err(parse_err)?;
+        let in_settings = fields
+            .get("settings")
+            .is_some_and(|s| s.get("heading").is_some());
+        let scenario: Self = if in_settings {
+            heading_out_of_settings(&mut fields);
+            serde_json::from_value(serde_json::Value::Object(fields)).map_err(parse_err)?
+        } else {
+            serde_json::from_str(text).map_err(parse_err)?
+        };
         scenario.validate(path)?;
         Ok(scenario)
     }

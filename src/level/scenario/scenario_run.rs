@@ -114,7 +114,7 @@ impl Scenario {
         let result = collide_and_slide_in(
             world,
             &ellipsoid,
-            q.velocity,
+            q.motion(),
             &q.settings,
             &mut Scratch::default(),
             Some(&mut trace),

@@ -1,10 +1,8 @@
 //! The loop of seed 001 12.3's `CollideEllipsoid` (revised in 12.15), one named stage a line.
 
-use glam::Vec3;
-
 use super::detect::first_contact;
 use super::finish::finish;
-use super::input::check_inputs;
+use super::input::check_motion;
 use super::place::place_contact;
 use super::plane_solver::rest_on_planes;
 use super::project::{object_push, project};
@@ -14,33 +12,36 @@ use super::skin::push_back;
 use super::state::{Call, SlideState};
 use super::stop::{motion_spent, stops_after_response};
 use crate::detect::Scratch;
-use crate::{CollisionError, CollisionMesh, CollisionWorld, Ellipsoid, EndReason, Response};
+use crate::{
+    CollisionError, CollisionMesh, CollisionWorld, Ellipsoid, EndReason, Motion, Response,
+};
 use crate::{SlideSettings, Trace};
 
-/// Moves `ellipsoid` by `velocity` (world) through `mesh`, sliding along what it hits.
-/// With `trace`, records every iteration (the trace is cleared first).
+/// Moves `ellipsoid` by `motion` (world: a displacement, or a [`Motion`] with a heading)
+/// through `mesh`, sliding along what it hits. With `trace`, records every iteration (the
+/// trace is cleared first).
 pub fn collide_and_slide(
     mesh: &CollisionMesh,
     ellipsoid: &Ellipsoid,
-    velocity: Vec3,
+    motion: impl Into<Motion>,
     settings: &SlideSettings,
     trace: Option<&mut Trace>,
 ) -> Result<SlideResult, CollisionError> {
     let mut scratch = Scratch::default();
-    collide_and_slide_with(mesh, ellipsoid, velocity, settings, &mut scratch, trace)
+    collide_and_slide_with(mesh, ellipsoid, motion, settings, &mut scratch, trace)
 }
 
 /// [`collide_and_slide`] with a caller-owned scratch buffer.
 pub fn collide_and_slide_with(
     mesh: &CollisionMesh,
     ellipsoid: &Ellipsoid,
-    velocity: Vec3,
+    motion: impl Into<Motion>,
     settings: &SlideSettings,
     scratch: &mut Scratch,
     trace: Option<&mut Trace>,
 ) -> Result<SlideResult, CollisionError> {
     let world = CollisionWorld::static_only(mesh);
-    collide_and_slide_in(world, ellipsoid, velocity, settings, scratch, trace)
+    collide_and_slide_in(world, ellipsoid, motion, settings, scratch, trace)
 }
 
 /// Collide-and-slide through the static mesh and the dynamic objects of `world` (seed 001
@@ -51,13 +52,14 @@ pub fn collide_and_slide_with(
 pub fn collide_and_slide_in(
     world: CollisionWorld<'_>,
     ellipsoid: &Ellipsoid,
-    velocity: Vec3,
+    motion: impl Into<Motion>,
     settings: &SlideSettings,
     scratch: &mut Scratch,
     trace: Option<&mut Trace>,
 ) -> Result<SlideResult, CollisionError> {
-    check_inputs(ellipsoid, velocity, settings)?;
-    let call = Call::new(world, ellipsoid, velocity, settings);
+    let motion = motion.into();
+    check_motion(ellipsoid, &motion, settings)?;
+    let call = Call::new(world, ellipsoid, motion, settings);
     Ok(slide(&call, scratch, trace))
 }
 

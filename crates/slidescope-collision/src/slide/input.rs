@@ -3,7 +3,7 @@
 
 use glam::Vec3;
 
-use crate::{CollisionError, Ellipsoid, SlideSettings};
+use crate::{CollisionError, Ellipsoid, Motion, SlideSettings};
 
 /// Refuses a bad ellipsoid, a non-finite velocity (as asked, or scaled by `move_scale`) or
 /// settings out of range.
@@ -19,4 +19,21 @@ pub(crate) fn check_inputs(
         return Err(CollisionError::NonFiniteVelocity(scaled.to_array()));
     }
     settings.validate()
+}
+
+/// [`check_inputs`] for a call's whole motion: its heading finite too.
+pub(crate) fn check_motion(
+    ellipsoid: &Ellipsoid,
+    motion: &Motion,
+    settings: &SlideSettings,
+) -> Result<(), CollisionError> {
+    if let Some(h) = motion.heading
+        && !h.is_finite()
+    {
+        return Err(CollisionError::BadSetting {
+            name: "heading",
+            reason: format!("must be finite, got {h:?}"),
+        });
+    }
+    check_inputs(ellipsoid, motion.velocity, settings)
 }

@@ -155,9 +155,7 @@ fn rested_face(
 
 /// The call's heading (world, unit, horizontal) when the motion asked goes that way.
 fn heading(call: &Call<'_>) -> Option<Vec3> {
-    let h = Vec3::from(call.settings.heading?)
-        .with_y(0.0)
-        .try_normalize()?;
+    let h = call.heading?.with_y(0.0).try_normalize()?;
     (call.velocity.dot(h) > 0.0).then_some(h)
 }
 

@@ -8,7 +8,9 @@ use super::crease::Planes;
 use crate::detect::Scratch;
 use crate::dynamic::ObjectId;
 use crate::frame::Frame;
-use crate::{Aabb, CollisionWorld, Contact, DynamicScene, Ellipsoid, EndReason, SlideSettings};
+use crate::{
+    Aabb, CollisionWorld, Contact, DynamicScene, Ellipsoid, EndReason, Motion, SlideSettings,
+};
 
 /// The inputs of one call, checked once on entry.
 pub(crate) struct Call<'a> {
@@ -17,6 +19,8 @@ pub(crate) struct Call<'a> {
     /// The motion the call makes, world: the one requested times the game's `move_scale`
     /// (1 for seed 001).
     pub velocity: Vec3,
+    /// Where the mover heads (world; see [`Motion::heading`]).
+    pub heading: Option<Vec3>,
     pub settings: &'a SlideSettings,
     /// The eSpace frame about the start centre.
     pub start_frame: Frame,
@@ -29,15 +33,16 @@ impl<'a> Call<'a> {
     pub fn new(
         world: CollisionWorld<'a>,
         ellipsoid: &'a Ellipsoid,
-        velocity: Vec3,
+        motion: Motion,
         settings: &'a SlideSettings,
     ) -> Self {
         let start_frame = Frame::for_mesh(ellipsoid, world.mesh.bounds());
-        let velocity = velocity * settings.conventions.move_scale;
+        let velocity = motion.velocity * settings.conventions.move_scale;
         Self {
             world,
             ellipsoid,
             velocity,
+            heading: motion.heading,
             settings,
             start_frame,
             input_v: start_frame.space.vector_to_es(velocity),

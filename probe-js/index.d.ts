@@ -112,6 +112,8 @@ export interface Conventions {
     worldResponse?: boolean | null;
     /** An edge's or vertex's contact normal runs from the contact point to the centre the iteration started from, not to the centre touching it (a port that takes `normalize(basePoint − collisionPoint)` before moving the base point): it tilts toward the motion the further the contact lies along it. */
     normalFromStart?: boolean | null;
+    /** A centre within 1 of a triangle's plane that moves along it (n · v within ±1e-6 eSpace) does not test the face, only its edges and vertices (Fauerby 2003's `embeddedInPlane`, Irrlicht, Babylon.js): a walker sunk into a floor it walks along does not meet it. */
+    embeddedPlaneSkipped?: boolean | null;
 }
 export const MISSING_INTEGRATION_VELOCITY: 1;
 export const MISSING_ITERATIONS: 2;

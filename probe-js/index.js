@@ -188,6 +188,7 @@ export function conventionEntries(c = {}) {
     add(19, c.skinInMetres, bool);
     add(20, c.worldResponse, bool);
     add(21, c.normalFromStart, bool);
+    add(22, c.embeddedPlaneSkipped, bool);
 // end entries
     return e;
 }

@@ -120,7 +120,8 @@ proptest! {
     /// Dense soups (100–300 triangles in a 3 m cube, so a call's gathered region overflows and
     /// its detections walk the BVH), lone sweeps and untraced calls, with the conventions that
     /// change which parts are tested: one- or two-sided, back faces by position or by
-    /// velocity, roots at zero or positive only. Detections run face first, traced or not, on
+    /// velocity, roots at zero or positive only, the face of a plane moved along tested or
+    /// skipped. Detections run face first, traced or not, on
     /// the list and on the walk; brute force runs the one-pass test.
     #[test]
     fn bvh_and_brute_force_agree_on_dense_soups_and_lone_sweeps(
@@ -132,6 +133,7 @@ proptest! {
         two_sided in any::<bool>(),
         by_velocity in any::<bool>(),
         positive_only in any::<bool>(),
+        plane_skipped in any::<bool>(),
         response in 0..3usize,
     ) {
         // Small triangles: a vertex and two offsets from it.
@@ -144,7 +146,7 @@ proptest! {
             (false, true) => Sidedness::LeavingIgnored,
         };
         let roots = if positive_only { Roots::PositiveOnly } else { Roots::AtZero };
-        let bvh = SlideSettings { response: ResponseOptions { rule: [Response::Seed, Response::Crease, Response::Planes][response], ..(SlideSettings::default()).response }, conventions: Conventions { sidedness, roots, ..Conventions::default() }, ..SlideSettings::default() };
+        let bvh = SlideSettings { response: ResponseOptions { rule: [Response::Seed, Response::Crease, Response::Planes][response], ..(SlideSettings::default()).response }, conventions: Conventions { sidedness, roots, embedded_plane_skipped: plane_skipped, ..Conventions::default() }, ..SlideSettings::default() };
         let brute = SlideSettings { debug: DebugKnobs { broad_phase: BroadPhase::BruteForce, ..bvh.debug }, ..bvh };
         prop_assert_eq!(sweep(&m, &e, vel, &bvh).unwrap(), sweep(&m, &e, vel, &brute).unwrap());
         let a = collide_and_slide(&m, &e, vel, &bvh, None).unwrap();

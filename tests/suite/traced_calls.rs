@@ -73,7 +73,8 @@ fn traced_walks_on_lavaducts_end_where_untraced_ones_do() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 
-    /// Random soups, each narrow phase, one- or two-sided, roots at zero or positive only.
+    /// Random soups, each narrow phase, one- or two-sided, roots at zero or positive only, the
+    /// face of a plane moved along tested or skipped.
     #[test]
     fn traced_and_untraced_calls_agree_for_every_narrow_phase(
         tris in prop::collection::vec((vec3(3.0), vec3(1.0), vec3(1.0)), 1..80),
@@ -83,6 +84,7 @@ proptest! {
         narrow in 0..3usize,
         sidedness in 0..3usize,
         positive_only in any::<bool>(),
+        plane_skipped in any::<bool>(),
     ) {
         let soup: Vec<[Vec3; 3]> = tris.iter().map(|&(a, b, c)| [a, a + b, a + c]).collect();
         let Ok(m) = CollisionMesh::from_triangles(&soup) else { return Ok(()) };
@@ -91,6 +93,7 @@ proptest! {
         s.conventions.sidedness =
             [Sidedness::TwoSided, Sidedness::BehindIgnored, Sidedness::LeavingIgnored][sidedness];
         s.conventions.roots = if positive_only { Roots::PositiveOnly } else { Roots::AtZero };
+        s.conventions.embedded_plane_skipped = plane_skipped;
         prop_assert_eq!(traced_equals_untraced(&m, &e, vel, &s), Ok(()));
     }
 }

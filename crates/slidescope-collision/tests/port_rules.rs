@@ -6,8 +6,8 @@
 //! whole move (SLAM halves it), Fauerby 2003's slide from the unpadded contact point when the
 //! contact is nearer than the padding (Irrlicht, py64), and a floor stop in a call heading down
 //! (py64's fall), an embedded start kept where it is (Babylon.js), Quake's velocity clip, the
-//! response in world space, the padding in metres, the padding of a clear path, and an edge's
-//! normal taken from the start centre.
+//! response in world space, the padding in metres, the padding of a clear path, an edge's
+//! normal taken from the start centre, and the face of a plane moved along left untested.
 
 use glam::Vec3;
 use slidescope_collision::{
@@ -311,4 +311,28 @@ fn an_edge_normal_from_the_start_runs_from_the_contact_point_to_the_start_centre
     let from_start = v3(-3.0, 0.5, 0.0) / 9.25f32.sqrt();
     assert!((contact - from_start).length() < 1e-4, "{contact}");
     assert!((slide - from_start).length() < 1e-4, "{slide}");
+}
+
+/// A plane moved along: a sphere sunk 0.005 into the floor (centre 0.995 up) walking (1, 0, 0).
+/// The seed meets the floor it overlaps at t = 0, pushes the centre out to 1 and slides on
+/// to (1, 1 + skin) (the padding along the velocity leaves it where the push-back put it;
+/// the skin's part along the floor is lost to the projection). A port that skips the face of
+/// a plane it overlaps and moves along (Fauerby 2003's `embeddedInPlane`) finds nothing: the
+/// floor's edges are 50 away, so it walks on sunk, to (1, 0.995). Moving (1, −0.5, 0), the
+/// motion is not along the plane and both meet it at t = 0.
+#[test]
+fn a_plane_moved_along_is_not_tested_where_the_sphere_overlaps_it() {
+    let start = Vec3::new(0.0, 0.995, 0.0);
+    let mut s = settings(Projection::SlidePlane, 1.0);
+    let mut trace = Trace::default();
+    slide(start, Vec3::X, &s, Some(&mut trace));
+    let met = trace.iterations[0].contacts[0];
+    assert!(met.time.is_embedded(), "{met:?}");
+    s.conventions.embedded_plane_skipped = true;
+    let skipped = slide(start, Vec3::X, &s, Some(&mut trace));
+    assert!(trace.iterations[0].contacts.is_empty(), "{trace:?}");
+    assert_eq!(skipped, start + Vec3::X);
+    slide(start, Vec3::new(1.0, -0.5, 0.0), &s, Some(&mut trace));
+    let met = trace.iterations[0].contacts[0];
+    assert!(met.time.is_embedded(), "{met:?}");
 }

@@ -328,6 +328,20 @@ table! {
             ],
             say: |c| c.normal_from_start.then(|| "an edge's or vertex's normal is taken from the centre the iteration started at".into()),
         },
+        /// A centre within 1 of a triangle's plane that moves along it (n · v within ±1e-6
+        /// eSpace) does not test the face, only its edges and vertices (Fauerby 2003's
+        /// `embeddedInPlane`, Irrlicht, Babylon.js): a walker sunk into a floor it walks along
+        /// does not meet it. Seed 001 12.4.4 meets the interior it overlaps at t = 0.
+        embedded_plane_skipped: bool = false, key EMBEDDED_PLANE = 22 => {
+            c: "embedded_plane_skipped", js: "embeddedPlaneSkipped", label: "a plane moved along skipped", stage: "detect/triangle.rs",
+            wire: "0 a face whose plane the sphere overlaps is a contact at t = 0 (seed 001); 1 not when the motion runs along the plane (n · v within ±1e-6 eSpace): its edges and vertices decide (Fauerby 2003's embeddedInPlane)",
+            words: &["an overlapped face met moving along it", "an overlapped face skipped moving along it"],
+            tried: &[
+                Tried { name: "skips_embedded_plane", rank: 29, label: "does not test the face of a plane it overlaps and moves along (Fauerby 2003's embeddedInPlane, Irrlicht, Babylon.js)", set: |c, _| c.embedded_plane_skipped = true, c_also: "" },
+                Tried { name: "tests_embedded_plane", rank: 30, label: "meets the face of a plane it overlaps and moves along at t = 0 (seed 001)", set: |c, _| c.embedded_plane_skipped = false, c_also: "" },
+            ],
+            say: |c| c.embedded_plane_skipped.then(|| "the face of a plane the sphere overlaps and moves along is not tested".into()),
+        },
     ]
     frame: [
         /// The recorded coordinates' up axis. Shown; the re-solve does not depend on it.

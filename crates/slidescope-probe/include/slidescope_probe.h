@@ -114,7 +114,7 @@ typedef struct slsp_object_pose {
 #define SLSP_MISSING_CONTACT_CENTER (1u << 3)
 #define SLSP_MISSING_CONTACT_NORMAL (1u << 4)
 #define SLSP_MISSING_CONTACT_TRIANGLE (1u << 5)
-#define SLSP__CONVENTION_KEYS 21
+#define SLSP__CONVENTION_KEYS 22
 typedef struct slsp_conventions {
     int padding;                     /* Where the skin padding goes after a contact. */
     int short_motion;                /* What a motion shorter than the threshold does. */
@@ -137,6 +137,7 @@ typedef struct slsp_conventions {
     int skin_in_metres;              /* The padding is the declared skin in metres, not eSpace units: along a direction, the eSpace length whose world length is the skin. */
     int world_response;              /* The response in world space, detection in eSpace: the slide plane's normal is the contact's eSpace offset taken back to world (`normalize(radii ∘ n_es)`) and the motion left is projected in world units, the integration velocity too. */
     int normal_from_start;           /* An edge's or vertex's contact normal runs from the contact point to the centre the iteration started from, not to the centre touching it (a port that takes `normalize(basePoint − collisionPoint)` before moving the base point): it tilts toward the motion the further the contact lies along it. */
+    int embedded_plane_skipped;      /* A centre within 1 of a triangle's plane that moves along it (n · v within ±1e-6 eSpace) does not test the face, only its edges and vertices (Fauerby 2003's `embeddedInPlane`, Irrlicht, Babylon.js): a walker sunk into a floor it walks along does not meet it. */
 } slsp_conventions;
 /* end constants */
 
@@ -572,6 +573,7 @@ void slsp_conventions_init(slsp_conventions *c) {
     c->skin_in_metres = -1;
     c->world_response = -1;
     c->normal_from_start = -1;
+    c->embedded_plane_skipped = -1;
 /* end init */
 }
 
@@ -605,6 +607,7 @@ void slsp_set_conventions(slsp_probe *p, const slsp_conventions *c) {
     if (c->skin_in_metres >= 0) SLSP__ENTRY(19, c->skin_in_metres);
     if (c->world_response >= 0) SLSP__ENTRY(20, c->world_response);
     if (c->normal_from_start >= 0) SLSP__ENTRY(21, c->normal_from_start);
+    if (c->embedded_plane_skipped >= 0) SLSP__ENTRY(22, c->embedded_plane_skipped);
 /* end entries */
 #undef SLSP__ENTRY
 #undef SLSP__FLOAT_ENTRY

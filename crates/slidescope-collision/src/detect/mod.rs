@@ -34,7 +34,7 @@ use super::sweep::{sweep_triangle_cases, touch};
 use super::trace::CandidateTrace;
 use super::{BroadPhase, CaseKind, CollisionMesh, Contact, SlideSettings, SweepHit};
 pub use dynamic::DynamicScratch;
-use triangle::{leaves_front, triangle_contact, two_sided};
+use triangle::{leaves_front, part_rules, triangle_contact};
 
 /// Buffers reused across detections (no allocation per query once warm).
 #[derive(Debug, Default, Clone)]
@@ -160,7 +160,7 @@ impl<N: NarrowPhase, const SPHERE: bool> Scan<'_, N, SPHERE> {
     fn face_test(&mut self, ti: u32, entry: f32, tri_es: &TriangleEs) {
         let s = self.settings;
         let limit = self.limit();
-        match face_step(self.c, self.v, tri_es, s.debug.cases, two_sided(s), limit) {
+        match face_step(self.c, self.v, tri_es, s.debug.cases, part_rules(s), limit) {
             FaceStep::Done(Some(hit)) => self.add(ti, hit),
             FaceStep::Done(None) => {}
             FaceStep::Round(plane) => self.deferred.push(Deferred {
@@ -347,11 +347,10 @@ fn observe(
         let cases = if leaves_front(s, &o.tri_es, v) {
             CaseResults::culled(s.debug.cases)
         } else {
-            let two_sided = two_sided(s);
-            let (mask, roots) = (s.debug.cases, s.conventions.roots);
-            let mut cases = sweep_triangle_cases(c, v, &o.tri_es, mask, two_sided, roots);
+            let rules = part_rules(s);
+            let mut cases = sweep_triangle_cases(c, v, &o.tri_es, s.debug.cases, rules);
             if s.response.touching_counts {
-                let parts = touch::graze_parts(c, v, &o.tri_es, two_sided, 1.0);
+                let parts = touch::graze_parts(c, v, &o.tri_es, rules.two_sided, 1.0);
                 touch::merge_cases(&mut cases, &parts);
             }
             cases

@@ -1,17 +1,27 @@
 //! One triangle's whole test in detection, as the settings' conventions say: the static scan's
 //! one-pass test and the moving objects' test (`dynamic`) alike; and the sidedness helpers the
-//! face-first scan applies itself (`two_sided`, `leaves_front`; it applies roots through
+//! face-first scan applies itself (`part_rules`, `leaves_front`; it applies roots through
 //! `sweep::round_step`).
 
 use glam::Vec3;
 
-use crate::sweep::{NarrowPhase, TriangleEs, sweep_triangle_roots, touch};
-use crate::{Roots, Sidedness, SlideSettings, SweepHit};
+use crate::sweep::{NarrowPhase, PartRules, TriangleEs, sweep_triangle_roots, touch};
+use crate::{Sidedness, SlideSettings, SweepHit};
 
 /// Both sides of every triangle collide (`sidedness`); otherwise one with the centre behind
 /// its plane is ignored.
 pub(super) fn two_sided(s: &SlideSettings) -> bool {
     !s.conventions.sidedness.culls_behind()
+}
+
+/// The conventions that decide a triangle's parts: its sidedness, `roots` and
+/// `embedded_plane_skipped`.
+pub(super) fn part_rules(s: &SlideSettings) -> PartRules {
+    PartRules {
+        two_sided: two_sided(s),
+        roots: s.conventions.roots,
+        plane_skipped: s.conventions.embedded_plane_skipped,
+    }
 }
 
 /// [`Sidedness::LeavingIgnored`]: the motion leaves the triangle's front (Fauerby 2003 `if
@@ -24,7 +34,8 @@ pub(super) fn leaves_front(s: &SlideSettings, tri_es: &TriangleEs, v: Vec3) -> b
 
 /// One triangle's whole test at `limit`, as the settings' conventions say: none where the
 /// motion leaves its front ([`Sidedness::LeavingIgnored`]); the narrow phase's test (the
-/// decomposed one's where only roots after the start count, [`Roots::PositiveOnly`]); and a
+/// decomposed one's where only roots after the start count, [`crate::Roots::PositiveOnly`], or the
+/// face of a plane overlapped and moved along is not tested); and a
 /// grazing touch where touching counts. The static scan's one-pass test and the moving
 /// objects' test (`dynamic`).
 #[inline(never)]
@@ -38,16 +49,15 @@ pub(super) fn triangle_contact<N: NarrowPhase>(
     if leaves_front(s, tri_es, v) {
         return None;
     }
-    let (cases, two_sided) = (s.debug.cases, two_sided(s));
-    let found = match s.conventions.roots {
-        Roots::AtZero => narrow.sweep_triangle(c, v, tri_es, cases, two_sided, limit),
-        Roots::PositiveOnly => {
-            sweep_triangle_roots(c, v, tri_es, cases, two_sided, Roots::PositiveOnly, limit)
-        }
+    let (cases, rules) = (s.debug.cases, part_rules(s));
+    let found = if rules == PartRules::seed(rules.two_sided) {
+        narrow.sweep_triangle(c, v, tri_es, cases, rules.two_sided, limit)
+    } else {
+        sweep_triangle_roots(c, v, tri_es, cases, rules, limit)
     };
     if !s.response.touching_counts {
         return found;
     }
-    let grazing = touch::graze(c, v, tri_es, cases, two_sided, limit);
+    let grazing = touch::graze(c, v, tri_es, cases, rules.two_sided, limit);
     touch::earliest(found, grazing)
 }

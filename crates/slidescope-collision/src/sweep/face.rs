@@ -8,7 +8,7 @@
 
 use glam::Vec3;
 
-use super::ContactTime;
+use super::{ContactTime, PartRules};
 
 /// How far outside an edge (eSpace units, measured in the plane) a point may lie and still
 /// count as inside the triangle, so a contact on a seam between two coplanar triangles is a
@@ -30,21 +30,30 @@ pub enum FacePlane {
     Outside(PlaneReach),
 }
 
+/// How far along a plane's normal (eSpace units) a motion may go and still run along the
+/// plane for [`sweep_face`]'s `plane_skipped` (Irrlicht's `iszero`; Babylon.js takes 1e-7,
+/// Fauerby 2003 exactly 0).
+pub const ALONG_PLANE_ES: f32 = 1e-6;
+
 /// The face test. `n` is the triangle's unit eSpace normal (front side), `tri` counter-clockwise
-/// about it. `two_sided = false` culls contacts from behind, as seed 001 does.
+/// about it. `rules.two_sided = false` culls contacts from behind, as seed 001 does;
+/// `rules.plane_skipped`: a centre within 1 of the plane moving along it (within
+/// [`ALONG_PLANE_ES`]) does not test the face, its edges and vertices decide (Fauerby 2003's
+/// `embeddedInPlane`, Irrlicht, Babylon.js), where seed 001 12.4.4 meets an interior it
+/// overlaps at t = 0.
 #[inline]
 pub fn sweep_face(
     c: Vec3,
     v: Vec3,
     tri: &[Vec3; 3],
     n: Vec3,
-    two_sided: bool,
+    rules: PartRules,
     t_max: f32,
 ) -> FacePlane {
     let mut d0 = (c - tri[0]).dot(n);
     let mut side = n;
     if d0 < 0.0 {
-        if !two_sided {
+        if !rules.two_sided {
             return FacePlane::Unreachable;
         }
         side = -n;
@@ -52,6 +61,9 @@ pub fn sweep_face(
     }
     let dn = v.dot(side);
     if d0 < 1.0 {
+        if rules.plane_skipped && dn.abs() <= ALONG_PLANE_ES {
+            return FacePlane::Outside(PlaneReach::WITHIN);
+        }
         let p = c - side * d0;
         if !point_in_triangle(p, tri, n) {
             return FacePlane::Outside(PlaneReach::WITHIN);

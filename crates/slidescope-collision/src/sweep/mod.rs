@@ -29,6 +29,30 @@ pub use triangle::TriangleEs;
 
 use super::{CaseMask, Feature, Roots};
 
+/// What a triangle's parts give where the conventions differ from part to part (the settings'
+/// sidedness, `roots` and `embedded_plane_skipped`); [`PartRules::seed`] is seed 001's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PartRules {
+    /// Both sides collide; otherwise a centre behind the plane culls the triangle.
+    pub two_sided: bool,
+    /// Whether an edge or vertex the sphere already overlaps is a contact at t = 0.
+    pub roots: Roots,
+    /// A centre within 1 of the plane moving along it does not test the face
+    /// ([`face::sweep_face`]).
+    pub plane_skipped: bool,
+}
+
+impl PartRules {
+    /// Seed 001's, with `two_sided` as given.
+    pub const fn seed(two_sided: bool) -> Self {
+        Self {
+            two_sided,
+            roots: Roots::AtZero,
+            plane_skipped: false,
+        }
+    }
+}
+
 /// Sweep the unit sphere centred at `c` along `v` (both eSpace) against `tri`; the first
 /// contact in `[0, t_max]` among the enabled parts, or an embedded start.
 ///
@@ -42,27 +66,27 @@ pub fn sweep_triangle(
     two_sided: bool,
     t_max: f32,
 ) -> Option<SweepHit> {
-    sweep_triangle_roots(c, v, tri, mask, two_sided, Roots::AtZero, t_max)
+    sweep_triangle_roots(c, v, tri, mask, PartRules::seed(two_sided), t_max)
 }
 
-/// [`sweep_triangle`] with the `roots` convention: [`Roots::PositiveOnly`] leaves out an edge or
-/// vertex the sphere already overlaps (Fauerby 2003's `getLowestRoot` takes roots > 0 only).
+/// [`sweep_triangle`] with the conventions of `rules`: [`Roots::PositiveOnly`] leaves out an
+/// edge or vertex the sphere already overlaps (Fauerby 2003's `getLowestRoot` takes roots > 0
+/// only), `plane_skipped` the face of a plane it overlaps and moves along.
 #[inline]
 pub fn sweep_triangle_roots(
     c: Vec3,
     v: Vec3,
     tri: &TriangleEs,
     mask: CaseMask,
-    two_sided: bool,
-    roots: Roots,
+    rules: PartRules,
     t_max: f32,
 ) -> Option<SweepHit> {
-    match face_step(c, v, tri, mask, two_sided, t_max) {
+    match face_step(c, v, tri, mask, rules, t_max) {
         FaceStep::Done(hit) => hit,
         // At the face test's own limit the plane is in reach, and the bound of `round_step`
         // seldom drops anything (it pays once the face contacts have lowered the limit):
         // straight to the round parts.
-        FaceStep::Round(_) => round_parts(c, v, &tri.vertices_es, mask, roots, t_max),
+        FaceStep::Round(_) => round_parts(c, v, &tri.vertices_es, mask, rules.roots, t_max),
     }
 }
 
@@ -86,10 +110,10 @@ pub fn face_step(
     v: Vec3,
     tri: &TriangleEs,
     mask: CaseMask,
-    two_sided: bool,
+    rules: PartRules,
     t_max: f32,
 ) -> FaceStep {
-    let reach = match face::sweep_face(c, v, &tri.vertices_es, tri.normal_es, two_sided, t_max) {
+    let reach = match face::sweep_face(c, v, &tri.vertices_es, tri.normal_es, rules, t_max) {
         FacePlane::Unreachable => return FaceStep::Done(None),
         FacePlane::Hit(time, normal_es, point_es) if mask.face => {
             return FaceStep::Done(Some(SweepHit {
@@ -300,11 +324,10 @@ pub fn sweep_triangle_cases(
     v: Vec3,
     tri: &TriangleEs,
     mask: CaseMask,
-    two_sided: bool,
-    roots: Roots,
+    rules: PartRules,
 ) -> CaseResults {
-    let verts = &tri.vertices_es;
-    let culled = !two_sided && (c - verts[0]).dot(tri.normal_es) < 0.0;
+    let (verts, roots) = (&tri.vertices_es, rules.roots);
+    let culled = !rules.two_sided && (c - verts[0]).dot(tri.normal_es) < 0.0;
     let outcome = |enabled: bool, time: Option<ContactTime>| {
         if !enabled {
             CaseOutcome::Disabled
@@ -320,7 +343,7 @@ pub fn sweep_triangle_cases(
         edges: [outcome(mask.edge, None); 3],
         vertices: [outcome(mask.vertex, None); 3],
     };
-    let face = match face::sweep_face(c, v, verts, tri.normal_es, two_sided, 1.0) {
+    let face = match face::sweep_face(c, v, verts, tri.normal_es, rules, 1.0) {
         FacePlane::Hit(time, _, _) => Some(time),
         // The plane is never within reach: no edge or vertex is either.
         FacePlane::Unreachable => return only_face(None),

@@ -48,7 +48,7 @@ pub fn round_parts_out_of_reach(c: Vec3, v: Vec3, tri: &TriangleEs, t_max: f32) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sweep::{FaceStep, face_step, round_parts};
+    use crate::sweep::{FaceStep, PartRules, face_step, round_parts};
     use crate::{CaseMask, Roots};
 
     /// A floor triangle (normal +y) with its edge along x = `x0`.
@@ -69,7 +69,8 @@ mod tests {
         let c = Vec3::new(-0.5, 1.001, 0.5);
         let v = Vec3::new(0.6, -0.05, 0.0);
         let far = floor(0.0);
-        let FaceStep::Round(_) = face_step(c, v, &far, CaseMask::ALL, true, 1.0) else {
+        let FaceStep::Round(_) = face_step(c, v, &far, CaseMask::ALL, PartRules::seed(true), 1.0)
+        else {
             panic!("the plane is reached outside the neighbour");
         };
         // The floor it stands on sets the limit at its plane time, 0.02.
@@ -108,7 +109,9 @@ mod tests {
                 Roots::PositiveOnly
             };
             let t_max = f(0.0, 1.0);
-            let FaceStep::Round(_) = face_step(c, v, &tri, CaseMask::ALL, true, t_max) else {
+            let FaceStep::Round(_) =
+                face_step(c, v, &tri, CaseMask::ALL, PartRules::seed(true), t_max)
+            else {
                 continue;
             };
             if round_parts_out_of_reach(c, v, &tri, t_max) {

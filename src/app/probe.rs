@@ -198,17 +198,15 @@ fn live_why(sim: &Sim, rec: &FrameRecord, level: &Arc<ProbeLevel>, config: &Shad
         .filter(|r| r.frame < rec.frame)
         .filter_map(|r| r.game.as_deref())
     {
+        let skin = g.skin_es.unwrap_or(config.settings.tuning.skin_es);
+        let unsound = || starts_unsound(g, level, skin);
         let flagged = g.verdict(tol).diverges.then(|| Evidence {
-            start_unsound: starts_unsound(
-                g,
-                level,
-                g.skin_es.unwrap_or(config.settings.tuning.skin_es),
-            ),
+            start_unsound: unsound(),
             searched: true,
             ..Default::default()
         });
         let crosses = |a, b| crosses_a_triangle(level, a, b);
-        judge.step(g, flagged, tol, Evidence::default, crosses);
+        judge.step(g, flagged, tol, Evidence::default, (crosses, unsound));
     }
     let mut objects = level.objects().clone();
     objects.apply_poses(&rec.objects);
@@ -222,10 +220,15 @@ fn live_why(sim: &Sim, rec: &FrameRecord, level: &Arc<ProbeLevel>, config: &Shad
     let Some(game) = rec.game.as_deref() else {
         return Why::Unexplained;
     };
+    let crosses = |a, b| crosses_a_triangle(level, a, b);
     judge
-        .step(game, Some(evidence), tol, Evidence::default, |a, b| {
-            crosses_a_triangle(level, a, b)
-        })
+        .step(
+            game,
+            Some(evidence),
+            tol,
+            Evidence::default,
+            (crosses, || true),
+        )
         .map_or(Why::Unexplained, |f| f.why(&judge.facts()))
 }
 

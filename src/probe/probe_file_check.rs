@@ -13,7 +13,7 @@ use std::path::Path;
 use serde::Serialize;
 use slidescope_probe::read::{ReadError, Reader};
 
-use super::explain::bug_class::crosses_a_triangle;
+use super::explain::bug_class::{crosses_a_triangle, starts_unsound};
 use super::explain::measured::measure;
 pub use super::explain::measured::{MeasuredFloorStop, MeasuredScale};
 use super::explain::stage::Parting;
@@ -238,7 +238,7 @@ pub struct Judged {
     pub outside_detected: u64,
     pub bugs: u64,
     pub unexplained: u64,
-    /// Flagged moves that start unsound right after a flagged move of their mover: beside
+    /// Flagged moves that start unsound where a flagged move of their mover left it: beside
     /// the share, never inside it.
     pub cascades: u64,
     /// Moves (flagged or not) that start elsewhere than their mover's last end.
@@ -881,7 +881,10 @@ impl Tally {
             let two_sided =
                 r.settings.conventions.sidedness == crate::collision::Sidedness::TwoSided;
             let crosses = |a, b| two_sided && world.0.is_some_and(|l| crosses_a_triangle(l, a, b));
-            self.judge.step(g, evidence, tol, search, crosses)
+            let skin = r.settings.tuning.skin_es;
+            let unsound = || world.0.is_some_and(|l| starts_unsound(g, l, skin));
+            self.judge
+                .step(g, evidence, tol, search, (crosses, unsound))
         } else {
             None
         };

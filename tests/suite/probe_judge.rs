@@ -1,6 +1,6 @@
 //! Every flagged move judged on its own inputs, on a file whose answers are known by
 //! construction: a cascade only where the start is left inside the level by a flagged move of
-//! the same mover, a teleport counted and never a cascade, a NaN result its own class with no
+//! the same mover (moves since that agreed from inside included), a teleport counted and never a cascade, a NaN result its own class with no
 //! difference to report, a sound start after a flagged move judged on its own; and one
 //! explainer: the table, `--json`, `--move N` and the inspector give each flagged move of the
 //! committed recordings the same reason.
@@ -23,11 +23,15 @@ const FLOOR: [[f32; 3]; 4] = [
     [10.0, 0.0, -10.0],
 ];
 
-/// A move of a sphere of radius 0.5 (mover, start, end), 0.1 m along +x.
+/// A move of a sphere of radius 0.5 (mover, start, end), 0.1 m along +x unless a velocity is
+/// given.
 type Step = (u32, [f32; 3], [f32; 3]);
 
+/// 0.1 m along +x.
+const ALONG: [f32; 3] = [0.1, 0.0, 0.0];
+
 /// The known cases, in file order.
-const STEPS: [Step; 8] = [
+const STEPS: [Step; 11] = [
     // 0: ends 0.1 m (0.2 eSpace) inside the floor: flagged, judged on its own.
     (1, [0.0, 0.5005, 0.0], [0.1, 0.4, 0.0]),
     // 1, 2: start where 0 left the mover, inside the floor: cascades of 0.
@@ -43,17 +47,28 @@ const STEPS: [Step; 8] = [
     // judged on its own, not a cascade.
     (3, [0.0, 2.0, 6.0], [0.12, 2.0, 6.0]),
     (3, [0.12, 2.0, 6.0], [0.24, 2.0, 6.0]),
+    // 8: ends inside the floor, as 0; 9 rises 1 cm from there, still inside, as the reference
+    // does (nothing met moving out of a face): it agrees; 10 starts inside where 9 left it
+    // and is flagged: a cascade of 8, the mover never out of the floor since.
+    (4, [0.0, 0.5005, -6.0], [0.1, 0.4, -6.0]),
+    (4, [0.1, 0.4, -6.0], [0.1, 0.41, -6.0]),
+    (4, [0.1, 0.41, -6.0], [0.2, 0.3, -6.0]),
 ];
+
+/// Move `i`'s velocity: 9's rises out of the floor.
+fn velocity(i: usize) -> [f32; 3] {
+    if i == 9 { [0.0, 0.01, 0.0] } else { ALONG }
+}
 
 fn known_file() -> PathBuf {
     let mut b = Vec::new();
     encode::header(&mut b);
     encode::mesh(&mut b, None, &FLOOR, &[[0, 1, 2], [0, 2, 3]]);
     for (i, (mover, start, end)) in STEPS.into_iter().enumerate() {
-        let mut m = Move::new(mover, [0.5; 3], start, [0.1, 0.0, 0.0]);
+        let mut m = Move::new(mover, [0.5; 3], start, velocity(i));
         m.result = Some(MoveResult {
             end,
-            integration_velocity: [0.1, 0.0, 0.0],
+            integration_velocity: velocity(i),
             iterations: 1,
         });
         let frame = Frame {
@@ -80,7 +95,7 @@ fn cascades_need_an_unsound_start_and_teleports_and_nan_results_are_judged_on_th
     let file = known_file();
     let report = check_file(&file, &CheckOptions::default()).unwrap();
     assert!(report.complete() && report.reading.ended_cleanly);
-    assert_eq!((report.counts.moves, report.counts.flagged_total), (8, 7));
+    assert_eq!((report.counts.moves, report.counts.flagged_total), (11, 9));
     let kind = |i| why_of(&report, i).map(|w| w.kind());
     assert_eq!(kind(0), Some(WhyKind::Bug));
     assert_eq!(why_of(&report, 1), Some(Why::Cascade { root_move: 0 }));
@@ -98,13 +113,15 @@ fn cascades_need_an_unsound_start_and_teleports_and_nan_results_are_judged_on_th
         Some(WhyKind::Cascade),
         "a sound start after a flagged move"
     );
+    assert_eq!(why_of(&report, 9), None, "agrees from inside");
+    assert_eq!(why_of(&report, 10), Some(Why::Cascade { root_move: 8 }));
     let j = report.explanation.judged;
-    assert_eq!((j.on_their_own, j.cascades, j.teleports), (5, 2, 2));
+    assert_eq!((j.on_their_own, j.cascades, j.teleports), (6, 3, 2));
     let cascade_rows: Vec<_> = (report.explanation.why.iter())
         .filter(|r| r.kind == WhyKind::Cascade)
         .map(|r| (r.root_move, r.moves, r.first_move))
         .collect();
-    assert_eq!(cascade_rows, vec![(Some(0), 2, 1)]);
+    assert_eq!(cascade_rows, vec![(Some(0), 2, 1), (Some(8), 1, 10)]);
     // No difference to report for a NaN end: null, not 0.
     let (code, json) = slidescope(&["probe-check", file.to_str().unwrap(), "--json"]);
     assert_eq!(code, 1);
@@ -114,7 +131,7 @@ fn cascades_need_an_unsound_start_and_teleports_and_nan_results_are_judged_on_th
         .unwrap();
     assert!(nan["difference_m"].is_null(), "{nan}");
     assert_eq!(nan["why"]["name"], "non_finite_result");
-    assert_eq!(v["judged"]["cascades"], 2);
+    assert_eq!(v["judged"]["cascades"], 3);
     // Move 6 went 0.12 m where 0.1 m was asked, in the air: the whole move, 1.2 ×.
     let f6 = report.flagged.iter().find(|f| f.index == 6).unwrap();
     let p6 = f6.parting.as_ref().unwrap();

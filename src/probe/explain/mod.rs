@@ -2,8 +2,9 @@
 //! reference re-solves it from the game's own start): a flagged move is a *convention* (the
 //! smallest sets of convention switches under which the reference agrees, `switches`), a *bug*
 //! of a named class (`bug_class`), or *unexplained*; it is a *cascade* only when its start is
-//! already unsound (overlapping the level deeper than the game's skin, or not finite) right
-//! after a flagged move of the same mover that ended where it starts. A start elsewhere than
+//! already unsound (overlapping the level deeper than the game's skin, or not finite) where a
+//! flagged move of the same mover left it (right after it, or after moves that agreed from an
+//! unsound start). A start elsewhere than
 //! the mover's last end is a *teleport*: counted, and judged on its own.
 //!
 //! One explainer: what a move's own re-solves show ([`Evidence`], gathered on the thread that
@@ -429,14 +430,16 @@ impl Judge {
     /// it agrees), completed by `search` when its search was left for later and it is not a
     /// cascade. A start is unsound when the evidence says so, or when the straight line from
     /// its chain's root start crosses the level (`crosses`: the mover went through a surface
-    /// since). Returns its finding for a flagged move.
+    /// since). A move that agrees from an unsound start (`unsound_start`, asked only of a
+    /// mover in a chain) keeps its mover in the chain: the mover is still where a flagged
+    /// move left it. Returns its finding for a flagged move.
     pub fn step(
         &mut self,
         game: &GameMove,
         flagged: Option<Evidence>,
         tol: &ShadowTolerance,
         search: impl FnOnce() -> Evidence,
-        crosses: impl FnOnce(Vec3, Vec3) -> bool,
+        (crosses, unsound_start): (impl FnOnce(Vec3, Vec3) -> bool, impl FnOnce() -> bool),
     ) -> Option<Finding> {
         self.saw(game);
         let last = self.movers.get(&game.mover).copied();
@@ -483,10 +486,12 @@ impl Judge {
                 }
             }
         });
-        let root = finding.as_ref().map(|f| match f {
-            Finding::Cascade { .. } => last.and_then(|l| l.root).unwrap_or((game.index, start)),
-            Finding::Own(_) => (game.index, start),
-        });
+        let chain = last.and_then(|l| l.root).filter(|_| !teleport);
+        let root = match &finding {
+            Some(Finding::Cascade { .. }) => Some(chain.unwrap_or((game.index, start))),
+            Some(Finding::Own(_)) => Some((game.index, start)),
+            None => chain.filter(|_| unsound_start()),
+        };
         let end = game.result.map(|r| r.end);
         self.movers.insert(game.mover, LastMove { end, root });
         finding

@@ -48,10 +48,7 @@ impl Crowd {
         let movers = starts
             .iter()
             .zip(&headings)
-            .map(|(s, &h)| Mover {
-                ellipsoid: Ellipsoid::new(s.0, radii).expect("valid"),
-                velocity: step(h),
-            })
+            .map(|(s, &h)| Mover::new(Ellipsoid::new(s.0, radii).expect("valid"), step(h)))
             .collect();
         Self {
             movers,
@@ -63,13 +60,13 @@ impl Crowd {
     /// Moves every character to its result and sets next frame's velocities.
     fn advance(&mut self, results: &[SlideResult]) {
         for ((m, h), r) in self.movers.iter_mut().zip(&mut self.headings).zip(results) {
-            let asked = m.velocity.with_y(0.0).length();
+            let asked = m.motion.velocity.with_y(0.0).length();
             let made = (r.position - m.ellipsoid.center).with_y(0.0).length();
             if made < 0.5 * asked {
                 *h += self.rng.range(1.0, 5.0);
             }
             m.ellipsoid.center = r.position;
-            m.velocity = step(*h);
+            m.motion.velocity = step(*h);
         }
     }
 }
@@ -121,15 +118,8 @@ fn main() {
     let mut scratch = Scratch::default();
     let mut solo = |c: &Crowd, out: &mut [SlideResult]| {
         for (m, r) in c.movers.iter().zip(out.iter_mut()) {
-            *r = collide_and_slide_in(
-                world,
-                &m.ellipsoid,
-                m.velocity,
-                &settings,
-                &mut scratch,
-                None,
-            )
-            .expect("valid");
+            *r = collide_and_slide_in(world, &m.ellipsoid, m.motion, &settings, &mut scratch, None)
+                .expect("valid");
         }
     };
     let mut reference = Vec::with_capacity(frames);
@@ -284,15 +274,8 @@ impl Floor {
             let e = &m.ellipsoid;
             // The floor scales world axes: an axis-aligned ellipsoid (`Ellipsoid::new`).
             debug_assert_eq!(e.axes, glam::Mat3::IDENTITY);
-            collide_and_slide_in(
-                world,
-                e,
-                m.velocity,
-                settings,
-                &mut scratch,
-                Some(&mut trace),
-            )
-            .expect("valid");
+            collide_and_slide_in(world, e, m.motion, settings, &mut scratch, Some(&mut trace))
+                .expect("valid");
             for it in &trace.iterations {
                 let toi = it
                     .contacts

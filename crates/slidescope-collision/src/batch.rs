@@ -15,20 +15,31 @@ use std::sync::Mutex;
 
 use glam::Vec3;
 
-use super::slide::{Call, SlideResult, check_inputs, slide};
-use super::{CollisionError, CollisionWorld, Ellipsoid, Scratch, SlideSettings};
+use super::slide::{Call, SlideResult, check_motion, slide};
+use super::{CollisionError, CollisionWorld, Ellipsoid, Motion, Scratch, SlideSettings};
 
 /// Movers per unit of work handed to a thread: large enough that the queue's lock is noise
 /// (~10 µs of solving per block), small enough to balance 2,000 movers over a few cores.
 pub const BLOCK: usize = 32;
 
-/// One character's move for a batch: the ellipsoid where it stands and the velocity it asks
-/// for this step (world).
+/// One character's move for a batch: the ellipsoid where it stands and the motion it asks
+/// for this step (world), as one call takes them.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Mover {
     pub ellipsoid: Ellipsoid,
-    pub velocity: Vec3,
+    /// The displacement asked, and a walker's heading for a ground move.
+    pub motion: Motion,
+}
+
+impl Mover {
+    /// `ellipsoid` asking for `motion` (a `Vec3`: the displacement, no heading).
+    pub fn new(ellipsoid: Ellipsoid, motion: impl Into<Motion>) -> Self {
+        Self {
+            ellipsoid,
+            motion: motion.into(),
+        }
+    }
 }
 
 /// Reusable state for batched calls: one [`Scratch`] per thread, kept between frames so a warm
@@ -65,7 +76,7 @@ impl SlideBatch {
             });
         }
         for (index, m) in movers.iter().enumerate() {
-            check_inputs(&m.ellipsoid, m.velocity, settings).map_err(|error| {
+            check_motion(&m.ellipsoid, &m.motion, settings).map_err(|error| {
                 CollisionError::Mover {
                     index,
                     error: Box::new(error),
@@ -156,7 +167,7 @@ fn solve(
     settings: &SlideSettings,
     scratch: &mut Scratch,
 ) -> SlideResult {
-    let call = Call::new(world, &m.ellipsoid, m.velocity.into(), settings);
+    let call = Call::new(world, &m.ellipsoid, m.motion, settings);
     slide(&call, scratch, None)
 }
 
@@ -180,10 +191,8 @@ fn solve(
 /// let mut movers = Vec::new();
 /// for i in 0..100 {
 ///     let center = Vec3::new(i as f32 * 0.2 - 10.0, 1.0, 0.0);
-///     movers.push(Mover {
-///         ellipsoid: Ellipsoid::new(center, Vec3::new(0.4, 0.9, 0.4))?,
-///         velocity: Vec3::new(0.0, -0.5, 0.1),
-///     });
+///     let ellipsoid = Ellipsoid::new(center, Vec3::new(0.4, 0.9, 0.4))?;
+///     movers.push(Mover::new(ellipsoid, Vec3::new(0.0, -0.5, 0.1)));
 /// }
 /// let mut results = vec![SlideResult::default(); movers.len()];
 /// collide_and_slide_batch((&floor).into(), &movers, &SlideSettings::default(), &mut results, 2)?;
@@ -215,9 +224,11 @@ mod tests {
 
     #[test]
     fn the_curve_orders_neighbours_together_and_ties_by_index() {
-        let at = |x: f32, z: f32| Mover {
-            ellipsoid: Ellipsoid::new(Vec3::new(x, 0.0, z), Vec3::ONE).unwrap(),
-            velocity: Vec3::ZERO,
+        let at = |x: f32, z: f32| {
+            Mover::new(
+                Ellipsoid::new(Vec3::new(x, 0.0, z), Vec3::ONE).unwrap(),
+                Vec3::ZERO,
+            )
         };
         // Two clusters, interleaved in the input.
         let movers = [

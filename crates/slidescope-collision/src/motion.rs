@@ -6,6 +6,7 @@ use glam::Vec3;
 /// The motion one call of [`collide_and_slide`](crate::collide_and_slide) asks for (world). A
 /// `Vec3` converts into it with no heading, so most calls pass the displacement alone.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Motion {
     /// Displacement asked for this call (m): velocity × dt.
     pub velocity: Vec3,

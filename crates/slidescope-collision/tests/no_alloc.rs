@@ -87,8 +87,8 @@ fn warm_collide_and_slide_allocates_nothing() {
         let run = |scratch: &mut Scratch| {
             let mut hits = 0;
             for m in &ms {
-                let r = collide_and_slide_in(world, &m.ellipsoid, m.velocity, &s, scratch, None)
-                    .unwrap();
+                let r =
+                    collide_and_slide_in(world, &m.ellipsoid, m.motion, &s, scratch, None).unwrap();
                 hits += r.contact_count;
             }
             hits
@@ -119,7 +119,15 @@ fn warm_sweeps_allocate_nothing() {
     let mut run = |scratch: &mut Scratch| {
         let mut hits = 0;
         for m in &ms {
-            sweep_with(&mesh, &m.ellipsoid, m.velocity, &s, scratch, &mut contacts).unwrap();
+            sweep_with(
+                &mesh,
+                &m.ellipsoid,
+                m.motion.velocity,
+                &s,
+                scratch,
+                &mut contacts,
+            )
+            .unwrap();
             hits += usize::from(!contacts.is_empty());
         }
         hits

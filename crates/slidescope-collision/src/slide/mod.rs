@@ -41,5 +41,5 @@ pub use result::{ContactExtents, SlideResult, SweepResult};
 pub use sweep::{sweep, sweep_in, sweep_with};
 
 pub(crate) use collide_and_slide::slide;
-pub(crate) use input::check_inputs;
+pub(crate) use input::check_motion;
 pub(crate) use state::Call;

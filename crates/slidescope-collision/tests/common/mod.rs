@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use glam::Vec3;
-use slidescope_collision::{CollisionMesh, Ellipsoid, Mover};
+use slidescope_collision::{CollisionMesh, Ellipsoid, Motion, Mover};
 
 /// A bumpy 40 × 40 m field with slanted walls: faces, edges and vertices all get hit.
 pub fn field() -> CollisionMesh {
@@ -33,14 +33,22 @@ pub fn movers(n: usize) -> Vec<Mover> {
         .map(|i| {
             let a = i as f32 * 2.399;
             let r = 1.0 + (i % 61) as f32 * 0.25;
-            Mover {
-                ellipsoid: Ellipsoid::new(
-                    Vec3::new(a.cos() * r, 1.2, a.sin() * r),
-                    Vec3::new(0.4, 0.9, 0.4),
-                )
-                .unwrap(),
-                velocity: Vec3::new((a * 3.1).sin() * 2.0, -0.6, (a * 1.7).cos() * 2.0),
-            }
+            let e = Ellipsoid::new(
+                Vec3::new(a.cos() * r, 1.2, a.sin() * r),
+                Vec3::new(0.4, 0.9, 0.4),
+            )
+            .unwrap();
+            let velocity = Vec3::new((a * 3.1).sin() * 2.0, -0.6, (a * 1.7).cos() * 2.0);
+            // Every third one heads 80° off its walk (a walker strafing): with the plane
+            // solver no slide may carry it against that heading.
+            let heading = glam::Quat::from_rotation_y(80f32.to_radians()) * velocity.with_y(0.0);
+            let motion = Motion::new(velocity);
+            let motion = if i % 3 == 0 {
+                motion.heading(heading)
+            } else {
+                motion
+            };
+            Mover::new(e, motion)
         })
         .collect()
 }

@@ -31,8 +31,8 @@ pub enum FacePlane {
 }
 
 /// How far along a plane's normal (eSpace units) a motion may go and still run along the
-/// plane for [`sweep_face`]'s `plane_skipped` (Irrlicht's `iszero`; Babylon.js takes 1e-7,
-/// Fauerby 2003 exactly 0).
+/// plane for [`sweep_face`]'s `plane_skipped` (Irrlicht's `iszero`; Fauerby 2003 and
+/// Babylon.js take exactly 0).
 pub const ALONG_PLANE_ES: f32 = 1e-6;
 
 /// The face test. `n` is the triangle's unit eSpace normal (front side), `tri` counter-clockwise

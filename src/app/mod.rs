@@ -15,6 +15,7 @@ mod gfx;
 mod input;
 mod issues;
 pub mod link;
+mod live_why;
 pub mod open_any;
 mod probe;
 mod scenario_open;

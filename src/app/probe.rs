@@ -10,10 +10,10 @@ use std::time::Duration;
 use web_time::Instant;
 
 use super::App;
+use super::live_why::LiveJudge;
 use crate::collision::{Scratch, SlideSettings, Trace};
-use crate::probe::explain::bug_class::{crosses_a_triangle, starts_unsound};
+use crate::probe::explain::Why;
 use crate::probe::explain::stage;
-use crate::probe::explain::{Evidence, Judge, SearchHint, Why, gather};
 use crate::probe::feed::{FeedEvent, FileFeed};
 use crate::probe::file_whys::FileWhys;
 use crate::probe::listen::{DEFAULT_ADDR, Listener};
@@ -22,7 +22,7 @@ use crate::probe::probe_file_check::CheckOptions;
 use crate::probe::push_feed::{PushFeed, TabPart};
 use crate::probe::shadow::resolve_again;
 use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
-use crate::sim::{FrameRecord, MarkerKind, Sim, TimelineCommand};
+use crate::sim::{MarkerKind, Sim, TimelineCommand};
 use crate::ui::game::{ProbeCommand, ProbeSource, ProbeStatusView};
 use crate::view::World;
 
@@ -59,6 +59,8 @@ pub(super) struct ProbeState {
     why: Option<(WhyKey, Vec<String>)>,
     /// The open file's check, which gives the inspector its reasons.
     whys: Option<FileWhys>,
+    /// A live game's explainer, kept between frames.
+    live: LiveJudge,
 }
 
 /// What the cursor's explanation depends on: the record, the tolerance, the settings, and
@@ -128,7 +130,10 @@ impl ProbeState {
                     ),
                     Some(Some(Err(e))) => vec![format!("why: the file's check failed: {e}")],
                     Some(None) => vec!["why: explaining the whole file…".into()],
-                    None => live_why(sim, rec, level, &self.config(settings)).lines(),
+                    None => {
+                        let config = self.config(settings);
+                        self.live.why(sim.history(), rec, level, &config).lines()
+                    }
                 };
                 parting.into_iter().chain(why).collect()
             }
@@ -185,51 +190,6 @@ fn check_options(config: &ShadowConfig) -> CheckOptions {
         tolerance: config.tolerance,
         ..Default::default()
     }
-}
-
-/// A live game's move `rec` explained by the one explainer over the moves before it in the
-/// history: its own evidence, the cascade rule and the facts the moves so far show.
-fn live_why(sim: &Sim, rec: &FrameRecord, level: &Arc<ProbeLevel>, config: &ShadowConfig) -> Why {
-    let tol = &config.tolerance;
-    let mut judge = Judge::default();
-    for g in sim
-        .history()
-        .iter()
-        .filter(|r| r.frame < rec.frame)
-        .filter_map(|r| r.game.as_deref())
-    {
-        let skin = g.skin_es.unwrap_or(config.settings.tuning.skin_es);
-        let unsound = || starts_unsound(g, level, skin);
-        let flagged = g.verdict(tol).diverges.then(|| Evidence {
-            start_unsound: unsound(),
-            searched: true,
-            ..Default::default()
-        });
-        let crosses = |a, b| crosses_a_triangle(level, a, b);
-        judge.step(g, flagged, tol, Evidence::default, (crosses, unsound));
-    }
-    let mut objects = level.objects().clone();
-    objects.apply_poses(&rec.objects);
-    let evidence = gather(
-        &SearchHint::default(),
-        (Some(level), &objects),
-        rec,
-        config,
-        false,
-    );
-    let Some(game) = rec.game.as_deref() else {
-        return Why::Unexplained;
-    };
-    let crosses = |a, b| crosses_a_triangle(level, a, b);
-    judge
-        .step(
-            game,
-            Some(evidence),
-            tol,
-            Evidence::default,
-            (crosses, || true),
-        )
-        .map_or(Why::Unexplained, |f| f.why(&judge.facts()))
 }
 
 /// Where "Export minimal scenario…" writes when no save dialog answers (relative to the

@@ -375,7 +375,7 @@ struct LastMove {
 
 /// The judgement over a file in file order: each mover's last move (for cascades and
 /// teleports), and the facts the file shows so far.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Judge {
     movers: BTreeMap<u32, LastMove>,
     /// The smallest reconciling sets of a move (all of one size), with the moves that had

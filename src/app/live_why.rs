@@ -13,14 +13,15 @@ use crate::sim::{FrameRecord, History};
 /// The judge over the history's moves up to (not including) frame `next`, for one
 /// configuration: rebuilt from the history's first frame when the cursor goes back before
 /// `next`, the configuration changes, or the history no longer holds the move last stepped
-/// (a resume from the cursor, a new game). Moves the history evicted since they were stepped
+/// where it was (a resume from the cursor). The app starts a new one with each new history
+/// and after re-solving the moves again. Moves the history evicted since they were stepped
 /// stay counted.
 #[derive(Default)]
 pub(super) struct LiveJudge {
     judge: Judge,
     next: u64,
-    /// The move index of the record at `next − 1`.
-    last_move: Option<u64>,
+    /// The frame and move index of the last game move stepped.
+    last_move: Option<(u64, u64)>,
     config: Option<ShadowConfig>,
 }
 
@@ -66,8 +67,10 @@ impl LiveJudge {
         config: &ShadowConfig,
     ) {
         let stepped_still_there = || {
-            let last = self.next.checked_sub(1).and_then(|f| history.get(f));
-            last.and_then(|r| r.game.as_ref()).map(|g| g.index) == self.last_move
+            self.last_move.is_none_or(|(frame, index)| {
+                let there = history.get(frame).and_then(|r| r.game.as_ref());
+                there.is_some_and(|g| g.index == index)
+            })
         };
         if self.config != Some(*config) || until < self.next || !stepped_still_there() {
             *self = Self {
@@ -78,6 +81,7 @@ impl LiveJudge {
         }
         let tol = &config.tolerance;
         for r in (self.next..until).filter_map(|f| history.get(f)) {
+            let frame = r.frame;
             if let Some(g) = r.game.as_deref() {
                 let skin = g.skin_es.unwrap_or(config.settings.tuning.skin_es);
                 let unsound = || starts_unsound(g, level, skin);
@@ -89,7 +93,7 @@ impl LiveJudge {
                 let crosses = |a, b| crosses_a_triangle(level, a, b);
                 self.judge
                     .step(g, flagged, tol, Evidence::default, (crosses, unsound));
-                self.last_move = Some(g.index);
+                self.last_move = Some((frame, g.index));
             }
         }
         self.next = self.next.max(until);

@@ -333,6 +333,7 @@ impl ProbeState {
         self.follow = true;
         self.moves = 0;
         self.diverging = 0;
+        self.live = LiveJudge::default();
     }
 
     /// Back to walking (on the game's level, if one came).
@@ -342,6 +343,7 @@ impl ProbeState {
         self.tab = None;
         self.whys = None;
         self.peer = None;
+        self.live = LiveJudge::default();
         if !self.active {
             return Vec::new();
         }
@@ -483,6 +485,8 @@ impl ProbeState {
             diverging += u64::from(r.markers.contains(MarkerKind::GameDiverges));
             sim.history_mut().replace(r);
         }
+        // The verdicts changed under the live why's judge.
+        self.live = LiveJudge::default();
         self.diverging = diverging;
         let ms = started.elapsed().as_secs_f64() * 1e3;
         let text = format!(

@@ -23,52 +23,53 @@ const FLOOR: [[f32; 3]; 4] = [
     [10.0, 0.0, -10.0],
 ];
 
-/// A move of a sphere of radius 0.5 (mover, start, end), 0.1 m along +x unless a velocity is
-/// given.
-type Step = (u32, [f32; 3], [f32; 3]);
+/// A move of a sphere of radius 0.5: mover, start, velocity, end.
+type Step = (u32, [f32; 3], [f32; 3], [f32; 3]);
 
 /// 0.1 m along +x.
 const ALONG: [f32; 3] = [0.1, 0.0, 0.0];
 
 /// The known cases, in file order.
-const STEPS: [Step; 11] = [
+const STEPS: [Step; 15] = [
     // 0: ends 0.1 m (0.2 eSpace) inside the floor: flagged, judged on its own.
-    (1, [0.0, 0.5005, 0.0], [0.1, 0.4, 0.0]),
+    (1, [0.0, 0.5005, 0.0], ALONG, [0.1, 0.4, 0.0]),
     // 1, 2: start where 0 left the mover, inside the floor: cascades of 0.
-    (1, [0.1, 0.4, 0.0], [0.2, 0.4, 0.0]),
-    (1, [0.2, 0.4, 0.0], [0.3, 0.4, 0.0]),
+    (1, [0.1, 0.4, 0.0], ALONG, [0.2, 0.4, 0.0]),
+    (1, [0.2, 0.4, 0.0], ALONG, [0.3, 0.4, 0.0]),
     // 3: the mover respawns elsewhere, inside the floor: a teleport, judged on its own.
-    (1, [5.0, 0.45, 0.0], [5.1, 0.45, 0.0]),
+    (1, [5.0, 0.45, 0.0], ALONG, [5.1, 0.45, 0.0]),
     // 4: a NaN end: its own class, never a cascade.
-    (2, [0.0, 0.5005, 3.0], [f32::NAN, 0.5005, 3.0]),
+    (2, [0.0, 0.5005, 3.0], ALONG, [f32::NAN, 0.5005, 3.0]),
     // 5: agrees (a teleport from the NaN end).
-    (2, [0.0, 0.5005, 3.0], [0.1, 0.5005, 3.0]),
+    (2, [0.0, 0.5005, 3.0], ALONG, [0.1, 0.5005, 3.0]),
     // 6: in the air, 2 cm further than asked: flagged; 7 starts where 6 ended, a sound start:
     // judged on its own, not a cascade.
-    (3, [0.0, 2.0, 6.0], [0.12, 2.0, 6.0]),
-    (3, [0.12, 2.0, 6.0], [0.24, 2.0, 6.0]),
+    (3, [0.0, 2.0, 6.0], ALONG, [0.12, 2.0, 6.0]),
+    (3, [0.12, 2.0, 6.0], ALONG, [0.24, 2.0, 6.0]),
     // 8: ends inside the floor, as 0; 9 rises 1 cm from there, still inside, as the reference
     // does (nothing met moving out of a face): it agrees; 10 starts inside where 9 left it
     // and is flagged: a cascade of 8, the mover never out of the floor since.
-    (4, [0.0, 0.5005, -6.0], [0.1, 0.4, -6.0]),
-    (4, [0.1, 0.4, -6.0], [0.1, 0.41, -6.0]),
-    (4, [0.1, 0.41, -6.0], [0.2, 0.3, -6.0]),
+    (4, [0.0, 0.5005, -6.0], ALONG, [0.1, 0.4, -6.0]),
+    (4, [0.1, 0.4, -6.0], [0.0, 0.01, 0.0], [0.1, 0.41, -6.0]),
+    (4, [0.1, 0.41, -6.0], ALONG, [0.2, 0.3, -6.0]),
+    // 11: in the air, flagged as 6; 12 and 13 agree from sound starts, out past the floor's
+    // edge and down below it; 14, flagged from there (a sound start, across the floor from
+    // 11's start), is judged on its own: the chain ended at 12, on sound ground.
+    (5, [0.0, 2.0, -3.0], ALONG, [0.12, 2.0, -3.0]),
+    (5, [0.12, 2.0, -3.0], [11.0, 0.0, 0.0], [11.12, 2.0, -3.0]),
+    (5, [11.12, 2.0, -3.0], [0.0, -4.0, 0.0], [11.12, -2.0, -3.0]),
+    (5, [11.12, -2.0, -3.0], ALONG, [11.24, -2.0, -3.0]),
 ];
-
-/// Move `i`'s velocity: 9's rises out of the floor.
-fn velocity(i: usize) -> [f32; 3] {
-    if i == 9 { [0.0, 0.01, 0.0] } else { ALONG }
-}
 
 fn known_file() -> PathBuf {
     let mut b = Vec::new();
     encode::header(&mut b);
     encode::mesh(&mut b, None, &FLOOR, &[[0, 1, 2], [0, 2, 3]]);
-    for (i, (mover, start, end)) in STEPS.into_iter().enumerate() {
-        let mut m = Move::new(mover, [0.5; 3], start, velocity(i));
+    for (i, (mover, start, velocity, end)) in STEPS.into_iter().enumerate() {
+        let mut m = Move::new(mover, [0.5; 3], start, velocity);
         m.result = Some(MoveResult {
             end,
-            integration_velocity: velocity(i),
+            integration_velocity: velocity,
             iterations: 1,
         });
         let frame = Frame {
@@ -95,7 +96,7 @@ fn cascades_need_an_unsound_start_and_teleports_and_nan_results_are_judged_on_th
     let file = known_file();
     let report = check_file(&file, &CheckOptions::default()).unwrap();
     assert!(report.complete() && report.reading.ended_cleanly);
-    assert_eq!((report.counts.moves, report.counts.flagged_total), (11, 9));
+    assert_eq!((report.counts.moves, report.counts.flagged_total), (15, 11));
     let kind = |i| why_of(&report, i).map(|w| w.kind());
     assert_eq!(kind(0), Some(WhyKind::Bug));
     assert_eq!(why_of(&report, 1), Some(Why::Cascade { root_move: 0 }));
@@ -115,8 +116,14 @@ fn cascades_need_an_unsound_start_and_teleports_and_nan_results_are_judged_on_th
     );
     assert_eq!(why_of(&report, 9), None, "agrees from inside");
     assert_eq!(why_of(&report, 10), Some(Why::Cascade { root_move: 8 }));
+    assert_eq!((why_of(&report, 12), why_of(&report, 13)), (None, None));
+    assert_ne!(
+        kind(14),
+        Some(WhyKind::Cascade),
+        "the chain ended on sound ground"
+    );
     let j = report.explanation.judged;
-    assert_eq!((j.on_their_own, j.cascades, j.teleports), (6, 3, 2));
+    assert_eq!((j.on_their_own, j.cascades, j.teleports), (8, 3, 2));
     let cascade_rows: Vec<_> = (report.explanation.why.iter())
         .filter(|r| r.kind == WhyKind::Cascade)
         .map(|r| (r.root_move, r.moves, r.first_move))

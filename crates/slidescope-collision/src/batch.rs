@@ -175,8 +175,8 @@ fn solve(
 /// `movers[i]`, on up to `threads` threads (0: every available core). Identical to calling
 /// [`collide_and_slide_in`](crate::collide_and_slide_in) on each mover in turn, for any thread count.
 ///
-/// Every input is checked before anything is solved: a bad mover (non-finite centre or
-/// velocity, bad radii) returns [`CollisionError::Mover`] naming it, bad settings return their
+/// Every input is checked before anything is solved: a bad mover (non-finite centre,
+/// velocity or heading, bad radii) returns [`CollisionError::Mover`] naming it, bad settings return their
 /// error, and `results` is left untouched. Keep a [`SlideBatch`] across frames to reuse the
 /// per-thread buffers.
 ///

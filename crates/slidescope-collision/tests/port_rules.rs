@@ -11,8 +11,8 @@
 
 use glam::Vec3;
 use slidescope_collision::{
-    CollisionMesh, Conventions, Ellipsoid, IterationLimit, Padding, Projection, SlideSettings,
-    Trace, Tuning, collide_and_slide,
+    BroadPhase, CollisionMesh, Conventions, DebugKnobs, Ellipsoid, IterationLimit, Padding,
+    Projection, SlideSettings, Trace, Tuning, collide_and_slide,
 };
 
 const SKIN: f32 = 0.01;
@@ -313,10 +313,10 @@ fn an_edge_normal_from_the_start_runs_from_the_contact_point_to_the_start_centre
     assert!((slide - from_start).length() < 1e-4, "{slide}");
 }
 
-/// A plane moved along: a sphere sunk 0.005 into the floor (centre 0.995 up) walking (1, 0, 0).
-/// The seed meets the floor it overlaps at t = 0, pushes the centre out to 1 and slides on
-/// to (1, 1 + skin) (the padding along the velocity leaves it where the push-back put it;
-/// the skin's part along the floor is lost to the projection). A port that skips the face of
+/// A plane moved along: a sphere sunk 0.005 into the floor (centre 0.995 up) walking (1, 0, 0),
+/// with the ports' padding along the velocity and keep-last. Meeting the floor it overlaps at
+/// t = 0 each detection, the padding leaves the centre where it is and the slide along the
+/// floor meets it again: out of iterations, it keeps the start. A port that skips the face of
 /// a plane it overlaps and moves along (Fauerby 2003's `embeddedInPlane`) finds nothing: the
 /// floor's edges are 50 away, so it walks on sunk, to (1, 0.995). Moving (1, −0.5, 0), the
 /// motion is not along the plane and both meet it at t = 0.
@@ -325,13 +325,24 @@ fn a_plane_moved_along_is_not_tested_where_the_sphere_overlaps_it() {
     let start = Vec3::new(0.0, 0.995, 0.0);
     let mut s = settings(Projection::SlidePlane, 1.0);
     let mut trace = Trace::default();
-    slide(start, Vec3::X, &s, Some(&mut trace));
+    let seed = slide(start, Vec3::X, &s, Some(&mut trace));
     let met = trace.iterations[0].contacts[0];
     assert!(met.time.is_embedded(), "{met:?}");
+    assert_eq!(seed, start);
     s.conventions.embedded_plane_skipped = true;
     let skipped = slide(start, Vec3::X, &s, Some(&mut trace));
     assert!(trace.iterations[0].contacts.is_empty(), "{trace:?}");
     assert_eq!(skipped, start + Vec3::X);
+    // Untraced, and over every triangle without the BVH (the oracle), the same.
+    assert_eq!(slide(start, Vec3::X, &s, None), skipped);
+    let brute = SlideSettings {
+        debug: DebugKnobs {
+            broad_phase: BroadPhase::BruteForce,
+            ..s.debug
+        },
+        ..s
+    };
+    assert_eq!(slide(start, Vec3::X, &brute, None), skipped);
     slide(start, Vec3::new(1.0, -0.5, 0.0), &s, Some(&mut trace));
     let met = trace.iterations[0].contacts[0];
     assert!(met.time.is_embedded(), "{met:?}");

@@ -431,15 +431,16 @@ impl Judge {
     /// cascade. A start is unsound when the evidence says so, or when the straight line from
     /// its chain's root start crosses the level (`crosses`: the mover went through a surface
     /// since). A move that agrees from an unsound start (`unsound_start`, asked only of a
-    /// mover in a chain) keeps its mover in the chain: the mover is still where a flagged
-    /// move left it. Returns its finding for a flagged move.
+    /// mover in a chain, or a start across the level from the chain's root) keeps its mover
+    /// in the chain: the mover is still where a flagged move left it. Returns its finding for
+    /// a flagged move.
     pub fn step(
         &mut self,
         game: &GameMove,
         flagged: Option<Evidence>,
         tol: &ShadowTolerance,
         search: impl FnOnce() -> Evidence,
-        (crosses, unsound_start): (impl FnOnce(Vec3, Vec3) -> bool, impl FnOnce() -> bool),
+        (crosses, unsound_start): (impl Fn(Vec3, Vec3) -> bool, impl FnOnce() -> bool),
     ) -> Option<Finding> {
         self.saw(game);
         let last = self.movers.get(&game.mover).copied();
@@ -490,7 +491,7 @@ impl Judge {
         let root = match &finding {
             Some(Finding::Cascade { .. }) => Some(chain.unwrap_or((game.index, start))),
             Some(Finding::Own(_)) => Some((game.index, start)),
-            None => chain.filter(|_| unsound_start()),
+            None => chain.filter(|&(_, from)| unsound_start() || crosses(from, start)),
         };
         let end = game.result.map(|r| r.end);
         self.movers.insert(game.mover, LastMove { end, root });

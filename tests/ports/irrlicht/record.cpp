@@ -737,6 +737,7 @@ int main(int argc, char** argv) {
             c.sidedness = SLSP_ONE_SIDED_LEAVING;        // (d)
             c.impulse_filter = 0;
             c.roots_after_start_only = 1;                // (e)
+            c.embedded_plane_skipped = 1;                // (e), embedded in the plane
             c.up_axis = SLSP_UP_POS_Y;
         }
         slsp_set_conventions(probe, &c);

@@ -1,7 +1,7 @@
 //! One triangle's whole test in detection, as the settings' conventions say: the static scan's
-//! one-pass test and the moving objects' test (`dynamic`) alike; and the sidedness helpers the
-//! face-first scan applies itself (`part_rules`, `leaves_front`; it applies roots through
-//! `sweep::round_step`).
+//! one-pass test and the moving objects' test (`dynamic`) alike; and the conventions the
+//! face-first scan applies itself (`part_rules` for its face steps, `leaves_front`; it applies
+//! roots through `sweep::round_step`).
 
 use glam::Vec3;
 

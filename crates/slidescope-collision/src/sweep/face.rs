@@ -26,7 +26,8 @@ pub enum FacePlane {
     /// Overlaps the interior at the start but moves away from the plane: with the face case on,
     /// the triangle gives no contact.
     Separating,
-    /// The plane is reached outside the triangle: edges and vertices decide.
+    /// The plane is reached outside the triangle, or the face is not tested (a plane moved
+    /// along, `plane_skipped`): edges and vertices decide.
     Outside(PlaneReach),
 }
 

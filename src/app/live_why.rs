@@ -45,7 +45,7 @@ impl LiveJudge {
         };
         // The move at the cursor is judged on a copy: the next frame's cursor may be another.
         let mut judge = self.judge.clone();
-        let crosses = |a, b| crosses_a_triangle(level, a, b);
+        let crosses = |a, b| crosses(rec, level, a, b);
         judge
             .step(
                 game,
@@ -90,7 +90,7 @@ impl LiveJudge {
                     searched: true,
                     ..Default::default()
                 });
-                let crosses = |a, b| crosses_a_triangle(level, a, b);
+                let crosses = |a, b| crosses(r, level, a, b);
                 self.judge
                     .step(g, flagged, tol, Evidence::default, (crosses, unsound));
                 self.last_move = Some((frame, g.index));
@@ -98,6 +98,13 @@ impl LiveJudge {
         }
         self.next = self.next.max(until);
     }
+}
+
+/// Whether the path from `a` to `b` crosses the level, as the file check asks it: a one-sided
+/// level (`rec`'s sidedness) may be walked through from behind, so no crossing counts there.
+fn crosses(rec: &FrameRecord, level: &ProbeLevel, a: glam::Vec3, b: glam::Vec3) -> bool {
+    let two_sided = rec.settings.conventions.sidedness == crate::collision::Sidedness::TwoSided;
+    two_sided && crosses_a_triangle(level, a, b)
 }
 
 #[cfg(test)]

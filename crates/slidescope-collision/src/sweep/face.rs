@@ -8,7 +8,8 @@
 
 use glam::Vec3;
 
-use super::{ContactTime, PartRules};
+use super::ContactTime;
+use crate::Roots;
 
 /// How far outside an edge (eSpace units, measured in the plane) a point may lie and still
 /// count as inside the triangle, so a contact on a seam between two coplanar triangles is a
@@ -29,6 +30,30 @@ pub enum FacePlane {
     /// The plane is reached outside the triangle, or the face is not tested (a plane moved
     /// along, `plane_skipped`): edges and vertices decide.
     Outside(PlaneReach),
+}
+
+/// What a triangle's parts give where the conventions differ from part to part (the settings'
+/// sidedness, `roots` and `embedded_plane_skipped`); [`PartRules::seed`] is seed 001's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PartRules {
+    /// Both sides collide; otherwise a centre behind the plane culls the triangle.
+    pub two_sided: bool,
+    /// Whether an edge or vertex the sphere already overlaps is a contact at t = 0.
+    pub roots: Roots,
+    /// A centre within 1 of the plane moving along it does not test the face
+    /// ([`sweep_face`]).
+    pub plane_skipped: bool,
+}
+
+impl PartRules {
+    /// Seed 001's, with `two_sided` as given.
+    pub const fn seed(two_sided: bool) -> Self {
+        Self {
+            two_sided,
+            roots: Roots::AtZero,
+            plane_skipped: false,
+        }
+    }
 }
 
 /// How far along a plane's normal (eSpace units) a motion may go and still run along the

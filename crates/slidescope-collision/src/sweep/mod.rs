@@ -23,35 +23,11 @@ use std::cmp::Ordering::Less;
 
 use glam::Vec3;
 
-pub use face::{FacePlane, PlaneReach};
+pub use face::{FacePlane, PartRules, PlaneReach};
 pub use hit::{ContactTime, SweepHit};
 pub use triangle::TriangleEs;
 
 use super::{CaseMask, Feature, Roots};
-
-/// What a triangle's parts give where the conventions differ from part to part (the settings'
-/// sidedness, `roots` and `embedded_plane_skipped`); [`PartRules::seed`] is seed 001's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PartRules {
-    /// Both sides collide; otherwise a centre behind the plane culls the triangle.
-    pub two_sided: bool,
-    /// Whether an edge or vertex the sphere already overlaps is a contact at t = 0.
-    pub roots: Roots,
-    /// A centre within 1 of the plane moving along it does not test the face
-    /// ([`face::sweep_face`]).
-    pub plane_skipped: bool,
-}
-
-impl PartRules {
-    /// Seed 001's, with `two_sided` as given.
-    pub const fn seed(two_sided: bool) -> Self {
-        Self {
-            two_sided,
-            roots: Roots::AtZero,
-            plane_skipped: false,
-        }
-    }
-}
 
 /// Sweep the unit sphere centred at `c` along `v` (both eSpace) against `tri`; the first
 /// contact in `[0, t_max]` among the enabled parts, or an embedded start.

@@ -295,7 +295,6 @@ function babylonConventions(scene, soup, collisionsEpsilon) {
         missing: MISSING_INTEGRATION_VELOCITY, // moveWithCollisions keeps no velocity: end - start is sent
         rootsAfterStartOnly: true, // collider.js GetLowestRoot: roots in (0, t) only
         embeddedKept: true, // collider.js: a contact at t = 0 leaves the centre (no depenetration)
-        embeddedPlaneSkipped: true, // collider.js _testTriangle: moving along a plane it overlaps, no face test
     };
 }
 

@@ -35,14 +35,14 @@ impl LiveJudge {
         level: &Arc<ProbeLevel>,
         config: &ShadowConfig,
     ) -> Why {
+        let Some(game) = rec.game.as_deref() else {
+            return Why::Unexplained;
+        };
         self.catch_up(history, rec.frame, level, config);
         let mut objects = level.objects().clone();
         objects.apply_poses(&rec.objects);
         let hint = self.judge.hint();
         let evidence = gather(&hint, (Some(level), &objects), rec, config, false);
-        let Some(game) = rec.game.as_deref() else {
-            return Why::Unexplained;
-        };
         // The move at the cursor is judged on a copy: the next frame's cursor may be another.
         let mut judge = self.judge.clone();
         let crosses = |a, b| crosses(rec, level, a, b);

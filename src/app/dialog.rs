@@ -1,7 +1,7 @@
 //! File dialogs on both platforms. The desktop shows rfd's native dialogs and gets the path at
 //! once. The browser's file picker (rfd's `AsyncFileDialog`) answers later: [`pick`] returns
-//! `None` there and the picked file arrives as a user file through the page's events, then
-//! opens with [`App::open_picked`]; a save becomes a download (`download/NAME`, see
+//! `None` there and the picked file arrives later as a user file, taken by the page's loop
+//! ([`take_picked`]) and opened with `App::open_picked`; a save becomes a download (`download/NAME`, see
 //! [`crate::vfs::write_atomic`]).
 
 use std::path::PathBuf;
@@ -33,7 +33,7 @@ pub fn pick(purpose: Purpose) -> Option<PathBuf> {
     let (name, exts) = purpose.filter();
     #[cfg(target_arch = "wasm32")]
     {
-        super::web::pick_file(purpose, rfd::AsyncFileDialog::new().add_filter(name, exts));
+        pick_later(purpose, rfd::AsyncFileDialog::new().add_filter(name, exts));
         None
     }
     #[cfg(not(target_arch = "wasm32"))]
@@ -58,16 +58,28 @@ pub fn save(purpose: Purpose, file_name: &str) -> Option<PathBuf> {
 }
 
 #[cfg(target_arch = "wasm32")]
-impl super::App {
-    /// Opens a picked file as what it was picked for.
-    pub(super) fn open_picked(&mut self, purpose: Purpose, path: &std::path::Path) {
-        match purpose {
-            Purpose::Level => self.open(path),
-            Purpose::Scenario => {
-                self.open_scenario(path);
-            }
-            Purpose::Recording => self.load_recording_from(path),
-            Purpose::Probe => self.open_probe_file(path),
+thread_local! {
+    /// The browser's picks not yet taken by the page's loop, in order.
+    static PICKED: std::cell::RefCell<Vec<(Purpose, PathBuf)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Shows the browser's file picker; the file is kept as a user file and queued for
+/// [`take_picked`].
+#[cfg(target_arch = "wasm32")]
+fn pick_later(purpose: Purpose, dialog: rfd::AsyncFileDialog) {
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Some(file) = dialog.pick_file().await {
+            let name = file.file_name();
+            let bytes = file.read().await;
+            let path = crate::vfs::add_user_file(std::path::Path::new(&name), bytes);
+            PICKED.with_borrow_mut(|v| v.push((purpose, path)));
         }
-    }
+    });
+}
+
+/// The files picked in the browser since the last call, in the order they arrived.
+#[cfg(target_arch = "wasm32")]
+pub fn take_picked() -> Vec<(Purpose, PathBuf)> {
+    PICKED.with_borrow_mut(std::mem::take)
 }

@@ -14,13 +14,16 @@ mod frame_stats;
 mod gfx;
 mod input;
 mod issues;
+mod issues_app;
 pub mod link;
 mod live_why;
 pub mod open_any;
 mod probe;
+mod probe_app;
 mod scenario_open;
 pub mod settings;
 mod teach;
+mod teach_app;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 mod window;
@@ -207,7 +210,7 @@ impl App {
             shell: Shell {
                 gfx: None,
                 window: None,
-                egui_ctx: window::dark_context(),
+                egui_ctx: dark_context(),
                 egui_state: None,
             },
             input: InputState {
@@ -397,4 +400,13 @@ fn initial_world(level: Option<PathBuf>) -> (World, Option<String>) {
             }
         },
     }
+}
+
+/// An egui context in the dark theme whatever the system's: the panels, the HUD over the 3D
+/// view and the palette are drawn for it (with a light system theme, as in a browser by
+/// default, headings came out black on the dark panels).
+fn dark_context() -> egui::Context {
+    let ctx = egui::Context::default();
+    ctx.set_theme(egui::ThemePreference::Dark);
+    ctx
 }

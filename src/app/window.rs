@@ -110,15 +110,6 @@ pub(super) fn egui_state(ctx: &egui::Context, window: &Window, gfx: &Gfx) -> egu
     )
 }
 
-/// An egui context in the dark theme whatever the system's: the panels, the HUD over the 3D
-/// view and the palette are drawn for it (with a light system theme, as in a browser by
-/// default, headings came out black on the dark panels).
-pub(super) fn dark_context() -> egui::Context {
-    let ctx = egui::Context::default();
-    ctx.set_theme(egui::ThemePreference::Dark);
-    ctx
-}
-
 impl ApplicationHandler for App {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
         if self.shell.window.is_some() {
@@ -247,7 +238,7 @@ impl super::Shell {
         if let Some(state) = self.egui_state.as_mut() {
             state.set_max_texture_side(g.gpu.device.limits().max_texture_dimension_2d as usize);
         }
-        self.egui_ctx = dark_context();
+        self.egui_ctx = super::dark_context();
         if let Some(w) = &self.window {
             self.egui_state = Some(egui_state(&self.egui_ctx, w, &g));
         }

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::{debugger, game, layout, lessons};
+use super::{debugger, game, lessons, pane_name};
 use crate::collision::SlideSettings;
 use crate::sim::PlayerParams;
 use crate::view::{CameraMode, ViewToggles};
@@ -33,7 +33,7 @@ pub enum Command {
     /// Listening for a game, a game's probe file.
     Probe(game::ProbeCommand),
     /// Close a shown pane, reopen a closed one (View menu).
-    TogglePane(layout::Pane),
+    TogglePane(pane_name::Pane),
     ResetLayout,
     /// Open scene N of the Issues suite; close its report window.
     OpenIssue(u8),

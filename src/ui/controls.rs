@@ -1,7 +1,7 @@
 //! The Controls pane: messages, the HUD, stations and the settings.
 
-use super::layout::Pane;
 use super::pane::{PaneUi, Place};
+use super::pane_name::Pane;
 use egui::{Color32, Ui};
 
 use super::Command;

@@ -2,8 +2,8 @@
 //! (selecting a row selects the iteration), the narration of the selected iteration, the
 //! selected triangle with every case's outcome, the case toggles and the re-run's diff.
 
-use super::layout::Pane;
 use super::pane::{PaneCx, PaneUi, Place};
+use super::pane_name::Pane;
 use std::ops::ControlFlow;
 
 use egui::{Color32, RichText, Ui};

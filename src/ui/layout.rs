@@ -7,47 +7,32 @@
 use egui_tiles::{Container, SimplificationOptions, Tile, TileId, Tiles, Tree, UiResponse};
 use serde::{Deserialize, Serialize};
 
-use super::pane::{PaneCx, Place, pane_ui};
+use super::PANES;
+use super::pane::{PaneCx, PaneUi, Place};
+use super::pane_name::Pane;
 
-/// One tile's content: a registered pane ([`PaneUi`](super::PaneUi)), by the name saved layouts keep.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Pane(&'static str);
+/// The registered pane of `pane`.
+fn pane_ui(pane: Pane) -> Option<&'static PaneUi> {
+    PANES.iter().copied().find(|p| p.pane() == pane)
+}
 
 impl Pane {
-    /// The pane named `name` (a [`PaneUi`](super::PaneUi)'s, kept in saved layouts).
-    pub const fn new(name: &'static str) -> Self {
-        Self(name)
-    }
-
-    pub fn name(self) -> &'static str {
-        self.0
-    }
-
     /// Every registered pane, in the View menu's order.
     pub fn all() -> impl Iterator<Item = Pane> {
-        super::PANES.iter().map(|p| p.pane())
+        PANES.iter().map(|p| p.pane())
     }
 
     /// Every pane the View menu lists (those the user can close).
     pub fn closable() -> impl Iterator<Item = Pane> {
-        super::PANES
-            .iter()
-            .filter(|p| p.closable())
-            .map(|p| p.pane())
+        PANES.iter().filter(|p| p.closable()).map(|p| p.pane())
     }
 
     pub fn title(self) -> &'static str {
-        pane_ui(self).map_or(self.0, |p| p.title())
+        pane_ui(self).map_or(self.name(), |p| p.title())
     }
 
     fn place(self) -> Place {
         pane_ui(self).map_or(Place::Side, |p| p.place())
-    }
-}
-
-impl Serialize for Pane {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.0)
     }
 }
 
@@ -57,7 +42,7 @@ impl<'de> Deserialize<'de> for Pane {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let name = String::deserialize(d)?;
         Pane::all()
-            .find(|p| p.0 == name)
+            .find(|p| p.name() == name)
             .ok_or_else(|| serde::de::Error::custom(format!("no pane named {name:?}")))
     }
 }
@@ -105,7 +90,7 @@ impl Layout {
     /// A layout read from the settings, or the default when it lost a pane that cannot be
     /// closed (the 3D view).
     pub fn sanitized(self) -> Self {
-        let fixed = super::PANES.iter().filter(|p| !p.closable());
+        let fixed = PANES.iter().filter(|p| !p.closable());
         if fixed.map(|p| p.pane()).all(|p| self.has(p)) {
             self
         } else {
@@ -232,7 +217,7 @@ impl egui_tiles::Behavior<Pane> for Behavior<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{inspector, lessons, plots, timeline, view3d};
+    use super::super::{inspector, lesson_pane, plots, timeline, view3d};
     use super::*;
 
     #[test]
@@ -252,8 +237,8 @@ mod tests {
         }
         assert!(Pane::closable().all(|p| !l.has(p)));
         assert!(l.has(view3d::PANE));
-        l.show(lessons::PANE);
-        assert!(l.has(lessons::PANE));
+        l.show(lesson_pane::PANE);
+        assert!(l.has(lesson_pane::PANE));
     }
 
     #[test]
@@ -282,7 +267,7 @@ mod tests {
     fn every_pane_has_its_own_name_and_title() {
         let names: std::collections::BTreeSet<_> = Pane::all().map(Pane::name).collect();
         let titles: std::collections::BTreeSet<_> = Pane::all().map(Pane::title).collect();
-        assert_eq!(names.len(), super::super::PANES.len());
-        assert_eq!(titles.len(), super::super::PANES.len());
+        assert_eq!(names.len(), PANES.len());
+        assert_eq!(titles.len(), PANES.len());
     }
 }

@@ -4,24 +4,10 @@
 //! feedback, the solvers at the cursor, the numbers at the cursor with units and space, and
 //! the legend. Reads a [`TeachView`]; clicks become [`TeachCommand`]s.
 
-use super::layout::Pane;
-use super::pane::{PaneCx, PaneUi, Place};
 use egui::{Color32, RichText, Ui};
 
 use super::legend::legend_ui;
 use crate::lessons::{QuizStatus, SolverAnswer, SolverKind};
-
-pub const PANE: Pane = Pane::new("Lesson");
-
-pub(super) static LESSON: PaneUi = PaneUi::new(PANE, "Lesson", Place::Side, draw);
-
-fn draw(ui: &mut Ui, cx: &mut PaneCx<'_>) {
-    if cx.m.teach.lesson.is_some() {
-        lesson_panel_ui(ui, &cx.m.teach, cx.teach);
-    } else {
-        ui.label("No lesson open: pick one from the Lessons menu.");
-    }
-}
 
 /// What the teaching panels ask for.
 #[derive(Debug, Clone, PartialEq)]

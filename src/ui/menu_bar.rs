@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use egui::{RichText, Ui};
 
 use super::platform::IN_BROWSER;
-use super::{Command, game, issues, layout, lessons};
+use super::{Command, game, issues, lessons, pane_name};
 use crate::view::CameraMode;
 
 /// The top menu bar: File (open, recent, built-in, quit) and Camera.
@@ -16,7 +16,7 @@ pub fn menu_bar_ui(
     mode: CameraMode,
     teach: &lessons::TeachView,
     probe: &game::ProbeStatusView,
-    panes: &[(layout::Pane, bool)],
+    panes: &[(pane_name::Pane, bool)],
     issues: &issues::IssuesView,
     out: &mut Vec<Command>,
 ) {

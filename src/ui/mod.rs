@@ -17,10 +17,12 @@ pub mod inspector;
 pub mod issues;
 pub mod layout;
 pub mod legend;
+pub mod lesson_pane;
 pub mod lessons;
 mod menu_bar;
 pub mod narration;
 mod pane;
+pub mod pane_name;
 mod platform;
 pub mod plots;
 pub mod presentation;
@@ -43,8 +45,9 @@ pub static PANES: &[&PaneUi] = &[
     &plots::PLOTS,
     &timeline::TIMELINE,
     &controls::CONTROLS,
-    &lessons::LESSON,
+    &lesson_pane::LESSON,
 ];
+
 pub use controls::stations_ui;
 pub use hud::{DisplayHud, FrameRates, HudStats, LastMove, PlayerHud, hud_ui};
 pub use legend::level_colour_legend_ui;

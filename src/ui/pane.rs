@@ -8,7 +8,7 @@
 
 use egui::Ui;
 
-use super::layout::Pane;
+use super::pane_name::Pane;
 use super::shell_model::{ShellModel, ShellOutput};
 use super::{debugger::DebugCommand, lessons::TeachCommand};
 
@@ -77,9 +77,4 @@ impl PaneUi {
     pub fn ui(&self, ui: &mut Ui, cx: &mut PaneCx<'_>) {
         (self.draw)(ui, cx);
     }
-}
-
-/// The registered pane of `pane`.
-pub fn pane_ui(pane: Pane) -> Option<&'static PaneUi> {
-    super::PANES.iter().copied().find(|p| p.pane() == pane)
 }

@@ -4,8 +4,8 @@
 //! zoomed window, show the cursor as a vertical line and the markers as ticks, and a click
 //! moves the cursor to the frame under the pointer. Drawn with `egui_plot`.
 
-use super::layout::Pane;
 use super::pane::{PaneUi, Place};
+use super::pane_name::Pane;
 use egui::{Color32, Ui};
 use egui_plot::{Line, Plot, PlotPoints, Points, VLine};
 

@@ -5,10 +5,10 @@ use egui::Ui;
 use super::menu_bar::menu_bar_ui;
 use super::pane::PaneCx;
 use super::shell_model::{ShellModel, ShellOutput};
-use super::{Command, debugger, issues, layout, lessons};
+use super::{Command, debugger, issues, layout, lessons, pane_name};
 
 /// The whole window: the menu bar above the workbench's tiles (the registered panes,
-/// [`super::PANES`]; see [`layout`]), the 3D view showing `view_texture` (the renderer's
+/// [`PANES`](super::PANES); see [`layout`]), the 3D view showing `view_texture` (the renderer's
 /// offscreen frame).
 pub fn shell_ui(
     ui: &mut Ui,
@@ -17,7 +17,7 @@ pub fn shell_ui(
     view_texture: Option<egui::TextureId>,
     out: &mut ShellOutput,
 ) {
-    let panes: Vec<(layout::Pane, bool)> = layout::Pane::closable()
+    let panes: Vec<(pane_name::Pane, bool)> = pane_name::Pane::closable()
         .map(|p| (p, layout.has(p)))
         .collect();
     egui::Panel::top("menu").show(ui, |ui| {

@@ -2,8 +2,8 @@
 //! use and budget, and a strip of frames with iterations-per-frame bars, marker ticks and a
 //! draggable cursor (a zoomed window around the cursor above an overview of the whole history).
 
-use super::layout::Pane;
 use super::pane::{PaneCx, PaneUi, Place};
+use super::pane_name::Pane;
 use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, pos2, vec2};
 
 use super::debugger::{DebugCommand, DebugView, FrameSummary};

@@ -1,8 +1,8 @@
 //! The 3D view pane: the renderer's offscreen frame, the level colours' legend in its corner,
 //! and the mouse over it (drag, wheel, clicks) for the app's camera and picking.
 
-use super::layout::Pane;
 use super::pane::{PaneUi, Place};
+use super::pane_name::Pane;
 use egui::{Color32, RichText, Ui};
 
 use super::legend::level_colour_legend_ui;

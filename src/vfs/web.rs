@@ -7,7 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use super::{LOCAL_STORAGE_DIR, normalize};
+use super::path::{LOCAL_STORAGE_DIR, normalize};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded.rs"));

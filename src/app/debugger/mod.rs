@@ -15,16 +15,34 @@ mod view;
 use glam::Vec3;
 
 use crate::collision::solvers::side_by_side::SideBySide;
-use crate::collision::{ObjectId, SlideSettings};
+use crate::collision::{CaseMask, Conventions, ObjectId, Response, SlideSettings};
 use crate::render::Camera;
-use crate::sim::{Sim, TimelineCommand};
+use crate::sim::{Sim, TimelineCommand, Walker};
 use crate::ui::debugger::{CaseToggles, DebugCommand, RerunView};
 use crate::ui::game::ProbeCommand;
 use crate::view::World;
 pub(super) use keys::DebugKey;
-use rerun::{RerunKey, SolversKey};
 
 const MIB: usize = 1024 * 1024;
+
+/// What a re-run depends on: the cursor's frame, the solve mask, the response variant, the
+/// exact contact, internal-edge and touching switches, the conventions, the climb limit and
+/// step height (their bits), the walker and the newest frame.
+type RerunKey = (
+    u64,
+    CaseMask,
+    Response,
+    bool,
+    bool,
+    bool,
+    Conventions,
+    (Option<u32>, Option<u32>),
+    Walker,
+    Option<u64>,
+);
+
+/// The cursor (frame, iteration) the "all solvers" rows were computed for.
+type SolversKey = (u64, u32);
 
 /// The debugger's state between frames.
 #[derive(Debug, Default)]

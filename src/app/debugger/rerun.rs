@@ -6,10 +6,8 @@ use glam::Vec3;
 
 use super::Debugger;
 use crate::collision::solvers::side_by_side::side_by_side_at;
-use crate::collision::{CaseMask, Conventions, Response};
 use crate::sim::{
-    DiffTolerance, FrameRecord, RerunEdits, Sim, Walker, diff_traces, replay_frames_in,
-    rerun_frame_in,
+    DiffTolerance, FrameRecord, RerunEdits, Sim, diff_traces, replay_frames_in, rerun_frame_in,
 };
 use crate::ui::debugger::{CaseToggles, LaterRerun, RerunView};
 use crate::view::World;
@@ -17,25 +15,6 @@ use crate::view::World;
 /// At most this many frames (10 s at 60 Hz) are re-simulated after the cursor when a case is
 /// switched off, so a toggle stays interactive on a long history.
 const MAX_LATER_FRAMES: usize = 600;
-
-/// What a re-run depends on: the cursor's frame, the solve mask, the response variant, the
-/// exact contact, internal-edge and touching switches, the conventions, the climb limit and
-/// step height (their bits), the walker and the newest frame.
-pub(super) type RerunKey = (
-    u64,
-    CaseMask,
-    Response,
-    bool,
-    bool,
-    bool,
-    Conventions,
-    (Option<u32>, Option<u32>),
-    Walker,
-    Option<u64>,
-);
-
-/// The cursor (frame, iteration) the "all solvers" rows were computed for.
-pub(super) type SolversKey = (u64, u32);
 
 impl Debugger {
     /// Recomputes the re-run when the cursor's frame or the solve switches changed; none

@@ -35,7 +35,6 @@ const SAVE_EVERY_SECS: f32 = 2.0;
 /// What the page hands the app between loop turns.
 enum WebEvent {
     Gfx(Arc<Window>, Box<Result<Gfx, RenderError>>),
-    Picked(Purpose, PathBuf),
     Dropped(Vec<PathBuf>),
     Link(Result<Option<Link>, String>),
     Fetched(Result<PathBuf, String>),
@@ -91,18 +90,6 @@ pub fn open_gfx(window: Arc<Window>) {
     });
 }
 
-/// Shows the browser's file picker; the file arrives as [`WebEvent::Picked`].
-pub fn pick_file(purpose: Purpose, dialog: rfd::AsyncFileDialog) {
-    wasm_bindgen_futures::spawn_local(async move {
-        if let Some(file) = dialog.pick_file().await {
-            let name = file.file_name();
-            let bytes = file.read().await;
-            let path = crate::vfs::add_user_file(Path::new(&name), bytes);
-            push(WebEvent::Picked(purpose, path));
-        }
-    });
-}
-
 impl App {
     /// Takes what the page handed over since the last loop turn.
     pub(super) fn web_events(&mut self, event_loop: &ActiveEventLoop) {
@@ -110,6 +97,9 @@ impl App {
             tab::drain(|part| self.probe.tab_stream(part));
         } else {
             tab::stop();
+        }
+        for (purpose, path) in super::dialog::take_picked() {
+            self.open_picked(purpose, &path);
         }
         let events = EVENTS.with_borrow_mut(std::mem::take);
         for e in events {
@@ -124,7 +114,6 @@ impl App {
                         }
                     }
                 }
-                WebEvent::Picked(purpose, path) => self.open_picked(purpose, &path),
                 WebEvent::Dropped(paths) => {
                     for p in paths {
                         self.open_any(&p);
@@ -283,4 +272,18 @@ async fn fetch_scenario(url: &str) -> Result<PathBuf, String> {
         crate::vfs::add_user_file(&dir.join(&level), level_bytes);
     }
     Ok(scenario)
+}
+
+impl App {
+    /// Opens a picked file as what it was picked for.
+    pub(super) fn open_picked(&mut self, purpose: Purpose, path: &std::path::Path) {
+        match purpose {
+            Purpose::Level => self.open(path),
+            Purpose::Scenario => {
+                self.open_scenario(path);
+            }
+            Purpose::Recording => self.load_recording_from(path),
+            Purpose::Probe => self.open_probe_file(path),
+        }
+    }
 }

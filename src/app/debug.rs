@@ -72,7 +72,7 @@ impl App {
     pub(super) fn view_target(&self) -> (Vec3, Vec3) {
         if self.sim.is_paused()
             && let Some((rec, i)) = self.sim.cursor_frame()
-            && let Some(e) = rec.ellipsoid
+            && let Some(e) = rec.call.ellipsoid
         {
             let c = rec
                 .trace

@@ -94,7 +94,7 @@ impl App {
             if v.highlight_triangle
                 && let Some(t) = last_hit
                     .last()
-                    .and_then(|c| self.world.contact_triangle(c, &rec.objects))
+                    .and_then(|c| self.world.contact_triangle(c, &rec.dynamics.objects))
             {
                 scene.highlight_triangle = Some(t);
             }

@@ -40,7 +40,7 @@ impl LiveJudge {
         };
         self.catch_up(history, rec.frame, level, config);
         let mut objects = level.objects().clone();
-        objects.apply_poses(&rec.objects);
+        objects.apply_poses(&rec.dynamics.objects);
         let hint = self.judge.hint();
         let evidence = gather(&hint, (Some(level), &objects), rec, config, false);
         // The move at the cursor is judged on a copy: the next frame's cursor may be another.
@@ -103,7 +103,8 @@ impl LiveJudge {
 /// Whether the path from `a` to `b` crosses the level, as the file check asks it: a one-sided
 /// level (`rec`'s sidedness) may be walked through from behind, so no crossing counts there.
 fn crosses(rec: &FrameRecord, level: &ProbeLevel, a: glam::Vec3, b: glam::Vec3) -> bool {
-    let two_sided = rec.settings.conventions.sidedness == crate::collision::Sidedness::TwoSided;
+    let two_sided =
+        rec.call.settings.conventions.sidedness == crate::collision::Sidedness::TwoSided;
     two_sided && crosses_a_triangle(level, a, b)
 }
 

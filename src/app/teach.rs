@@ -255,7 +255,7 @@ impl TeachState {
             return;
         }
         let answers = sim.cursor_frame().and_then(|(rec, i)| {
-            let e = rec.ellipsoid?;
+            let e = rec.call.ellipsoid?;
             let it = rec.trace.iterations.get(i as usize)?;
             compare_solvers(&world.collision, e.radii, e.axes, it)
         });
@@ -278,6 +278,7 @@ impl TeachState {
             return;
         };
         let (radii, axes) = rec
+            .call
             .ellipsoid
             .map_or((radii, Mat3::IDENTITY), |e| (e.radii, e.axes));
         let r = (0.04 * radii.min_element()).clamp(0.004, 0.05);
@@ -299,7 +300,7 @@ impl TeachState {
         let numbers = sim
             .cursor_frame()
             .and_then(|(rec, i)| {
-                let e = rec.ellipsoid?;
+                let e = rec.call.ellipsoid?;
                 let it = rec.trace.iterations.get(i as usize)?;
                 Some(number_rows(it, e.radii, self.blend >= 0.5))
             })

@@ -156,7 +156,7 @@ impl App {
             .sim
             .cursor_frame()
             .filter(|_| self.sim.is_paused())
-            .and_then(|(r, _)| r.ellipsoid)
+            .and_then(|(r, _)| r.call.ellipsoid)
             .map_or(Mat3::IDENTITY, |e| e.axes);
         SpaceMap::espace_blend(radii, axes, center, self.teach.blend)
     }

@@ -132,6 +132,7 @@ pub fn measure(
             m.tunnels += 1;
         }
         if let Some(e) = f
+            .call
             .ellipsoid
             .and_then(|e| Ellipsoid::with_axes(b, e.radii, e.axes).ok())
         {

@@ -25,7 +25,9 @@ use super::variant::RapierSetup;
 use crate::collision::{CollisionMesh, Ellipsoid, SlideSettings, Trace};
 use crate::sim::controller::clamp_speed;
 use crate::sim::detectors::speed_gain::speed_gain;
-use crate::sim::{Findings, FrameRecord, History, Markers, PlayerParams, PlayerState};
+use crate::sim::{
+    CallInputs, Findings, FrameRecord, History, Markers, PlayerParams, PlayerState, StepDynamics,
+};
 use crate::sim::{StanceChange, StepOutcome, sanitize_dt};
 
 impl RapierSetup {
@@ -93,17 +95,21 @@ pub fn walk(world: &PhysicsWorld, run: &Run, setup: RapierSetup, rate_hz: f64) -
             input,
             params,
             before,
-            ellipsoid: Ellipsoid::new(before.center, radii).ok(),
-            requested_move,
-            heading: None,
-            settings,
+            call: CallInputs {
+                ellipsoid: Ellipsoid::new(before.center, radii).ok(),
+                requested_move,
+                heading: None,
+                settings,
+            },
             stance: StanceChange::None,
             trace: Trace::default(),
             outcome: StepOutcome::Other(format!("rapier3d 0.36 {setup:?}")),
             after: state,
             markers: Markers::default(),
-            objects: Vec::new(),
-            platform: None,
+            dynamics: StepDynamics {
+                objects: Vec::new(),
+                platform: None,
+            },
             game: None,
             findings: Findings {
                 // Horizontal: rapier's snap and autostep move it up and down by design. A step

@@ -21,6 +21,7 @@ pub fn first_frame(
     let rec = &opened.record;
     let view = &state.lesson.view;
     let (radii, axes) = rec
+        .call
         .ellipsoid
         .map_or((glam::Vec3::ONE, Mat3::IDENTITY), |e| (e.radii, e.axes));
     let i = state.open_iteration() as usize;
@@ -35,7 +36,7 @@ pub fn first_frame(
     let it = rec.trace.iterations.get(i);
     // Moving objects at the poses recorded for the call (previous faded), with each one's
     // extended sweep and adjustment vector, as the paused debugger draws them.
-    add_recorded_objects(&mut scene, &rec.objects, true);
+    add_recorded_objects(&mut scene, &rec.dynamics.objects, true);
     if let Some(it) = it {
         add_dynamic_sweeps(&mut scene, it, radii, axes, style.arrow_scale);
     }
@@ -44,12 +45,12 @@ pub fn first_frame(
     let first_contact = it.and_then(|it| it.contacts.first());
     scene.highlight_triangle = match selected {
         Some(t) => mesh.get_triangle(t).map(|t| t.vertices),
-        None => first_contact.and_then(|c| opened.world.contact_triangle(c, &rec.objects)),
+        None => first_contact.and_then(|c| opened.world.contact_triangle(c, &rec.dynamics.objects)),
     };
     if let Some(t) = selected
         && let Some(tri) = mesh.get_triangle(t)
         && view.minkowski
-        && let Some(e) = rec.ellipsoid
+        && let Some(e) = rec.call.ellipsoid
     {
         add_minkowski_of_iteration(
             &mut scene,

@@ -39,9 +39,10 @@ pub fn minimise(
 ) -> Result<MinimalCase, String> {
     let game = rec.game.as_ref().ok_or("not a game's move")?;
     let ellipsoid = rec
+        .call
         .ellipsoid
         .ok_or("the reference did not re-solve this move")?;
-    if !rec.objects.is_empty() {
+    if !rec.dynamics.objects.is_empty() {
         return Err("moves among moving objects are exported whole (Ctrl+E), not cropped".into());
     }
     let full = rec.outcome.slide().ok_or("the move has no result")?;
@@ -70,7 +71,7 @@ pub fn minimise(
         RecordedCall {
             ellipsoid: &ellipsoid,
             motion: rec.motion(),
-            settings: &rec.settings,
+            settings: &rec.call.settings,
             result: &result,
             trace: &trace,
             objects: &[],
@@ -114,7 +115,7 @@ fn solve_cropped(
     }
     // Should not happen (a triangle the broad phase never offered cannot change the answer);
     // if it does, keep everything near the whole motion and try once more.
-    let ellipsoid = rec.ellipsoid.ok_or("no ellipsoid")?;
+    let ellipsoid = rec.call.ellipsoid.ok_or("no ellipsoid")?;
     let path = rec.trace.iterations.iter().map(|it| it.start_center);
     let (lo, hi) = path
         .chain([ellipsoid.center, full.position])
@@ -181,14 +182,14 @@ fn solve_on(
         .filter_map(|&t| mesh.get_triangle(t))
         .map(|t| t.vertices)
         .collect();
-    let ellipsoid = rec.ellipsoid.ok_or("no ellipsoid")?;
+    let ellipsoid = rec.call.ellipsoid.ok_or("no ellipsoid")?;
     let crop = CollisionMesh::from_triangles(&triangles).map_err(|e| e.to_string())?;
     let mut trace = Trace::default();
     let result = collide_and_slide_in(
         CollisionWorld::static_only(&crop),
         &ellipsoid,
         rec.motion(),
-        &rec.settings,
+        &rec.call.settings,
         &mut Scratch::default(),
         Some(&mut trace),
     )

@@ -74,7 +74,7 @@ fn header(s: &mut String, g: &GameMove, r: &FrameRecord) {
         v3(i.velocity),
         v3(i.radii)
     );
-    let st = &r.settings;
+    let st = &r.call.settings;
     let _ = writeln!(
         s,
         "re-solved with skin {} eSpace, {} iterations; conventions: {}",

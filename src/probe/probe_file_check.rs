@@ -879,9 +879,9 @@ impl Tally {
             let search = || gather(&hint, world, r, &config, false);
             // A one-sided level may be walked through from behind: no crossing counts there.
             let two_sided =
-                r.settings.conventions.sidedness == crate::collision::Sidedness::TwoSided;
+                r.call.settings.conventions.sidedness == crate::collision::Sidedness::TwoSided;
             let crosses = |a, b| two_sided && world.0.is_some_and(|l| crosses_a_triangle(l, a, b));
-            let skin = r.settings.tuning.skin_es;
+            let skin = r.call.settings.tuning.skin_es;
             let unsound = || world.0.is_some_and(|l| starts_unsound(g, l, skin));
             self.judge
                 .step(g, evidence, tol, search, (crosses, unsound))

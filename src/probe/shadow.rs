@@ -16,8 +16,9 @@ use crate::collision::{
 use crate::level::scenario::RecordedCall;
 use crate::sim::detectors::{skin_violation, speed_gain, trace_markers, upward_depenetration};
 use crate::sim::{
-    Cause, Comparison, Findings, FrameRecord, GameContact, GameInput, GameMove, GameResult,
-    MarkerKind, PlayerState, ShadowTolerance, StepOutcome, single_call_frame,
+    CallInputs, Cause, Comparison, Findings, FrameRecord, GameContact, GameInput, GameMove,
+    GameResult, MarkerKind, PlayerState, ShadowTolerance, StepDynamics, StepOutcome,
+    single_call_frame,
 };
 
 /// Distance (eSpace units) within which a game's contact point counts as on an edge or a
@@ -331,7 +332,7 @@ pub fn resolve_again(
 ) -> Option<FrameRecord> {
     let game = rec.game.as_ref()?;
     let mut objects = level.objects().clone();
-    objects.apply_poses(&rec.objects);
+    objects.apply_poses(&rec.dynamics.objects);
     let mut declared = game
         .conventions
         .as_ref()
@@ -341,7 +342,7 @@ pub fn resolve_again(
     let ctx = MoveContext {
         level: Some(level),
         objects: &objects,
-        poses: &rec.objects,
+        poses: &rec.dynamics.objects,
         frame: Frame {
             frame: game.frame,
             time_secs: game.time_secs,
@@ -378,21 +379,25 @@ fn unresolved_frame(
         input: Default::default(),
         params: Default::default(),
         before: state,
-        ellipsoid: None,
-        requested_move: if velocity.is_finite() {
-            velocity
-        } else {
-            Vec3::ZERO
+        call: CallInputs {
+            ellipsoid: None,
+            requested_move: if velocity.is_finite() {
+                velocity
+            } else {
+                Vec3::ZERO
+            },
+            heading: None,
+            settings,
         },
-        heading: None,
-        settings,
         stance: Default::default(),
         trace: Trace::default(),
         outcome: StepOutcome::Refused(message),
         after: state,
         markers: trace_markers(&Trace::default()),
-        objects: Vec::new(),
-        platform: None,
+        dynamics: StepDynamics {
+            objects: Vec::new(),
+            platform: None,
+        },
         game: None,
         findings: Default::default(),
     }

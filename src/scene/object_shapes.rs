@@ -99,7 +99,7 @@ pub fn add_cursor_objects(
     axes: Mat3,
     arrow_scale: f32,
 ) {
-    add_recorded_objects(scene, &rec.objects, true);
+    add_recorded_objects(scene, &rec.dynamics.objects, true);
     if let Some(it) = rec.trace.iterations.get(iteration) {
         add_dynamic_sweeps(scene, it, radii, axes, arrow_scale);
     }

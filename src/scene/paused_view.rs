@@ -53,6 +53,7 @@ pub fn paused_scene(
 ) -> DebugScene {
     let mut scene = DebugScene::default();
     let (radii, axes) = rec
+        .call
         .ellipsoid
         .map_or_else(|| (options.radii, Mat3::IDENTITY), |e| (e.radii, e.axes));
     let style = CursorStyle {
@@ -81,7 +82,7 @@ pub fn paused_scene(
     }
     let it = rec.trace.iterations.get(iteration);
     if options.minkowski
-        && let Some(e) = rec.ellipsoid
+        && let Some(e) = rec.call.ellipsoid
     {
         for (object, t) in minkowski_triangles(options, it) {
             add_touched_minkowski(&mut scene, rec, world, &e, options.draw, it, object, t);
@@ -137,7 +138,7 @@ fn add_touched_minkowski(
             add_minkowski_of_iteration(scene, t, tri.vertices, e, draw, it);
         }
         Some(o) => {
-            let Some((previous, _)) = object_triangle_at(world, &rec.objects, o, t) else {
+            let Some((previous, _)) = object_triangle_at(world, &rec.dynamics.objects, o, t) else {
                 return;
             };
             let space = e.space();
@@ -158,7 +159,7 @@ fn highlighted(
     options: &PausedOptions,
 ) -> Option<[Vec3; 3]> {
     if let Some((o, t)) = options.object_triangle
-        && let Some((_, current)) = object_triangle_at(world, &rec.objects, o, t)
+        && let Some((_, current)) = object_triangle_at(world, &rec.dynamics.objects, o, t)
     {
         Some(current)
     } else if let Some(t) = options.triangle
@@ -167,7 +168,7 @@ fn highlighted(
         Some(tri.vertices)
     } else if options.highlight_contact
         && let Some(c) = it.and_then(|it| it.contacts.first())
-        && let Some(t) = contact_triangle(world, c, &rec.objects)
+        && let Some(t) = contact_triangle(world, c, &rec.dynamics.objects)
     {
         Some(t)
     } else {

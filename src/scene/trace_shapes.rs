@@ -88,6 +88,7 @@ pub fn add_frame(
     style: &TraceStyle,
 ) -> Option<u32> {
     let (shape_radii, axes) = rec
+        .call
         .ellipsoid
         .map_or((radii, Mat3::IDENTITY), |e| (e.radii, e.axes));
     let integration = rec
@@ -99,7 +100,7 @@ pub fn add_frame(
         &rec.trace,
         shape_radii,
         axes,
-        rec.requested_move,
+        rec.call.requested_move,
         integration,
         style,
     );

@@ -4,7 +4,10 @@
 //! path").
 
 use super::detectors::{StepView, frame_markers, step_findings};
-use super::{FrameRecord, Markers, PlayerInput, PlayerParams, PlayerState, step_player};
+use super::{
+    CallInputs, FrameRecord, Markers, PlayerInput, PlayerParams, PlayerState, StepDynamics,
+    step_player,
+};
 use crate::collision::{CollisionWorld, Scratch, SlideSettings, Trace};
 
 /// Everything a step needs besides the mesh.
@@ -59,17 +62,21 @@ pub fn capture_frame<'a>(
         input: inputs.input.sanitized(),
         params: *inputs.params,
         before: *inputs.before,
-        ellipsoid: step.ellipsoid,
-        requested_move: step.requested_move,
-        heading: step.heading,
-        settings: step.settings,
+        call: CallInputs {
+            ellipsoid: step.ellipsoid,
+            requested_move: step.requested_move,
+            heading: step.heading,
+            settings: step.settings,
+        },
         stance: step.stance,
         trace: trace.clone(),
         outcome: step.outcome,
         after: step.after,
         markers: Markers::NONE,
-        objects: world.dynamic.map(|s| s.poses()).unwrap_or_default(),
-        platform: step.platform,
+        dynamics: StepDynamics {
+            objects: world.dynamic.map(|s| s.poses()).unwrap_or_default(),
+            platform: step.platform,
+        },
     };
     record.markers = frame_markers(&record);
     record

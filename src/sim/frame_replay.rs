@@ -53,10 +53,13 @@ pub fn replay_frames_in(
             _ => rec.before,
         };
         let (settings, params) = match edits {
-            Some(e) => (e.apply_to(&rec.settings), e.apply_to_params(&rec.params)),
-            None => (rec.settings, rec.params),
+            Some(e) => (
+                e.apply_to(&rec.call.settings),
+                e.apply_to_params(&rec.params),
+            ),
+            None => (rec.call.settings, rec.params),
         };
-        scene.apply_poses(&rec.objects);
+        scene.apply_poses(&rec.dynamics.objects);
         let mut replayed = capture_frame(
             CollisionWorld::new(mesh, &scene),
             FrameInputs {

@@ -125,13 +125,16 @@ pub fn rerun_frame_in(
     edits: &RerunEdits,
 ) -> Result<Rerun, RerunError> {
     let mut scene = scene.cloned().unwrap_or_default();
-    scene.apply_poses(&record.objects);
-    let recorded = record.ellipsoid.ok_or(RerunError::NoQuery(record.frame))?;
+    scene.apply_poses(&record.dynamics.objects);
+    let recorded = record
+        .call
+        .ellipsoid
+        .ok_or(RerunError::NoQuery(record.frame))?;
     let ellipsoid = match edits.radii {
         Some(radii) => Ellipsoid::with_axes(recorded.center, radii, recorded.axes)?,
         None => recorded,
     };
-    let settings = edits.apply_to(&record.settings);
+    let settings = edits.apply_to(&record.call.settings);
     let mut trace = Trace::default();
     let result = collide_and_slide_in(
         CollisionWorld::new(mesh, &scene),

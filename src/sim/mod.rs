@@ -46,7 +46,7 @@ pub use move_comparison::{Cause, Comparison, IterationRow, ShadowTolerance, Verd
 pub use movers::Movers;
 pub use params::{PlayerParams, Walker};
 pub use player_state::PlayerState;
-pub use record::FrameRecord;
+pub use record::{CallInputs, FrameRecord, StepDynamics};
 pub use recording::{
     RECORDING_FORMAT, RECORDING_VERSION, Recording, RecordingError, load_recording,
     parse_recording, save_recording,

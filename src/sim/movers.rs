@@ -101,7 +101,7 @@ impl Movers {
     pub fn rest_at_record(&mut self, record: &FrameRecord) {
         let dt = f64::from(record.dt_secs);
         let t_end = (record.frame + 1) as f64 * dt;
-        if record.objects.is_empty() {
+        if record.dynamics.objects.is_empty() {
             self.rest_at(t_end);
             return;
         }
@@ -111,10 +111,10 @@ impl Movers {
                 .objects()
                 .iter()
                 .find(|o| o.set == a.set)
-                .and_then(|o| record.objects.iter().find(|p| p.object == o.id));
+                .and_then(|o| record.dynamics.objects.iter().find(|p| p.object == o.id));
             *phase = recorded.map_or(0.0, |p| matching_phase(a, p, t_end, dt));
         }
-        self.rest_at_poses(&record.objects);
+        self.rest_at_poses(&record.dynamics.objects);
     }
 
     /// The end time of the step `sim` runs next (s): `(next frame + 1) × dt`.
@@ -264,7 +264,7 @@ mod tests {
         let rec = sim.history().last().unwrap();
         let dt = f64::from(rec.dt_secs);
         assert_eq!(rec.frame, 2);
-        let o = rec.objects[0];
+        let o = rec.dynamics.objects[0];
         assert!((f64::from(o.previous.translation.y) - 2.0 * dt).abs() < 1e-6);
         assert!((f64::from(o.current.translation.y) - 3.0 * dt).abs() < 1e-6);
     }
@@ -283,8 +283,8 @@ mod tests {
         m.step(&mut sim, &floor, &PlayerInput::default());
         let mut rec = sim.history().last().unwrap().clone();
         let dt = rec.dt_secs;
-        rec.objects[0].previous = RigidPose::from_translation(Vec3::Y * (4.6 - dt));
-        rec.objects[0].current = RigidPose::from_translation(Vec3::Y * 4.6);
+        rec.dynamics.objects[0].previous = RigidPose::from_translation(Vec3::Y * (4.6 - dt));
+        rec.dynamics.objects[0].current = RigidPose::from_translation(Vec3::Y * 4.6);
         m.rest_at_record(&rec);
         assert!(!m.scene().is_moving());
         // Level time of the next step's end is 2 dt; in phase, the lift is at 4.6 + dt.

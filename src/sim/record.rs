@@ -23,6 +23,32 @@ pub struct FrameRecord {
     pub params: PlayerParams,
     /// Player state before the step.
     pub before: PlayerState,
+    /// What the step handed to `collide_and_slide` (its fields inline in the file).
+    #[serde(flatten)]
+    pub call: CallInputs,
+    pub stance: StanceChange,
+    /// The core's full record of the move (empty in noclip or when refused).
+    pub trace: Trace,
+    pub outcome: StepOutcome,
+    /// Player state after the step.
+    pub after: PlayerState,
+    /// What is worth a look in this frame (computed when recorded).
+    pub markers: Markers,
+    /// The moving objects during this step (their fields inline in the file).
+    #[serde(flatten)]
+    pub dynamics: StepDynamics,
+    /// A move from a game (through the probe): what the game said, next to this record's own
+    /// trace, which is the reference's re-solve of the same inputs. `None` for the walker.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<Box<GameMove>>,
+    /// What the pathology detectors found beyond the markers.
+    #[serde(default, skip_serializing_if = "Findings::is_empty")]
+    pub findings: Findings,
+}
+
+/// The inputs of a step's `collide_and_slide` call.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CallInputs {
     /// The ellipsoid handed to `collide_and_slide` (after any crouch change); `None` in noclip.
     pub ellipsoid: Option<Ellipsoid>,
     /// The displacement handed to the core (m, world): `velocity × dt` (the seed's per-update
@@ -33,14 +59,11 @@ pub struct FrameRecord {
     pub heading: Option<Vec3>,
     /// The core settings in force.
     pub settings: SlideSettings,
-    pub stance: StanceChange,
-    /// The core's full record of the move (empty in noclip or when refused).
-    pub trace: Trace,
-    pub outcome: StepOutcome,
-    /// Player state after the step.
-    pub after: PlayerState,
-    /// What is worth a look in this frame (computed when recorded).
-    pub markers: Markers,
+}
+
+/// The moving objects during a step.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct StepDynamics {
     /// Both poses of every dynamic object during this step, in id order (empty without
     /// dynamic objects): replays restore them instead of re-running the animation.
     #[serde(default)]
@@ -48,13 +71,6 @@ pub struct FrameRecord {
     /// The platform ride of this step.
     #[serde(default)]
     pub platform: Option<PlatformCarry>,
-    /// A move from a game (through the probe): what the game said, next to this record's own
-    /// trace, which is the reference's re-solve of the same inputs. `None` for the walker.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game: Option<Box<GameMove>>,
-    /// What the pathology detectors found beyond the markers.
-    #[serde(default, skip_serializing_if = "Findings::is_empty")]
-    pub findings: Findings,
 }
 
 impl FrameRecord {
@@ -63,20 +79,20 @@ impl FrameRecord {
     /// `None` in noclip or when the core refused the move.
     pub fn recorded_call(&self) -> Option<RecordedCall<'_>> {
         Some(RecordedCall {
-            ellipsoid: self.ellipsoid.as_ref()?,
+            ellipsoid: self.call.ellipsoid.as_ref()?,
             motion: self.motion(),
-            settings: &self.settings,
+            settings: &self.call.settings,
             result: self.outcome.slide()?,
             trace: &self.trace,
-            objects: &self.objects,
+            objects: &self.dynamics.objects,
         })
     }
 
     /// What the frame asked the core for: the displacement and its heading.
     pub fn motion(&self) -> Motion {
         Motion {
-            velocity: self.requested_move,
-            heading: self.heading,
+            velocity: self.call.requested_move,
+            heading: self.call.heading,
         }
     }
 
@@ -86,7 +102,7 @@ impl FrameRecord {
             input: &self.input,
             before: &self.before,
             after: &self.after,
-            requested_move: self.requested_move,
+            requested_move: self.call.requested_move,
             trace: &self.trace,
         }
     }
@@ -106,7 +122,7 @@ impl FrameRecord {
     pub fn heap_bytes(&self) -> usize {
         std::mem::size_of::<Self>()
             + self.trace.heap_bytes()
-            + self.objects.capacity() * std::mem::size_of::<ObjectPoses>()
+            + self.dynamics.objects.capacity() * std::mem::size_of::<ObjectPoses>()
             + match &self.outcome {
                 StepOutcome::Refused(m) | StepOutcome::Other(m) => m.capacity(),
                 _ => 0,

@@ -192,7 +192,7 @@ impl Sim {
                 &mut self.trace,
             );
             self.player = record.after;
-            self.platform_yaw_rad += record.platform.map_or(0.0, |p| p.yaw_rad);
+            self.platform_yaw_rad += record.dynamics.platform.map_or(0.0, |p| p.yaw_rad);
             self.history.push(record);
         } else {
             let step = step_player(

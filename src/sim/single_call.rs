@@ -4,7 +4,10 @@
 //! this only files its inputs and trace.
 
 use super::detectors::trace_markers;
-use super::{FrameRecord, PlayerInput, PlayerParams, PlayerState, StanceChange, StepOutcome};
+use super::{
+    CallInputs, FrameRecord, PlayerInput, PlayerParams, PlayerState, StanceChange, StepDynamics,
+    StepOutcome,
+};
 use crate::level::scenario::RecordedCall;
 
 /// Frame 0 of a history holding only `call` (its objects' poses included). The player's standing radii become the call's
@@ -33,10 +36,12 @@ pub fn single_call_frame(call: RecordedCall<'_>, dt_secs: f32) -> FrameRecord {
             center: e.center,
             ..Default::default()
         },
-        ellipsoid: Some(e),
-        requested_move: call.motion.velocity,
-        heading: call.motion.heading,
-        settings: *call.settings,
+        call: CallInputs {
+            ellipsoid: Some(e),
+            requested_move: call.motion.velocity,
+            heading: call.motion.heading,
+            settings: *call.settings,
+        },
         stance: StanceChange::None,
         trace: call.trace.clone(),
         outcome: StepOutcome::Slid(*call.result),
@@ -45,7 +50,9 @@ pub fn single_call_frame(call: RecordedCall<'_>, dt_secs: f32) -> FrameRecord {
             ..Default::default()
         },
         markers: trace_markers(call.trace),
-        objects: call.objects.to_vec(),
-        platform: None,
+        dynamics: StepDynamics {
+            objects: call.objects.to_vec(),
+            platform: None,
+        },
     }
 }

@@ -393,7 +393,7 @@ fn game_end_ui(ui: &mut Ui, rec: &FrameRecord, game: &GameMove) {
                 game.skin_es.map(|s| format!("skin {s}")),
                 game.max_iterations.map(|m| format!("max {m} it")),
                 // As the re-solve took it: declared, or an earlier writer's flag.
-                (rec.settings.conventions.sidedness != crate::collision::Sidedness::TwoSided)
+                (rec.call.settings.conventions.sidedness != crate::collision::Sidedness::TwoSided)
                     .then(|| "one-sided".to_owned()),
             ]
             .into_iter()

@@ -88,7 +88,7 @@ pub fn inspector_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
         c.iteration as usize,
         &v.object_names,
     ));
-    if let Some(conventions) = super::narration::conventions_sentence(&rec.settings) {
+    if let Some(conventions) = super::narration::conventions_sentence(&rec.call.settings) {
         ui.label(RichText::new(conventions).weak());
     }
     super::dynamic_inspector::dynamic_objects_ui(ui, rec, c.iteration as usize, &v.object_names);
@@ -139,8 +139,8 @@ fn frame_info_ui(ui: &mut Ui, rec: &FrameRecord) {
                     };
                     row(ui, "dt (s)", format!("{:.5}", rec.dt_secs));
                     row(ui, "centre before", v3(rec.before.center));
-                    row(ui, "requested move", v3(rec.requested_move));
-                    if let Some(e) = rec.ellipsoid {
+                    row(ui, "requested move", v3(rec.call.requested_move));
+                    if let Some(e) = rec.call.ellipsoid {
                         row(ui, "radii (m)", v3(e.radii));
                     }
                     row(ui, "centre after", v3(rec.after.center));
@@ -385,31 +385,31 @@ fn rerun_ui(ui: &mut Ui, rec: &FrameRecord, r: &RerunView) {
 /// What the re-run changed from the recorded frame, in words.
 fn rerun_changes(r: &RerunView, rec: &FrameRecord) -> Vec<String> {
     let mut what = Vec::new();
-    if r.solve != rec.settings.debug.cases {
+    if r.solve != rec.call.settings.debug.cases {
         what.push("without the switched-off cases".to_string());
     }
-    if r.response != rec.settings.response.rule {
+    if r.response != rec.call.settings.response.rule {
         what.push(format!("with the {} rule", r.response.name()));
     }
-    if r.conventions != rec.settings.conventions {
+    if r.conventions != rec.call.settings.conventions {
         what.push("with other conventions (padding, short leftover, dead zone, sides)".into());
     }
     let switches = [
         (
             r.internal_edge_filter,
-            rec.settings.response.internal_edge_filter,
+            rec.call.settings.response.internal_edge_filter,
             "with the internal-edge filter",
             "without the internal-edge filter",
         ),
         (
             r.touching_counts,
-            rec.settings.response.touching_counts,
+            rec.call.settings.response.touching_counts,
             "with touching contacts counted",
             "without touching contacts",
         ),
         (
             r.exact_contact,
-            rec.settings.response.exact_contact,
+            rec.call.settings.response.exact_contact,
             "with the exact contact centre",
             "with the seed's contact centre (start + v·t)",
         ),

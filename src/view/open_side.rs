@@ -100,14 +100,14 @@ pub fn frame_opened(
     record: &FrameRecord,
     iteration: usize,
 ) {
-    let velocity = record.requested_move;
+    let velocity = record.call.requested_move;
     let flat = Vec3::new(velocity.x, 0.0, velocity.z);
     if flat.length_squared() > 1e-12 {
         rig.yaw = (-flat.x).atan2(-flat.z) + 1.0;
         rig.pitch = -0.35;
     }
     let it = record.trace.iterations.get(iteration);
-    let radii = record.ellipsoid.map_or(Vec3::ONE, |e| e.radii);
+    let radii = record.call.ellipsoid.map_or(Vec3::ONE, |e| e.radii);
     let (center, radius) = selection_sphere(None, it, record.after.center, radii.max_element());
     rig.focus = None;
     rig.frame_on(center, radius);

@@ -101,7 +101,7 @@ fn walking_onto_the_teaching_lift_rides_it_to_the_landing() {
     let ridden = sim
         .history()
         .iter()
-        .filter(|r| r.platform.is_some())
+        .filter(|r| r.dynamics.platform.is_some())
         .count();
     assert!(ridden > 150, "rode {ridden} frames");
 }
@@ -112,7 +112,7 @@ fn replaying_a_walk_onto_the_lift_is_bit_identical_including_poses() {
     let sim = ride_the_lift(&mut world, 240);
     let recorded = frames(&sim);
     assert!(
-        recorded.iter().any(|r| r.platform.is_some()),
+        recorded.iter().any(|r| r.dynamics.platform.is_some()),
         "rode the lift"
     );
     let replayed = replay_frames_in(
@@ -146,12 +146,12 @@ fn resuming_from_a_cursor_frame_continues_from_its_recorded_poses() {
     let (rec, _) = sim.cursor_frame().unwrap();
     assert_eq!(rec.frame, k);
     assert!(
-        rec.objects.iter().any(|o| o.previous != o.current),
+        rec.dynamics.objects.iter().any(|o| o.previous != o.current),
         "lift moving"
     );
     let mut scene = DebugScene::default();
-    add_recorded_objects(&mut scene, &rec.objects, true);
-    for o in &rec.objects {
+    add_recorded_objects(&mut scene, &rec.dynamics.objects, true);
+    for o in &rec.dynamics.objects {
         let drawn: Vec<_> = scene
             .objects
             .iter()
@@ -169,7 +169,13 @@ fn resuming_from_a_cursor_frame_continues_from_its_recorded_poses() {
     let last = sim.history().last().unwrap().clone();
     assert_eq!(last.frame, k);
     world.movers.rest_at_record(&last);
-    for (o, r) in world.movers.scene().objects().iter().zip(&last.objects) {
+    for (o, r) in world
+        .movers
+        .scene()
+        .objects()
+        .iter()
+        .zip(&last.dynamics.objects)
+    {
         assert_eq!(o.current(), r.current);
         assert_eq!(o.previous(), o.current(), "settled: no phantom motion");
     }
@@ -190,7 +196,7 @@ fn a_frame_on_the_rising_lift_exports_to_a_scenario_that_replays_bit_identically
         .history()
         .iter()
         .find(|r| {
-            r.platform.is_some()
+            r.dynamics.platform.is_some()
                 && r.trace.iterations.iter().any(|it| {
                     it.contacts
                         .first()
@@ -314,7 +320,7 @@ fn picking_the_ridden_lift_selects_its_top_and_its_roots_match_the_contact() {
         .expect("the floor under the lift");
     let (object, hit) = raycast_objects(
         opened.world.movers.scene(),
-        &rec.objects,
+        &rec.dynamics.objects,
         origin,
         down,
         100.0,
@@ -333,9 +339,9 @@ fn picking_the_ridden_lift_selects_its_top_and_its_roots_match_the_contact() {
         .expect("the picked top triangle is one the frame touched");
     let o = opened.world.movers.scene().object(object).unwrap();
     let previous = o
-        .world_triangle(hit.triangle, &rec.objects[0].previous)
+        .world_triangle(hit.triangle, &rec.dynamics.objects[0].previous)
         .unwrap();
-    let e = rec.ellipsoid.unwrap();
+    let e = rec.call.ellipsoid.unwrap();
     let ray = MinkowskiRay::of_object_iteration(it, object, hit.triangle, previous, &e.space())
         .expect("the object was tested");
     let roots = ray.roots.expect("the touched part's roots");

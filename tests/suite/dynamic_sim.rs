@@ -316,8 +316,8 @@ fn replay_of_a_run_with_dynamic_objects_is_bit_identical() {
         |_, _, _, _| {},
     );
     let frames: Vec<_> = sim.history().iter().cloned().collect();
-    assert!(frames.iter().all(|f| f.objects.len() == 1));
-    assert!(frames.iter().any(|f| f.platform.is_some()));
+    assert!(frames.iter().all(|f| f.dynamics.objects.len() == 1));
+    assert!(frames.iter().any(|f| f.dynamics.platform.is_some()));
     // Through JSON (a saved recording) and back.
     let json = serde_json::to_string(&frames).unwrap();
     let loaded: Vec<slidescope::sim::FrameRecord> = serde_json::from_str(&json).unwrap();

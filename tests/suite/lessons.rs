@@ -104,7 +104,7 @@ fn interact(check: &Check, o: &Opened, sim: &mut Sim, obs: &mut Observation) {
                 sim.command(TimelineCommand::ResumeFromCursor);
             }
             // Walk for 1.5 s along the scene's motion (towards the station it shows).
-            let v = o.scene.record.requested_move;
+            let v = o.scene.record.call.requested_move;
             let yaw = (-v.x).atan2(-v.z);
             let input = PlayerInput {
                 forward: 1.0,
@@ -240,7 +240,7 @@ fn the_solver_lesson_scene_shows_the_gradient_normal_late() {
         .find(|o| o.state.lesson.quiz.answer == Check::SolverPicked(SolverKind::GradientNormal))
         .unwrap();
     let rec = &o.scene.record;
-    let e = rec.ellipsoid.unwrap();
+    let e = rec.call.ellipsoid.unwrap();
     let (answers, _) = slidescope::lessons::compare_solvers(
         &o.scene.world.collision,
         e.radii,
@@ -314,7 +314,7 @@ fn the_tunnelling_lesson_static_test_misses_what_the_sweep_hits() {
     let all = open_all();
     let o = &all[0];
     let rec = &o.scene.record;
-    let e = rec.ellipsoid.unwrap();
+    let e = rec.call.ellipsoid.unwrap();
     let (answers, overlap_at_end) = slidescope::lessons::compare_solvers(
         &o.scene.world.collision,
         e.radii,

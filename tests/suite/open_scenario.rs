@@ -99,7 +99,7 @@ fn a_scenario_with_moving_objects_opens_with_their_poses_and_the_run_trace() {
     assert!(opened.failures.is_empty(), "{:?}", opened.failures);
     assert_eq!(opened.record.trace, replay.trace);
     assert_eq!(
-        opened.record.objects, scenario.objects,
+        opened.record.dynamics.objects, scenario.objects,
         "drawn at the stored poses"
     );
 }

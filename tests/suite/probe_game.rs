@@ -133,7 +133,7 @@ fn a_streamed_game_is_flagged_exactly_where_its_padding_flaw_changes_the_outcome
     // The walk reaches the 30° wall on frame 87: the first frame where the padding matters.
     assert_eq!(game.frame, 87);
     assert!(
-        first_rec.requested_move.z < 0.0,
+        first_rec.call.requested_move.z < 0.0,
         "the horizontal move, not gravity"
     );
     let verdict = game.verdict(&tol);

@@ -65,7 +65,7 @@ fn issues_16_opens_with_its_ellipsoid_in_view() {
     renderer.set_level(&gpu.device, &opened.world.geometry);
     let mesh = &opened.world.collision;
     let rec = &opened.record;
-    let e = rec.ellipsoid.expect("the walker's ellipsoid");
+    let e = rec.call.ellipsoid.expect("the walker's ellipsoid");
     let it = &rec.trace.iterations[0];
     let subject = it.start_center;
     let camera_of = |rig: &mut CameraRig| {

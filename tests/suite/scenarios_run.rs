@@ -275,13 +275,13 @@ fn a_walkers_heading_exports_beside_the_velocity_and_the_old_layout_still_reads(
         ..PlayerParams::default()
     };
     let frames = walk_into_the_corner(snap, &settings);
-    let rec = (frames.iter().filter(|r| r.heading.is_some()))
+    let rec = (frames.iter().filter(|r| r.call.heading.is_some()))
         .max_by_key(|r| r.iteration_count())
         .unwrap();
     let geometry = pinned_level(teaching_glb(), &teaching_glb()).unwrap();
     let call = rec.recorded_call().unwrap();
     let s = Scenario::from_frame("headed", "a walker's heading", geometry, call);
-    assert_eq!(s.query.heading, rec.heading);
+    assert_eq!(s.query.heading, rec.call.heading);
     let dir = temp_dir("heading");
     let path = dir.join("headed.json");
     s.write(&path).unwrap();

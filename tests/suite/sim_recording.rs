@@ -79,7 +79,7 @@ fn a_first_version_recording_with_the_heading_in_its_settings_reads_the_same() {
     };
     let sim = session_of(&m, snap);
     let original: Vec<_> = sim.history().iter().cloned().collect();
-    let headed = original.iter().filter(|f| f.heading.is_some()).count();
+    let headed = original.iter().filter(|f| f.call.heading.is_some()).count();
     assert!(headed > 100, "{headed} frames with a heading");
     let dir = temp_dir("first-version");
     let path = dir.join("run.json");

@@ -26,7 +26,7 @@ impl Debugger {
             self.rerun = None;
             return;
         };
-        if solved_with(rec, &t) || rec.ellipsoid.is_none() || rec.game.is_some() {
+        if solved_with(rec, &t) || rec.call.ellipsoid.is_none() || rec.game.is_some() {
             self.rerun = None;
             return;
         }
@@ -65,6 +65,7 @@ impl Debugger {
             return;
         }
         let rows = rec
+            .call
             .ellipsoid
             .zip(rec.trace.iterations.get(i as usize))
             .and_then(|(e, it)| side_by_side_at(&world.collision, e.radii, e.axes, it));
@@ -74,14 +75,14 @@ impl Debugger {
 
 /// Whether `rec` was solved with the switches of `t`.
 fn solved_with(rec: &FrameRecord, t: &CaseToggles) -> bool {
-    t.solve == rec.settings.debug.cases
-        && t.response == rec.settings.response.rule
-        && t.exact_contact == rec.settings.response.exact_contact
-        && t.internal_edge_filter == rec.settings.response.internal_edge_filter
-        && t.touching_counts == rec.settings.response.touching_counts
-        && t.conventions == rec.settings.conventions
-        && t.max_climb_deg == rec.settings.response.max_climb_deg
-        && t.max_step_m == rec.settings.response.max_step_m
+    t.solve == rec.call.settings.debug.cases
+        && t.response == rec.call.settings.response.rule
+        && t.exact_contact == rec.call.settings.response.exact_contact
+        && t.internal_edge_filter == rec.call.settings.response.internal_edge_filter
+        && t.touching_counts == rec.call.settings.response.touching_counts
+        && t.conventions == rec.call.settings.conventions
+        && t.max_climb_deg == rec.call.settings.response.max_climb_deg
+        && t.max_step_m == rec.call.settings.response.max_step_m
         && t.walker == rec.params.walker
 }
 

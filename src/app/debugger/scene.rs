@@ -45,6 +45,7 @@ impl Debugger {
     pub fn selection_sphere(&self, sim: &Sim, world: &World) -> Option<(Vec3, f32)> {
         let (rec, i) = sim.cursor_frame()?;
         let reach = rec
+            .call
             .ellipsoid
             .map_or(player_radii(sim), |e| e.radii)
             .max_element();
@@ -66,7 +67,7 @@ impl Debugger {
     pub fn pick(&mut self, sim: &Sim, world: &World, origin: Vec3, dir: Vec3, far: f32) {
         let poses = sim
             .cursor_frame()
-            .map_or(&[][..], |(rec, _)| rec.objects.as_slice());
+            .map_or(&[][..], |(rec, _)| rec.dynamics.objects.as_slice());
         let level = raycast(&world.collision, origin, dir, far);
         let objects = raycast_objects(world.movers.scene(), poses, origin, dir, far);
         match (level, objects) {

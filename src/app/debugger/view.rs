@@ -63,7 +63,7 @@ impl Debugger {
         let i = self.triangle?;
         let t = world.collision.get_triangle(i)?;
         let quadratic = sim.cursor_frame().and_then(|(rec, it)| {
-            let e = rec.ellipsoid?;
+            let e = rec.call.ellipsoid?;
             let it = rec.trace.iterations.get(it as usize)?;
             MinkowskiRay::of_iteration(it, i, t.vertices, &e.space()).roots
         });
@@ -83,13 +83,17 @@ impl Debugger {
     fn object_triangle_info(&self, sim: &Sim, world: &World) -> Option<TriangleInfo> {
         let (object, i) = self.object_triangle?;
         let (rec, it) = sim.cursor_frame()?;
-        let (previous, current) =
-            world_triangles::object_triangle_at(world.collision_world(), &rec.objects, object, i)?;
-        let quadratic = rec.ellipsoid.and_then(|e| {
+        let (previous, current) = world_triangles::object_triangle_at(
+            world.collision_world(),
+            &rec.dynamics.objects,
+            object,
+            i,
+        )?;
+        let quadratic = rec.call.ellipsoid.and_then(|e| {
             let it = rec.trace.iterations.get(it as usize)?;
             MinkowskiRay::of_object_iteration(it, object, i, previous, &e.space())?.roots
         });
-        let (o, _, pose) = world.object_poses(object, &rec.objects)?;
+        let (o, _, pose) = world.object_poses(object, &rec.dynamics.objects)?;
         // The mesh's own (model-space) normal, turned by the pose.
         let normal = pose.transform_vector(o.mesh().get_triangle(i)?.normal);
         let name = &o.name;

@@ -113,7 +113,7 @@ pub fn candidates(
         found.push((BugClass::MissedTriangle, None));
     }
     found.extend(classify(record, game, level));
-    if starts_unsound(game, level, record.settings.tuning.skin_es) {
+    if starts_unsound(game, level, record.call.settings.tuning.skin_es) {
         found.push((BugClass::StartedInsideLevel, None));
     }
     found
@@ -150,7 +150,7 @@ fn classify(
     }
     let limit = game
         .max_iterations
-        .unwrap_or(record.settings.tuning.max_iterations);
+        .unwrap_or(record.call.settings.tuning.max_iterations);
     let ran = game.result.map_or(0, |r| r.iterations);
     if ran >= limit && record.trace.iterations.len() as u32 > limit.min(ran) {
         return plain(BugClass::IterationsExhausted);

@@ -670,7 +670,7 @@ pub fn gather(
             ..Default::default()
         };
     }
-    let skin = record.settings.tuning.skin_es;
+    let skin = record.call.settings.tuning.skin_es;
     let start_unsound = bug_class::starts_unsound(game, level, skin);
     if bug_class::non_finite(game) {
         return Evidence {
@@ -705,9 +705,9 @@ pub fn gather(
             let settings = SlideSettings {
                 debug: DebugKnobs {
                     cases,
-                    ..record.settings.debug
+                    ..record.call.settings.debug
                 },
-                ..record.settings
+                ..record.call.settings
             };
             agrees_with((level, world.1), record, &settings, config)
         };
@@ -735,7 +735,7 @@ fn tie_set(
     config: &ShadowConfig,
     all: bool,
 ) -> Option<Vec<Switch>> {
-    let base = record.settings;
+    let base = record.call.settings;
     let skin = base.tuning.skin_es;
     if !tie::met_at_padding(&record.trace, skin) {
         return None;
@@ -775,7 +775,7 @@ pub fn reconciling_sets(
         let (Some(level), Some(game)) = (level, record.game.as_deref()) else {
             return Vec::new();
         };
-        let base = record.settings;
+        let base = record.call.settings;
         let skin = base.tuning.skin_es;
         let conventions = base.conventions;
         let candidates = switches::candidates(&conventions, skin);

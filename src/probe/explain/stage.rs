@@ -340,7 +340,7 @@ fn went_through(
         return None;
     }
     let past = along(e, end - first.center, first.normal);
-    if past[0] >= -record.settings.tuning.skin_es {
+    if past[0] >= -record.call.settings.tuning.skin_es {
         return None;
     }
     let text = format!(

@@ -8,6 +8,7 @@
 use glam::Vec3;
 
 use super::ContactTime;
+use super::lane::{along_edge, edge_quadratic};
 use super::quadratic::{exit_root, first_root_in_range};
 
 /// First contact with the segment `a..b` (open cylinder, no caps): `(time, normal_es, point_es)`.
@@ -20,8 +21,6 @@ pub fn sweep_edge(
     b: Vec3,
     t_max: f32,
 ) -> Option<(ContactTime, Vec3, Vec3)> {
-    // Unnormalised edge vector: every term below is the seed's equation times |E|², which
-    // leaves the roots unchanged.
     // perf: no square root on the (common) miss path; figure not recorded, commit c36af82
     let e = b - a;
     let ee = e.length_squared();
@@ -29,9 +28,8 @@ pub fn sweep_edge(
         return None;
     }
     let l = c - a;
-    let x = l.cross(e);
-    let cc = x.length_squared() - ee;
-    if cc < 0.0 {
+    let (q, _) = edge_quadratic(l.into(), v.into(), e.into());
+    if q.c < 0.0 {
         let s = l.dot(e);
         if !(0.0..=ee).contains(&s) {
             return None;
@@ -57,10 +55,7 @@ pub fn sweep_edge(
             on_edge,
         ));
     }
-    let y = v.cross(e);
-    let qa = y.length_squared();
-    let qb = 2.0 * x.dot(y);
-    let t = first_root_in_range(qa, qb, cc, t_max)?;
+    let t = first_root_in_range(q.a, q.b, q.c, t_max)?;
     on_segment_at(c + v * t, a, e, ee).map(|(n, p)| (ContactTime::Toi(t), n, p))
 }
 
@@ -68,7 +63,7 @@ pub fn sweep_edge(
 /// normal and the point on the edge, if that point lies within the segment.
 #[inline]
 fn on_segment_at(center: Vec3, a: Vec3, e: Vec3, ee: f32) -> Option<(Vec3, Vec3)> {
-    let s = (center - a).dot(e);
+    let s = along_edge(center.into(), a.into(), e.into());
     if !(0.0..=ee).contains(&s) {
         return None;
     }
@@ -89,12 +84,10 @@ pub fn sweep_edge_after_start(
 ) -> Option<(ContactTime, Vec3, Vec3)> {
     let e = b - a;
     let ee = e.length_squared();
-    let x = (c - a).cross(e);
-    let cc = x.length_squared() - ee;
-    if ee < 1e-14 || cc >= 0.0 {
+    let (q, _) = edge_quadratic((c - a).into(), v.into(), e.into());
+    if ee < 1e-14 || q.c >= 0.0 {
         return sweep_edge(c, v, a, b, t_max);
     }
-    let y = v.cross(e);
-    let t = exit_root(y.length_squared(), 2.0 * x.dot(y), cc).filter(|&t| t <= t_max)?;
+    let t = exit_root(q.a, q.b, q.c).filter(|&t| t <= t_max)?;
     on_segment_at(c + v * t, a, e, ee).map(|(n, p)| (ContactTime::Toi(t), n, p))
 }

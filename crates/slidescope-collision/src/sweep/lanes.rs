@@ -2,25 +2,55 @@
 //! spheres (seed 001 12.7–12.9) — and the point-in-triangle test's three edges, solved four
 //! lanes at a time (SSE on x86-64; glam's scalar `Vec4` elsewhere).
 //!
-//! Exact, not approximate: every lane computes the very f32 operations of the scalar tests
-//! ([`super::edge::sweep_edge`], [`super::vertex::sweep_vertex`], the stable quadratic of
-//! [`super::quadratic`], [`super::face::point_in_triangle`]) in the same order (glam's `cross`
-//! and `dot` formulas, no fused multiply-add; `sqrt` and `/` are correctly rounded in both), so
-//! a lane's time is the scalar time bit for bit. Detection (`sweep_triangle_roots`) runs only
-//! the first part's scalar test again, for its normal and point; the trace takes every part's
-//! time. A part the centre already overlaps is left to the scalar tests.
+//! Exact, not approximate: the quadratics, their first roots and the on-segment test are the
+//! scalar tests' own formulas (`lane.rs`), run here on `Vec4` lanes, so a lane's time is the
+//! scalar time bit for bit. Detection (`sweep_triangle_roots`) runs only the first part's
+//! scalar test again, for its normal and point; the trace takes every part's time. A part the
+//! centre already overlaps is left to the scalar tests.
 
 use glam::{BVec4A, Vec3, Vec4, Vec4Swizzles};
 
+use super::lane::{
+    Lane, Quadratic, V3, along_edge, approaching, edge_quadratic, first_root, vertex_quadratic,
+};
+
 /// Three vectors in lanes 0..3 (lane 3 unused).
-#[derive(Clone, Copy)]
-struct Lanes {
-    x: Vec4,
-    y: Vec4,
-    z: Vec4,
+type Lanes = V3<Vec4>;
+
+impl Lane for Vec4 {
+    type Mask = BVec4A;
+    const NAN: Self = Vec4::NAN;
+    #[inline(always)]
+    fn splat(x: f32) -> Self {
+        Vec4::splat(x)
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        sqrt(self)
+    }
+    #[inline(always)]
+    fn lt(self, o: Self) -> BVec4A {
+        self.cmplt(o)
+    }
+    #[inline(always)]
+    fn ge(self, o: Self) -> BVec4A {
+        self.cmpge(o)
+    }
+    #[inline(always)]
+    fn le(self, o: Self) -> BVec4A {
+        self.cmple(o)
+    }
+    #[inline(always)]
+    fn min(self, o: Self) -> Self {
+        Vec4::min(self, o)
+    }
+    #[inline(always)]
+    fn select(m: BVec4A, a: Self, b: Self) -> Self {
+        Vec4::select(m, a, b)
+    }
 }
 
-impl Lanes {
+impl V3<Vec4> {
     #[inline(always)]
     fn of(p: [Vec3; 3]) -> Self {
         Self {
@@ -46,28 +76,6 @@ impl Lanes {
             y: Vec4::splat(p.y),
             z: Vec4::splat(p.z),
         }
-    }
-    #[inline(always)]
-    fn sub(self, o: Self) -> Self {
-        Self {
-            x: self.x - o.x,
-            y: self.y - o.y,
-            z: self.z - o.z,
-        }
-    }
-    /// glam's `Vec3::cross`, lane by lane.
-    #[inline(always)]
-    fn cross(self, r: Self) -> Self {
-        Self {
-            x: self.y * r.z - r.y * self.z,
-            y: self.z * r.x - r.z * self.x,
-            z: self.x * r.y - r.x * self.y,
-        }
-    }
-    /// glam's `Vec3::dot`, lane by lane.
-    #[inline(always)]
-    fn dot(self, r: Self) -> Vec4 {
-        (self.x * r.x) + (self.y * r.y) + (self.z * r.z)
     }
 }
 
@@ -135,32 +143,6 @@ fn sqrt(x: Vec4) -> Vec4 {
     }
 }
 
-/// The stable quadratic's cheap exits ([`super::quadratic::first_root_in_range`]): a root
-/// ahead needs `b < 0` and a discriminant `>= 0` (NaN lanes drop out, as there).
-#[inline(always)]
-fn approaching(b: Vec4, disc: Vec4) -> BVec4A {
-    b.cmplt(Vec4::ZERO) & disc.cmpge(Vec4::ZERO)
-}
-
-/// `b² − 4ac`, in the scalar test's order.
-#[inline(always)]
-fn discriminant(a: Vec4, b: Vec4, c: Vec4) -> Vec4 {
-    b * b - Vec4::splat(4.0) * a * c
-}
-
-/// The first root in `[0, t_max]` of each lane's quadratic, or NaN where the stable quadratic
-/// ([`super::quadratic::first_root_in_range`]) returns `None`: the same operations in the
-/// same order, so a lane's root is the scalar root bit for bit.
-#[inline(always)]
-fn first_roots(a: Vec4, b: Vec4, c: Vec4, disc: Vec4, t_max: Vec4) -> Vec4 {
-    let q = Vec4::splat(-0.5) * (b - sqrt(disc));
-    let (r1, r2) = (q / a, c / q);
-    let in_range = |r: Vec4| r.cmpge(Vec4::ZERO) & r.cmple(t_max);
-    let (ok1, ok2) = (in_range(r1), in_range(r2));
-    let t = Vec4::select(ok1 & ok2, r1.min(r2), Vec4::select(ok1, r1, r2));
-    Vec4::select(approaching(b, disc) & (ok1 | ok2), t, Vec4::NAN)
-}
-
 /// The six round parts' times of first contact in `[0, t_max]` (edges `0..3`, then vertices),
 /// NaN where a part is not touched or not enabled, and which parts the centre already
 /// overlaps (bit `i`): for those the scalar tests decide, their embedded branches are not
@@ -209,42 +191,34 @@ pub fn round_times(
     out
 }
 
-/// One quadratic `a t² + b t + c` a lane, its discriminant, which lanes may have a root ahead
-/// (enabled, not overlapping, past the cheap exits) and which overlap at the start.
+/// One quadratic a lane, its discriminant, which lanes may have a root ahead (enabled, not
+/// overlapping, past the cheap exits) and which overlap at the start.
 #[derive(Clone, Copy)]
 struct Quadratics {
-    a: Vec4,
-    b: Vec4,
-    c: Vec4,
+    q: Quadratic<Vec4>,
     disc: Vec4,
     ahead: BVec4A,
     embedded: BVec4A,
 }
 
 impl Quadratics {
-    /// Vertices (vertex.rs): `|c + t v − p|² = 1`, with `d = c − p` in `d`'s lanes.
+    /// Vertices (vertex.rs), with `d = c − p` in `d`'s lanes.
     #[inline(always)]
+    // perf: `v · v` splat, not a lane dot: 26.18 → 26.06 M instr./1,000 slides, benches/sweep.rs
     fn vertices(d: Lanes, v: Vec3, vl: Lanes, on: BVec4A) -> Self {
-        let dist2 = d.dot(d);
-        let (a, b, c) = (
-            Vec4::splat(v.length_squared()),
-            Vec4::splat(2.0) * vl.dot(d),
-            dist2 - Vec4::ONE,
-        );
-        let overlap = dist2.cmplt(Vec4::ONE);
-        Self::new(a, b, c, on & !overlap, on & overlap)
+        let q = vertex_quadratic(d, vl, Vec4::splat(v.length_squared()));
+        let overlap = q.c.cmplt(Vec4::ZERO);
+        Self::new(q, on & !overlap, on & overlap)
     }
 
     /// The quadratics of lanes `on` (not overlapping) and `embedded` (overlapping).
     #[inline(always)]
-    fn new(a: Vec4, b: Vec4, c: Vec4, on: BVec4A, embedded: BVec4A) -> Self {
-        let disc = discriminant(a, b, c);
+    fn new(q: Quadratic<Vec4>, on: BVec4A, embedded: BVec4A) -> Self {
+        let disc = q.discriminant();
         Self {
-            a,
-            b,
-            c,
+            q,
             disc,
-            ahead: on & approaching(b, disc),
+            ahead: on & approaching(q.b, disc),
             embedded,
         }
     }
@@ -252,12 +226,12 @@ impl Quadratics {
     /// The first root in `[0, t_max]` of each lane ahead, NaN elsewhere.
     #[inline(always)]
     fn roots(&self, t_max: Vec4) -> Vec4 {
-        let t = first_roots(self.a, self.b, self.c, self.disc, t_max);
+        let t = first_root(&self.q, self.disc, t_max);
         Vec4::select(self.ahead, t, Vec4::NAN)
     }
 }
 
-/// The three edges' quadratics (edge.rs): `|(L + t v) × E|² = |E|²`, `L = c − a`, `E = b − a`.
+/// The three edges' quadratics (edge.rs), `L = c − a`, `E = b − a`.
 #[derive(Clone, Copy)]
 struct EdgeLanes {
     q: Quadratics,
@@ -271,16 +245,12 @@ struct EdgeLanes {
 impl EdgeLanes {
     #[inline(always)]
     fn new(l: Lanes, vl: Lanes, e: Lanes, on: BVec4A) -> Self {
-        let ee = e.dot(e);
-        let x = l.cross(e);
-        let cc = x.dot(x) - ee;
+        let (quadratic, ee) = edge_quadratic(l, vl, e);
         // Degenerate edges drop out, as in the scalar test.
         let on = on & !ee.cmplt(Vec4::splat(1e-14));
-        let inside = cc.cmplt(Vec4::ZERO);
+        let inside = quadratic.c.cmplt(Vec4::ZERO);
         let foot = l.dot(e);
-        let y = vl.cross(e);
-        let (a, b) = (y.dot(y), Vec4::splat(2.0) * x.dot(y));
-        let q = Quadratics::new(a, b, cc, on & !inside, on & inside);
+        let q = Quadratics::new(quadratic, on & !inside, on & inside);
         Self {
             q,
             ee,
@@ -288,17 +258,11 @@ impl EdgeLanes {
         }
     }
 
-    /// The roots `t` whose contact's foot lies on the segment, `s = (c + v t − a) · e` in
+    /// The roots `t` whose contact's foot lies on the segment, `(c + v t − a) · e` in
     /// `[0, ee]`; NaN elsewhere.
     #[inline(always)]
     fn on_segment(&self, cl: Lanes, vl: Lanes, a: Lanes, e: Lanes, t: Vec4) -> Vec4 {
-        let s = Lanes {
-            x: cl.x + vl.x * t,
-            y: cl.y + vl.y * t,
-            z: cl.z + vl.z * t,
-        }
-        .sub(a)
-        .dot(e);
+        let s = along_edge(cl.along(vl, t), a, e);
         Vec4::select(s.cmpge(Vec4::ZERO) & s.cmple(self.ee), t, Vec4::NAN)
     }
 }

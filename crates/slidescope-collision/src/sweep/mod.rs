@@ -11,6 +11,7 @@
 pub(crate) mod edge;
 pub(crate) mod face;
 pub(crate) mod hit;
+pub(crate) mod lane;
 pub(crate) mod lanes;
 pub(crate) mod quadratic;
 pub(crate) mod reach;

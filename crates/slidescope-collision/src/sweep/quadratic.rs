@@ -1,8 +1,10 @@
 //! The numerically stable quadratic of seeds 000 §4 and 003 16.18: the first root of
 //! `a t² + b t + c = 0` in `[0, t_max]` for a ray that starts outside the quadric (`c >= 0`).
 //!
-//! `q = −½ (b + sign(b) √disc)`, roots `q / a` and `c / q`. Either root can be ±inf or NaN
-//! when `a → 0` or `q → 0`, so both are tested against the range rather than trusted.
+//! `q = −½ (b + sign(b) √disc)`, roots `q / a` and `c / q`: [`first_root`], the formula the
+//! four-lane tests share (`lane.rs`).
+
+use super::lane::{Quadratic, first_root};
 
 /// The smallest root of `a t² + b t + c` in `[0, t_max]`, if any.
 ///
@@ -14,19 +16,13 @@ pub fn first_root_in_range(a: f32, b: f32, c: f32, t_max: f32) -> Option<f32> {
         // Moving away from (or tangent along) the surface: no entry ahead.
         return None;
     }
-    let disc = b * b - 4.0 * a * c;
+    let q = Quadratic { a, b, c };
+    let disc = q.discriminant();
     if disc < 0.0 {
         return None;
     }
-    let q = -0.5 * (b - disc.sqrt()); // b < 0, so sign(b) = −1: q > 0, no cancellation
-    let r1 = q / a;
-    let r2 = c / q;
-    let t = match (in_range(r1, t_max), in_range(r2, t_max)) {
-        (Some(x), Some(y)) => x.min(y),
-        (Some(x), None) | (None, Some(x)) => x,
-        (None, None) => return None,
-    };
-    Some(t)
+    let t = first_root(&q, disc, t_max);
+    (!t.is_nan()).then_some(t)
 }
 
 /// The root of `a t² + b t + c` after the start for a ray that starts inside the quadric
@@ -44,11 +40,6 @@ pub fn exit_root(a: f32, b: f32, c: f32) -> Option<f32> {
         (s - b) / (2.0 * a)
     };
     t.is_finite().then_some(t)
-}
-
-#[inline]
-fn in_range(t: f32, t_max: f32) -> Option<f32> {
-    (t >= 0.0 && t <= t_max).then_some(t)
 }
 
 #[cfg(test)]

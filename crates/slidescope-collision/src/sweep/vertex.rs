@@ -4,6 +4,7 @@
 use glam::Vec3;
 
 use super::ContactTime;
+use super::lane::vertex_quadratic;
 use super::quadratic::{exit_root, first_root_in_range};
 
 /// Time and normal of the first contact with the point `p`, or an embedded start.
@@ -30,9 +31,8 @@ pub fn sweep_vertex(c: Vec3, v: Vec3, p: Vec3, t_max: f32) -> Option<(ContactTim
             n,
         ));
     }
-    let a = v.length_squared();
-    let b = 2.0 * v.dot(d);
-    let t = first_root_in_range(a, b, dist2 - 1.0, t_max)?;
+    let q = vertex_quadratic(d.into(), v.into(), v.length_squared());
+    let t = first_root_in_range(q.a, q.b, q.c, t_max)?;
     let n = (d + v * t).normalize_or_zero();
     Some((ContactTime::Toi(t), n))
 }
@@ -51,6 +51,7 @@ pub fn sweep_vertex_after_start(
     if dist2 >= 1.0 {
         return sweep_vertex(c, v, p, t_max);
     }
-    let t = exit_root(v.length_squared(), 2.0 * v.dot(d), dist2 - 1.0).filter(|&t| t <= t_max)?;
+    let q = vertex_quadratic(d.into(), v.into(), v.length_squared());
+    let t = exit_root(q.a, q.b, q.c).filter(|&t| t <= t_max)?;
     Some((ContactTime::Toi(t), (d + v * t).normalize_or_zero()))
 }

@@ -4,6 +4,7 @@
 //! debugger (`debugger/`), the lessons (`teach.rs`), the probe session (`probe.rs`), the Issues
 //! menu (`issues.rs`). Files: dialogs, drag & drop, links, settings persistence.
 
+mod cursor_why;
 mod debug;
 mod debug_files;
 mod debugger;

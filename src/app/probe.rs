@@ -9,14 +9,10 @@ use std::time::Duration;
 
 use web_time::Instant;
 
-use super::live_why::LiveJudge;
+use super::cursor_why::CursorWhy;
 use crate::collision::{Scratch, SlideSettings, Trace};
-use crate::probe::explain::Why;
-use crate::probe::explain::stage;
 use crate::probe::feed::{FeedEvent, FileFeed};
-use crate::probe::file_whys::FileWhys;
 use crate::probe::listen::{DEFAULT_ADDR, Listener};
-use crate::probe::probe_file_check::CheckOptions;
 use crate::probe::push_feed::{PushFeed, TabPart};
 use crate::probe::shadow::resolve_again;
 use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
@@ -51,18 +47,9 @@ pub(super) struct ProbeState {
     sent: Option<ShadowConfig>,
     /// Web page origins allowed to stream over a WebSocket (`--allow-origin`).
     pub allow_origins: Vec<String>,
-    /// Why the move at the cursor diverges, for the record, tolerance and settings it was
-    /// explained with.
-    why: Option<(WhyKey, Vec<String>)>,
-    /// The open file's check, which gives the inspector its reasons.
-    whys: Option<FileWhys>,
-    /// A live game's explainer, kept between frames.
-    live: LiveJudge,
+    /// Why the move at the cursor diverges.
+    why: CursorWhy,
 }
-
-/// What the cursor's explanation depends on: the record, the tolerance, the settings, and
-/// whether the file's reasons are in.
-type WhyKey = (u64, ShadowTolerance, SlideSettings, bool);
 
 impl ProbeState {
     fn config(&self, settings: &crate::collision::SlideSettings) -> ShadowConfig {
@@ -99,58 +86,16 @@ impl ProbeState {
             follow: self.follow,
             tolerance: self.tolerance,
             level: self.level.as_ref().map(|l| l.name.clone()),
-            why: self.why.as_ref().map_or_else(Vec::new, |(_, l)| l.clone()),
+            why: self.why.lines(),
         }
     }
 
-    /// Phase *update*: explains the game move at the cursor when it diverges, recomputed
-    /// when the cursor, the tolerance, the settings or the file's reasons change. A file's
-    /// moves get the whole file's check's reason (the table's); a live game's, the same
-    /// explainer over the moves so far.
+    /// Phase *update*: explains the game move at the cursor when it diverges (see
+    /// [`CursorWhy::refresh`]).
     pub fn refresh_why(&mut self, sim: &Sim, settings: &SlideSettings) {
-        let Some((rec, _)) = sim.cursor_frame() else {
-            self.why = None;
-            return;
-        };
-        let ready = self.file_whys(settings);
-        let key = (rec.frame, self.tolerance, *settings, ready);
-        if self.why.as_ref().is_some_and(|(k, _)| *k == key) {
-            return;
-        }
-        let lines = match (&rec.game, &self.level) {
-            (Some(g), Some(level)) if g.verdict(&self.tolerance).diverges => {
-                let parting = stage::parting(rec, g, &self.tolerance).map(|p| p.line());
-                let why = match self.whys.as_mut().map(|w| w.get()) {
-                    Some(Some(Ok(whys))) => whys.get(&g.index).map_or_else(
-                        || vec!["why: the file's check did not flag this move".into()],
-                        Why::lines,
-                    ),
-                    Some(Some(Err(e))) => vec![format!("why: the file's check failed: {e}")],
-                    Some(None) => vec!["why: explaining the whole file…".into()],
-                    None => {
-                        let config = self.config(settings);
-                        self.live.why(sim.history(), rec, level, &config).lines()
-                    }
-                };
-                parting.into_iter().chain(why).collect()
-            }
-            _ => Vec::new(),
-        };
-        self.why = Some((key, lines));
-    }
-
-    /// Whether the open file's reasons are ready, restarting its check when the tolerance or
-    /// the settings changed.
-    fn file_whys(&mut self, settings: &SlideSettings) -> bool {
         let config = self.config(settings);
-        let (Some(feed), Some(w)) = (&self.feed, &mut self.whys) else {
-            return false;
-        };
-        let options = &w.options;
-        if (options.settings, options.tolerance) != (config.settings, config.tolerance) {
-            *w = FileWhys::start(&feed.path, check_options(&config));
-        }
-        w.get().is_some()
+        let file = self.feed.as_ref().map(|f| f.path.as_path());
+        self.why.refresh(sim, self.level.as_ref(), file, &config);
     }
 
     /// A new tolerance re-judges every game move in `sim`'s history (no re-solve).
@@ -177,15 +122,6 @@ fn page_url(l: &Listener) -> Option<String> {
     {
         let _ = l;
         None
-    }
-}
-
-/// The check's options for the app's re-solve configuration.
-fn check_options(config: &ShadowConfig) -> CheckOptions {
-    CheckOptions {
-        settings: config.settings,
-        tolerance: config.tolerance,
-        ..Default::default()
     }
 }
 
@@ -292,7 +228,7 @@ impl ProbeState {
                 }
                 self.feed = None;
                 self.tab = None;
-                self.whys = None;
+                self.why.forget_file();
                 self.listener = Some(l);
                 self.sent = Some(config);
                 out
@@ -311,7 +247,7 @@ impl ProbeState {
                 self.peer = None;
                 self.begin_history();
                 self.finished = false;
-                self.whys = Some(FileWhys::start(path, check_options(&config)));
+                self.why.start_file(path, &config);
                 self.feed = Some(feed);
                 self.sent = Some(config);
                 let text = format!("reading the game's moves from {}", path.display());
@@ -330,7 +266,7 @@ impl ProbeState {
         self.follow = true;
         self.moves = 0;
         self.diverging = 0;
-        self.live = LiveJudge::default();
+        self.why.restart_live();
     }
 
     /// Back to walking (on the game's level, if one came).
@@ -338,9 +274,9 @@ impl ProbeState {
         self.listener = None;
         self.feed = None;
         self.tab = None;
-        self.whys = None;
+        self.why.forget_file();
         self.peer = None;
-        self.live = LiveJudge::default();
+        self.why.restart_live();
         if !self.active {
             return Vec::new();
         }
@@ -382,7 +318,7 @@ impl ProbeState {
         let config = self.config(slide);
         self.listener = None;
         self.feed = None;
-        self.whys = None;
+        self.why.forget_file();
         self.peer = None;
         self.tab = Some((
             channel.to_owned(),
@@ -483,7 +419,7 @@ impl ProbeState {
             sim.history_mut().replace(r);
         }
         // The verdicts changed under the live why's judge.
-        self.live = LiveJudge::default();
+        self.why.restart_live();
         self.diverging = diverging;
         let ms = started.elapsed().as_secs_f64() * 1e3;
         let text = format!(
@@ -550,5 +486,53 @@ mod tests {
                 .all(|s| s.contains("7680 moves (closed by the game)")),
             "{ends:?}"
         );
+    }
+
+    /// The inspector's why on a streamed game: a diverging move at the cursor gets where the
+    /// game parts and the live judge's reason; a tolerance that lets it agree clears it, and
+    /// back, the same lines; a move that agrees gets none.
+    #[test]
+    fn the_cursor_why_names_a_diverging_moves_stage_and_reason_and_nothing_else() {
+        let bytes = std::fs::read("tests/data/ports/babylon_threejs.slidelog").unwrap();
+        let slide = SlideSettings::default();
+        let mut probe = ProbeState::default();
+        let mut sim = Sim::new(glam::Vec3::ZERO, Default::default(), slide);
+        probe.follow_tab("test", &slide);
+        probe.tab_stream(TabPart::Begin);
+        probe.tab_stream(TabPart::Bytes(&bytes));
+        probe.tab_stream(TabPart::End);
+        while let Some(e) = probe.next_event() {
+            probe.on_event(e, &mut sim);
+        }
+        let frames: Vec<_> = sim.history().iter().map(|r| (r.frame, r.markers)).collect();
+        let diverging = frames
+            .iter()
+            .find(|(_, m)| m.contains(MarkerKind::GameDiverges))
+            .unwrap()
+            .0;
+        let agreeing = frames
+            .iter()
+            .find(|(_, m)| !m.contains(MarkerKind::GameDiverges))
+            .unwrap()
+            .0;
+        sim.command(TimelineCommand::Seek(diverging));
+        probe.refresh_why(&sim, &slide);
+        let lines = probe.view().why;
+        assert!(lines.len() >= 2, "{lines:?}");
+        assert!(lines.iter().any(|l| l.starts_with("why")), "{lines:?}");
+        let strict = probe.tolerance;
+        let loose = ShadowTolerance {
+            position_m: 1e9,
+            normal_deg: 180.0,
+        };
+        probe.tolerance = loose;
+        probe.refresh_why(&sim, &slide);
+        assert!(probe.view().why.is_empty(), "{:?}", probe.view().why);
+        probe.tolerance = strict;
+        probe.refresh_why(&sim, &slide);
+        assert_eq!(probe.view().why, lines);
+        sim.command(TimelineCommand::Seek(agreeing));
+        probe.refresh_why(&sim, &slide);
+        assert!(probe.view().why.is_empty());
     }
 }

@@ -121,21 +121,21 @@ pub fn table(stats: &[&SolverStats]) -> String {
             s,
             "{:<22} {:>9} {:>9} {:>7} {:>7} {:>9.4}% {:>8} {:>6} | {:>8.1e} {:>8.1e} {:>8.1e} {:>8.1e} | {:>8.1e} {:>8.1e} | {:>7.3} {:>7.2} | {:>8.0}",
             st.name,
-            st.both_hit,
-            st.both_miss,
-            st.only_solver,
-            st.only_reference,
+            st.counts.both_hit,
+            st.counts.both_miss,
+            st.counts.only_solver,
+            st.counts.only_reference,
             100.0 * st.agreement(),
-            st.tangent,
-            st.unexplained,
-            pct(&st.dt, 0.5),
-            pct(&st.dt, 0.99),
-            pct(&st.dt, 0.9999),
-            pct(&st.dt, 1.0),
-            pct(&st.contact_distance, 0.99),
-            pct(&st.contact_distance, 1.0),
-            pct(&st.normal_angle_deg, 0.99),
-            pct(&st.normal_angle_deg, 1.0),
+            st.counts.tangent,
+            st.counts.unexplained,
+            pct(&st.errors.dt, 0.5),
+            pct(&st.errors.dt, 0.99),
+            pct(&st.errors.dt, 0.9999),
+            pct(&st.errors.dt, 1.0),
+            pct(&st.errors.contact_distance, 0.99),
+            pct(&st.errors.contact_distance, 1.0),
+            pct(&st.errors.normal_angle_deg, 0.99),
+            pct(&st.errors.normal_angle_deg, 1.0),
             st.ns_per_query()
         );
     }
@@ -146,7 +146,7 @@ pub fn table(stats: &[&SolverStats]) -> String {
     for st in stats {
         let kinds = ["face", "edge", "vertex"]
             .iter()
-            .zip(&st.dt_by_kind)
+            .zip(&st.errors.dt_by_kind)
             .map(|(k, v)| {
                 format!(
                     "{k} {:.1e} / {:.1e} [{}]",
@@ -157,7 +157,11 @@ pub fn table(stats: &[&SolverStats]) -> String {
             })
             .collect::<Vec<_>>()
             .join(", ");
-        let _ = writeln!(s, "  {:<22} {kinds}; {}", st.name, st.embedded_vs_toi);
+        let _ = writeln!(
+            s,
+            "  {:<22} {kinds}; {}",
+            st.name, st.counts.embedded_vs_toi
+        );
     }
     s
 }

@@ -55,17 +55,17 @@ fn check_level(path: &str, queries: usize, seed: u64) {
             })
             .collect();
         assert!(
-            bad.is_empty() && s.unexplained == 0,
+            bad.is_empty() && s.counts.unexplained == 0,
             "{path} {}: {} unexplained, worst {bad:#?}",
             s.name,
-            s.unexplained
+            s.counts.unexplained
         );
         assert!(
             s.agreement() >= 0.9999,
             "{path} {}: agreement {:.5} ({} tangent)",
             s.name,
             s.agreement(),
-            s.tangent
+            s.counts.tangent
         );
     }
 }

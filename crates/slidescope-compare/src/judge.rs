@@ -8,7 +8,9 @@ use slidescope_collision::{CaseKind, ContactTime, Feature};
 
 use crate::clearance::{clearance_at, min_clearance};
 use crate::verdict::{Disagreement, Verdict};
-use crate::{Buffers, CompareQuery, ReferenceRun, Scene, SolverId, SolverStats, run_solver};
+use crate::{
+    Buffers, CompareQuery, ReferenceRun, Scene, SolverId, SolverStats, VerdictCounts, run_solver,
+};
 
 /// Agreement threshold on the time of impact.
 pub const T_TOLERANCE: f32 = 1e-4;
@@ -73,7 +75,10 @@ pub fn compare_solver(
     let nanos = start.elapsed().as_nanos();
     let mut s = SolverStats {
         name: id.name(),
-        queries: queries.len(),
+        counts: VerdictCounts {
+            queries: queries.len(),
+            ..Default::default()
+        },
         nanos,
         ..Default::default()
     };
@@ -85,32 +90,32 @@ pub fn compare_solver(
     {
         match (a, r) {
             (Some(a), Some(r)) if a.time.is_embedded() != r.time.is_embedded() => {
-                s.both_hit += 1;
-                s.embedded_vs_toi += 1;
+                s.counts.both_hit += 1;
+                s.counts.embedded_vs_toi += 1;
             }
             (Some(a), Some(r)) => {
-                s.both_hit += 1;
+                s.counts.both_hit += 1;
                 let dt = (a.t() - r.t()).abs();
-                s.dt.push(dt);
-                s.dt_by_kind[kind_index(r.feature)].push(dt);
+                s.errors.dt.push(dt);
+                s.errors.dt_by_kind[kind_index(r.feature)].push(dt);
                 if dt <= T_TOLERANCE {
-                    s.contact_distance.push((a.point - r.point).length());
+                    s.errors.contact_distance.push((a.point - r.point).length());
                     let cos = a.normal.dot(r.normal).clamp(-1.0, 1.0);
-                    s.normal_angle_deg.push(cos.acos().to_degrees());
+                    s.errors.normal_angle_deg.push(cos.acos().to_degrees());
                 }
             }
-            (None, None) => s.both_miss += 1,
-            (Some(_), None) => s.only_solver += 1,
-            (None, Some(_)) => s.only_reference += 1,
+            (None, None) => s.counts.both_miss += 1,
+            (Some(_), None) => s.counts.only_solver += 1,
+            (None, Some(_)) => s.counts.only_reference += 1,
         }
         let (verdict, at, min_c) = judge(scene, &q.query, a.as_ref(), r.as_ref(), &mut cand);
         match verdict {
             Verdict::Agree => {
-                s.agree += 1;
+                s.counts.agree += 1;
                 continue;
             }
-            Verdict::Tangent => s.tangent += 1,
-            Verdict::Unexplained => s.unexplained += 1,
+            Verdict::Tangent => s.counts.tangent += 1,
+            Verdict::Unexplained => s.counts.unexplained += 1,
         }
         let dt = match (a, r) {
             (Some(a), Some(r)) => (a.t() - r.t()).abs(),

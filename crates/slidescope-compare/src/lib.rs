@@ -54,5 +54,5 @@ pub use solver_runs::{
     solver_sweep_polygons, solver_sweep_triangles,
 };
 pub use static_check::{StaticStats, static_check};
-pub use stats::{SolverStats, percentile};
+pub use stats::{ErrorLists, SolverStats, VerdictCounts, percentile};
 pub use verdict::{Disagreement, Verdict};

@@ -216,8 +216,7 @@ impl ApplicationHandler for App {
 /// for each turn wakes it once an animation frame (polling, winit schedules and aborts a
 /// browser task every turn: the page's thread never idles, and a game in the next tab loses
 /// frames to it).
-// perf: beside a game of 60 walkers, the game drew 30.6 fps polling, 51.0 waiting (alone 49–51)
-// (docs/measurements.md, "the live tab's frame rates").
+// perf: a 60-walker game beside: 30.6 fps polling, 51.0 waiting; docs/measurements.md, live tab
 #[cfg(not(target_arch = "wasm32"))]
 const RUNNING: ControlFlow = ControlFlow::Poll;
 #[cfg(target_arch = "wasm32")]

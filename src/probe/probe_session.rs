@@ -331,9 +331,9 @@ pub fn resolve_all_then<T: Send>(
         }
         return;
     }
-    // perf: the moves a search spends longest on cluster in a file (a mover stuck in a
-    // corner), so the threads take slices of `GRAIN` moves as they finish one rather than a
-    // fixed half each (docs/measurements.md, "the cost of the why").
+    // The moves a search spends longest on cluster in a file (a mover stuck in a corner), so
+    // the threads take slices of `GRAIN` moves as they finish one rather than a fixed half each.
+    // perf: docs/measurements.md, "the cost of the why"
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut parts: Vec<(usize, Vec<(FrameRecord, T)>)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)

@@ -649,8 +649,7 @@ pub fn same_place(end: Vec3, start: Vec3, tol_m: f32) -> bool {
 /// reconciling sets, whether its start is unsound, and, when no convention reconciles it, the
 /// bug classes it fits. `record` is its re-solve in `world`. With `defer_if_unsound`, an
 /// unsound start leaves the search for later ([`Evidence::searched`]).
-// perf: a file whose flagged moves are mostly cascades explained 8.1× the plain re-solve when
-// every one was searched (docs/measurements.md, "the cost of the why").
+// perf: 8.1× the re-solve with every cascade searched; docs/measurements.md, "the cost of the why"
 pub fn gather(
     hint: &SearchHint,
     world: (Option<&ProbeLevel>, &DynamicScene),

@@ -113,9 +113,7 @@ impl Ends {
     /// iteration limit only once the iterations ran out; the padding of a free move only to a
     /// loop that ended on a clear path; the rules of a response only where a detection found
     /// a contact.
-    // perf: on Irrlicht's lavaducts recording, whose unexplained moves try every set of
-    // three, the why cost 3.4× the plain re-solve before these sets were skipped
-    // (docs/measurements.md).
+    // perf: 3.4× the plain re-solve before skipped (Irrlicht lavaducts), docs/measurements.md
     pub fn repeats_smaller(&self, base: &Conventions, set: &[Switch], skin_es: f32) -> bool {
         let with = with_switches(base, set, skin_es);
         any_smaller(set, |fewer| {

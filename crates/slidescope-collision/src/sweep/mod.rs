@@ -135,8 +135,7 @@ pub fn round_step(
 
 /// The six round parts' times four lanes at a time; only the first part's scalar test runs
 /// again, for its normal and point (the very same time: see `lanes`).
-// perf: out of line, its frame is not paid by the 40–54 % of candidates the face test settles
-// (walking slides, three.js / lavaducts), commit 86dd5b3
+// perf: unpaid by the 40–54 % of candidates the face test settles (walking slides), commit 86dd5b3
 #[inline(never)]
 fn round_parts(
     c: Vec3,

@@ -433,17 +433,23 @@ impl ProbeState {
 mod tests {
     use super::*;
 
+    /// A session following a game's tab, and the Babylon three.js recording the game streams.
+    fn following_a_tab() -> (Vec<u8>, SlideSettings, ProbeState, Sim) {
+        let bytes = std::fs::read("tests/data/ports/babylon_threejs.slidelog").unwrap();
+        let slide = SlideSettings::default();
+        let mut probe = ProbeState::default();
+        let sim = Sim::new(glam::Vec3::ZERO, Default::default(), slide);
+        probe.follow_tab("test", &slide);
+        (bytes, slide, probe, sim)
+    }
+
     /// A game's tab streaming a recording in pieces of an odd size: the page files every move,
     /// judges it as reading the file does, and a reload (a second `Begin`) starts a fresh
     /// history. The second time the whole stream and the goodbye arrive before the page reads
     /// any of it (a page behind the game): every move is still filed, and the end is clean.
     #[test]
     fn a_game_tab_streamed_in_pieces_is_filed_as_its_file_is() {
-        let bytes = std::fs::read("tests/data/ports/babylon_threejs.slidelog").unwrap();
-        let slide = SlideSettings::default();
-        let mut probe = ProbeState::default();
-        let mut sim = Sim::new(glam::Vec3::ZERO, Default::default(), slide);
-        probe.follow_tab("test", &slide);
+        let (bytes, _, mut probe, mut sim) = following_a_tab();
         let (mut fresh, mut said) = (0, Vec::new());
         let mut drain = |probe: &mut ProbeState, sim: &mut Sim| {
             while let Some(e) = probe.next_event() {
@@ -493,11 +499,7 @@ mod tests {
     /// back, the same lines; a move that agrees gets none.
     #[test]
     fn the_cursor_why_names_a_diverging_moves_stage_and_reason_and_nothing_else() {
-        let bytes = std::fs::read("tests/data/ports/babylon_threejs.slidelog").unwrap();
-        let slide = SlideSettings::default();
-        let mut probe = ProbeState::default();
-        let mut sim = Sim::new(glam::Vec3::ZERO, Default::default(), slide);
-        probe.follow_tab("test", &slide);
+        let (bytes, slide, mut probe, mut sim) = following_a_tab();
         probe.tab_stream(TabPart::Begin);
         probe.tab_stream(TabPart::Bytes(&bytes));
         probe.tab_stream(TabPart::End);

@@ -13,7 +13,7 @@ use std::path::Path;
 use serde::Serialize;
 use slidescope_probe::read::{ReadError, Reader};
 
-use super::explain::bug_class::{crosses_a_triangle, starts_unsound};
+use super::explain::bug_class::{crosses_a_triangle, starts_inside, starts_unsound};
 use super::explain::measured::measure;
 pub use super::explain::measured::{MeasuredFloorStop, MeasuredScale};
 use super::explain::stage::Parting;
@@ -243,6 +243,10 @@ pub struct Judged {
     pub cascades: u64,
     /// Moves (flagged or not) that start elsewhere than their mover's last end.
     pub teleports: u64,
+    /// Of the moves judged on their own, those that start overlapping the level (beyond
+    /// float noise): the profile is fitted without them, since from inside a wall the
+    /// reference's embedded handling decides the end and several rules may agree by chance.
+    pub from_inside: u64,
 }
 
 impl Judged {
@@ -535,13 +539,22 @@ struct Trials<'a> {
 /// Most flagged moves the cached re-checks list together.
 const CACHED_FLAGGED: usize = 1 << 20;
 
-/// Moves flagged on their own inputs: what a profile leaves to explain. Not the moves flagged
-/// in all: a rule that lets the reference follow the game inside a wall (where any of several
-/// rules may happen to agree with it) turns cascades into moves judged on their own, and is
-/// not the port's. A port's rule that shows only on moves its walkers start inside the level
-/// is not found either (Irrlicht's last centre kept, on lavaducts).
-fn own(r: &CheckReport) -> u64 {
-    r.explanation.judged.on_their_own
+/// Moves flagged on their own inputs: what a profile leaves to explain, as the rules in
+/// `trying` are weighed. Not the moves flagged in all: a rule that lets the reference follow
+/// the game inside a wall (where any of several rules may happen to agree with it) turns
+/// cascades into moves judged on their own, and is not the port's. A port's rule that shows
+/// only on moves its walkers start inside the level is not found either (Irrlicht's last
+/// centre kept, on lavaducts). Nor, unless one of `trying` decides what happens to a start
+/// inside the level, the moves that start overlapping it: from inside, the reference's
+/// embedded handling decides the end, and a rule may agree by chance (the port zoo's
+/// inverted padding sinks every walker a skin deep).
+fn own(r: &CheckReport, trying: &[Switch]) -> u64 {
+    let j = &r.explanation.judged;
+    if trying.iter().any(|s| s.from_inside()) {
+        j.on_their_own
+    } else {
+        j.on_their_own - j.from_inside
+    }
 }
 
 impl Trials<'_> {
@@ -585,9 +598,9 @@ impl Trials<'_> {
         for _ in 0..REFINEMENTS {
             let mut best: Option<(Vec<Switch>, CheckReport)> = None;
             for more in refinements(&report, &switches) {
-                let with: Vec<Switch> = switches.iter().copied().chain(more).collect();
+                let with: Vec<Switch> = switches.iter().copied().chain(more.clone()).collect();
                 let again = self.check(&with)?;
-                let fewer = |r: &CheckReport| own(&again) < own(r);
+                let fewer = |r: &CheckReport| own(&again, &more) < own(r, &more);
                 if fewer(&report) && best.as_ref().is_none_or(|(_, b)| fewer(b)) {
                     best = Some((with, again));
                 }
@@ -612,7 +625,9 @@ impl Trials<'_> {
             for with in self.swaps(&switches, k) {
                 let again = self.check(&with)?;
                 let tie = again.flagged_indices == report.flagged_indices;
-                if own(&again) < own(&report) || (tie && rank(with[k]) < rank(switches[k])) {
+                let trying = [with[k], switches[k]];
+                let fewer = own(&again, &trying) < own(&report, &trying);
+                if fewer || (tie && rank(with[k]) < rank(switches[k])) {
                     (switches, report) = (with, again);
                 }
             }
@@ -620,7 +635,7 @@ impl Trials<'_> {
         for held in switches.clone() {
             let without: Vec<Switch> = switches.iter().copied().filter(|&s| s != held).collect();
             let again = self.check(&without)?;
-            if own(&again) <= own(&report) {
+            if own(&again, &[held]) <= own(&report, &[held]) {
                 (switches, report) = (without, again);
             }
         }
@@ -785,7 +800,7 @@ struct Tally {
     config: ShadowConfig,
     judge: Judge,
     /// A finding's key → (its first finding, moves, first move), named once the file is read.
-    findings: BTreeMap<FindingKey, (Finding, u64, u64)>,
+    findings: BTreeMap<FindingKey, (Finding, u64, u64, u64)>,
 }
 
 impl Tally {
@@ -892,8 +907,11 @@ impl Tally {
             return;
         };
         if let Some(f) = &finding {
+            let inside = (pending.level.as_deref()).is_some_and(|l| starts_inside(g, l));
             let row = self.findings.entry(f.key());
-            row.or_insert_with(|| (f.clone(), 0, g.index)).1 += 1;
+            let row = row.or_insert_with(|| (f.clone(), 0, g.index, 0));
+            row.1 += 1;
+            row.3 += u64::from(inside);
         }
         let angle = verdict.iteration.and_then(|i| {
             let row = g.comparison.rows.iter().find(|row| row.iteration == i)?;
@@ -944,7 +962,7 @@ impl Tally {
         let mut rows: BTreeMap<Row, (String, u64, u64)> = BTreeMap::new();
         let judged = &mut report.explanation.judged;
         let mut by_detected = 0;
-        for (finding, moves, first) in self.findings.into_values() {
+        for (finding, moves, first, inside) in self.findings.into_values() {
             let w = finding.why(&facts);
             if let Why::Convention { alternatives, .. } = &w
                 && alternatives
@@ -952,6 +970,9 @@ impl Tally {
                     .any(|a| a.iter().all(|s| facts.detected.contains(s)))
             {
                 by_detected += moves;
+            }
+            if w.kind() != WhyKind::Cascade {
+                judged.from_inside += inside;
             }
             match w.kind() {
                 WhyKind::Cascade => judged.cascades += moves,

@@ -115,6 +115,10 @@ pub struct Spec<C: 'static> {
     pub drag: (f32, f32),
     /// The values the explainer tries.
     pub tried: &'static [Tried<C>],
+    /// The row decides what happens to a start that overlaps the level: the explainer fits
+    /// it on every move judged on its own, where other rows are fitted on moves that start
+    /// clear of the level.
+    pub from_inside: bool,
     /// The narration's clause when the value is not the seed's.
     pub say: fn(&C) -> Option<String>,
 }
@@ -132,6 +136,7 @@ impl<C> Spec<C> {
         bits: &[],
         drag: (1.0, 1e-4),
         tried: &[],
+        from_inside: false,
         say: |_| None,
     };
 }

@@ -50,6 +50,12 @@ impl Switch {
         TABLE[usize::from(self.row)].name
     }
 
+    /// Whether its row decides what happens to a start inside the level (fitted on moves
+    /// that start there too).
+    pub fn from_inside(self) -> bool {
+        TABLE[usize::from(self.row)].spec.from_inside
+    }
+
     /// Whether two switches set the same row.
     pub fn same_row(self, other: Switch) -> bool {
         self.row == other.row

@@ -216,7 +216,7 @@ table! {
         },
         /// Whether an edge or vertex already overlapped is a contact.
         roots: Roots = Roots::AtZero, key ROOTS = 13 => {
-            c: "roots_after_start_only", js: "rootsAfterStartOnly", label: "an edge already overlapped", stage: "detect/triangle.rs",
+            c: "roots_after_start_only", js: "rootsAfterStartOnly", label: "an edge already overlapped", stage: "detect/triangle.rs", from_inside: true,
             wire: "0 an edge or vertex the sphere already overlaps is a contact at t = 0 (seed 001); 1 only roots after the start count, so it is met where the sphere leaves it (Fauerby 2003's `getLowestRoot`, Irrlicht, Babylon.js)",
             words: &["roots at t = 0 count", "roots after the start only"],
             tried: &[
@@ -263,7 +263,7 @@ table! {
         /// Where an embedded start touches: pushed out along the normal by its depth (seed
         /// 001 12.8.1) or where it is (Babylon.js: a contact at t = 0 leaves the centre).
         embedded_kept: bool = false, key EMBEDDED_KEPT = 17 => {
-            c: "embedded_kept", js: "embeddedKept", label: "an embedded start kept", stage: "slide/place.rs",
+            c: "embedded_kept", js: "embeddedKept", label: "an embedded start kept", stage: "slide/place.rs", from_inside: true,
             wire: "0 an embedded start is pushed out along the normal by its depth (seed 001 12.8.1); 1 it touches where it is, not pushed out (Babylon.js)",
             words: &["an embedded start pushed out", "an embedded start kept where it is"],
             tried: &[
@@ -333,7 +333,7 @@ table! {
         /// `embeddedInPlane`, Irrlicht, Babylon.js): a walker sunk into a floor it walks along
         /// does not meet it. Seed 001 12.4.4 meets the interior it overlaps at t = 0.
         embedded_plane_skipped: bool = false, key EMBEDDED_PLANE = 22 => {
-            c: "embedded_plane_skipped", js: "embeddedPlaneSkipped", label: "a plane moved along skipped", stage: "detect/triangle.rs",
+            c: "embedded_plane_skipped", js: "embeddedPlaneSkipped", label: "a plane moved along skipped", stage: "detect/triangle.rs", from_inside: true,
             wire: "0 a face whose plane the sphere overlaps is a contact at t = 0 (seed 001); 1 not when the motion runs along the plane (n · v within ±1e-6 eSpace): its edges and vertices decide (Fauerby 2003's embeddedInPlane)",
             words: &["an overlapped face met moving along it", "an overlapped face skipped moving along it"],
             tried: &[

@@ -183,6 +183,15 @@ pub fn starts_unsound(game: &GameMove, level: &ProbeLevel, skin_es: f32) -> bool
         .is_some_and(|o| o.depth_es > skin_es)
 }
 
+/// The start overlaps the level beyond float noise ([`skin_violation::OVERLAP_REPORT_ES`]),
+/// however thin the game's skin: not finite counts as inside.
+pub fn starts_inside(game: &GameMove, level: &ProbeLevel) -> bool {
+    let Ok(e) = Ellipsoid::with_axes(game.input.start, game.input.radii, game.input.axes) else {
+        return true;
+    };
+    skin_violation::any_overlap(level.collision(), &e, e.center).is_some()
+}
+
 /// The first diverging iteration against an embedded reference contact: missed (the game's
 /// contact, if any, is on another triangle), or met at its exit root (the same triangle,
 /// t > 0).

@@ -209,6 +209,7 @@ fn game_move(ctx: &MoveContext<'_>, rec: &MoveRecord) -> GameMove {
         unresolved: None,
         comparison: Comparison::default(),
         conventions: None,
+        declared_keys: None,
         missing: ctx.declared.missing.unwrap_or(0),
     }
 }
@@ -228,6 +229,7 @@ pub fn resolve(
     }
     let mut game = game_move(ctx, rec);
     game.conventions = (*ctx.declared != Declared::default()).then_some(settings.conventions);
+    game.declared_keys = game.conventions.map(|_| ctx.declared.solver_keys());
     let (start, velocity) = (game.input.start, game.input.velocity);
     let ellipsoid = Ellipsoid::with_axes(start, game.input.radii, game.input.axes);
     game.contacts = game_contacts(rec, ctx.level, ellipsoid.as_ref().ok());
@@ -333,11 +335,12 @@ pub fn resolve_again(
     let game = rec.game.as_ref()?;
     let mut objects = level.objects().clone();
     objects.apply_poses(&rec.dynamics.objects);
-    let mut declared = game
-        .conventions
-        .as_ref()
-        .map(Declared::all)
-        .unwrap_or_default();
+    // What the game declared stays; the other rows follow the settings now.
+    let mut declared = match (&game.conventions, game.declared_keys) {
+        (Some(c), Some(keys)) => Declared::keyed(c, keys),
+        (Some(c), None) => Declared::all(c),
+        (None, _) => Declared::default(),
+    };
     declared.missing = (game.missing != 0).then_some(game.missing);
     let ctx = MoveContext {
         level: Some(level),

@@ -63,6 +63,11 @@ pub struct GameMove {
     /// `None`: seed 001's where the move's own fields say nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conventions: Option<Conventions>,
+    /// The rows of `conventions` the game declared, a bit per probe key (the others were the
+    /// settings' when re-solved, and follow the settings when re-solved again); `None` in a
+    /// recording made before it was kept: every row counts as declared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared_keys: Option<u64>,
     /// The fields the game declared it does not have (the probe's `MISSING` bits); they are
     /// not compared.
     #[serde(default, skip_serializing_if = "is_zero")]

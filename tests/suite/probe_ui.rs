@@ -229,3 +229,62 @@ fn the_game_path_leaves_out_contact_centres_the_game_does_not_send() {
         assert!(!path.contains(&Vec3::ZERO), "{path:?}");
     }
 }
+
+/// "Re-solve all" keeps what the game declared and takes every other row from the settings
+/// the user switched: a game that declares its padding still gets the switched short leftover.
+#[test]
+fn resolving_again_follows_the_switches_on_rows_the_game_did_not_declare() {
+    use slidescope::collision::{Conventions, Padding, ShortMotion};
+    let (_, level) = floor_session();
+    let objects = Default::default();
+    let declared = slidescope::collision::conventions::Declared {
+        padding: Some(Padding::Velocity),
+        ..Default::default()
+    };
+    let ctx = MoveContext {
+        level: Some(&level),
+        objects: &objects,
+        poses: &[],
+        frame: slidescope_probe::Frame {
+            frame: 12,
+            time_secs: 0.2,
+            dt_secs: 1.0 / 60.0,
+        },
+        index: 3,
+        declared: &declared,
+    };
+    let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+    let rec = resolve(
+        &ctx,
+        &dropped_move(),
+        &ShadowConfig::default(),
+        &mut scratch,
+        &mut trace,
+    );
+    let first = rec.game.as_ref().unwrap().conventions.unwrap();
+    assert_eq!(first.padding, Padding::Velocity);
+    assert_eq!(first.short_motion, ShortMotion::Applied);
+    // The user switches the short leftover, and the padding back to the seed's.
+    let switched = ShadowConfig {
+        settings: SlideSettings {
+            conventions: Conventions {
+                short_motion: ShortMotion::Dropped,
+                padding: Padding::Normal,
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let again = resolve_again(&rec, &level, &switched, &mut scratch, &mut trace).unwrap();
+    let used = again.game.as_ref().unwrap().conventions.unwrap();
+    assert_eq!(
+        used.short_motion,
+        ShortMotion::Dropped,
+        "the switch is taken"
+    );
+    assert_eq!(used.padding, Padding::Velocity, "the declared row stays");
+    // Again from that record: the same (what was declared is still known).
+    let twice = resolve_again(&again, &level, &switched, &mut scratch, &mut trace).unwrap();
+    assert_eq!(twice.game.as_ref().unwrap().conventions, Some(used));
+}

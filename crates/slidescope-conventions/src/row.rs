@@ -260,6 +260,17 @@ macro_rules! table {
             pub fn all(c: &Conventions) -> Self {
                 Self { $( $sname: Some(c.$sname), )+ ..Self::default() }
             }
+
+            /// The solver rows declared, a bit per probe key (`1 << key::PADDING`).
+            pub fn solver_keys(&self) -> u64 {
+                0 $( | if self.$sname.is_some() { 1u64 << $skv } else { 0 } )+
+            }
+
+            /// The solver rows whose bit `keys` sets (as [`Declared::solver_keys`]) declared
+            /// with `c`'s values, the others and the frame's left undeclared.
+            pub fn keyed(c: &Conventions, keys: u64) -> Self {
+                Self { $( $sname: ((keys >> $skv) & 1 == 1).then_some(c.$sname), )+ ..Self::default() }
+            }
         }
 
         /// The probe format's keys (`CONVENTIONS` entries).

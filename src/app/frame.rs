@@ -184,6 +184,10 @@ impl App {
         self.apply_shell(shell, dt, event_loop);
         if let Some(state) = self.shell.egui_state.as_mut() {
             let output = std::mem::take(&mut frame.output.platform_output);
+            #[cfg(target_arch = "wasm32")]
+            if let Some(update) = &output.accesskit_update {
+                super::web::show_widgets(update);
+            }
             state.handle_platform_output(&window, output);
         }
         if self.present(frame, view_px) {

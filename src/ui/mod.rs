@@ -33,6 +33,7 @@ pub mod solvers;
 mod text;
 pub mod timeline;
 mod view3d;
+pub mod widget_list;
 
 pub use command::Command;
 pub use pane::{PaneCx, PaneUi, Place};

@@ -121,6 +121,53 @@ const stepped = await stateWhen(viewer, new Function("s", `return s !== ${JSON.s
 const frameOf = (s) => Number((s.match(/frame (\d+) iteration/) || [])[1]);
 if (!(frameOf(stepped) > frameOf(atWhy))) fail(`'.' did not step: ${frameOf(atWhy)} -> ${frameOf(stepped)}`);
 else console.log(`'.' stepped frame ${frameOf(atWhy)} -> ${frameOf(stepped)}`);
+// A convention switched in the inspector, as a user does: each widget clicked where the page's
+// list of the canvas's widgets (#widgets) says it is, scrolled to first; then "Re-solve all"
+// judges every move again. The Babylon adapter does not declare that Babylon leaves the face
+// of a plane it moves along untested (normalDotVelocity == 0), so the moves where the
+// reference meets that face at t = 0 diverge until the switch says so.
+const widget = async (re) => {
+  const line = (await viewer.locator("#widgets").textContent()).split("\n").find((l) => re.test(l));
+  if (!line) return null;
+  const [x0, y0, x1, y1] = line.match(/at (-?\d+),(-?\d+),(-?\d+),(-?\d+)$/).slice(1).map(Number);
+  return { line, x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
+};
+/** Scrolls the inspector until the widget matching `re` lies inside it (above the timeline's
+ * bar at y 587), and clicks it. */
+const press = async (re, what) => {
+  let last = null;
+  for (let k = 0; k < 60; k++) {
+    const w = await widget(re);
+    if (w && w.y > 70 && (w.y < 560 || (w.y < 584 && w.y === last?.y))) {
+      await viewer.mouse.click(w.x, w.y);
+      return w.line;
+    }
+    last = w;
+    const before = await viewer.locator("#widgets").textContent();
+    await viewer.mouse.move(1100, 300);
+    await viewer.mouse.wheel(0, w && w.y <= 70 ? -120 : 120);
+    await viewer.waitForFunction((b) => document.getElementById("widgets")?.textContent !== b, before, { timeout: 3000, polling: 50 }).catch(() => {});
+  }
+  const list = (await viewer.locator("#widgets").textContent()).split("\n");
+  fail(`no ${what} in the inspector to click (no line like ${re} among the ${list.length} of #widgets:\n  ${list.slice(0, 80).join("\n  ")})`);
+  return null;
+};
+const divergeOf = (s) => Number((s.match(/(\d+) diverge/) || [])[1]);
+const asDeclared = divergeOf(await viewer.locator("#state").textContent());
+if (await press(/"conventions \(the defaults\)"/, "conventions block")) {
+  const box = /CheckBox "a plane moved along skipped"/;
+  const boxLine = await press(box, "switch for a plane moved along");
+  if (boxLine) {
+    const on = await viewer.waitForFunction(() => /CheckBox "a plane moved along skipped" on/.test(document.getElementById("widgets")?.textContent ?? ""), null, { timeout: LIMIT, polling: 100 }).then(() => true, () => false);
+    if (!on) fail(`clicking ${boxLine} did not switch it on`);
+    await press(/Button "Re-solve all"/, "Re-solve all button");
+    const judged = await stateWhen(viewer, new Function("s", `return /probe: ${made} moves, \\d+ diverge/.test(s) && !/ ${asDeclared} diverge/.test(s)`),
+      "the moves judged again with the switch on").catch(() => "");
+    const now = divergeOf(judged);
+    if (!(now < asDeclared)) fail(`with the plane moved along untested, ${now} moves diverge (${asDeclared} before): the switch changed no verdict`);
+    else console.log(`the switch "a plane moved along skipped" clicked, then Re-solve all: ${asDeclared} -> ${now} moves diverge`);
+  }
+}
 await viewer.screenshot({ path: `${shots}/tab-debugger.png` });
 await game.screenshot({ path: `${shots}/tab-game.png` });
 

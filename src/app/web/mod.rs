@@ -46,6 +46,16 @@ thread_local! {
     static EVENTS: RefCell<Vec<WebEvent>> = const { RefCell::new(Vec::new()) };
     static LAST_SAVE: RefCell<Option<web_time::Instant>> = const { RefCell::new(None) };
     static LAST_STATE: RefCell<String> = const { RefCell::new(String::new()) };
+    static LAST_WIDGETS: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// The frame's widgets into the page's list (`#widgets`), when they changed.
+pub fn show_widgets(update: &egui::accesskit::TreeUpdate) {
+    let text = crate::ui::widget_list::widget_list(update);
+    if LAST_WIDGETS.with_borrow(|s| *s != text) {
+        page::show_widgets(&text);
+        LAST_WIDGETS.with_borrow_mut(|s| *s = text);
+    }
 }
 
 fn push(e: WebEvent) {

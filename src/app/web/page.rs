@@ -39,6 +39,17 @@ pub fn show_state(text: &str) {
     }
 }
 
+/// Writes `text` into the page's `#widgets` element (visually hidden: the canvas's clickable
+/// widgets and where they are, `ui::widget_list`).
+pub fn show_widgets(text: &str) {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("widgets"))
+    {
+        el.set_text_content(Some(text));
+    }
+}
+
 /// The address's fragment (`#lesson=5`), empty when none.
 pub fn hash() -> String {
     web_sys::window()

@@ -63,13 +63,15 @@ fn dropped_move() -> MoveRecord {
     }
 }
 
-#[test]
-fn the_game_section_says_where_the_two_part_and_by_how_much() {
-    let (_, level) = floor_session();
-    let objects = Default::default();
-    let ctx = MoveContext {
-        level: Some(&level),
-        objects: &objects,
+/// Move 3 of game frame 12 on `level`, with what the game `declared`.
+fn move_context<'a>(
+    level: &'a slidescope::probe::ProbeLevel,
+    objects: &'a slidescope::collision::DynamicScene,
+    declared: &'a slidescope::collision::conventions::Declared,
+) -> MoveContext<'a> {
+    MoveContext {
+        level: Some(level),
+        objects,
         poses: &[],
         frame: slidescope_probe::Frame {
             frame: 12,
@@ -77,8 +79,16 @@ fn the_game_section_says_where_the_two_part_and_by_how_much() {
             dt_secs: 1.0 / 60.0,
         },
         index: 3,
-        declared: &Default::default(),
-    };
+        declared,
+    }
+}
+
+#[test]
+fn the_game_section_says_where_the_two_part_and_by_how_much() {
+    let (_, level) = floor_session();
+    let objects = Default::default();
+    let declared = Default::default();
+    let ctx = move_context(&level, &objects, &declared);
     let rec = resolve(
         &ctx,
         &dropped_move(),
@@ -241,18 +251,7 @@ fn resolving_again_follows_the_switches_on_rows_the_game_did_not_declare() {
         padding: Some(Padding::Velocity),
         ..Default::default()
     };
-    let ctx = MoveContext {
-        level: Some(&level),
-        objects: &objects,
-        poses: &[],
-        frame: slidescope_probe::Frame {
-            frame: 12,
-            time_secs: 0.2,
-            dt_secs: 1.0 / 60.0,
-        },
-        index: 3,
-        declared: &declared,
-    };
+    let ctx = move_context(&level, &objects, &declared);
     let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
     let rec = resolve(
         &ctx,

@@ -244,8 +244,9 @@ pub struct Judged {
     /// Moves (flagged or not) that start elsewhere than their mover's last end.
     pub teleports: u64,
     /// Of the moves judged on their own, those that start overlapping the level (beyond
-    /// float noise): the profile is fitted without them, since from inside a wall the
-    /// reference's embedded handling decides the end and several rules may agree by chance.
+    /// float noise): the profile weighs its rules without them (but the rows of what happens
+    /// to a start inside), since from inside a wall the reference's embedded handling decides
+    /// the end and several rules may agree by chance.
     pub from_inside: u64,
 }
 
@@ -799,7 +800,8 @@ struct Tally {
     options: CheckOptions,
     config: ShadowConfig,
     judge: Judge,
-    /// A finding's key → (its first finding, moves, first move), named once the file is read.
+    /// A finding's key → (its first finding, moves, first move, moves that start inside the
+    /// level), named once the file is read.
     findings: BTreeMap<FindingKey, (Finding, u64, u64, u64)>,
 }
 

@@ -409,7 +409,7 @@ fn initial_world(level: Option<PathBuf>) -> (World, Option<String>) {
 fn dark_context() -> egui::Context {
     let ctx = egui::Context::default();
     ctx.set_theme(egui::ThemePreference::Dark);
-    // The page lists the canvas's widgets for assistive technology (`ui::widget_list`).
+    // The page lists the canvas's widgets for tools that drive it (`ui::widget_list`).
     #[cfg(target_arch = "wasm32")]
     ctx.enable_accesskit();
     ctx

@@ -589,25 +589,29 @@ impl Trials<'_> {
 
     /// `switches` (whose re-check is `report`) refined: moves that needed more switches than
     /// one search tries show them once the first ones are assumed; kept while they leave fewer
-    /// moves flagged on their own inputs (a rule that only lets the reference follow a bug's
-    /// cascade, on through the wall the bug walked it into, is not the port's).
+    /// moves flagged on their own inputs ([`own`]: a rule that only lets the reference follow
+    /// a bug's cascade, on through the wall the bug walked it into, is not the port's). Two
+    /// candidates are weighed by the moves that both of their rules count.
     fn refined(
         &self,
         mut switches: Vec<Switch>,
         mut report: CheckReport,
     ) -> Result<(Vec<Switch>, CheckReport), String> {
         for _ in 0..REFINEMENTS {
-            let mut best: Option<(Vec<Switch>, CheckReport)> = None;
+            let mut best: Option<(Vec<Switch>, Vec<Switch>, CheckReport)> = None;
             for more in refinements(&report, &switches) {
                 let with: Vec<Switch> = switches.iter().copied().chain(more.clone()).collect();
                 let again = self.check(&with)?;
-                let fewer = |r: &CheckReport| own(&again, &more) < own(r, &more);
-                if fewer(&report) && best.as_ref().is_none_or(|(_, b)| fewer(b)) {
-                    best = Some((with, again));
+                let fewer = |r: &CheckReport, rival: &[Switch]| {
+                    let trying: Vec<Switch> = more.iter().chain(rival).copied().collect();
+                    own(&again, &trying) < own(r, &trying)
+                };
+                if fewer(&report, &[]) && best.as_ref().is_none_or(|(_, m, b)| fewer(b, m)) {
+                    best = Some((with, more, again));
                 }
             }
-            let Some(b) = best else { break };
-            (switches, report) = b;
+            let Some((with, _, again)) = best else { break };
+            (switches, report) = (with, again);
         }
         Ok((switches, report))
     }

@@ -451,7 +451,8 @@ fn game_actions_ui(ui: &mut Ui, status: &ProbeStatusView, out: &mut Vec<ProbeCom
             .button("Re-solve all")
             .on_hover_text(
                 "Re-solve every game move with the current settings (case switches, solver, \
-                 response, conventions; a convention the game declared stays as declared): \
+                 response, conventions; a convention the game declared, and its per-move \
+                 one-sided flag, stay as the game said): \
                  what would the reference have done?",
             )
             .clicked()

@@ -1,8 +1,8 @@
 //! The canvas's widgets as text: egui's accessibility tree (AccessKit, which egui fills each
 //! frame once enabled) reduced to one line per named widget a user can click, with where it is
 //! on screen. The browser page writes it into a visually hidden element beside `#state`, so a
-//! page that is one canvas still tells assistive technology, and the browser test, what it can
-//! press and where (a test clicks there, as a user does).
+//! tool driving a page that is one canvas (the browser test) knows what it can press and where,
+//! and clicks there as a user does.
 
 use std::fmt::Write;
 

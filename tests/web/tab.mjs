@@ -128,8 +128,9 @@ else console.log(`'.' stepped frame ${frameOf(atWhy)} -> ${frameOf(stepped)}`);
 // reference meets that face at t = 0 diverge until the switch says so.
 const widget = async (re) => {
   const line = (await viewer.locator("#widgets").textContent()).split("\n").find((l) => re.test(l));
-  if (!line) return null;
-  const [x0, y0, x1, y1] = line.match(/at (-?\d+),(-?\d+),(-?\d+),(-?\d+)$/).slice(1).map(Number);
+  const at = line?.match(/at (-?\d+),(-?\d+),(-?\d+),(-?\d+)$/);
+  if (!at) return null;
+  const [x0, y0, x1, y1] = at.slice(1).map(Number);
   return { line, x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
 };
 /** Scrolls the inspector until the widget matching `re` lies inside it (above the timeline's

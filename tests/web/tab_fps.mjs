@@ -4,14 +4,16 @@
 //   gameWithout      the game without the probe (?probe=0);
 //   gameWith         the game streaming to a page that follows the channel and draws nothing;
 //   viewerIdle       the debugger page open, no game;
-//   viewerBesideGame the debugger beside the game drawing without the probe (no moves);
+//   viewerBesideGame the debugger beside the game drawing without the probe (no moves), the
+//                    game in a window of its own; gameBesideViewer the game meanwhile;
 //   viewerStreaming  the debugger while the game streams W moves a frame (re-solved on the
-//                    page's thread);
-//   gameWithViewer   the game meanwhile (two pages sharing the machine's cores).
-// Each is animation frames over 8 s at 1280 x 720 in headless Chromium (SwiftShader), of the
-// page in front (as a user looks at it): a page behind another gets about one frame a second
-// from the compositor, whatever it does (8.3 fps alone, 1.6 fps behind an empty page).
-// streamedMovesPerSec: the moves the debugger received while its rate was measured.
+//                    page's thread); movesPerSec and movesPerViewerFrame the moves it received
+//                    meanwhile, a second and a frame of its own;
+//   gameWithViewer   the game meanwhile (two windows sharing the machine's cores).
+// Each is animation frames over 8 s (the game's beside the debugger over 4 s) at 1280 x 720 in
+// headless Chromium (SwiftShader), of a page that is in front in its window (as a user looks at
+// it): a page behind another gets about one frame a second from the compositor, whatever it
+// does (8.3 fps alone, 1.6 fps behind an empty page).
 //
 //   GAME_ORIGIN=http://127.0.0.1:PORT node tab_fps.mjs [W=60]
 // (from target/web-test-node, beside playwright-core and launch.mjs, which .ci/web-test copies)

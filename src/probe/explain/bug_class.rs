@@ -176,20 +176,22 @@ fn missing_parts(mut agrees: impl FnMut(CaseMask) -> bool) -> Vec<BugClass> {
 /// Whether `game` starts unsound: not finite, or overlapping the level deeper than its skin
 /// (`skin_es`) — where a move that follows a diverging one is that one's cascade.
 pub fn starts_unsound(game: &GameMove, level: &ProbeLevel, skin_es: f32) -> bool {
-    let Ok(e) = Ellipsoid::with_axes(game.input.start, game.input.radii, game.input.axes) else {
-        return true;
-    };
-    skin_violation::any_overlap(level.collision(), &e, e.center)
-        .is_some_and(|o| o.depth_es > skin_es)
+    start_depth_es(game, level).is_some_and(|d| d > skin_es)
 }
 
 /// The start overlaps the level beyond float noise ([`skin_violation::OVERLAP_REPORT_ES`]),
 /// however thin the game's skin: not finite counts as inside.
 pub fn starts_inside(game: &GameMove, level: &ProbeLevel) -> bool {
+    start_depth_es(game, level).is_some()
+}
+
+/// How deep the start overlaps the level (eSpace; infinite when the start is not an
+/// ellipsoid), `None` when it is clear.
+fn start_depth_es(game: &GameMove, level: &ProbeLevel) -> Option<f32> {
     let Ok(e) = Ellipsoid::with_axes(game.input.start, game.input.radii, game.input.axes) else {
-        return true;
+        return Some(f32::INFINITY);
     };
-    skin_violation::any_overlap(level.collision(), &e, e.center).is_some()
+    skin_violation::any_overlap(level.collision(), &e, e.center).map(|o| o.depth_es)
 }
 
 /// The first diverging iteration against an embedded reference contact: missed (the game's

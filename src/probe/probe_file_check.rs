@@ -232,6 +232,9 @@ pub struct Judged {
     pub explained: u64,
     /// Moves a convention among those detected over the file reconciles.
     pub conventions: u64,
+    /// Moves at a tie float rounding decides (at the padding, at touching, two contacts at
+    /// once), settled the game's way under conventions among those detected.
+    pub ties: u64,
     /// Moves only a set outside the conventions detected over the file reconciles (a rule a
     /// few moves bear out, which the detection does not pick). Judged on their own but not
     /// explained: `--conventions detected` tests such rules over the whole file.
@@ -983,6 +986,7 @@ impl Tally {
             match w.kind() {
                 WhyKind::Cascade => judged.cascades += moves,
                 _ if w.outside_detected() => judged.outside_detected += moves,
+                _ if w.tie().is_some() => judged.ties += moves,
                 WhyKind::Convention => judged.conventions += moves,
                 WhyKind::Bug => judged.bugs += moves,
                 WhyKind::Unexplained => judged.unexplained += moves,
@@ -992,9 +996,8 @@ impl Tally {
             row.1 += moves;
             row.2 = row.2.min(first);
         }
-        judged.on_their_own =
-            judged.conventions + judged.outside_detected + judged.bugs + judged.unexplained;
-        judged.explained = judged.conventions + judged.bugs;
+        judged.explained = judged.conventions + judged.ties + judged.bugs;
+        judged.on_their_own = judged.explained + judged.outside_detected + judged.unexplained;
         judged.teleports = self.judge.teleports;
         for f in report
             .flagged
@@ -1218,13 +1221,14 @@ impl CheckReport {
         let _ = writeln!(
             s,
             "judged on their own inputs: {} flagged moves, {} explained ({:.1} %: {} convention, \
-             {} bug), {} {} only conventions outside those detected (not counted as explained), \
+             {} tie, {} bug), {} {} only conventions outside those detected (not counted as explained), \
              {} unexplained; beside them {} cascades (an unsound start left by a flagged move of \
              the mover); {} teleports",
             j.on_their_own,
             j.explained,
             j.explained_percent(),
             j.conventions,
+            j.ties,
             j.bugs,
             j.outside_detected,
             if j.outside_detected == 1 {

@@ -211,7 +211,7 @@ fn the_why_table_names_a_command_that_replays_the_root_bug_side_by_side() {
     assert!(text.contains("rootsAfterStartOnly: true,"), "{text}");
     // One move fits only a rule outside the conventions detected: judged, not explained.
     let judged = "judged on their own inputs: 269 flagged moves, 268 explained (99.6 %: \
-                  267 convention, 1 bug), 1 fits only conventions outside those detected";
+                  267 convention, 0 tie, 1 bug), 1 fits only conventions outside those detected";
     assert!(text.contains(judged), "{text}");
     assert!(text.contains("beside them 92 cascades"), "{text}");
     let replay = format!("replay one: slidescope probe-check {file} --move 2529");

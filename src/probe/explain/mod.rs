@@ -13,6 +13,7 @@
 //! the table, `--json`, `--move N` and the inspector give the same reason.
 
 pub mod bug_class;
+pub mod contact_tie;
 pub mod measured;
 pub mod repeats;
 pub mod sides;
@@ -26,6 +27,7 @@ use serde::Serialize;
 
 pub use bug_class::BugClass;
 pub use switches::Switch;
+pub use tie::Tie;
 
 use super::ProbeLevel;
 use super::shadow::{ShadowConfig, agrees_under};
@@ -65,8 +67,9 @@ pub enum Why {
     Convention {
         switches: Vec<Switch>,
         alternatives: Vec<Vec<Switch>>,
-        /// Only with the padding nudged: a tie at the padding (see `tie`).
-        tie: bool,
+        /// Only once a tie float rounding decides is settled the game's way (see `tie`,
+        /// `contact_tie`).
+        tie: Option<Tie>,
         /// `switches` holds one the conventions detected over the file do not: it fits this
         /// move, and the file does not bear it out as the controller's rule.
         outside: bool,
@@ -103,9 +106,7 @@ impl Why {
         match self {
             Self::Convention { switches, tie, .. } => {
                 let mut names: Vec<String> = switches.iter().map(snake).collect();
-                if *tie {
-                    names.push("tie_at_padding".into());
-                }
+                names.extend(tie.map(|t| t.name().to_owned()));
                 names.join("+")
             }
             Self::Cascade { .. } => "cascade".into(),
@@ -133,9 +134,7 @@ impl Why {
                 ..
             } => {
                 let mut words: Vec<&str> = switches.iter().map(|s| s.label()).collect();
-                if *tie {
-                    words.push(TIE_LABEL);
-                }
+                words.extend(tie.map(Tie::label));
                 let words = words.join(" + ");
                 match outside {
                     true => format!("{words} {OUTSIDE_LABEL}"),
@@ -149,6 +148,14 @@ impl Why {
         }
     }
 
+    /// The tie float rounding decides that the move is at, if it is one.
+    pub fn tie(&self) -> Option<Tie> {
+        match self {
+            Self::Convention { tie, .. } => *tie,
+            _ => None,
+        }
+    }
+
     /// A convention only a set outside the conventions detected over the file reconciles.
     pub fn outside_detected(&self) -> bool {
         matches!(self, Self::Convention { outside: true, .. })
@@ -159,9 +166,9 @@ impl Why {
         match self {
             Self::Convention {
                 switches,
-                tie: true,
+                tie: Some(tie),
                 ..
-            } if switches.is_empty() => vec![format!("why: {TIE_LABEL}; neither is wrong")],
+            } if switches.is_empty() => vec![format!("why: {}; neither is wrong", tie.label())],
             Self::Convention {
                 switches,
                 alternatives,
@@ -258,8 +265,8 @@ pub struct Evidence {
     /// The sets and classes were searched (`false`: left until the move is known not to be a
     /// cascade — its start is unsound where its mover's last move ended).
     pub searched: bool,
-    /// `sets` reconcile the move only with the padding nudged: a tie at the padding (see `tie`).
-    pub tie: bool,
+    /// `sets` reconcile the move only once a tie is settled the game's way (see `tie`).
+    pub tie: Option<Tie>,
 }
 
 /// What a flagged move's evidence is grouped under: its sets and classes, depths left out.
@@ -267,7 +274,7 @@ pub struct Evidence {
 pub struct EvidenceKey {
     sets: Vec<Vec<Switch>>,
     classes: Vec<BugClass>,
-    tie: bool,
+    tie: Option<Tie>,
 }
 
 impl Evidence {
@@ -469,7 +476,7 @@ impl Judge {
                         sets: Vec::new(),
                         classes: vec![(BugClass::StartedInsideLevel, None)],
                         searched: true,
-                        tie: false,
+                        tie: None,
                         ..e
                     })
                 }
@@ -688,16 +695,29 @@ pub fn gather(
     // A tie under the move's own conventions is one before any switch is: a switch that
     // drops the branch (another projection) would reconcile it for the wrong reason.
     let tied = |all| tie_set(hint, (level, world.1), record, config, all);
+    let padding = Some(Tie::Padding);
     let (sets, tie) = match tied(false) {
-        Some(set) => (vec![set], true),
+        Some(set) => (vec![set], padding),
         // A tie needs at most two switches besides the nudge: it is the simpler reading of a
         // move that no set of fewer than three reconciles.
         None => match reconciling_sets(hint, world, record, config) {
             sets if sets.first().is_none_or(|s| s.len() > 2) => {
-                tied(true).map_or((sets, false), |s| (vec![s], true))
+                tied(true).map_or((sets, None), |s| (vec![s], padding))
             }
-            sets => (sets, false),
+            sets => (sets, None),
         },
+    };
+    // A graze rounded the game's way is no bug: tried before the classes are.
+    let settings = &record.call.settings;
+    let (sets, tie) = match sets.is_empty() {
+        true => {
+            match contact_tie::settled((level, world.1), record, game, settings, &config.tolerance)
+            {
+                Some(t) => (vec![Vec::new()], Some(t)),
+                None => (sets, None),
+            }
+        }
+        false => (sets, tie),
     };
     let classes = if sets.is_empty() {
         let missing = |cases| {
@@ -838,14 +858,10 @@ pub fn convention(set: Vec<Switch>, alternatives: Vec<Vec<Switch>>) -> Why {
     Why::Convention {
         switches: set,
         alternatives,
-        tie: false,
+        tie: None,
         outside: false,
     }
 }
 
 /// What a convention move whose set the file's detected conventions do not hold reads as.
 const OUTSIDE_LABEL: &str = "(fits this move; not among the conventions detected over the file)";
-
-/// What a tie at the padding reads as in a table.
-const TIE_LABEL: &str = "a tie at the padding (the contact a padding away along the motion: \
-                         game and reference round `d >= padding` to its two sides)";

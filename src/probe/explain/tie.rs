@@ -6,9 +6,56 @@
 //! A move is at such a tie when the reference met a contact within 1 % of the padding and
 //! agrees with the padding nudged by 1 % either way (which moves the end by 1 % of a padding,
 //! far inside the tolerance).
+//!
+//! The other ties float rounding decides, where the game's contacts and the reference's name
+//! different triangles, are `contact_tie`'s.
+
+use serde::Serialize;
 
 use super::switches::{self, Switch};
 use crate::collision::{ContactTime, Padding, SlideSettings, Trace};
+
+/// A divergence float rounding decides: neither side is wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tie {
+    /// At the padding: game and reference round `d >= padding` to its two sides.
+    Padding,
+    /// A contact at touching: one side met a triangle the other's sphere passes within float
+    /// noise of (`contact_tie`).
+    Touch,
+    /// Two triangles met at once: the game took another than the reference (`contact_tie`).
+    AtOnce,
+}
+
+impl Tie {
+    /// The snake-case name the why table and the JSON key it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Padding => "tie_at_padding",
+            Self::Touch => "tie_at_touching",
+            Self::AtOnce => "tie_two_at_once",
+        }
+    }
+
+    /// What it reads as in a table.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Padding => {
+                "a tie at the padding (the contact a padding away along the motion: game and \
+                 reference round `d >= padding` to its two sides)"
+            }
+            Self::Touch => {
+                "a tie at touching (a triangle one side met, the other's sphere passes within \
+                 float noise of: each rounds the graze its own way)"
+            }
+            Self::AtOnce => {
+                "a tie between two contacts (the game's triangle is met within float noise of \
+                 the reference's: a port takes the one it tests first)"
+            }
+        }
+    }
+}
 
 /// How near the padding (a fraction of it) a contact's distance is a tie.
 const TIE: f32 = 0.01;

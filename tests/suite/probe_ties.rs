@@ -1,0 +1,182 @@
+//! Ties float rounding decides, on files whose answers are known by construction: each "game"
+//! is the reference itself with the tie settled its way (a sphere larger by a few last bits,
+//! or a triangle out of its way), so a tie within float noise is named a tie and the same
+//! move a thousand times further apart is not.
+
+use std::path::PathBuf;
+
+use glam::Vec3;
+use slidescope::collision::{
+    CaseKind, CollisionMesh, Ellipsoid, SlideSettings, Trace, collide_and_slide,
+};
+use slidescope::probe::explain::{Tie, Why};
+use slidescope::probe::probe_file_check::{CheckOptions, CheckReport, check_file};
+use slidescope_probe::{Case, Contact, Frame, Move, MoveResult, encode};
+
+use crate::common::temp_dir;
+
+const R: f32 = 0.5;
+
+/// A floor (triangles 0 and 1, split along x = z).
+const FLOOR: [[f32; 3]; 3 * 2] = [
+    [-10.0, 0.0, -10.0],
+    [-10.0, 0.0, 10.0],
+    [10.0, 0.0, 10.0],
+    [-10.0, 0.0, -10.0],
+    [10.0, 0.0, 10.0],
+    [10.0, 0.0, -10.0],
+];
+
+/// One game move: the level's triangles the game's controller sees (their indices in the
+/// file's level), its sphere's radius, the start and the velocity.
+struct GameSide<'a> {
+    sees: &'a [u32],
+    radius: f32,
+    start: Vec3,
+    velocity: Vec3,
+}
+
+/// The move as the game reports it: the reference run on what the game sees, its contacts
+/// numbered as the file's level numbers them.
+fn played(level: &[[Vec3; 3]], g: &GameSide) -> (Move, Vec<Contact>) {
+    let tris: Vec<[Vec3; 3]> = g.sees.iter().map(|&i| level[i as usize]).collect();
+    let mesh = CollisionMesh::from_triangles(&tris).unwrap();
+    let e = Ellipsoid::sphere(g.start, g.radius).unwrap();
+    let mut trace = Trace::default();
+    let settings = SlideSettings::default();
+    let r = collide_and_slide(&mesh, &e, g.velocity, &settings, Some(&mut trace)).unwrap();
+    let contacts = (0u32..)
+        .zip(&trace.iterations)
+        .filter_map(|(i, it)| {
+            let c = it.contacts.first()?;
+            let case = match c.feature.kind() {
+                CaseKind::Face => Case::Face,
+                CaseKind::Edge => Case::Edge,
+                CaseKind::Vertex => Case::Vertex,
+            };
+            Some(Contact {
+                iteration: i,
+                case: Some(case),
+                t: c.time.toi().unwrap_or(0.0),
+                center: c.center.to_array(),
+                point: c.point.to_array(),
+                normal: c.normal.to_array(),
+                triangle: Some(g.sees[c.triangle as usize]),
+            })
+        })
+        .collect();
+    let mut m = Move::new(0, [R; 3], g.start.to_array(), g.velocity.to_array());
+    m.result = Some(MoveResult {
+        end: r.position.to_array(),
+        integration_velocity: r.integration_velocity.to_array(),
+        iterations: r.iterations,
+    });
+    (m, contacts)
+}
+
+/// A file of `level` and the game's moves, each by a mover of its own.
+fn file(name: &str, level: &[[Vec3; 3]], moves: &[GameSide]) -> PathBuf {
+    let mut b = Vec::new();
+    encode::header(&mut b);
+    let positions: Vec<[f32; 3]> = level.iter().flatten().map(|p| p.to_array()).collect();
+    let indices: Vec<[u32; 3]> = (0..level.len() as u32)
+        .map(|t| [3 * t, 3 * t + 1, 3 * t + 2])
+        .collect();
+    encode::mesh(&mut b, None, &positions, &indices);
+    for (i, g) in moves.iter().enumerate() {
+        let (mut m, contacts) = played(level, g);
+        m.mover = i as u32;
+        let frame = Frame {
+            frame: i as u64,
+            time_secs: i as f64 * 0.01,
+            dt_secs: 0.01,
+        };
+        encode::frame(&mut b, &frame);
+        encode::move_record(&mut b, &m, &contacts);
+    }
+    encode::end(&mut b);
+    let path = temp_dir(name).join("ties.slidelog");
+    std::fs::write(&path, b).unwrap();
+    path
+}
+
+fn floor() -> Vec<[Vec3; 3]> {
+    FLOOR
+        .chunks(3)
+        .map(|t| [t[0], t[1], t[2]].map(Vec3::from))
+        .collect()
+}
+
+fn tie_of(report: &CheckReport, index: u64) -> Option<Tie> {
+    let f = report.flagged.iter().find(|f| f.index == index);
+    match f.and_then(|f| f.why.clone()) {
+        Some(Why::Convention { tie, .. }) => tie,
+        _ => None,
+    }
+}
+
+#[test]
+fn a_floor_grazed_within_float_noise_is_a_tie_at_touching_and_one_clear_by_a_millimetre_is_not() {
+    // The game's sphere is larger than the one it reports by `grow` (eSpace): it meets the
+    // floor it slides along, which the reported sphere clears by `gap`.
+    let level = floor();
+    let along = |gap: f32, grow: f32, x: f32| GameSide {
+        sees: &[0, 1],
+        radius: R * (1.0 + grow),
+        start: Vec3::new(x, R * (1.0 + gap), 3.0),
+        velocity: Vec3::new(0.1, 0.0, 0.0),
+    };
+    let moves = [along(2e-5, 4e-5, -5.0), along(2e-3, 4e-3, -2.0)];
+    let report = check_file(&file("tie_touch", &level, &moves), &CheckOptions::default()).unwrap();
+    assert!(report.complete());
+    let flagged: Vec<u64> = report.flagged.iter().map(|f| f.index).collect();
+    assert_eq!(
+        flagged,
+        [0, 1],
+        "both game spheres meet the floor the reference's clear"
+    );
+    assert_eq!(tie_of(&report, 0), Some(Tie::Touch));
+    assert_eq!(tie_of(&report, 1), None, "2e-3 eSpace is no float noise");
+    let j = report.explanation.judged;
+    assert_eq!((j.ties, j.on_their_own), (1, 2));
+}
+
+#[test]
+fn two_triangles_met_at_once_are_a_tie_and_one_met_a_thousandth_later_is_not() {
+    // A sphere falls onto the floor (triangle 0) where a small triangle tilted 10° about z
+    // (2) touches it too, `later` eSpace further along the fall: the game does not see the
+    // floor there, meets the tilted one and slides off along it.
+    let fall = |later: f32, x: f32| {
+        let tilt = 10f32.to_radians();
+        let n = Vec3::new(-tilt.sin(), tilt.cos(), 0.0);
+        let (u, w) = (Vec3::new(tilt.cos(), tilt.sin(), 0.0), Vec3::Z);
+        let touch = Vec3::new(x, R, 3.0);
+        let p = touch - R * n - n * (later * R * tilt.cos());
+        let tilted = [
+            p - 0.05 * u - 0.05 * w,
+            p + 0.05 * u - 0.05 * w,
+            p + 0.05 * w,
+        ];
+        let mut level = floor();
+        level.push(tilted);
+        let game = GameSide {
+            sees: &[1, 2],
+            radius: R,
+            start: touch + Vec3::new(0.0, 0.5, 0.0),
+            velocity: Vec3::new(0.0, -0.6, 0.0),
+        };
+        (level, game)
+    };
+    for (later, tie) in [(2e-6, Some(Tie::AtOnce)), (1e-3, None)] {
+        let (level, game) = fall(later, -5.0);
+        let path = file("tie_at_once", &level, &[game]);
+        let report = check_file(&path, &CheckOptions::default()).unwrap();
+        assert!(report.complete());
+        let f = report
+            .flagged
+            .first()
+            .expect("the game slid off the tilted triangle");
+        assert!(f.difference_m > 1e-3, "{f:?}");
+        assert_eq!(tie_of(&report, 0), tie, "later by {later} eSpace");
+    }
+}

@@ -3,14 +3,17 @@
 //! or a triangle out of its way), so a tie within float noise is named a tie and the same
 //! move a thousand times further apart is not.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use glam::Vec3;
 use slidescope::collision::{
     CaseKind, CollisionMesh, Ellipsoid, SlideSettings, Trace, collide_and_slide,
 };
+use slidescope::probe::explain::stage::Stage;
 use slidescope::probe::explain::{Tie, Why};
-use slidescope::probe::probe_file_check::{CheckOptions, CheckReport, check_file};
+use slidescope::probe::probe_file_check::{
+    CheckOptions, CheckReport, check_file, check_file_with_detected,
+};
 use slidescope_probe::{Case, Contact, Frame, Move, MoveResult, encode};
 
 use crate::common::temp_dir;
@@ -179,4 +182,25 @@ fn two_triangles_met_at_once_are_a_tie_and_one_met_a_thousandth_later_is_not() {
         assert!(f.difference_m > 1e-3, "{f:?}");
         assert_eq!(tie_of(&report, 0), tie, "later by {later} eSpace");
     }
+}
+
+#[test]
+fn irrlichts_two_contacts_at_once_are_ties_and_part_at_detection() {
+    // Irrlicht 1.8.5 from Debian's package (tests/ports/irrlicht/) on the three.js world, its
+    // profile assumed: on four moves it slid along another of two triangles met at once.
+    let file = Path::new("tests/data/ports/irrlicht_threejs.slidelog");
+    let report = check_file_with_detected(file, &CheckOptions::default()).unwrap();
+    assert_eq!(report.explanation.judged.ties, 4);
+    let at_once: Vec<u64> = (report.flagged.iter())
+        .filter(|f| f.why.as_ref().and_then(Why::tie) == Some(Tie::AtOnce))
+        .map(|f| f.index)
+        .collect();
+    assert_eq!(at_once, [2659, 6970, 6986, 7018]);
+    // The game sends no contact centres, so only the ends are compared; it parts where its
+    // contact names another triangle.
+    let f = report.flagged.iter().find(|f| f.index == 2659).unwrap();
+    let parting = f.parting.as_ref().unwrap();
+    assert_eq!((parting.stage, parting.iteration), (Stage::Detect, Some(0)));
+    let text = "the game hit the face of triangle 265, the reference the face of triangle 272";
+    assert!(parting.text.starts_with(text), "{}", parting.text);
 }

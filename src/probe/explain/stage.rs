@@ -317,6 +317,9 @@ fn at_end(record: &FrameRecord, game: &GameMove, e: &Ellipsoid) -> Option<Partin
     if let Some(through) = went_through(e, record, game, end) {
         return Some(through);
     }
+    if let Some(other) = other_triangle(record, game) {
+        return Some(other);
+    }
     let ran = game.result.map_or(0, |r| r.iterations) as usize;
     let reference_ran = trace.iterations.len();
     if ran != reference_ran
@@ -353,6 +356,24 @@ fn went_through(
     Some(Parting {
         along_normal: Some(past),
         ..Parting::new(Stage::Detect, Some(0), text)
+    })
+}
+
+/// The first iteration whose contact the game names on another triangle than the reference's
+/// first (a game that sends no contact centres parts there, though only the ends are compared).
+fn other_triangle(record: &FrameRecord, game: &GameMove) -> Option<Parting> {
+    let sends_t = game.missing & slidescope_probe::format::missing::CONTACT_T == 0;
+    (0u32..).zip(&record.trace.iterations).find_map(|(i, it)| {
+        let core = it.contacts.first()?;
+        let g = game.contacts.iter().find(|c| c.iteration == i)?;
+        (g.triangle? != core.triangle).then(|| {
+            let text = format!(
+                "the game hit {}, the reference {}",
+                game_words(g, sends_t),
+                core_words(core)
+            );
+            Parting::new(Stage::Detect, Some(i), text)
+        })
     })
 }
 

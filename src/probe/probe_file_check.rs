@@ -704,8 +704,9 @@ fn rivals(sets: &[Vec<Vec<Switch>>], held: Switch, chosen: &[Switch]) -> BTreeSe
 const REFINEMENTS: usize = 4;
 
 /// The sets of switches, none on a row `assumed` sets, that reconcile the most of `report`'s
-/// flagged moves (a move counts each of its smallest sets; at least 1 % of them, and within a
-/// tenth of the most), at most [`REFINE_TRIED`], most first: each is tried over the whole
+/// flagged moves (a move counts each of its smallest sets; at least 1 % of the moves judged on
+/// their own, the cascades not counted, or of every flagged move for a set with a rule of
+/// what happens to a start inside the level; and within a tenth of the most), at most [`REFINE_TRIED`], most first: each is tried over the whole
 /// file, since two sets can reconcile the same moves.
 fn refinements(report: &CheckReport, assumed: &[Switch]) -> Vec<Vec<Switch>> {
     // Not sidedness: after a bug walks a mover through a wall, culling what is behind it lets
@@ -727,8 +728,15 @@ fn refinements(report: &CheckReport, assumed: &[Switch]) -> Vec<Vec<Switch>> {
         }
     }
     let most = tally.values().copied().max().unwrap_or(0);
+    // A rule of what happens to a start inside the level is counted against every flagged
+    // move: inside a wall a bug walked a mover into, such rules agree by chance.
+    let j = &report.explanation.judged;
+    let floor = |set: &Vec<Switch>| match set.iter().any(|s| s.from_inside()) {
+        true => report.counts.flagged_total,
+        false => j.on_their_own,
+    };
     let mut sets: Vec<(&Vec<Switch>, u64)> = (tally.into_iter())
-        .filter(|(_, n)| n * 100 >= report.counts.flagged_total && n * 10 >= most * 9)
+        .filter(|(set, n)| n * 100 >= floor(set) && n * 10 >= most * 9)
         .collect();
     sets.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     sets.into_iter()
@@ -966,7 +974,15 @@ impl Tally {
     /// The why table, most moves first, the judged counts and the detected conventions; each
     /// finding named with what the whole file showed.
     fn finish(self, report: &mut CheckReport) {
-        let facts = self.judge.facts();
+        let mut facts = self.judge.facts();
+        // With a profile assumed (`--conventions detected`), the file's conventions are it: a
+        // move that more switches reconcile fits rules the whole-file test did not keep.
+        let assumed: Vec<Switch> = (self.options.assumed.iter())
+            .flat_map(|a| a.switches())
+            .collect();
+        if !assumed.is_empty() {
+            facts.detected = assumed;
+        }
         type Row = (WhyKind, String, Option<u64>);
         let mut rows: BTreeMap<Row, (String, u64, u64)> = BTreeMap::new();
         let judged = &mut report.explanation.judged;

@@ -64,6 +64,11 @@ impl Assumed {
         }
     }
 
+    /// The switches assumed.
+    pub fn switches(&self) -> impl Iterator<Item = collision::conventions::Switch> + '_ {
+        self.switches.iter().flatten().copied()
+    }
+
     /// These, and the measured rules where a move does not declare its own: the whole move
     /// scaled by `move_scale`, a floor stop within `floor_stop_deg`.
     pub fn with_measured(self, move_scale: Option<f32>, floor_stop_deg: Option<f32>) -> Self {

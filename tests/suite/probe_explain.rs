@@ -405,6 +405,40 @@ fn py64_its_floor_stop_measured_and_fauerbys_code_detected() {
 }
 
 #[test]
+fn irrlichts_profile_on_lavaducts_holds_the_rules_its_stuck_walkers_show() {
+    // Walkers stuck in lavaducts' creases run out of iterations: Irrlicht's `collideWithWorld`
+    // returns its position unchanged once `recursionDepth > 5`, and slides from the contact
+    // point (tests/ports/irrlicht/CONVENTIONS.md (b), (c)). Most such moves start where a bug
+    // left them (cascades), so a refinement's floor is counted against the moves judged on
+    // their own. Every rule held is Irrlicht's; its missing impulse filter, its embedded start
+    // kept and its plane moved along left untested are not found.
+    let name = "irrlicht_lavaducts.slidelog";
+    let report = check_file_with_detected(&port(name), &CheckOptions::default()).unwrap();
+    let mut held = report.explanation.conventions_assumed.clone().unwrap();
+    held.sort();
+    let mut irrlichts = [
+        "padding_along_velocity",
+        "short_leftover_dropped",
+        "keep_last_centre",
+        "ignores_leaving",
+        "roots_after_start_only",
+        "contact_point_projection",
+    ]
+    .map(sw);
+    irrlichts.sort();
+    assert_eq!(held, irrlichts);
+    let j = report.explanation.judged;
+    assert_eq!(
+        report.counts.flagged_total, 293,
+        "590 before the last centre was held"
+    );
+    assert_eq!((j.cascades, j.bugs, j.unexplained), (279, 10, 3), "{j:?}");
+    // One move more fits a plane moved along left untested, which the profile did not hold:
+    // beyond the profile assumed, so outside it.
+    assert_eq!((j.conventions, j.outside_detected), (0, 1), "{j:?}");
+}
+
+#[test]
 fn irrlicht_its_velocity_padding_detected_and_90_percent_explained_on_their_own() {
     // Irrlicht 1.8.5's getCollisionResultPosition from Debian's package (tests/ports/irrlicht/),
     // two calls a step: the walk, then the fall.

@@ -21,6 +21,7 @@ mod live_why;
 pub mod open_any;
 mod probe;
 mod probe_app;
+mod resolve_all;
 mod scenario_open;
 pub mod settings;
 mod teach;

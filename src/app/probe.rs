@@ -7,14 +7,12 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use web_time::Instant;
-
 use super::cursor_why::CursorWhy;
-use crate::collision::{Scratch, SlideSettings, Trace};
+use super::resolve_all::ResolveAll;
+use crate::collision::SlideSettings;
 use crate::probe::feed::{FeedEvent, FileFeed};
 use crate::probe::listen::{DEFAULT_ADDR, Listener};
 use crate::probe::push_feed::{PushFeed, TabPart};
-use crate::probe::shadow::resolve_again;
 use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
 use crate::sim::{MarkerKind, Sim, TimelineCommand};
 use crate::ui::game::{ProbeCommand, ProbeSource, ProbeStatusView};
@@ -49,6 +47,8 @@ pub(super) struct ProbeState {
     pub allow_origins: Vec<String>,
     /// Why the move at the cursor diverges.
     why: CursorWhy,
+    /// A "Re-solve all" under way, a slice a frame.
+    resolving: Option<ResolveAll>,
 }
 
 impl ProbeState {
@@ -262,6 +262,7 @@ impl ProbeState {
 
     /// The session's side of a fresh history: active, following, nothing counted yet.
     fn begin_history(&mut self) {
+        self.resolving = None;
         self.active = true;
         self.follow = true;
         self.moves = 0;
@@ -271,6 +272,7 @@ impl ProbeState {
 
     /// Back to walking (on the game's level, if one came).
     fn close(&mut self) -> Vec<ProbeEffect> {
+        self.resolving = None;
         self.listener = None;
         self.feed = None;
         self.tab = None;
@@ -399,31 +401,29 @@ impl ProbeState {
     }
 
     /// Re-solves every game move in the history with the current settings (case mask,
-    /// solver, …): "what would the reference have done".
+    /// solver, …): "what would the reference have done". Begun here, carried on a slice a
+    /// frame ([`ProbeState::resolve_step`]); asked again, it starts over.
     pub fn resolve_again(&mut self, sim: &mut Sim, slide: &SlideSettings) -> Vec<ProbeEffect> {
         let Some(level) = self.level.clone() else {
             return Vec::new();
         };
-        let config = self.config(slide);
-        let started = Instant::now();
-        let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
-        let again: Vec<_> = sim
-            .history()
-            .iter()
-            .filter_map(|r| resolve_again(r, &level, &config, &mut scratch, &mut trace))
-            .collect();
-        let n = again.len();
-        let mut diverging = 0;
-        for r in again {
-            diverging += u64::from(r.markers.contains(MarkerKind::GameDiverges));
-            sim.history_mut().replace(r);
-        }
+        self.resolving = Some(ResolveAll::new(level, self.config(slide), sim));
+        self.resolve_step(sim, Duration::ZERO)
+    }
+
+    /// Carries a "Re-solve all" on for `budget` (a slice at least); once it is done the
+    /// verdicts are the history's and the live why starts over.
+    pub fn resolve_step(&mut self, sim: &mut Sim, budget: Duration) -> Vec<ProbeEffect> {
+        let Some(done) = self.resolving.as_mut().and_then(|r| r.step(sim, budget)) else {
+            return Vec::new();
+        };
+        self.resolving = None;
         // The verdicts changed under the live why's judge.
         self.why.restart_live();
-        self.diverging = diverging;
-        let ms = started.elapsed().as_secs_f64() * 1e3;
+        self.diverging = done.diverging;
         let text = format!(
-            "re-solved {n} game moves with the current settings in {ms:.0} ms: {diverging} diverge"
+            "re-solved {} game moves with the current settings in {:.0} ms: {} diverge",
+            done.resolved, done.ms, done.diverging
         );
         vec![Say(text, false)]
     }
@@ -492,6 +492,53 @@ mod tests {
                 .all(|s| s.contains("7680 moves (closed by the game)")),
             "{ends:?}"
         );
+    }
+
+    /// "Re-solve all" is carried a slice a frame: with no time to spare it takes many frames,
+    /// says nothing until it is done, and ends with the verdicts the history holds: the same
+    /// as re-solving every move at once. Moves that arrive meanwhile are judged as they come.
+    #[test]
+    fn re_solving_all_is_carried_a_slice_a_frame_and_ends_with_the_historys_verdicts() {
+        let (bytes, mut slide, mut probe, mut sim) = following_a_tab();
+        probe.tab_stream(TabPart::Begin);
+        probe.tab_stream(TabPart::Bytes(&bytes));
+        while let Some(e) = probe.next_event() {
+            probe.on_event(e, &mut sim);
+        }
+        assert_eq!((probe.view().moves, probe.view().diverging), (7680, 74));
+        // Without the face slab most moves diverge.
+        slide.debug.cases.face = false;
+        let mut said = probe.resolve_again(&mut sim, &slide);
+        let mut frames = 1;
+        while said.is_empty() {
+            said = probe.resolve_step(&mut sim, Duration::ZERO);
+            frames += 1;
+        }
+        let history = sim.history().len() as u64;
+        assert!(frames >= history / 32, "{frames} frames for {history}");
+        let diverging = |sim: &Sim| {
+            let d = |r: &&crate::sim::FrameRecord| r.markers.contains(MarkerKind::GameDiverges);
+            sim.history().iter().filter(d).count() as u64
+        };
+        let now = diverging(&sim);
+        assert!(now > 74 * 10, "{now}");
+        assert_eq!(probe.view().diverging, now);
+        let Some(Say(text, false)) = said.first() else {
+            panic!("{:?}", said.len())
+        };
+        let words = format!("re-solved {history} game moves with the current settings in ");
+        assert!(text.starts_with(&words) && text.ends_with(&format!(": {now} diverge")));
+        // At once, as before: the same verdicts.
+        let config = probe.config(&slide);
+        let level = probe.level.clone().unwrap();
+        let (mut scratch, mut trace) = Default::default();
+        let at_once = (sim.history().iter())
+            .filter_map(|r| {
+                crate::probe::shadow::resolve_again(r, &level, &config, &mut scratch, &mut trace)
+            })
+            .filter(|r| r.markers.contains(MarkerKind::GameDiverges))
+            .count() as u64;
+        assert_eq!(at_once, now);
     }
 
     /// The inspector's why on a streamed game: a diverging move at the cursor gets where the

@@ -70,6 +70,8 @@ impl App {
         if moved && self.probe.follow {
             self.sim.command(TimelineCommand::End);
         }
+        let effects = self.probe.resolve_step(&mut self.sim, budget);
+        self.carry_out_probe(effects);
     }
 
     /// What the probe session asked for, in order.

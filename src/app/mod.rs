@@ -258,6 +258,7 @@ impl App {
         self.world = world;
         // An Issues scene's report belongs to its world (opening the scene sets it again).
         self.issues.close();
+        self.probe.drop_resolving();
         self.sim = Sim::new(Vec3::ZERO, self.settings.params, self.settings.slide);
         self.teleport(0);
     }

@@ -104,6 +104,9 @@ impl ProbeState {
             return;
         }
         self.tolerance = t;
+        if let Some(job) = &mut self.resolving {
+            job.set_tolerance(t);
+        }
         let mut diverging = 0;
         sim.history_mut().remark(|r| {
             let d = r.game.as_ref().is_some_and(|g| g.verdict(&t).diverges);
@@ -411,6 +414,11 @@ impl ProbeState {
         self.resolve_step(sim, Duration::ZERO)
     }
 
+    /// Drops a "Re-solve all" under way (the history it re-solves is gone).
+    pub fn drop_resolving(&mut self) {
+        self.resolving = None;
+    }
+
     /// Carries a "Re-solve all" on for `budget` (a slice at least); once it is done the
     /// verdicts are the history's and the live why starts over.
     pub fn resolve_step(&mut self, sim: &mut Sim, budget: Duration) -> Vec<ProbeEffect> {
@@ -494,28 +502,42 @@ mod tests {
         );
     }
 
-    /// "Re-solve all" is carried a slice a frame: with no time to spare it takes many frames,
-    /// says nothing until it is done, and ends with the verdicts the history holds: the same
-    /// as re-solving every move at once. Moves that arrive meanwhile are judged as they come.
+    /// "Re-solve all" is carried a slice a frame: with no time to spare it takes a frame a
+    /// slice, says nothing until it is done, re-solves the moves that arrive meanwhile (the
+    /// second half of the stream, judged as they come with the settings the tab had), and ends
+    /// with the verdicts of re-solving every move at once.
     #[test]
     fn re_solving_all_is_carried_a_slice_a_frame_and_ends_with_the_historys_verdicts() {
         let (bytes, mut slide, mut probe, mut sim) = following_a_tab();
+        let drain = |probe: &mut ProbeState, sim: &mut Sim| {
+            while let Some(e) = probe.next_event() {
+                probe.on_event(e, sim);
+            }
+        };
+        let (first, second) = bytes.split_at(bytes.len() / 2);
         probe.tab_stream(TabPart::Begin);
-        probe.tab_stream(TabPart::Bytes(&bytes));
-        while let Some(e) = probe.next_event() {
-            probe.on_event(e, &mut sim);
-        }
-        assert_eq!((probe.view().moves, probe.view().diverging), (7680, 74));
+        probe.tab_stream(TabPart::Bytes(first));
+        drain(&mut probe, &mut sim);
+        let before = sim.history().len() as u64;
         // Without the face slab most moves diverge.
         slide.debug.cases.face = false;
         let mut said = probe.resolve_again(&mut sim, &slide);
-        let mut frames = 1;
+        let (mut frames, mut rest) = (1, second.chunks(second.len() / 8 + 1));
         while said.is_empty() {
+            if let Some(piece) = rest.next() {
+                probe.tab_stream(TabPart::Bytes(piece));
+                drain(&mut probe, &mut sim);
+            }
             said = probe.resolve_step(&mut sim, Duration::ZERO);
             frames += 1;
         }
         let history = sim.history().len() as u64;
-        assert!(frames >= history / 32, "{frames} frames for {history}");
+        assert_eq!(history, 7680, "the whole stream arrived during the job");
+        assert!(
+            frames * 32 >= history && frames <= history / 32 + 2,
+            "{frames}"
+        );
+        assert!(before < history);
         let diverging = |sim: &Sim| {
             let d = |r: &&crate::sim::FrameRecord| r.markers.contains(MarkerKind::GameDiverges);
             sim.history().iter().filter(d).count() as u64
@@ -539,6 +561,45 @@ mod tests {
             .filter(|r| r.markers.contains(MarkerKind::GameDiverges))
             .count() as u64;
         assert_eq!(at_once, now);
+    }
+
+    /// A tolerance set while "Re-solve all" runs holds for the moves it has not reached: the
+    /// verdicts at the end are the ones the new tolerance gives.
+    #[test]
+    fn a_tolerance_set_during_re_solve_all_holds_for_the_rest() {
+        let (bytes, mut slide, mut probe, mut sim) = following_a_tab();
+        probe.tab_stream(TabPart::Begin);
+        probe.tab_stream(TabPart::Bytes(&bytes));
+        while let Some(e) = probe.next_event() {
+            probe.on_event(e, &mut sim);
+        }
+        slide.debug.cases.face = false;
+        let mut said = probe.resolve_again(&mut sim, &slide);
+        let loose = ShadowTolerance {
+            position_m: 10.0,
+            normal_deg: 180.0,
+        };
+        probe.set_tolerance(loose, &mut sim);
+        while said.is_empty() {
+            said = probe.resolve_step(&mut sim, Duration::ZERO);
+        }
+        let at_once = |config: &ShadowConfig| {
+            let level = probe.level.clone().unwrap();
+            let (mut scratch, mut trace) = Default::default();
+            (sim.history().iter())
+                .filter_map(|r| {
+                    crate::probe::shadow::resolve_again(r, &level, config, &mut scratch, &mut trace)
+                })
+                .filter(|r| r.markers.contains(MarkerKind::GameDiverges))
+                .count() as u64
+        };
+        let strict = ShadowConfig {
+            tolerance: ShadowTolerance::default(),
+            ..probe.config(&slide)
+        };
+        let (now, loosely) = (probe.view().diverging, at_once(&probe.config(&slide)));
+        assert_eq!(now, loosely);
+        assert!(loosely < at_once(&strict), "{loosely}");
     }
 
     /// The inspector's why on a streamed game: a diverging move at the cursor gets where the

@@ -70,7 +70,8 @@ impl App {
         if moved && self.probe.follow {
             self.sim.command(TimelineCommand::End);
         }
-        let effects = self.probe.resolve_step(&mut self.sim, budget);
+        let left = budget.saturating_sub(started.elapsed());
+        let effects = self.probe.resolve_step(&mut self.sim, left);
         self.carry_out_probe(effects);
     }
 

@@ -1,8 +1,9 @@
 //! "Re-solve all" as a job the frames share: every game move of the history re-solved with the
-//! settings now (`shadow::resolve_again`), a slice a frame within the probe's event budget, so
-//! a long session (the history holds minutes of a game's moves) does not stop the window or a
-//! browser page's only thread for its length. Moves that arrive meanwhile are re-solved as
-//! they come, with the same settings.
+//! settings now (`shadow::resolve_again`), a slice a frame within what the probe's event
+//! budget leaves, so a long session (the history holds minutes of a game's moves) does not
+//! stop the window or a browser page's only thread for its length. Moves that arrive
+//! meanwhile (judged with the settings their source had) are re-solved too: it ends when it
+//! reaches the newest.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,7 +12,7 @@ use web_time::Instant;
 
 use crate::collision::{Scratch, Trace};
 use crate::probe::shadow::resolve_again;
-use crate::probe::{ProbeLevel, ShadowConfig};
+use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
 use crate::sim::{MarkerKind, Sim};
 
 /// Moves re-solved between two looks at the clock.
@@ -21,17 +22,17 @@ const SLICE: u32 = 32;
 pub(super) struct ResolveAll {
     level: Arc<ProbeLevel>,
     config: ShadowConfig,
-    /// The next history frame, and the newest there was when it began.
+    /// The next history frame.
     next: u64,
-    last: u64,
     resolved: u64,
-    started: Instant,
+    /// Time spent re-solving, over the frames.
+    spent: Duration,
     scratch: Scratch,
     trace: Trace,
 }
 
 /// A finished re-solve: the game moves re-solved, how many of the history's diverge now, the
-/// time it took.
+/// time spent re-solving (over the frames it took).
 pub(super) struct Finished {
     pub resolved: u64,
     pub diverging: u64,
@@ -46,39 +47,51 @@ impl ResolveAll {
             level,
             config,
             next: history.first_frame().unwrap_or(0),
-            last: history.last_frame().unwrap_or(0),
             resolved: 0,
-            started: Instant::now(),
+            spent: Duration::ZERO,
             scratch: Scratch::default(),
             trace: Trace::default(),
         }
     }
 
-    /// Re-solves the next moves until `budget` is spent (a slice at least); `Some` once every
-    /// frame up to the newest at the start is done (frames the history dropped meanwhile are
-    /// passed over).
+    /// The tolerance verdicts are judged with from now on (the frames done are re-marked
+    /// by the caller).
+    pub fn set_tolerance(&mut self, tolerance: ShadowTolerance) {
+        self.config.tolerance = tolerance;
+    }
+
+    /// Re-solves the next moves until `budget` is spent (a slice at least); `Some` once it has
+    /// reached the history's newest frame (frames the history dropped meanwhile are passed
+    /// over).
     pub fn step(&mut self, sim: &mut Sim, budget: Duration) -> Option<Finished> {
         let began = Instant::now();
-        loop {
-            for _ in 0..SLICE {
-                if self.next > self.last {
-                    return Some(self.finished(sim));
-                }
-                let frame = self.next;
-                self.next += 1;
-                let (level, config) = (&self.level, &self.config);
-                let again = (sim.history().get(frame)).and_then(|r| {
-                    resolve_again(r, level, config, &mut self.scratch, &mut self.trace)
-                });
-                if let Some(again) = again {
-                    self.resolved += 1;
-                    sim.history_mut().replace(again);
-                }
+        let done = loop {
+            if self.slice(sim) || began.elapsed() >= budget {
+                break self.next > sim.history().last_frame().unwrap_or(0);
             }
-            if began.elapsed() >= budget {
-                return None;
+        };
+        self.spent += began.elapsed();
+        done.then(|| self.finished(sim))
+    }
+
+    /// Re-solves up to [`SLICE`] moves; whether it reached the newest frame.
+    fn slice(&mut self, sim: &mut Sim) -> bool {
+        for _ in 0..SLICE {
+            if self.next > sim.history().last_frame().unwrap_or(0) {
+                return true;
+            }
+            let frame = self.next;
+            self.next += 1;
+            let (level, config) = (&self.level, &self.config);
+            let (scratch, trace) = (&mut self.scratch, &mut self.trace);
+            let again = (sim.history().get(frame))
+                .and_then(|r| resolve_again(r, level, config, scratch, trace));
+            if let Some(again) = again {
+                self.resolved += 1;
+                sim.history_mut().replace(again);
             }
         }
+        false
     }
 
     /// The counts once done: the history's diverging game moves counted afresh (moves that
@@ -88,7 +101,7 @@ impl ResolveAll {
         Finished {
             resolved: self.resolved,
             diverging: sim.history().iter().filter(diverges).count() as u64,
-            ms: self.started.elapsed().as_secs_f64() * 1e3,
+            ms: self.spent.as_secs_f64() * 1e3,
         }
     }
 }

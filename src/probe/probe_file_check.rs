@@ -706,8 +706,9 @@ const REFINEMENTS: usize = 4;
 /// The sets of switches, none on a row `assumed` sets, that reconcile the most of `report`'s
 /// flagged moves (a move counts each of its smallest sets; at least 1 % of the moves judged on
 /// their own, the cascades not counted, or of every flagged move for a set with a rule of
-/// what happens to a start inside the level; and within a tenth of the most), at most [`REFINE_TRIED`], most first: each is tried over the whole
-/// file, since two sets can reconcile the same moves.
+/// what happens to a start inside the level; and within a tenth of the most), at most
+/// [`REFINE_TRIED`], most first: each is tried over the whole file, since two sets can
+/// reconcile the same moves.
 fn refinements(report: &CheckReport, assumed: &[Switch]) -> Vec<Vec<Switch>> {
     // Not sidedness: after a bug walks a mover through a wall, culling what is behind it lets
     // the reference follow; the first pass's votes (movers no bug has moved wrong) decide it.
@@ -974,21 +975,26 @@ impl Tally {
     /// The why table, most moves first, the judged counts and the detected conventions; each
     /// finding named with what the whole file showed.
     fn finish(self, report: &mut CheckReport) {
-        let mut facts = self.judge.facts();
-        // With a profile assumed (`--conventions detected`), the file's conventions are it: a
-        // move that more switches reconcile fits rules the whole-file test did not keep.
-        let assumed: Vec<Switch> = (self.options.assumed.iter())
-            .flat_map(|a| a.switches())
-            .collect();
-        if !assumed.is_empty() {
-            facts.detected = assumed;
-        }
+        let facts = self.judge.facts();
+        // With a profile assumed (`--conventions detected`), a move that more switches
+        // reconcile fits rules the whole-file test did not keep.
+        let profiled = (self.options.assumed.iter()).any(|a| a.switches().next().is_some());
+        let why_of = |finding: &Finding| {
+            let mut w = finding.why(&facts);
+            if let Why::Convention {
+                switches, outside, ..
+            } = &mut w
+            {
+                *outside |= profiled && !switches.is_empty();
+            }
+            w
+        };
         type Row = (WhyKind, String, Option<u64>);
         let mut rows: BTreeMap<Row, (String, u64, u64)> = BTreeMap::new();
         let judged = &mut report.explanation.judged;
         let mut by_detected = 0;
         for (finding, moves, first, inside) in self.findings.into_values() {
-            let w = finding.why(&facts);
+            let w = why_of(&finding);
             if let Why::Convention { alternatives, .. } = &w
                 && alternatives
                     .iter()
@@ -1021,7 +1027,7 @@ impl Tally {
             .chain(&mut report.first)
             .chain(&mut report.largest)
         {
-            f.why = f.finding.as_ref().map(|x| x.why(&facts));
+            f.why = f.finding.as_ref().map(why_of);
         }
         let mut rows: Vec<WhyRow> = rows
             .into_iter()
@@ -1237,9 +1243,9 @@ impl CheckReport {
         let _ = writeln!(
             s,
             "judged on their own inputs: {} flagged moves, {} explained ({:.1} %: {} convention, \
-             {} tie, {} bug), {} {} only conventions outside those detected (not counted as explained), \
-             {} unexplained; beside them {} cascades (an unsound start left by a flagged move of \
-             the mover); {} teleports",
+             {} tie, {} bug), {} {} only conventions outside those detected (not counted as \
+             explained), {} unexplained; beside them {} cascades (an unsound start left by a \
+             flagged move of the mover); {} teleports",
             j.on_their_own,
             j.explained,
             j.explained_percent(),

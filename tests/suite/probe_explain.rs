@@ -432,7 +432,13 @@ fn irrlichts_profile_on_lavaducts_holds_the_rules_its_stuck_walkers_show() {
         report.counts.flagged_total, 293,
         "590 before the last centre was held"
     );
-    assert_eq!((j.cascades, j.bugs, j.unexplained), (279, 10, 3), "{j:?}");
+    // Move 229 is a tie at touching: a walker under an edge within float noise of it, which
+    // Irrlicht meets at its exit root moving away and the reference's sphere passes.
+    assert_eq!(
+        (j.cascades, j.bugs, j.unexplained, j.ties),
+        (279, 10, 2, 1),
+        "{j:?}"
+    );
     // One move more fits a plane moved along left untested, which the profile did not hold:
     // beyond the profile assumed, so outside it.
     assert_eq!((j.conventions, j.outside_detected), (0, 1), "{j:?}");

@@ -9,27 +9,27 @@
 //!
 //! Neither side is wrong. A move is at such a tie only when settling it the game's way makes
 //! the reference agree: the sphere grown (or shrunk) just past the gap, or the reference's
-//! triangle taken out of the way (the move re-solved on the triangles near it, its end
-//! compared).
+//! triangle taken out of the way (the move re-solved on the triangles near it). A start
+//! inside a triangle is no tie, nor a contact with a moving object.
 
 use glam::Vec3;
 
 use super::super::ProbeLevel;
 use super::tie::Tie;
 use crate::collision::{
-    Aabb, CollisionMesh, CollisionWorld, Contact, ContactTime, DynamicScene, Ellipsoid,
-    IterationTrace, Scratch, SlideSettings, Trace, collide_and_slide_in, sweep,
+    Aabb, CollisionMesh, CollisionWorld, Contact, ContactSource, ContactTime, DynamicScene,
+    Ellipsoid, IterationTrace, Scratch, SlideSettings, Trace, collide_and_slide_in, sweep,
 };
 use crate::probe::shadow::agrees_under;
-use crate::sim::{FrameRecord, GameMove, ShadowTolerance};
+use crate::sim::{Comparison, FrameRecord, GameMove, ShadowTolerance};
 
 /// The widest gap (eSpace) a tie spans: 16 of the last bits of an f32 coordinate 100 radii
 /// from the origin (the game's rounding), far under a position tolerance of 0.1 mm on a
 /// radius of 0.4 m (2.5e-4 eSpace).
 pub const NOISE_ES: f32 = 1e-4;
 
-/// Halvings of the gap searched for the size of a touch.
-const HALVINGS: u32 = 12;
+/// Halvings of the gap searched for the size of a touch: to 2e-7 eSpace, the f32 step at 1.
+const HALVINGS: u32 = 9;
 
 /// Where the game's contacts and the reference's first name different triangles.
 #[derive(Debug, Clone, Copy)]
@@ -62,13 +62,14 @@ pub fn settled(
     settings: &SlideSettings,
     tol: &ShadowTolerance,
 ) -> Option<Tie> {
+    let level = world.0;
     match first_apart(&record.trace, game)? {
         Apart::Extra { it, triangle } => {
-            let gap = gap_es(world.0, it, game, triangle, true)?;
+            let gap = gap_es(level, (it, settings), game, triangle, true)?;
             grown(world, game, settings, tol, 1.0 + gap).then_some(Tie::Touch)
         }
         Apart::Missing { it, contact } => {
-            let gap = gap_es(world.0, it, game, contact.triangle, false)?;
+            let gap = gap_es(level, (it, settings), game, contact.triangle, false)?;
             grown(world, game, settings, tol, 1.0 - gap).then_some(Tie::Touch)
         }
         Apart::Other {
@@ -76,21 +77,30 @@ pub fn settled(
             triangle,
             contact,
         } => {
-            let apart = apart_es(world.0, it, game, triangle, contact)?;
-            let out_of_way = world.1.is_empty() && apart <= NOISE_ES;
-            (out_of_way && ends_without(world.0, record, game, settings, tol, contact.triangle))
+            // The move is re-solved without the reference's triangle: the level alone.
+            if !world.1.is_empty() {
+                return None;
+            }
+            let apart = apart_es(level, (it, settings), game, triangle, contact)?;
+            let removed = contact.triangle;
+            (apart <= NOISE_ES && agrees_without(level, record, game, (settings, tol), removed))
                 .then_some(Tie::AtOnce)
         }
     }
 }
 
 /// The first iteration where the game's contact and the reference's first (the one its
-/// response follows) name different triangles, for a game that names its contacts' triangles; `None` where they never do, or one side stopped first.
+/// response follows) name different triangles, for a game that names its contacts' triangles;
+/// `None` where they never do, one side stopped first, or the reference met a moving object.
 fn first_apart<'a>(trace: &'a Trace, game: &GameMove) -> Option<Apart<'a>> {
     let ran = game.result.map_or(0, |r| r.iterations);
     for (i, it) in (0u32..).zip(&trace.iterations) {
         let g = game.contacts.iter().find(|c| c.iteration == i);
-        match (g.map(|g| g.triangle), it.contacts.first()) {
+        let first = it.contacts.first();
+        if first.is_some_and(|c| c.source != ContactSource::Static) {
+            return None;
+        }
+        match (g.map(|g| g.triangle), first) {
             (Some(None), _) => return None,
             (Some(Some(triangle)), None) => return Some(Apart::Extra { it, triangle }),
             (None, Some(contact)) => {
@@ -111,17 +121,17 @@ fn first_apart<'a>(trace: &'a Trace, game: &GameMove) -> Option<Apart<'a>> {
     None
 }
 
-/// The iteration's sweep against `triangle` alone with the sphere's radius `scale` (eSpace:
-/// the ellipsoid's radii times it).
+/// The iteration's sweep against one triangle (`one`, a mesh of its own) under the move's
+/// `settings`, with the sphere's radius `scale` (eSpace: the ellipsoid's radii times it).
 fn meets(
     one: &CollisionMesh,
-    it: &IterationTrace,
+    (it, settings): (&IterationTrace, &SlideSettings),
     game: &GameMove,
     scale: f32,
 ) -> Option<ContactTime> {
     let radii = game.input.radii * scale;
     let e = Ellipsoid::with_axes(it.start_center, radii, game.input.axes).ok()?;
-    let hit = sweep(one, &e, it.velocity, &SlideSettings::default()).ok()??;
+    let hit = sweep(one, &e, it.velocity, settings).ok()??;
     Some(hit.time)
 }
 
@@ -136,15 +146,15 @@ fn alone(level: &ProbeLevel, index: u32) -> Option<CollisionMesh> {
 /// given as the upper end (settled past the gap).
 fn gap_es(
     level: &ProbeLevel,
-    it: &IterationTrace,
+    iteration: (&IterationTrace, &SlideSettings),
     game: &GameMove,
     triangle: u32,
     grow: bool,
 ) -> Option<f32> {
     let one = alone(level, triangle)?;
     let settles = |gap: f32| {
-        let met = meets(&one, it, game, if grow { 1.0 + gap } else { 1.0 - gap }).is_some();
-        met == grow
+        let scale = if grow { 1.0 + gap } else { 1.0 - gap };
+        meets(&one, iteration, game, scale).is_some() == grow
     };
     if !settles(NOISE_ES) {
         return None;
@@ -172,51 +182,37 @@ fn grown(
 }
 
 /// How far apart (eSpace, along the iteration's motion) the sphere meets `triangle` and the
-/// reference's `contact`.
+/// reference's `contact`; `None` for a start inside either (the game missed an embedded
+/// contact: a bug class says so).
 fn apart_es(
     level: &ProbeLevel,
-    it: &IterationTrace,
+    iteration: (&IterationTrace, &SlideSettings),
     game: &GameMove,
     triangle: u32,
     contact: &Contact,
 ) -> Option<f32> {
     let one = alone(level, triangle)?;
-    let t = |time: ContactTime| match time {
-        ContactTime::Toi(t) => t,
-        ContactTime::Embedded { .. } => 0.0,
+    let met = meets(&one, iteration, game, 1.0)?;
+    let (ContactTime::Toi(met), ContactTime::Toi(first)) = (met, contact.time) else {
+        return None;
     };
-    let met = t(meets(&one, it, game, 1.0)?);
-    Some((met - t(contact.time)).abs() * it.velocity_es.length())
+    Some((met - first).abs() * iteration.0.velocity_es.length())
 }
 
-/// Whether the move re-solved on the level's triangles near it, less `removed`, ends where
-/// the game's did (within the position tolerance).
-fn ends_without(
+/// Whether the reference agrees with the game (end, integration velocity, contacts) once the
+/// move is re-solved on the level's triangles near it less `removed`, its contacts numbered
+/// as the level numbers them.
+fn agrees_without(
     level: &ProbeLevel,
     record: &FrameRecord,
     game: &GameMove,
-    settings: &SlideSettings,
-    tol: &ShadowTolerance,
+    (settings, tol): (&SlideSettings, &ShadowTolerance),
     removed: u32,
 ) -> bool {
-    let Some(end) = game.result.map(|r| r.end) else {
-        return false;
-    };
     let input = &game.input;
-    let path = (record.trace.iterations.iter().map(|it| it.start_center)).chain([
-        input.start,
-        input.start + input.velocity,
-        end,
-    ]);
-    let (lo, hi) = path.fold((Vec3::INFINITY, Vec3::NEG_INFINITY), |(lo, hi), p| {
-        (lo.min(p), hi.max(p))
-    });
-    let r = Vec3::splat(input.radii.max_element() * 2.0);
+    let kept = near(level, record, game, removed);
     let mesh = level.collision();
-    let mut near = Vec::new();
-    mesh.bvh().query(&Aabb::new(lo - r, hi + r), &mut near);
-    near.sort_unstable();
-    let triangles: Vec<[Vec3; 3]> = (near.iter().filter(|&&t| t != removed))
+    let triangles: Vec<[Vec3; 3]> = (kept.iter())
         .filter_map(|&t| mesh.get_triangle(t).map(|tri| tri.vertices))
         .collect();
     let (Ok(crop), Ok(e)) = (
@@ -225,14 +221,40 @@ fn ends_without(
     ) else {
         return false;
     };
-    let world = CollisionWorld::static_only(&crop);
-    collide_and_slide_in(
-        world,
-        &e,
-        input.velocity,
-        settings,
-        &mut Scratch::default(),
-        None,
-    )
-    .is_ok_and(|r| r.position.distance(end) <= tol.position_m)
+    let (world, mut trace) = (CollisionWorld::static_only(&crop), Trace::default());
+    let scratch = &mut Scratch::default();
+    let traced = Some(&mut trace);
+    let Ok(result) = collide_and_slide_in(world, &e, input.velocity, settings, scratch, traced)
+    else {
+        return false;
+    };
+    for c in trace.iterations.iter_mut().flat_map(|it| &mut it.contacts) {
+        c.triangle = kept.get(c.triangle as usize).copied().unwrap_or(u32::MAX);
+    }
+    let ends = game.result.map(|r| (r.end, r.integration_velocity));
+    let comparison = Comparison::of(ends, &game.contacts, &result, &trace, game.missing);
+    !comparison.verdict(tol).diverges
+}
+
+/// The level's triangles within two radii of the move's path (its start, the reference's
+/// iterations, the asked destination, the game's end), less `removed`, in index order (so
+/// ties between simultaneous contacts break as on the whole level).
+fn near(level: &ProbeLevel, record: &FrameRecord, game: &GameMove, removed: u32) -> Vec<u32> {
+    let input = &game.input;
+    let end = game.result.map(|r| r.end).filter(|e| e.is_finite());
+    let path = (record.trace.iterations.iter().map(|it| it.start_center))
+        .chain([input.start, input.start + input.velocity])
+        .chain(end);
+    let (lo, hi) = path.fold((Vec3::INFINITY, Vec3::NEG_INFINITY), |(lo, hi), p| {
+        (lo.min(p), hi.max(p))
+    });
+    let r = Vec3::splat(input.radii.max_element() * 2.0);
+    let mut kept = Vec::new();
+    level
+        .collision()
+        .bvh()
+        .query(&Aabb::new(lo - r, hi + r), &mut kept);
+    kept.retain(|&t| t != removed);
+    kept.sort_unstable();
+    kept
 }

@@ -692,33 +692,7 @@ pub fn gather(
             ..Default::default()
         };
     }
-    // A tie under the move's own conventions is one before any switch is: a switch that
-    // drops the branch (another projection) would reconcile it for the wrong reason.
-    let tied = |all| tie_set(hint, (level, world.1), record, config, all);
-    let padding = Some(Tie::Padding);
-    let (sets, tie) = match tied(false) {
-        Some(set) => (vec![set], padding),
-        // A tie needs at most two switches besides the nudge: it is the simpler reading of a
-        // move that no set of fewer than three reconciles.
-        None => match reconciling_sets(hint, world, record, config) {
-            sets if sets.first().is_none_or(|s| s.len() > 2) => {
-                tied(true).map_or((sets, None), |s| (vec![s], padding))
-            }
-            sets => (sets, None),
-        },
-    };
-    // A graze rounded the game's way is no bug: tried before the classes are.
-    let settings = &record.call.settings;
-    let (sets, tie) = match sets.is_empty() {
-        true => {
-            match contact_tie::settled((level, world.1), record, game, settings, &config.tolerance)
-            {
-                Some(t) => (vec![Vec::new()], Some(t)),
-                None => (sets, None),
-            }
-        }
-        false => (sets, tie),
-    };
+    let (sets, tie) = sets_or_tie(hint, (level, world.1), record, config);
     let classes = if sets.is_empty() {
         let missing = |cases| {
             let settings = SlideSettings {
@@ -740,6 +714,39 @@ pub fn gather(
         classes,
         searched: true,
         tie,
+    }
+}
+
+/// A move's smallest reconciling sets, or the tie it is at (with the set it needs besides):
+/// a tie at the padding under the move's own conventions comes before any switch (a switch
+/// that drops the branch, another projection, would reconcile it for the wrong reason), and
+/// with one or two switches when no set of fewer than three reconciles it (the simpler
+/// reading); a graze rounded the game's way when no set does (before the bug classes).
+fn sets_or_tie(
+    hint: &SearchHint,
+    (level, objects): (&ProbeLevel, &DynamicScene),
+    record: &FrameRecord,
+    config: &ShadowConfig,
+) -> (Vec<Vec<Switch>>, Option<Tie>) {
+    let tied = |all| tie_set(hint, (level, objects), record, config, all);
+    let padding = Some(Tie::Padding);
+    if let Some(set) = tied(false) {
+        return (vec![set], padding);
+    }
+    let sets = reconciling_sets(hint, (Some(level), objects), record, config);
+    if sets.first().is_some_and(|s| s.len() <= 2) {
+        return (sets, None);
+    }
+    if let Some(set) = tied(true) {
+        return (vec![set], padding);
+    }
+    let Some(game) = record.game.as_deref().filter(|_| sets.is_empty()) else {
+        return (sets, None);
+    };
+    let (settings, tol) = (&record.call.settings, &config.tolerance);
+    match contact_tie::settled((level, objects), record, game, settings, tol) {
+        Some(t) => (vec![Vec::new()], Some(t)),
+        None => (sets, None),
     }
 }
 

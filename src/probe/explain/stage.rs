@@ -9,7 +9,7 @@
 use glam::Vec3;
 use serde::Serialize;
 
-use crate::collision::{Contact, ContactTime, Ellipsoid};
+use crate::collision::{Contact, ContactSource, ContactTime, Ellipsoid};
 use crate::sim::{Cause, FrameRecord, GameContact, GameMove, ShadowTolerance};
 
 /// A stage of the detect/respond loop.
@@ -360,13 +360,23 @@ fn went_through(
 }
 
 /// The first iteration whose contact the game names on another triangle than the reference's
-/// first (a game that sends no contact centres parts there, though only the ends are compared).
+/// met then, for a game that sends no contact centres: it parts there, though only the ends
+/// are compared (a game that sends them is compared contact by contact).
 fn other_triangle(record: &FrameRecord, game: &GameMove) -> Option<Parting> {
-    let sends_t = game.missing & slidescope_probe::format::missing::CONTACT_T == 0;
+    use slidescope_probe::format::missing;
+    if game.missing & missing::CONTACT_CENTER == 0 {
+        return None;
+    }
+    let sends_t = game.missing & missing::CONTACT_T == 0;
     (0u32..).zip(&record.trace.iterations).find_map(|(i, it)| {
         let core = it.contacts.first()?;
         let g = game.contacts.iter().find(|c| c.iteration == i)?;
-        (g.triangle? != core.triangle).then(|| {
+        let static_only = it
+            .contacts
+            .iter()
+            .all(|c| c.source == ContactSource::Static);
+        let met = |t: u32| it.contacts.iter().any(|c| c.triangle == t);
+        (static_only && !met(g.triangle?)).then(|| {
             let text = format!(
                 "the game hit {}, the reference {}",
                 game_words(g, sends_t),

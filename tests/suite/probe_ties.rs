@@ -14,7 +14,7 @@ use slidescope::probe::explain::{Tie, Why};
 use slidescope::probe::probe_file_check::{
     CheckOptions, CheckReport, check_file, check_file_with_detected,
 };
-use slidescope_probe::{Case, Contact, Frame, Move, MoveResult, encode};
+use slidescope_probe::{Case, Contact, Declared, Frame, Move, MoveResult, Padding, encode};
 
 use crate::common::temp_dir;
 
@@ -39,14 +39,15 @@ struct GameSide<'a> {
     velocity: Vec3,
 }
 
-/// The move as the game reports it: the reference run on what the game sees, its contacts
-/// numbered as the file's level numbers them.
-fn played(level: &[[Vec3; 3]], g: &GameSide) -> (Move, Vec<Contact>) {
+/// The move as the game reports it: the reference run on what the game sees under
+/// `declared`, its contacts numbered as the file's level numbers them.
+fn played(level: &[[Vec3; 3]], g: &GameSide, declared: &Declared) -> (Move, Vec<Contact>) {
     let tris: Vec<[Vec3; 3]> = g.sees.iter().map(|&i| level[i as usize]).collect();
     let mesh = CollisionMesh::from_triangles(&tris).unwrap();
     let e = Ellipsoid::sphere(g.start, g.radius).unwrap();
     let mut trace = Trace::default();
-    let settings = SlideSettings::default();
+    let mut settings = SlideSettings::default();
+    settings.conventions = declared.over(&settings.conventions);
     let r = collide_and_slide(&mesh, &e, g.velocity, &settings, Some(&mut trace)).unwrap();
     let contacts = (0u32..)
         .zip(&trace.iterations)
@@ -79,16 +80,32 @@ fn played(level: &[[Vec3; 3]], g: &GameSide) -> (Move, Vec<Contact>) {
 
 /// A file of `level` and the game's moves, each by a mover of its own.
 fn file(name: &str, level: &[[Vec3; 3]], moves: &[GameSide]) -> PathBuf {
+    file_declared(name, level, moves, &Declared::default(), |_, _, _| {})
+}
+
+/// [`file`] with `declared` in a `CONVENTIONS` record, each move's report passed through
+/// `edit` (the move's index, its record and contacts) before it is written.
+fn file_declared(
+    name: &str,
+    level: &[[Vec3; 3]],
+    moves: &[GameSide],
+    declared: &Declared,
+    edit: impl Fn(usize, &mut Move, &mut Vec<Contact>),
+) -> PathBuf {
     let mut b = Vec::new();
     encode::header(&mut b);
+    if *declared != Declared::default() {
+        encode::conventions(&mut b, declared);
+    }
     let positions: Vec<[f32; 3]> = level.iter().flatten().map(|p| p.to_array()).collect();
     let indices: Vec<[u32; 3]> = (0..level.len() as u32)
         .map(|t| [3 * t, 3 * t + 1, 3 * t + 2])
         .collect();
     encode::mesh(&mut b, None, &positions, &indices);
     for (i, g) in moves.iter().enumerate() {
-        let (mut m, contacts) = played(level, g);
+        let (mut m, mut contacts) = played(level, g, declared);
         m.mover = i as u32;
+        edit(i, &mut m, &mut contacts);
         let frame = Frame {
             frame: i as u64,
             time_secs: i as f64 * 0.01,
@@ -185,17 +202,28 @@ fn two_triangles_met_at_once_are_a_tie_and_one_met_a_thousandth_later_is_not() {
 }
 
 #[test]
-fn irrlichts_two_contacts_at_once_are_ties_and_part_at_detection() {
+fn irrlichts_two_contacts_at_once_and_a_slope_met_again_are_ties_and_part_at_detection() {
     // Irrlicht 1.8.5 from Debian's package (tests/ports/irrlicht/) on the three.js world, its
     // profile assumed: on four moves it slid along another of two triangles met at once.
     let file = Path::new("tests/data/ports/irrlicht_threejs.slidelog");
     let report = check_file_with_detected(file, &CheckOptions::default()).unwrap();
-    assert_eq!(report.explanation.judged.ties, 4);
-    let at_once: Vec<u64> = (report.flagged.iter())
-        .filter(|f| f.why.as_ref().and_then(Why::tie) == Some(Tie::AtOnce))
-        .map(|f| f.index)
-        .collect();
-    assert_eq!(at_once, [2659, 6970, 6986, 7018]);
+    assert_eq!(report.explanation.judged.ties, 23);
+    let tied = |tie| -> Vec<u64> {
+        (report.flagged.iter())
+            .filter(|f| f.why.as_ref().and_then(Why::tie) == Some(tie))
+            .map(|f| f.index)
+            .collect()
+    };
+    assert_eq!(tied(Tie::AtOnce), [2659, 6970, 6986, 7018]);
+    // On 19 moves it met again the slope (triangle 171) a walker slides along, padding along
+    // the velocity at touching; the ends are within 4 µm of the reference's.
+    let along = tied(Tie::Along);
+    assert_eq!((along.len(), along[0], along[18]), (19, 7136, 7664));
+    for f in report.flagged.iter().filter(|f| along.contains(&f.index)) {
+        assert!(f.difference_m < 5e-6, "{f:?}");
+        let text = "the game hit the face of triangle 171; the reference found nothing";
+        assert!(f.parting.as_ref().unwrap().text.starts_with(text));
+    }
     // The game sends no contact centres, so only the ends are compared; it parts where its
     // contact names another triangle.
     let f = report.flagged.iter().find(|f| f.index == 2659).unwrap();
@@ -203,4 +231,66 @@ fn irrlichts_two_contacts_at_once_are_ties_and_part_at_detection() {
     assert_eq!((parting.stage, parting.iteration), (Stage::Detect, Some(0)));
     let text = "the game hit the face of triangle 265, the reference the face of triangle 272";
     assert!(parting.text.starts_with(text), "{}", parting.text);
+}
+
+#[test]
+fn the_plane_a_game_slides_along_met_again_is_a_tie_when_the_end_is_the_references() {
+    // Each sphere rests on the floor (triangle 0) and is pushed into it and along x; padding
+    // along the velocity keeps its centre touching the floor, and the reference then slides
+    // clear. Each game reports the reference's move with its contact at iteration 0 repeated
+    // at iterations 1 and 2 (its f32 projection tipped the motion into the floor by its last
+    // bits): on the floor with the reference's end (move 0), a tie along the plane; the same
+    // with its end 1 mm further (1), or the repeats naming triangle 1, which the move never
+    // met (2), not.
+    let level = floor();
+    let rest = |x: f32| GameSide {
+        sees: &[0, 1],
+        radius: R,
+        start: Vec3::new(x, R, 3.0),
+        velocity: Vec3::new(0.1, -0.05, 0.0),
+    };
+    let moves = [rest(-6.0), rest(-4.0), rest(-2.0)];
+    let declared = Declared {
+        padding: Some(Padding::Velocity),
+        ..Declared::default()
+    };
+    let repeat = |i: usize, m: &mut Move, contacts: &mut Vec<Contact>| {
+        let first = contacts[0];
+        assert_eq!(
+            first.triangle,
+            Some(0),
+            "the reference meets the floor at once"
+        );
+        let triangle = Some(if i == 2 { 1 } else { 0 });
+        contacts.extend((1..3).map(|iteration| Contact {
+            iteration,
+            triangle,
+            ..first
+        }));
+        let result = m.result.as_mut().unwrap();
+        result.iterations = 4;
+        if i == 1 {
+            result.end[0] += 1e-3;
+        }
+    };
+    let path = file_declared("tie_along", &level, &moves, &declared, repeat);
+    let report = check_file(&path, &CheckOptions::default()).unwrap();
+    assert!(report.complete());
+    let flagged: Vec<u64> = report.flagged.iter().map(|f| f.index).collect();
+    assert_eq!(
+        flagged,
+        [0, 1, 2],
+        "every game reports contacts the reference has not"
+    );
+    assert_eq!(tie_of(&report, 0), Some(Tie::Along));
+    assert_eq!(
+        tie_of(&report, 1),
+        None,
+        "the repeats moved the end by 1 mm"
+    );
+    assert_eq!(
+        tie_of(&report, 2),
+        None,
+        "triangle 1 is no plane the move slides along"
+    );
 }

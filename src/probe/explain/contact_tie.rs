@@ -5,7 +5,11 @@
 //! - a *touch*: the game met a triangle the reference's sphere passes within [`NOISE_ES`]
 //!   of, or passed one the reference's sphere reaches no deeper than that;
 //! - *two at once*: the game met a triangle within [`NOISE_ES`] (along the motion) of the
-//!   one the reference met first, and a port takes the one it tests first.
+//!   one the reference met first, and a port takes the one it tests first;
+//! - *along a plane*: the game met again, iteration after iteration, the plane the reference
+//!   met before and now slides along, touching it within [`NOISE_ES`] with a motion that
+//!   enters or leaves it by no more (a port that pads along the velocity keeps its centre at
+//!   touching, and its f32 projection tips the motion into the plane by its last bits).
 //!
 //! Neither side is wrong. A move is at such a tie only when settling it the game's way makes
 //! the reference agree: the sphere grown (or shrunk) just past the gap, or the reference's
@@ -17,7 +21,7 @@ use glam::Vec3;
 use super::super::ProbeLevel;
 use super::tie::Tie;
 use crate::collision::{
-    Aabb, CollisionMesh, CollisionWorld, Contact, ContactSource, ContactTime, DynamicScene,
+    Aabb, CollisionMesh, CollisionWorld, Contact, ContactSource, ContactTime, DynamicScene, ESpace,
     Ellipsoid, IterationTrace, Scratch, SlideSettings, Trace, collide_and_slide_in, sweep,
 };
 use crate::probe::shadow::agrees_under;
@@ -65,8 +69,12 @@ pub fn settled(
     let level = world.0;
     match first_apart(&record.trace, game)? {
         Apart::Extra { it, triangle } => {
-            let gap = gap_es(level, (it, settings), game, triangle, true)?;
-            grown(world, game, settings, tol, 1.0 + gap).then_some(Tie::Touch)
+            let touch = gap_es(level, (it, settings), game, triangle, true)
+                .is_some_and(|gap| grown(world, game, settings, tol, 1.0 + gap));
+            if touch {
+                return Some(Tie::Touch);
+            }
+            along(world, record, (it, triangle), game, (settings, tol)).then_some(Tie::Along)
         }
         Apart::Missing { it, contact } => {
             let gap = gap_es(level, (it, settings), game, contact.triangle, false)?;
@@ -119,6 +127,51 @@ fn first_apart<'a>(trace: &'a Trace, game: &GameMove) -> Option<Apart<'a>> {
         }
     }
     None
+}
+
+/// Whether the game's contacts from `it` on all name `triangle`, a plane the reference met
+/// earlier in the move and at `it` touches within [`NOISE_ES`] and moves along (its motion
+/// enters or leaves the plane by no more), and the reference agrees with the game once those
+/// repeated contacts are set aside: the game met again the plane it slides along, and it
+/// changed nothing.
+fn along(
+    world: (&ProbeLevel, &DynamicScene),
+    record: &FrameRecord,
+    (it, triangle): (&IterationTrace, u32),
+    game: &GameMove,
+    (settings, tol): (&SlideSettings, &ShadowTolerance),
+) -> bool {
+    let iterations = &record.trace.iterations;
+    let Some(i) = iterations.iter().position(|x| std::ptr::eq(x, it)) else {
+        return false;
+    };
+    let met_before = iterations[..i]
+        .iter()
+        .any(|x| x.contacts.first().is_some_and(|c| c.triangle == triangle));
+    let repeats = game.contacts.iter().filter(|c| c.iteration as usize >= i);
+    let only_it = repeats.clone().all(|c| c.triangle == Some(triangle));
+    if !met_before || !only_it || !touching_along(world.0, it, game, triangle) {
+        return false;
+    }
+    let mut set_aside = game.clone();
+    set_aside.contacts.retain(|c| (c.iteration as usize) < i);
+    let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+    agrees_under(world, &set_aside, settings, tol, &mut scratch, &mut trace).0
+}
+
+/// The iteration's sphere touches `triangle`'s plane within [`NOISE_ES`] (from either side)
+/// and its motion enters or leaves the plane by no more.
+fn touching_along(level: &ProbeLevel, it: &IterationTrace, game: &GameMove, triangle: u32) -> bool {
+    let Some(tri) = level.collision().get_triangle(triangle) else {
+        return false;
+    };
+    let space = ESpace::new(game.input.radii, game.input.axes);
+    let [a, b, c] = tri.vertices.map(|p| space.point_to_es(p));
+    let n_es = (b - a).cross(c - a).normalize_or_zero();
+    let distance_es = n_es.dot(it.start_center_es - a).abs();
+    n_es != Vec3::ZERO
+        && (distance_es - 1.0).abs() <= NOISE_ES
+        && n_es.dot(it.velocity_es).abs() <= NOISE_ES
 }
 
 /// The iteration's sweep against one triangle (`one`, a mesh of its own) under the move's

@@ -295,6 +295,9 @@ function babylonConventions(scene, soup, collisionsEpsilon) {
         missing: MISSING_INTEGRATION_VELOCITY, // moveWithCollisions keeps no velocity: end - start is sent
         rootsAfterStartOnly: true, // collider.js GetLowestRoot: roots in (0, t) only
         embeddedKept: true, // collider.js: a contact at t = 0 leaves the centre (no depenetration)
+        // collider.js _testTriangle: normalDotVelocity == 0 with |distance| < 1 skips the face
+        // and tests its edges and vertices (slidescope's threshold is |n . v| < 1e-6 eSpace)
+        embeddedPlaneSkipped: true,
     };
 }
 

@@ -71,6 +71,7 @@ fn a_babylon_game_recorded_by_the_adapter_leaves_only_bug_classes_and_their_casc
         "keeps the last centre",
         "roots after the start only",
         "an embedded start kept where it is",
+        "an overlapped face skipped moving along it",
         "no integration velocity",
     ] {
         assert!(declared.contains(convention), "{declared}");

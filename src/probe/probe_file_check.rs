@@ -233,7 +233,7 @@ pub struct Judged {
     /// Moves a convention among those detected over the file reconciles.
     pub conventions: u64,
     /// Moves at a tie float rounding decides (at the padding, at touching, two contacts at
-    /// once), settled the game's way under conventions among those detected.
+    /// once, along a plane), under conventions among those detected.
     pub ties: u64,
     /// Moves only a set outside the conventions detected over the file reconciles (a rule a
     /// few moves bear out, which the detection does not pick). Judged on their own but not

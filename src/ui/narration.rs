@@ -353,14 +353,28 @@ fn narrate_contacts(s: &mut String, it: &IterationTrace) {
             let _ = write!(
                 s,
                 "The unit sphere starts embedded {depth_es:.4} (eSpace units) in {} of triangle {}; \
-                 it is pushed out along the normal before sliding. ",
+                 {}. ",
                 feature_phrase(first.feature),
-                first.triangle
+                first.triangle,
+                if pushed_out(it, depth_es) {
+                    "it is pushed out along the normal before sliding"
+                } else {
+                    "it is not pushed out: it slides from where it starts"
+                }
             );
         }
     }
     s.push_str(slide_rule(first.feature));
     s.push(' ');
+}
+
+/// Whether the iteration's response moved the centre out along the slide normal by the
+/// embedded `depth_es` or more (under `Conventions::embedded_kept` only the skin's push-back
+/// moves it, which takes it out of a shallower overlap only).
+fn pushed_out(it: &IterationTrace, depth_es: f32) -> bool {
+    it.response.as_ref().is_some_and(|r| {
+        (r.new_center_es - it.start_center_es).dot(r.slide_normal_es) >= 0.999 * depth_es
+    })
 }
 
 /// The conventions of `s` that are not seed 001's, in words (each row's narration, in table

@@ -97,3 +97,29 @@ fn narration_of_a_missing_iteration_or_empty_trace_does_not_panic() {
     assert!(narrate(&trace, 0).contains("clear path"));
     assert!(narrate(&trace, 5).contains("does not exist"));
 }
+
+#[test]
+fn an_embedded_start_is_narrated_as_pushed_out_only_where_the_response_pushed_it() {
+    // The unit sphere starts 0.5 deep in the floor and moves along x: seed 001 pushes it out
+    // before it slides; with an embedded start kept (Babylon.js) it slides from where it is.
+    let e = Ellipsoid::sphere(v(-3.0, 0.5, 0.0), 1.0).unwrap();
+    let mesh = CollisionMesh::from_triangles(&floor_and_wall()[..1]).unwrap();
+    for (kept, says) in [
+        (false, "it is pushed out along the normal before sliding"),
+        (true, "it is not pushed out: it slides from where it starts"),
+    ] {
+        let mut settings = SlideSettings::default();
+        settings.conventions.embedded_kept = kept;
+        let mut trace = Trace::default();
+        collide_and_slide(&mesh, &e, v(0.1, 0.0, 0.0), &settings, Some(&mut trace)).unwrap();
+        assert!(
+            trace.iterations[0].contacts[0].time.is_embedded(),
+            "{trace:#?}"
+        );
+        let text = narrate(&trace, 0);
+        assert!(
+            text.contains("starts embedded 0.5000") && text.contains(says),
+            "{text}"
+        );
+    }
+}

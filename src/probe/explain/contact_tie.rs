@@ -11,18 +11,20 @@
 //!   enters or leaves it by no more (a port that pads along the velocity keeps its centre at
 //!   touching, and its f32 projection tips the motion into the plane by its last bits).
 //!
-//! Neither side is wrong. A move is at such a tie only when settling it the game's way makes
-//! the reference agree: the sphere grown (or shrunk) just past the gap, or the reference's
-//! triangle taken out of the way (the move re-solved on the triangles near it). A start
-//! inside a triangle is no tie, nor a contact with a moving object.
+//! Neither side is wrong. A move is at a touch or two-at-once tie only when settling it the
+//! game's way makes the reference agree: the sphere grown (or shrunk) just past the gap, or
+//! the reference's triangle taken out of the way (the move re-solved on the triangles near
+//! it); along a plane, when the ends agree with the game's repeated contacts set aside. A
+//! start inside a triangle is no tie, nor a contact with a moving object.
 
 use glam::Vec3;
 
 use super::super::ProbeLevel;
 use super::tie::Tie;
 use crate::collision::{
-    Aabb, CollisionMesh, CollisionWorld, Contact, ContactSource, ContactTime, DynamicScene, ESpace,
-    Ellipsoid, IterationTrace, Scratch, SlideSettings, Trace, collide_and_slide_in, sweep,
+    Aabb, CaseKind, CollisionMesh, CollisionWorld, Contact, ContactSource, ContactTime,
+    DynamicScene, ESpace, Ellipsoid, IterationTrace, Scratch, SlideSettings, Trace,
+    collide_and_slide_in, sweep,
 };
 use crate::probe::shadow::agrees_under;
 use crate::sim::{Comparison, FrameRecord, GameMove, ShadowTolerance};
@@ -38,9 +40,11 @@ const HALVINGS: u32 = 9;
 /// Where the game's contacts and the reference's first name different triangles.
 #[derive(Debug, Clone, Copy)]
 enum Apart<'a> {
-    /// The game met `triangle` at iteration `it`; the reference's detection found nothing.
+    /// The game met `triangle` at iteration `it` (number `index`); the reference's detection
+    /// found nothing.
     Extra {
         it: &'a IterationTrace,
+        index: usize,
         triangle: u32,
     },
     /// The reference met `contact` at iteration `it`; the game found nothing there.
@@ -68,13 +72,18 @@ pub fn settled(
 ) -> Option<Tie> {
     let level = world.0;
     match first_apart(&record.trace, game)? {
-        Apart::Extra { it, triangle } => {
+        Apart::Extra {
+            it,
+            index,
+            triangle,
+        } => {
             let touch = gap_es(level, (it, settings), game, triangle, true)
                 .is_some_and(|gap| grown(world, game, settings, tol, 1.0 + gap));
             if touch {
                 return Some(Tie::Touch);
             }
-            along(world, record, (it, triangle), game, (settings, tol)).then_some(Tie::Along)
+            let apart = (it, index, triangle);
+            along(world, record, apart, game, (settings, tol)).then_some(Tie::AlongPlane)
         }
         Apart::Missing { it, contact } => {
             let gap = gap_es(level, (it, settings), game, contact.triangle, false)?;
@@ -110,7 +119,14 @@ fn first_apart<'a>(trace: &'a Trace, game: &GameMove) -> Option<Apart<'a>> {
         }
         match (g.map(|g| g.triangle), first) {
             (Some(None), _) => return None,
-            (Some(Some(triangle)), None) => return Some(Apart::Extra { it, triangle }),
+            (Some(Some(triangle)), None) => {
+                let index = i as usize;
+                return Some(Apart::Extra {
+                    it,
+                    index,
+                    triangle,
+                });
+            }
             (None, Some(contact)) => {
                 return (ran > i && !game.contacts.is_empty())
                     .then_some(Apart::Missing { it, contact });
@@ -129,28 +145,26 @@ fn first_apart<'a>(trace: &'a Trace, game: &GameMove) -> Option<Apart<'a>> {
     None
 }
 
-/// Whether the game's contacts from `it` on all name `triangle`, a plane the reference met
-/// earlier in the move and at `it` touches within [`NOISE_ES`] and moves along (its motion
-/// enters or leaves the plane by no more), and the reference agrees with the game once those
-/// repeated contacts are set aside: the game met again the plane it slides along, and it
-/// changed nothing.
+/// Whether the game's contacts from iteration `i` on all name `triangle` (its face, where the
+/// game says which part), a plane the reference met earlier in the move and at `i` touches
+/// within [`NOISE_ES`] and moves along (its motion enters or leaves the plane by no more), and
+/// the reference's end agrees with the game's once those repeated contacts are set aside: the
+/// game met again the plane it slides along, and that changed nothing. Only the ends say so:
+/// the repeats are checked for the triangle and part they name, not re-solved.
 fn along(
     world: (&ProbeLevel, &DynamicScene),
     record: &FrameRecord,
-    (it, triangle): (&IterationTrace, u32),
+    (it, i, triangle): (&IterationTrace, usize, u32),
     game: &GameMove,
     (settings, tol): (&SlideSettings, &ShadowTolerance),
 ) -> bool {
-    let iterations = &record.trace.iterations;
-    let Some(i) = iterations.iter().position(|x| std::ptr::eq(x, it)) else {
-        return false;
-    };
-    let met_before = iterations[..i]
+    let met_before = record.trace.iterations[..i]
         .iter()
         .any(|x| x.contacts.first().is_some_and(|c| c.triangle == triangle));
-    let repeats = game.contacts.iter().filter(|c| c.iteration as usize >= i);
-    let only_it = repeats.clone().all(|c| c.triangle == Some(triangle));
-    if !met_before || !only_it || !touching_along(world.0, it, game, triangle) {
+    let mut repeats = game.contacts.iter().filter(|c| c.iteration as usize >= i);
+    let only_its_face =
+        repeats.all(|c| c.triangle == Some(triangle) && c.case.is_none_or(|k| k == CaseKind::Face));
+    if !met_before || !only_its_face || !touching_along(world.0, it, game, triangle) {
         return false;
     }
     let mut set_aside = game.clone();
@@ -160,15 +174,18 @@ fn along(
 }
 
 /// The iteration's sphere touches `triangle`'s plane within [`NOISE_ES`] (from either side)
-/// and its motion enters or leaves the plane by no more.
+/// and its motion enters or leaves the plane by no more. Measured from the triangle's first
+/// corner, so that coordinates far from the origin lose nothing to rounding.
 fn touching_along(level: &ProbeLevel, it: &IterationTrace, game: &GameMove, triangle: u32) -> bool {
     let Some(tri) = level.collision().get_triangle(triangle) else {
         return false;
     };
     let space = ESpace::new(game.input.radii, game.input.axes);
-    let [a, b, c] = tri.vertices.map(|p| space.point_to_es(p));
-    let n_es = (b - a).cross(c - a).normalize_or_zero();
-    let distance_es = n_es.dot(it.start_center_es - a).abs();
+    let [a, b, c] = tri.vertices;
+    let n_es = (space.vector_to_es(b - a))
+        .cross(space.vector_to_es(c - a))
+        .normalize_or_zero();
+    let distance_es = n_es.dot(space.vector_to_es(it.start_center - a)).abs();
     n_es != Vec3::ZERO
         && (distance_es - 1.0).abs() <= NOISE_ES
         && n_es.dot(it.velocity_es).abs() <= NOISE_ES

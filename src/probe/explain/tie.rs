@@ -28,7 +28,7 @@ pub enum Tie {
     AtOnce,
     /// The plane it slides along met again: the game's rounding tips a motion along a plane it
     /// touches into it, the reference's does not, and the ends agree (`contact_tie`).
-    Along,
+    AlongPlane,
 }
 
 impl Tie {
@@ -38,7 +38,7 @@ impl Tie {
             Self::Padding => "tie_at_padding",
             Self::Touch => "tie_at_touching",
             Self::AtOnce => "tie_two_at_once",
-            Self::Along => "tie_along_plane",
+            Self::AlongPlane => "tie_along_plane",
         }
     }
 
@@ -57,7 +57,7 @@ impl Tie {
                 "a tie between two contacts (the game's triangle is met within float noise of \
                  the reference's: a port takes the one it tests first)"
             }
-            Self::Along => {
+            Self::AlongPlane => {
                 "a tie along a plane (the game met again the plane it slides along, its motion \
                  within float noise of lying in it; the end is the reference's)"
             }

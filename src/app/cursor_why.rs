@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::live_why::LiveJudge;
 use crate::collision::SlideSettings;
-use crate::probe::explain::{Why, stage};
+use crate::probe::explain::stage;
 use crate::probe::file_whys::FileWhys;
 use crate::probe::probe_file_check::CheckOptions;
 use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
@@ -74,10 +74,9 @@ impl CursorWhy {
             (Some(g), Some(level)) if g.verdict(&config.tolerance).diverges => {
                 let parting = stage::parting(rec, g, &config.tolerance).map(|p| p.line());
                 let why = match self.file.as_mut().map(|w| w.get()) {
-                    Some(Some(Ok(whys))) => whys.get(&g.index).map_or_else(
-                        || vec!["why: the file's check did not flag this move".into()],
-                        Why::lines,
-                    ),
+                    Some(Some(Ok(whys))) => whys.get(&g.index).cloned().unwrap_or_else(|| {
+                        vec!["why: the file's check did not flag this move".into()]
+                    }),
                     Some(Some(Err(e))) => vec![format!("why: the file's check failed: {e}")],
                     Some(None) => vec!["why: explaining the whole file…".into()],
                     None => self.live.why(sim.history(), rec, level, config).lines(),

@@ -49,6 +49,8 @@ pub(super) struct ProbeState {
     why: CursorWhy,
     /// A "Re-solve all" under way, a slice a frame.
     resolving: Option<ResolveAll>,
+    /// The convention switches apply over the game's declared conventions.
+    over_declared: bool,
 }
 
 impl ProbeState {
@@ -57,6 +59,7 @@ impl ProbeState {
             settings: *settings,
             tolerance: self.tolerance,
             assumed: None,
+            over_declared: self.over_declared,
         }
     }
 
@@ -87,6 +90,7 @@ impl ProbeState {
             tolerance: self.tolerance,
             level: self.level.as_ref().map(|l| l.name.clone()),
             why: self.why.lines(),
+            over_declared: self.over_declared,
         }
     }
 
@@ -147,6 +151,9 @@ pub(super) enum ProbeEffect {
     PickFile,
     /// "Export minimal scenario…" for the move at the cursor (a save dialog).
     ExportMinimal,
+    /// The convention switches become these (the game's, as the move at the cursor was
+    /// re-solved with them).
+    SetConventions(crate::collision::Conventions),
 }
 
 use ProbeEffect::Say;
@@ -185,6 +192,13 @@ impl ProbeState {
                 Vec::new()
             }
             ProbeCommand::ResolveAgain => self.resolve_again(sim, slide),
+            ProbeCommand::OverDeclared(on) => {
+                self.over_declared = on;
+                Vec::new()
+            }
+            ProbeCommand::TakeDeclared => (sim.cursor_frame())
+                .and_then(|(r, _)| r.game.as_ref()?.conventions)
+                .map_or_else(Vec::new, |c| vec![ProbeEffect::SetConventions(c)]),
             ProbeCommand::ExportMinimal => vec![ProbeEffect::ExportMinimal],
         }
     }
@@ -644,5 +658,48 @@ mod tests {
         sim.command(TimelineCommand::Seek(agreeing));
         probe.refresh_why(&sim, &slide);
         assert!(probe.view().why.is_empty());
+    }
+
+    /// "Re-solve all" carried to its end; how many moves diverge then.
+    fn resolved_all(probe: &mut ProbeState, sim: &mut Sim, slide: &SlideSettings) -> u64 {
+        let mut said = probe.resolve_again(sim, slide);
+        while said.is_empty() {
+            said = probe.resolve_step(sim, Duration::ZERO);
+        }
+        probe.view().diverging
+    }
+
+    /// The switches over the game's declared conventions: "take the game's" sets them to what
+    /// the move at the cursor was re-solved with, which applied over the declaration judges
+    /// every move as before; one declared row switched then re-judges the moves without the
+    /// game's rule, and with the switches off the declaration holds again.
+    #[test]
+    fn switches_over_the_declared_conventions_judge_the_moves_without_the_games_rule() {
+        use crate::collision::ShortMotion;
+        // A fresh Babylon.js scene's walk, recorded with the adapter's declaration.
+        let bytes = std::fs::read("tests/data/ports/babylon_fresh_scene.slidelog").unwrap();
+        let (_, mut slide, mut probe, mut sim) = following_a_tab();
+        probe.tab_stream(TabPart::Begin);
+        probe.tab_stream(TabPart::Bytes(&bytes));
+        probe.tab_stream(TabPart::End);
+        while let Some(e) = probe.next_event() {
+            probe.on_event(e, &mut sim);
+        }
+        let as_declared = probe.view().diverging;
+        sim.command(TimelineCommand::Seek(0));
+        let taken = probe.apply(ProbeCommand::TakeDeclared, &mut sim, &slide);
+        let [ProbeEffect::SetConventions(c)] = &taken[..] else {
+            panic!("{} effects", taken.len())
+        };
+        assert_eq!(c.short_motion, ShortMotion::Dropped, "Babylon's, declared");
+        slide.conventions = *c;
+        probe.apply(ProbeCommand::OverDeclared(true), &mut sim, &slide);
+        assert!(probe.view().over_declared);
+        assert_eq!(resolved_all(&mut probe, &mut sim, &slide), as_declared);
+        slide.conventions.short_motion = ShortMotion::Applied;
+        let without = resolved_all(&mut probe, &mut sim, &slide);
+        assert!(without > as_declared, "{without} against {as_declared}");
+        probe.apply(ProbeCommand::OverDeclared(false), &mut sim, &slide);
+        assert_eq!(resolved_all(&mut probe, &mut sim, &slide), as_declared);
     }
 }

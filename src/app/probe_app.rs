@@ -99,6 +99,7 @@ impl App {
                     }
                 }
                 ProbeEffect::ExportMinimal => self.export_minimal_dialog(),
+                ProbeEffect::SetConventions(c) => self.settings.slide.conventions = c,
             }
         }
     }

@@ -1,9 +1,10 @@
 //! The inspector's reasons for a probe file's moves: the whole file's `probe-check`, run once
-//! the file opens (on a worker thread on the desktop), so the inspector says for each flagged
-//! move what the table, `--json` and `--move N` say — one explainer, the same file facts. A
-//! check whose options changed (or whose file closed) is cancelled: its reads fail, so its
-//! thread stops reading at the next read instead of checking a whole file nobody will look
-//! at (the little it does after reading is not cancelled).
+//! the file opens (on a thread of its own on the desktop, in a Web Worker in the browser:
+//! `why_worker.rs`), so the inspector says for each flagged move what the table, `--json` and
+//! `--move N` say — one explainer, the same file facts. A check whose options changed (or whose
+//! file closed) is cancelled: on the desktop its reads fail, so its thread stops reading at the
+//! next read instead of checking a whole file nobody will look at (the little it does after
+//! reading is not cancelled); in the browser its worker is ended.
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -14,14 +15,22 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::explain::Why;
 use super::probe_file_check::{CheckOptions, CheckReport, check_profiled, measured_rules};
 
-/// Each flagged move's reason (by its index in the file), or why there are none.
-pub type Whys = Result<BTreeMap<u64, Why>, String>;
+pub use super::why_worker::Whys;
+
+/// The browser's worker entry (the page's wasm started without a window): it serves the
+/// page's checks (`why_worker`).
+#[cfg(target_arch = "wasm32")]
+pub fn serve_worker() {
+    super::why_worker::serve(|path, options| whys(path, options, &Default::default()));
+}
 
 /// The reasons of one file's flagged moves, for the options they were judged with.
 pub struct FileWhys {
     pub options: CheckOptions,
     #[cfg(not(target_arch = "wasm32"))]
     pending: Option<std::sync::mpsc::Receiver<Whys>>,
+    #[cfg(target_arch = "wasm32")]
+    pending: Option<super::why_worker::Pending>,
     done: Option<Whys>,
     /// Set when this check is dropped: its reads fail from then on.
     cancel: Arc<AtomicBool>,
@@ -62,10 +71,17 @@ impl FileWhys {
             }
         }
         #[cfg(target_arch = "wasm32")]
-        Self {
-            done: Some(whys(&path, &options, &cancel)),
-            options,
-            cancel,
+        {
+            let (pending, done) = match super::why_worker::Pending::start(&path, &options) {
+                Ok(p) => (Some(p), None),
+                Err(e) => (None, Some(Err(e))),
+            };
+            Self {
+                options,
+                pending,
+                done,
+                cancel,
+            }
         }
     }
 
@@ -75,6 +91,11 @@ impl FileWhys {
         if let Some(rx) = &self.pending
             && let Ok(w) = rx.try_recv()
         {
+            self.done = Some(w);
+            self.pending = None;
+        }
+        #[cfg(target_arch = "wasm32")]
+        if let Some(w) = self.pending.as_ref().and_then(|p| p.take()) {
             self.done = Some(w);
             self.pending = None;
         }
@@ -95,9 +116,10 @@ fn whys(path: &Path, options: &CheckOptions, cancel: &Arc<AtomicBool>) -> Whys {
     if cancel.load(Ordering::Relaxed) {
         return Err(CANCELLED.into());
     }
-    Ok(reasons(
-        &report.map_err(|e| format!("{}: {e}", path.display()))?,
-    ))
+    let report = report.map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((reasons(&report).into_iter())
+        .map(|(i, why)| (i, why.lines()))
+        .collect())
 }
 
 const CANCELLED: &str = "cancelled: the options changed or the file closed";

@@ -16,6 +16,7 @@ pub mod push_feed;
 pub mod shadow;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod websocket;
+pub mod why_worker;
 
 // A game's move as the history keeps it, and its comparison with the re-solve, live in `sim`
 // (a `FrameRecord` holds them); the probe fills them.

@@ -76,6 +76,7 @@ impl CheckOptions {
             settings: self.settings,
             tolerance: self.tolerance,
             assumed: self.assumed,
+            over_declared: false,
         }
     }
 }

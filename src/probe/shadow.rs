@@ -34,6 +34,9 @@ pub struct ShadowConfig {
     /// Conventions assumed for every move over what the game declared (`probe-check
     /// --conventions detected`).
     pub assumed: Option<Assumed>,
+    /// The user's convention switches apply to every row, those the game declared (and its
+    /// per-move one-sided flag) included: what would the game's move be without its rule?
+    pub over_declared: bool,
 }
 
 /// Most convention switches assumed at once.
@@ -228,12 +231,22 @@ pub fn resolve(
     scratch: &mut Scratch,
     trace: &mut Trace,
 ) -> FrameRecord {
-    let mut settings = game_settings(rec, ctx.declared, &config.settings);
+    let as_declared = game_settings(rec, ctx.declared, &config.settings);
+    let mut settings = as_declared;
+    if config.over_declared {
+        settings.conventions = config.settings.conventions;
+    }
     if let Some(a) = &config.assumed {
         settings = a.apply(&settings, ctx.declared);
     }
     let mut game = game_move(ctx, rec);
-    game.conventions = (*ctx.declared != Declared::default()).then_some(settings.conventions);
+    // Switches over the game's rows leave the rows as it declared them on record (the re-solve's
+    // own are the record's call settings), so a later re-solve still knows them.
+    let kept = match config.over_declared {
+        true => as_declared.conventions,
+        false => settings.conventions,
+    };
+    game.conventions = (*ctx.declared != Declared::default()).then_some(kept);
     game.declared_keys = game.conventions.map(|_| ctx.declared.solver_keys());
     let (start, velocity) = (game.input.start, game.input.velocity);
     let ellipsoid = Ellipsoid::with_axes(start, game.input.radii, game.input.axes);

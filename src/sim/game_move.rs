@@ -59,8 +59,10 @@ pub struct GameMove {
     pub unresolved: Option<(Cause, String)>,
     /// Raw differences; [`Comparison::verdict`] turns them into a verdict for a tolerance.
     pub comparison: Comparison,
-    /// The conventions the re-solve used, when the game declared any (probe format 1.1);
-    /// `None`: seed 001's where the move's own fields say nothing.
+    /// The conventions the re-solve used, when the game declared any (probe format 1.1), with
+    /// the declared rows as the game declared them even where the user's switches applied over
+    /// them (the call's settings then say what the re-solve used); `None`: seed 001's where the
+    /// move's own fields say nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conventions: Option<Conventions>,
     /// The rows of `conventions` the game declared, a bit per probe key (the others were the

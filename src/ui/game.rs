@@ -29,6 +29,11 @@ pub enum ProbeCommand {
     SetTolerance(ShadowTolerance),
     /// Re-solve every game move with the current settings.
     ResolveAgain,
+    /// The convention switches apply over the conventions the game declared (on), or only to
+    /// the rows it did not declare (off).
+    OverDeclared(bool),
+    /// The convention switches become the game's (those of the move at the cursor).
+    TakeDeclared,
     /// Crop the move at the cursor and write it as a scenario.
     ExportMinimal,
 }
@@ -67,6 +72,8 @@ pub struct ProbeStatusView {
     pub level: Option<String>,
     /// Why the game move at the cursor diverges, a few lines; empty when it agrees.
     pub why: Vec<String>,
+    /// The convention switches apply over the conventions the game declared.
+    pub over_declared: bool,
 }
 
 /// The File menu's probe entries.
@@ -335,6 +342,7 @@ pub fn game_move_ui(
     game_end_ui(ui, rec, game);
     tolerance_ui(ui, tol, out);
     game_actions_ui(ui, status, out);
+    declared_ui(ui, game.conventions.is_some(), status.over_declared, out);
 }
 
 /// Both sides of each iteration (game, reference, their difference); the iteration where
@@ -452,7 +460,7 @@ fn game_actions_ui(ui: &mut Ui, status: &ProbeStatusView, out: &mut Vec<ProbeCom
             .on_hover_text(
                 "Re-solve every game move with the current settings (case switches, solver, \
                  response, conventions; a convention the game declared, and its per-move \
-                 one-sided flag, stay as the game said): \
+                 one-sided flag, stay as the game said unless the switches apply over them): \
                  what would the reference have done?",
             )
             .clicked()
@@ -462,6 +470,35 @@ fn game_actions_ui(ui: &mut Ui, status: &ProbeStatusView, out: &mut Vec<ProbeCom
         let mut follow = status.follow;
         if ui.checkbox(&mut follow, "follow").changed() {
             out.push(ProbeCommand::SetFollow(follow));
+        }
+    });
+}
+
+/// Whether the convention switches apply over what the game declared, and taking the game's
+/// (shown while the game declared conventions or the switches apply over them).
+fn declared_ui(ui: &mut Ui, declared: bool, over: bool, out: &mut Vec<ProbeCommand>) {
+    if !(declared || over) {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        let mut on = over;
+        let switches = ui.checkbox(&mut on, "switches over the game's declared conventions");
+        switches.on_hover_text(
+            "Off: a convention the game declared is re-solved as the game said, and the \
+             switches change only the rest. On: every switch applies, so switching off a rule \
+             the game declared shows what its moves would be without it (take the game's \
+             first, then change one; then Re-solve all).",
+        );
+        if on != over {
+            out.push(ProbeCommand::OverDeclared(on));
+        }
+        let take = ui.button("take the game's conventions");
+        let take = take.on_hover_text(
+            "Set the convention switches to those the move at the cursor was re-solved with: \
+             the game's declared rows over your switches.",
+        );
+        if take.clicked() {
+            out.push(ProbeCommand::TakeDeclared);
         }
     });
 }

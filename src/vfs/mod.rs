@@ -16,7 +16,7 @@ mod web;
 
 pub use path::{LOCAL_STORAGE_DIR, normalize};
 #[cfg(target_arch = "wasm32")]
-pub use web::{DOWNLOAD_DIR, USER_DIR, add_user_file};
+pub use web::{DOWNLOAD_DIR, USER_DIR, add_user_file, put_user_file, user_files};
 
 /// The whole file.
 pub fn read(path: &Path) -> io::Result<Vec<u8>> {

@@ -101,6 +101,25 @@ pub fn add_user_file(rel: &Path, bytes: Vec<u8>) -> PathBuf {
     PathBuf::from(key)
 }
 
+/// Every user file, by its path (what a worker of the page needs to read the same files).
+pub fn user_files() -> Vec<(String, Rc<[u8]>)> {
+    USER.with_borrow(|u| {
+        (u.files.iter())
+            .map(|(k, (_, b))| (k.clone(), b.clone()))
+            .collect()
+    })
+}
+
+/// Keeps `bytes` at the user file path `key` (as [`user_files`] named it in the page), within
+/// the same limit.
+pub fn put_user_file(key: &str, bytes: Vec<u8>) {
+    let rel = key
+        .strip_prefix(USER_DIR)
+        .unwrap_or(key)
+        .trim_start_matches('/');
+    add_user_file(Path::new(rel), bytes);
+}
+
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }

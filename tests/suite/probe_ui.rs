@@ -143,7 +143,7 @@ fn the_game_section_says_where_the_two_part_and_by_how_much() {
             ..Default::default()
         },
         tolerance: tol,
-        assumed: None,
+        ..Default::default()
     };
     let again = resolve_again(
         &rec,
@@ -286,4 +286,21 @@ fn resolving_again_follows_the_switches_on_rows_the_game_did_not_declare() {
     // Again from that record: the same (what was declared is still known).
     let twice = resolve_again(&again, &level, &switched, &mut scratch, &mut trace).unwrap();
     assert_eq!(twice.game.as_ref().unwrap().conventions, Some(used));
+    // The switches over the declared rows: the padding is the seed's for this re-solve, and
+    // the record still knows what the game declared.
+    let over = ShadowConfig {
+        over_declared: true,
+        ..switched
+    };
+    let forced = resolve_again(&again, &level, &over, &mut scratch, &mut trace).unwrap();
+    assert_eq!(forced.call.settings.conventions.padding, Padding::Normal);
+    assert_eq!(
+        forced.call.settings.conventions.short_motion,
+        ShortMotion::Dropped
+    );
+    assert_eq!(forced.game.as_ref().unwrap().conventions, Some(used));
+    let end = |r: &slidescope::sim::FrameRecord| r.outcome.slide().map(|s| s.position);
+    let back = resolve_again(&forced, &level, &switched, &mut scratch, &mut trace).unwrap();
+    assert_eq!(back.call.settings.conventions.padding, Padding::Velocity);
+    assert_eq!(end(&back), end(&again));
 }

@@ -185,9 +185,63 @@ else console.log(`settings in local storage: ${saved.length} bytes`);
 
 // 7b. A game's probe recording by link (a bug report's attachment): fetched, re-solved on the
 // page's thread, and every move judged: Babylon.js's 74 of 7,680 moves diverge, as natively.
-await page.evaluate(() => { location.hash = "#probe=linked/babylon_threejs.slidelog"; });
+// The whole file's check, which gives the inspector its reasons, runs in a Web Worker: the
+// page's longest wait between two animation frames from the link to the reason is printed.
+await page.evaluate(() => {
+  const gaps = { max: 0, last: performance.now(), run: true };
+  const tick = (t) => {
+    gaps.max = Math.max(gaps.max, t - gaps.last);
+    gaps.last = t;
+    if (gaps.run) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  window.slidescopeGaps = gaps;
+  window.slidescopeLinked = performance.now();
+  location.hash = "#probe=linked/babylon_threejs.slidelog";
+});
 const probed = await waitState((s) => /probe: 7680 moves, 74 diverge/.test(s), "the probe link");
 console.log(`probe link: ${JSON.stringify(probed.split("\n").find((l) => l.startsWith("probe:")))}`);
+// The first diverging move's reason in the inspector: paged to by its markers, then waited for
+// while the worker explains the file.
+await page.locator("canvas").focus();
+await page.keyboard.press("Home");
+const whyLines = (s) => s.split("\n").filter((l) => l.startsWith("why:"));
+let atWhy = "";
+for (let k = 0; k < 400 && !atWhy; k++) {
+  const before = await state();
+  await page.keyboard.press("PageDown");
+  const after = await waitState((s) => s !== before, "PageDown to move the cursor", 30000).catch(() => before);
+  if (after === before) break;
+  if (whyLines(after).length) atWhy = after;
+}
+const explaining = (s) => whyLines(s).some((l) => l.includes("explaining the whole file"));
+const sawExplaining = explaining(atWhy);
+const reasoned = atWhy && await waitState((s) => whyLines(s).length && !explaining(s), "the file's reasons from the worker");
+const took = await page.evaluate(() => {
+  window.slidescopeGaps.run = false;
+  return { gap: window.slidescopeGaps.max, since: performance.now() - window.slidescopeLinked };
+});
+const moveOf = (s) => Number(/^game move (\d+)$/m.exec(s)?.[1]);
+if (!reasoned) fail("paging through the markers reached no diverging move with a reason");
+else {
+  console.log(`the worker's reason for game move ${moveOf(reasoned)}${sawExplaining ? " (the page drew 'explaining' meanwhile)" : ""}:\n  ${whyLines(reasoned).join("\n  ")}`);
+  console.log(`the page's longest frame gap from the link to the reason: ${took.gap.toFixed(0)} ms of ${(took.since / 1000).toFixed(1)} s`);
+  if (whyLines(reasoned).some((l) => /failed|could not/.test(l))) fail("the explainer's worker failed");
+}
+// One explainer: `slidescope probe-check --move N` gives that move the same reason natively.
+if (reasoned && process.env.SLIDESCOPE) {
+  const { spawnSync } = await import("node:child_process");
+  const n = moveOf(reasoned);
+  const run = spawnSync(process.env.SLIDESCOPE, ["probe-check", "tests/data/ports/babylon_threejs.slidelog", "--move", String(n)],
+    { encoding: "utf8", timeout: STEP_LIMIT_MS });
+  const native = run.stdout.split("\n");
+  const reason = native.slice(native.findIndex((l) => l.startsWith("why:"))).filter((l) => l)
+    .map((l) => "why: " + l.replace(/^why: /, ""));
+  const shown = whyLines(reasoned);
+  const same = reason.length > 0 && shown.slice(-reason.length).join("\n") === reason.join("\n");
+  if (run.status !== 1 || !same) fail(`--move ${n} (exit ${run.status}) says\n  ${reason.join("\n  ")}\nthe page says\n  ${shown.join("\n  ")}`);
+  else console.log(`probe-check --move ${n} gives the same reason`);
+}
 
 // 8. File > Open level... opens the browser's file picker (rfd: with the click's user
 // activation it opens the chooser of an <input type=file> at once). The menu is egui's, drawn

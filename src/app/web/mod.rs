@@ -63,10 +63,15 @@ fn push(e: WebEvent) {
 }
 
 /// The page's entry: panics and logs to the console, the app on the page's canvas, the link in
-/// the address applied.
+/// the address applied. Started in a worker (no window), it serves the page's explainer
+/// instead (`probe::why_worker`).
 pub fn start() {
     console_error_panic_hook::set_once();
     let _ = console_log::init_with_level(log::Level::Warn);
+    if web_sys::window().is_none() {
+        crate::probe::file_whys::serve_worker();
+        return;
+    }
     let event_loop = match EventLoop::new() {
         Ok(l) => l,
         Err(e) => {
@@ -190,6 +195,9 @@ impl App {
                     ""
                 }
             );
+            if let Some(g) = &rec.game {
+                text += &format!("game move {}\n", g.index);
+            }
             if let Some(c) = its.get(it as usize).and_then(|i| i.contacts.first()) {
                 let n = c.normal;
                 text += &format!(

@@ -14,9 +14,9 @@ use crate::probe::probe_file_check::CheckOptions;
 use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
 use crate::sim::Sim;
 
-/// What the cursor's explanation depends on: the record, the tolerance, the settings, and
-/// whether the file's reasons are in.
-type WhyKey = (u64, ShadowTolerance, SlideSettings, bool);
+/// What the cursor's explanation depends on: the record, the tolerance, the settings, whether
+/// they apply over the game's declared conventions, and whether the file's reasons are in.
+type WhyKey = (u64, ShadowTolerance, SlideSettings, bool, bool);
 
 /// The cursor's why, the open file's reasons and a live game's judge.
 #[derive(Default)]
@@ -47,9 +47,11 @@ impl CursorWhy {
         self.file = None;
     }
 
-    /// A new history, or verdicts changed under the live judge: it starts afresh.
+    /// A new history, or verdicts changed under the live judge: it starts afresh, and the
+    /// cursor's why is explained again.
     pub fn restart_live(&mut self) {
         self.live = LiveJudge::default();
+        self.shown = None;
     }
 
     /// Phase *update*: explains the game move at the cursor when it diverges. `file` is the
@@ -66,14 +68,18 @@ impl CursorWhy {
             return;
         };
         let ready = self.file_ready(file, config);
-        let key = (rec.frame, config.tolerance, config.settings, ready);
+        let over = config.over_declared;
+        let key = (rec.frame, config.tolerance, config.settings, over, ready);
         if self.shown.as_ref().is_some_and(|(k, _)| *k == key) {
             return;
         }
         let lines = match (&rec.game, level) {
             (Some(g), Some(level)) if g.verdict(&config.tolerance).diverges => {
                 let parting = stage::parting(rec, g, &config.tolerance).map(|p| p.line());
-                let why = match self.file.as_mut().map(|w| w.get()) {
+                // The file's check judges the moves as the game declared them: with the
+                // switches over the declaration, the live judge explains the verdicts shown.
+                let file = self.file.as_mut().filter(|_| !over);
+                let why = match file.map(|w| w.get()) {
                     Some(Some(Ok(whys))) => whys.get(&g.index).cloned().unwrap_or_else(|| {
                         vec!["why: the file's check did not flag this move".into()]
                     }),

@@ -99,7 +99,12 @@ impl App {
                     }
                 }
                 ProbeEffect::ExportMinimal => self.export_minimal_dialog(),
-                ProbeEffect::SetConventions(c) => self.settings.slide.conventions = c,
+                ProbeEffect::SetConventions(c) => {
+                    // As a switch changed by hand: the settings, then every game move again.
+                    self.settings.slide.conventions = c;
+                    self.sim.settings = self.settings.slide;
+                    self.resolve_game_moves_again();
+                }
             }
         }
     }

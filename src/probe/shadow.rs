@@ -222,6 +222,28 @@ fn game_move(ctx: &MoveContext<'_>, rec: &MoveRecord) -> GameMove {
     }
 }
 
+/// The settings a move is re-solved with, and the conventions its record keeps: with the
+/// switches over the game's declared rows, the rows as the game declared them (the re-solve's
+/// own are the record's call settings), so a later re-solve still knows them.
+fn resolve_settings(
+    ctx: &MoveContext<'_>,
+    rec: &MoveRecord,
+    config: &ShadowConfig,
+) -> (SlideSettings, collision::Conventions) {
+    let as_declared = game_settings(rec, ctx.declared, &config.settings);
+    let mut settings = as_declared;
+    if config.over_declared {
+        settings.conventions = config.settings.conventions;
+    }
+    if let Some(a) = &config.assumed {
+        settings = a.apply(&settings, ctx.declared);
+    }
+    match config.over_declared {
+        true => (settings, as_declared.conventions),
+        false => (settings, settings.conventions),
+    }
+}
+
 /// Re-solves one game move and files it as a history record (numbered `ctx.index`), marked
 /// [`MarkerKind::GameDiverges`] when it diverges beyond `config.tolerance`.
 pub fn resolve(
@@ -231,21 +253,8 @@ pub fn resolve(
     scratch: &mut Scratch,
     trace: &mut Trace,
 ) -> FrameRecord {
-    let as_declared = game_settings(rec, ctx.declared, &config.settings);
-    let mut settings = as_declared;
-    if config.over_declared {
-        settings.conventions = config.settings.conventions;
-    }
-    if let Some(a) = &config.assumed {
-        settings = a.apply(&settings, ctx.declared);
-    }
+    let (settings, kept) = resolve_settings(ctx, rec, config);
     let mut game = game_move(ctx, rec);
-    // Switches over the game's rows leave the rows as it declared them on record (the re-solve's
-    // own are the record's call settings), so a later re-solve still knows them.
-    let kept = match config.over_declared {
-        true => as_declared.conventions,
-        false => settings.conventions,
-    };
     game.conventions = (*ctx.declared != Declared::default()).then_some(kept);
     game.declared_keys = game.conventions.map(|_| ctx.declared.solver_keys());
     let (start, velocity) = (game.input.start, game.input.velocity);

@@ -109,7 +109,8 @@ mod web {
     }
 
     impl Pending {
-        /// Starts a worker on `path` with `options`, handing it every file the page holds.
+        /// Starts a worker on `path` with `options`, handing it the page's compiled module and
+        /// every file the page holds.
         pub fn start(path: &Path, options: &CheckOptions) -> Result<Self, String> {
             let kind = web_sys::WorkerOptions::new();
             kind.set_type(web_sys::WorkerType::Module);
@@ -118,22 +119,18 @@ mod web {
             let handlers = [on_message(&reply), on_error(&reply)];
             worker.set_onmessage(Some(handlers[0].as_ref().unchecked_ref()));
             worker.set_onerror(Some(handlers[1].as_ref().unchecked_ref()));
-            let (message, transfer) = (Array::new(), Array::new());
-            message.push(&encode_request(path, options).into());
-            for (key, bytes) in crate::vfs::user_files() {
-                let array = Uint8Array::from(&bytes[..]);
-                message.push(&key.into());
-                message.push(&array);
-                transfer.push(&array.buffer());
-            }
-            worker
-                .post_message_with_transfer(&message, &transfer)
-                .map_err(js_error)?;
-            Ok(Self {
+            worker.set_onmessageerror(Some(handlers[1].as_ref().unchecked_ref()));
+            // Dropped on an error below: the worker ends.
+            let pending = Self {
                 worker,
                 reply,
                 _handlers: handlers,
-            })
+            };
+            let (message, transfer) = message(path, options);
+            (pending.worker)
+                .post_message_with_transfer(&message, &transfer)
+                .map_err(js_error)?;
+            Ok(pending)
         }
 
         /// The reasons, once the worker answered (or failed).
@@ -144,8 +141,29 @@ mod web {
 
     impl Drop for Pending {
         fn drop(&mut self) {
+            self.worker.set_onmessage(None);
+            self.worker.set_onerror(None);
+            self.worker.set_onmessageerror(None);
             self.worker.terminate();
         }
+    }
+
+    /// The request (`{ module, request: [text, path, bytes, …] }`) and the buffers it hands
+    /// over: the worker instantiates the page's compiled module instead of fetching and
+    /// compiling the wasm again.
+    fn message(path: &Path, options: &CheckOptions) -> (js_sys::Object, Array) {
+        let (request, transfer) = (Array::new(), Array::new());
+        request.push(&encode_request(path, options).into());
+        for (key, bytes) in crate::vfs::user_files() {
+            let array = Uint8Array::from(&bytes[..]);
+            request.push(&key.into());
+            request.push(&array);
+            transfer.push(&array.buffer());
+        }
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"module".into(), &wasm_bindgen::module());
+        let _ = js_sys::Reflect::set(&message, &"request".into(), &request);
+        (message, transfer)
     }
 
     fn on_message(reply: &Rc<RefCell<Option<Whys>>>) -> Closure<dyn FnMut(JsValue)> {
@@ -160,13 +178,15 @@ mod web {
         })
     }
 
-    /// A worker that could not load (its script or the wasm missing) or that stopped.
+    /// A worker that could not load (its script or the wasm missing) or stopped, or a message
+    /// that could not be read.
     fn on_error(reply: &Rc<RefCell<Option<Whys>>>) -> Closure<dyn FnMut(JsValue)> {
         let reply = reply.clone();
         Closure::new(move |e: JsValue| {
-            let what = e
-                .dyn_ref::<ErrorEvent>()
-                .map_or_else(|| format!("{SCRIPT} could not start"), |e| e.message());
+            let what = (e.dyn_ref::<ErrorEvent>())
+                .map(|e| e.message())
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| format!("{SCRIPT} stopped, or a message could not be read"));
             let failed = Err(format!("the explainer's worker failed: {what}"));
             reply.borrow_mut().get_or_insert(failed);
         })
@@ -180,6 +200,8 @@ mod web {
     pub fn serve(check: Check) {
         let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
         let queued = js_sys::Reflect::get(&scope, &QUEUED.into()).ok();
+        // The queue is answered here: its buffers go with it.
+        let _ = js_sys::Reflect::set(&scope, &QUEUED.into(), &JsValue::UNDEFINED);
         let handler = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
             answer(&e.unchecked_into::<MessageEvent>().data(), check);
         });
@@ -199,7 +221,8 @@ mod web {
 
     /// The request's files kept; its file and options.
     fn request(data: &JsValue) -> Result<(PathBuf, CheckOptions), String> {
-        let parts = (data.dyn_ref::<Array>()).ok_or("the page's request is not a list")?;
+        let parts = js_sys::Reflect::get(data, &"request".into()).unwrap_or_default();
+        let parts = (parts.dyn_ref::<Array>()).ok_or("the page's request is not a list")?;
         let request = parts
             .get(0)
             .as_string()

@@ -482,20 +482,20 @@ fn declared_ui(ui: &mut Ui, declared: bool, over: bool, out: &mut Vec<ProbeComma
     }
     ui.horizontal_wrapped(|ui| {
         let mut on = over;
-        let switches = ui.checkbox(&mut on, "switches over the game's declared conventions");
+        let switches = ui.checkbox(&mut on, "apply my switches over the game's conventions");
         switches.on_hover_text(
             "Off: a convention the game declared is re-solved as the game said, and the \
              switches change only the rest. On: every switch applies, so switching off a rule \
              the game declared shows what its moves would be without it (take the game's \
-             first, then change one; then Re-solve all).",
+             first, then change one: every move is re-solved at each change).",
         );
         if on != over {
             out.push(ProbeCommand::OverDeclared(on));
         }
         let take = ui.button("take the game's conventions");
         let take = take.on_hover_text(
-            "Set the convention switches to those the move at the cursor was re-solved with: \
-             the game's declared rows over your switches.",
+            "Set the convention switches to the game's declared rows (those of the move at \
+             the cursor) over your switches, and re-solve every move.",
         );
         if take.clicked() {
             out.push(ProbeCommand::TakeDeclared);

@@ -227,10 +227,14 @@ impl ProbeState {
     /// Listens for a game on `addr`.
     pub fn listen(&mut self, addr: &str, slide: &SlideSettings) -> Vec<ProbeEffect> {
         self.listener = None;
-        self.over_declared = false;
-        let config = self.config(slide);
+        // A new game's declaration holds until the user says otherwise.
+        let config = ShadowConfig {
+            over_declared: false,
+            ..self.config(slide)
+        };
         match Listener::bind_allowing(addr, config, self.allow_origins.clone()) {
             Ok((l, warning)) => {
+                self.over_declared = false;
                 let mut out: Vec<ProbeEffect> = warning.map(|w| Say(w, true)).into_iter().collect();
                 let addr = l.local_addr();
                 out.push(Say(
@@ -257,11 +261,13 @@ impl ProbeState {
 
     /// Reads a game's probe file into the timeline (on a worker thread).
     pub fn open_file(&mut self, path: &Path, slide: &SlideSettings) -> Vec<ProbeEffect> {
-        // A new game's declaration holds until the user says otherwise.
-        self.over_declared = false;
-        let config = self.config(slide);
+        let config = ShadowConfig {
+            over_declared: false,
+            ..self.config(slide)
+        };
         match FileFeed::open(path, config) {
             Ok(feed) => {
+                self.over_declared = false;
                 self.listener = None;
                 self.tab = None;
                 self.peer = None;

@@ -67,8 +67,10 @@ impl CursorWhy {
             self.shown = None;
             return;
         };
-        let ready = self.file_ready(file, config);
         let over = config.over_declared;
+        // With the switches over the declaration the file's reasons go unused: its check is
+        // not restarted at each switch (in a page, a worker and a whole check each).
+        let ready = !over && self.file_ready(file, config);
         let key = (rec.frame, config.tolerance, config.settings, over, ready);
         if self.shown.as_ref().is_some_and(|(k, _)| *k == key) {
             return;

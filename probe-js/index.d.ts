@@ -114,6 +114,8 @@ export interface Conventions {
     normalFromStart?: boolean | null;
     /** A centre within 1 of a triangle's plane that moves along it (n · v within ±1e-6 eSpace) does not test the face, only its edges and vertices (Fauerby 2003's `embeddedInPlane`, Irrlicht, Babylon.js): a walker sunk into a floor it walks along does not meet it. */
     embeddedPlaneSkipped?: boolean | null;
+    /** Detection's arithmetic as Fauerby 2003's code does it in f32 (Irrlicht; py64 with PyGLM's f32 vectors): eSpace about the world origin (the start and the velocity divided by the radii) and each edge's quadratic expanded from its first vertex, `|e|²(1 − |p1 − c|²) + (e·(p1 − c))²`, whose terms cancel on a long edge far from the origin: the contact time moves by up to about 1 % of the step. */
+    fauerbyF32?: boolean | null;
 }
 export const MISSING_INTEGRATION_VELOCITY: 1;
 export const MISSING_ITERATIONS: 2;

@@ -189,6 +189,7 @@ export function conventionEntries(c = {}) {
     add(20, c.worldResponse, bool);
     add(21, c.normalFromStart, bool);
     add(22, c.embeddedPlaneSkipped, bool);
+    add(23, c.fauerbyF32, bool);
 // end entries
     return e;
 }

@@ -18,7 +18,7 @@ use super::explain::measured::measure;
 pub use super::explain::measured::{MeasuredFloorStop, MeasuredScale};
 use super::explain::stage::Parting;
 use super::explain::{
-    Evidence, FileFacts, Finding, FindingKey, HINT_MOVES, Judge, Switch, Why, WhyKind, gather,
+    Evidence, FileFacts, Finding, FindingKey, HINT_MOVES, Judge, Switch, Tie, Why, WhyKind, gather,
     same_place,
 };
 use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all_then};
@@ -497,6 +497,7 @@ pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<Ch
         checked: Default::default(),
     };
     (switches, report) = trials.refined(switches, report)?;
+    (switches, report) = trials.with_last_resorts(switches, report)?;
     let Pruned {
         mut switches,
         mut report,
@@ -539,6 +540,29 @@ struct Trials<'a> {
     /// [`CACHED_FLAGGED`] flagged moves together (memory stays bounded on a long file).
     // perf: docs/measurements.md, "the cost of the why" (`--conventions detected`).
     checked: std::cell::RefCell<BTreeMap<Vec<Switch>, CheckReport>>,
+}
+
+/// `w` in a check with a profile assumed (`profiled`, `--conventions detected`): a move that
+/// more switches reconcile fits rules the whole-file test did not keep, so it is outside the
+/// profile; by a rule of float precision alone it is a tie of arithmetic (as `Finding::why`
+/// names it without a profile).
+fn beyond_profile(mut w: Why, profiled: bool) -> Why {
+    if let Why::Convention {
+        switches,
+        outside,
+        tie,
+        ..
+    } = &mut w
+        && profiled
+        && !switches.is_empty()
+    {
+        let precision = switches.iter().all(|s| s.last_resort());
+        if tie.is_none_or(|t| t == Tie::Arithmetic) {
+            *tie = precision.then_some(Tie::Arithmetic);
+        }
+        *outside |= *tie != Some(Tie::Arithmetic);
+    }
+    w
 }
 
 /// Most flagged moves the cached re-checks list together.
@@ -616,6 +640,47 @@ impl Trials<'_> {
             }
             let Some((with, _, again)) = best else { break };
             (switches, report) = (with, again);
+        }
+        Ok((switches, report))
+    }
+
+    /// `switches` (whose re-check is `report`) with each last-resort switch
+    /// (`Switch::last_resort`, a rule of float precision) that leaves fewer moves flagged on
+    /// their own inputs over the whole file, beside the profile or beside it with one of its
+    /// switches swapped for a rival (a precision rule can pay only beside the one of two rules
+    /// the file did not tell apart that the port has). The search tries them only on moves
+    /// nothing else reconciles and the votes leave them out, so they are weighed here, over
+    /// every move.
+    fn with_last_resorts(
+        &self,
+        mut switches: Vec<Switch>,
+        mut report: CheckReport,
+    ) -> Result<(Vec<Switch>, CheckReport), String> {
+        let changes = |s: &Switch| {
+            let mut c = crate::collision::Conventions::default();
+            s.apply(&mut c, 1e-3);
+            c != crate::collision::Conventions::default()
+        };
+        let last = Switch::all()
+            .into_iter()
+            .filter(|s| s.last_resort() && changes(s));
+        for s in last {
+            if switches.iter().any(|t| t.same_row(s)) {
+                continue;
+            }
+            let swapped = (0..switches.len()).flat_map(|k| self.swaps(&switches, k));
+            let mut best: Option<(Vec<Switch>, CheckReport)> = None;
+            for profile in std::iter::once(switches.clone()).chain(swapped) {
+                let with: Vec<Switch> = profile.into_iter().chain([s]).collect();
+                let again = self.check(&with)?;
+                let beats = |r: &CheckReport| own(&again, &[s]) < own(r, &[s]);
+                if beats(&report) && best.as_ref().is_none_or(|(_, b)| beats(b)) {
+                    best = Some((with, again));
+                }
+            }
+            if let Some(better) = best {
+                (switches, report) = better;
+            }
         }
         Ok((switches, report))
     }
@@ -718,8 +783,10 @@ fn refinements(report: &CheckReport, assumed: &[Switch]) -> Vec<Vec<Switch>> {
         s.apply(&mut c, 1e-3);
         c.sidedness != crate::collision::Sidedness::TwoSided
     };
+    // Nor the last resort's rows, weighed on their own (`Trials::with_last_resorts`).
     let free = |set: &Vec<Switch>| {
-        (set.iter()).all(|s| assumed.iter().all(|t| !t.same_row(*s)) && !culls(s))
+        (set.iter())
+            .all(|s| assumed.iter().all(|t| !t.same_row(*s)) && !culls(s) && !s.last_resort())
     };
     let mut tally: BTreeMap<&Vec<Switch>, u64> = BTreeMap::new();
     for f in &report.flagged {
@@ -977,19 +1044,8 @@ impl Tally {
     /// finding named with what the whole file showed.
     fn finish(self, report: &mut CheckReport) {
         let facts = self.judge.facts();
-        // With a profile assumed (`--conventions detected`), a move that more switches
-        // reconcile fits rules the whole-file test did not keep.
         let profiled = (self.options.assumed.iter()).any(|a| a.switches().next().is_some());
-        let why_of = |finding: &Finding| {
-            let mut w = finding.why(&facts);
-            if let Why::Convention {
-                switches, outside, ..
-            } = &mut w
-            {
-                *outside |= profiled && !switches.is_empty();
-            }
-            w
-        };
+        let why_of = |finding: &Finding| beyond_profile(finding.why(&facts), profiled);
         type Row = (WhyKind, String, Option<u64>);
         let mut rows: BTreeMap<Row, (String, u64, u64)> = BTreeMap::new();
         let judged = &mut report.explanation.judged;

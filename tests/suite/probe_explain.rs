@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use slidescope::probe::explain::{BugClass, Switch, Why, WhyKind};
+use slidescope::probe::explain::{BugClass, Switch, Tie, Why, WhyKind};
 use slidescope::probe::probe_file_check::{
     CheckOptions, CheckReport, check_file, check_file_profiled, check_file_with_detected,
 };
@@ -378,8 +378,8 @@ fn py64_its_floor_stop_measured_and_fauerbys_code_detected() {
     // braydenoneal/py64 (tests/ports/py64/), a Python game nobody here wrote, two calls a
     // frame (the walk; a fall that stops on floors within 28.96° of up), nothing declared.
     for (name, flagged, ties) in [
-        ("py64_threejs.slidelog", 1524, 99),
-        ("py64_lavaducts.slidelog", 582, 23),
+        ("py64_threejs.slidelog", 1524, 13),
+        ("py64_lavaducts.slidelog", 582, 5),
     ] {
         let report = check_file_profiled(&port(name), &CheckOptions::default()).unwrap();
         assert!(report.complete(), "{name}");
@@ -396,11 +396,16 @@ fn py64_its_floor_stop_measured_and_fauerbys_code_detected() {
         expected.sort();
         let detected = e.conventions_detected.as_ref().unwrap().switches.clone();
         assert_eq!(detected, expected, "{name}");
-        // Assuming the profile leaves only ties at the padding: no bug py64 does not have.
+        // Over the whole file the profile adds py64's f32 arithmetic (PyGLM's f32 vectors,
+        // Fauerby's expanded edge quadratic about the world origin): 99 and 23 moves were
+        // ties at the padding without it. What is left are ties: no bug py64 does not have.
         let assumed = check_file_with_detected(&port(name), &CheckOptions::default()).unwrap();
         assert_eq!(assumed.counts.flagged_total, ties, "{name}");
+        let held = assumed.explanation.conventions_assumed.as_ref().unwrap();
+        assert!(held.contains(&sw("fauerby_f32_edges")), "{name}: {held:?}");
         let why = &assumed.explanation.why;
-        assert!(why.iter().all(|r| r.name == "tie_at_padding"), "{why:?}");
+        let tie = |n: &str| n == "tie_at_padding" || n.ends_with("+tie_arithmetic");
+        assert!(why.iter().all(|r| tie(&r.name)), "{why:?}");
     }
 }
 
@@ -432,26 +437,53 @@ fn irrlichts_profile_on_lavaducts_holds_the_rules_its_stuck_walkers_show() {
         report.counts.flagged_total, 293,
         "590 before the last centre was held"
     );
-    // Move 229 is a tie at touching: a walker under an edge within float noise of it, which
-    // Irrlicht meets at its exit root moving away and the reference's sphere passes.
+    // Two moves of a walker stuck in a crease (213, 229) agree solved in Irrlicht's f32 edge
+    // arithmetic, which over the whole file mends no more moves than it breaks: ties of
+    // arithmetic (213 read "ended inside the level" before that rule, 229 a tie at touching).
     assert_eq!(
         (j.cascades, j.bugs, j.unexplained, j.ties),
-        (279, 10, 2, 1),
+        (279, 8, 0, 2),
         "{j:?}"
     );
-    // One move more fits a plane moved along left untested, which the profile did not hold:
-    // beyond the profile assumed, so outside it.
-    assert_eq!((j.conventions, j.outside_detected), (0, 1), "{j:?}");
+    // Four more fit rules the profile does not hold, three of them Irrlicht's plane moved
+    // along left untested (900 read "missed an embedded contact", 228 and 276 unexplained):
+    // beyond the profile, so outside it.
+    assert_eq!((j.conventions, j.outside_detected), (0, 4), "{j:?}");
+    let outside: Vec<u64> = (report.flagged.iter())
+        .filter(|f| f.why.as_ref().is_some_and(Why::outside_detected))
+        .map(|f| f.index)
+        .collect();
+    assert_eq!(outside, [228, 260, 276, 900]);
 }
 
 #[test]
 fn irrlicht_its_velocity_padding_detected_and_90_percent_explained_on_their_own() {
     // Irrlicht 1.8.5's getCollisionResultPosition from Debian's package (tests/ports/irrlicht/),
     // two calls a step: the walk, then the fall.
-    for (name, flagged, with_drop) in [
-        ("irrlicht_threejs.slidelog", 2439, false),
-        ("irrlicht_lavaducts.slidelog", 1156, false),
-        ("irrlicht_threejs_fauerby.slidelog", 2591, true),
+    // The profile over the whole file (lavaducts': its own test), each rule Irrlicht's
+    // (tests/ports/irrlicht/CONVENTIONS.md): with its f32 edge arithmetic ≥ 95 % of the moves
+    // left are explained, ties all (88.9 % before it).
+    let three_js = [
+        "padding_along_velocity",
+        "contact_point_projection",
+        "skips_embedded_plane",
+        "fauerby_f32_edges",
+    ];
+    let fauerby = [
+        "padding_along_velocity",
+        "short_leftover_dropped",
+        "contact_point_projection",
+        "fauerby_f32_edges",
+    ];
+    for (name, flagged, with_drop, profile) in [
+        ("irrlicht_threejs.slidelog", 2439, false, &three_js[..]),
+        ("irrlicht_lavaducts.slidelog", 1156, false, &[]),
+        (
+            "irrlicht_threejs_fauerby.slidelog",
+            2591,
+            true,
+            &fauerby[..],
+        ),
     ] {
         let report = check_file(&port(name), &CheckOptions::default()).unwrap();
         assert!(report.complete(), "{name}");
@@ -482,24 +514,38 @@ fn irrlicht_its_velocity_padding_detected_and_90_percent_explained_on_their_own(
         let mut by_chance = 0;
         for f in &report.flagged {
             if let Some(Why::Convention {
-                switches, outside, ..
+                switches,
+                outside,
+                tie,
+                ..
             }) = &f.why
             {
                 let lacking = switches.iter().any(|s| lacks.contains(s));
                 by_chance += u32::from(lacking);
                 assert!(!lacking || *outside, "{name}: move {}", f.index);
                 let within = switches.iter().all(|s| detected.contains(s));
-                assert_eq!(*outside, !within, "{name}: move {}", f.index);
+                // Beyond the detected by a rule of float precision alone: a tie of arithmetic.
+                let precision = switches
+                    .iter()
+                    .all(|s| s.last_resort() || detected.contains(s));
+                let arithmetic = *tie == Some(Tie::Arithmetic);
+                assert_eq!(arithmetic, !within && precision, "{name}: move {}", f.index);
+                assert_eq!(*outside, !within && !arithmetic, "{name}: move {}", f.index);
             }
         }
         if with_drop {
             assert!(by_chance >= 9, "{name}: {by_chance}");
         }
-        if with_drop {
-            let profile = check_file_with_detected(&port(name), &CheckOptions::default()).unwrap();
-            let mut held = profile.explanation.conventions_assumed.unwrap();
+        if !profile.is_empty() {
+            let assumed = check_file_with_detected(&port(name), &CheckOptions::default()).unwrap();
+            let mut held = assumed.explanation.conventions_assumed.unwrap();
             held.sort();
-            assert_eq!(held, expected, "{name}");
+            let mut profile: Vec<Switch> = profile.iter().map(|n| sw(n)).collect();
+            profile.sort();
+            assert_eq!(held, profile, "{name}");
+            let j = assumed.explanation.judged;
+            assert!(j.explained_percent() >= 95.0, "{name}: {j:?}");
+            assert_eq!((j.bugs, j.unexplained), (0, 0), "{name}: {j:?}");
         }
     }
 }

@@ -204,17 +204,23 @@ fn two_triangles_met_at_once_are_a_tie_and_one_met_a_thousandth_later_is_not() {
 #[test]
 fn irrlichts_two_contacts_at_once_and_a_slope_met_again_are_ties_and_part_at_detection() {
     // Irrlicht 1.8.5 from Debian's package (tests/ports/irrlicht/) on the three.js world, its
-    // profile assumed: on four moves it slid along another of two triangles met at once.
+    // profile assumed: on one move it slid along another of two triangles met at once. Three
+    // more did before its f32 edge arithmetic was in the profile (moves 2659, 6970, 7018: the
+    // triangle its rounding met first); they agree now.
     let file = Path::new("tests/data/ports/irrlicht_threejs.slidelog");
     let report = check_file_with_detected(file, &CheckOptions::default()).unwrap();
-    assert_eq!(report.explanation.judged.ties, 23);
+    assert_eq!(report.explanation.judged.ties, 22);
     let tied = |tie| -> Vec<u64> {
         (report.flagged.iter())
             .filter(|f| f.why.as_ref().and_then(Why::tie) == Some(tie))
             .map(|f| f.index)
             .collect()
     };
-    assert_eq!(tied(Tie::AtOnce), [2659, 6970, 6986, 7018]);
+    assert_eq!(tied(Tie::AtOnce), [6986]);
+    assert!(report.flagged.iter().all(|f| f.index != 2659));
+    // One move only solving edges about the start reconciles: the profile's f32 arithmetic
+    // misses it by rounding elsewhere in the call (the rule bears out 7, breaks 2).
+    assert_eq!(tied(Tie::Arithmetic), [4739]);
     // On 19 moves it met again the slope (triangle 171) a walker slides along, padding along
     // the velocity at touching; the ends are within 4 µm of the reference's.
     let along = tied(Tie::AlongPlane);
@@ -228,10 +234,10 @@ fn irrlichts_two_contacts_at_once_and_a_slope_met_again_are_ties_and_part_at_det
     }
     // The game sends no contact centres, so only the ends are compared; it parts where its
     // contact names another triangle.
-    let f = report.flagged.iter().find(|f| f.index == 2659).unwrap();
+    let f = report.flagged.iter().find(|f| f.index == 6986).unwrap();
     let parting = f.parting.as_ref().unwrap();
-    assert_eq!((parting.stage, parting.iteration), (Stage::Detect, Some(0)));
-    let text = "the game hit the face of triangle 265, the reference the face of triangle 272";
+    assert_eq!((parting.stage, parting.iteration), (Stage::Detect, Some(1)));
+    let text = "the game hit the face of triangle 335, the reference the face of triangle 334";
     assert!(parting.text.starts_with(text), "{}", parting.text);
 }
 

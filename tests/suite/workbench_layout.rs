@@ -369,9 +369,6 @@ fn probe_cases() -> Vec<(String, ShellModel)> {
         ("embedded correction", |r, _| {
             r.markers.contains(MarkerKind::EmbeddedCorrection)
         }),
-        ("bug with a depth", |_, why| {
-            why.iter().any(|l| l.contains("bug") && l.contains(" deep"))
-        }),
         ("declare line", |_, why| {
             why.iter().any(|l| l.contains("declare"))
         }),
@@ -403,7 +400,31 @@ fn probe_cases() -> Vec<(String, ShellModel)> {
     }
     let missing: Vec<&str> = want.iter().map(|(n, _)| *n).collect();
     assert!(missing.is_empty(), "no diverging move with: {missing:?}");
+    cases.push(bug_with_a_depth());
     cases
+}
+
+/// A bug with a depth, the inspector's longest why: no committed recording ends inside the
+/// level (Irrlicht's lavaducts move 213 did until its f32 edge arithmetic explained it), so
+/// that move is given the bug's lines as the check words them.
+fn bug_with_a_depth() -> (String, ShellModel) {
+    use slidescope::probe::explain::{BugClass, Why};
+    let file = "tests/data/ports/irrlicht_lavaducts.slidelog";
+    let moves = crate::common::probe_moves(file);
+    let (_, rec) = (moves.iter())
+        .find(|(_, r)| r.game.as_ref().is_some_and(|g| g.index == 213))
+        .expect("move 213");
+    let bug = Why::Bug {
+        class: BugClass::EndedInsideLevel,
+        depth_m: Some(0.1569),
+    };
+    let whys = std::collections::BTreeMap::from([(213, bug)]);
+    let (m, why) = probe_model(&whys, rec);
+    assert!(
+        why.iter().any(|l| l.contains("bug") && l.contains(" deep")),
+        "{why:?}"
+    );
+    (format!("{file} move {} (bug with a depth)", rec.frame), m)
 }
 
 /// What is cut in each side pane (each shown in turn) and the windows, for model `m` laid

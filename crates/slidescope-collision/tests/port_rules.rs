@@ -347,3 +347,64 @@ fn a_plane_moved_along_is_not_tested_where_the_sphere_overlaps_it() {
     let met = trace.iterations[0].contacts[0];
     assert!(met.time.is_embedded(), "{met:?}");
 }
+
+/// Irrlicht 1.8.5's recorded move 195 on the three.js world (`tests/data/ports/
+/// irrlicht_threejs.slidelog`): a gravity pass falling past the lip of a ledge whose edge runs
+/// 61 m along x, far from the walker at one end. The lip is the wall's (triangle 0) edge from
+/// its near vertex, and the ledge top's (triangle 1) from its far one.
+fn ledge_lip() -> (CollisionMesh, Ellipsoid, Vec3) {
+    let (near, far) = (
+        Vec3::new(-26.933_662, 13.286_279, 38.640_503),
+        Vec3::new(34.453_007, 13.286_279, 38.640_503),
+    );
+    let mesh = CollisionMesh::from_triangles(&[
+        [far, Vec3::new(34.453_007, 8.570_905, 38.640_503), near],
+        [Vec3::new(40.287_02, 13.286_279, 43.691_43), far, near],
+    ])
+    .unwrap();
+    let start = Vec3::new(-23.662_024, 14.089_78, 38.390_636);
+    let walker = Ellipsoid::new(start, Vec3::new(0.4, 0.9, 0.4)).unwrap();
+    (mesh, walker, Vec3::new(0.0, -0.166_770_01, 0.0))
+}
+
+#[test]
+fn fauerbys_f32_edges_meet_a_long_edge_where_its_far_vertex_rounds_it() {
+    let (mesh, walker, v) = ledge_lip();
+    let mut s = SlideSettings {
+        tuning: Tuning {
+            skin_es: 5e-4,
+            max_iterations: 6,
+            ..SlideSettings::default().tuning
+        },
+        conventions: Conventions {
+            padding: Padding::Velocity,
+            impulse_filter: false,
+            embedded_plane_skipped: true,
+            ..Conventions::default()
+        },
+        ..SlideSettings::default()
+    };
+    let mut trace = Trace::default();
+    collide_and_slide(&mesh, &walker, v, &s, Some(&mut trace)).unwrap();
+    let first = trace.iterations[0].contacts[0];
+    // The exact contact (f64, cross products): t = 0.603 809 7; both triangles' edge meets it
+    // there, the wall's first.
+    assert_eq!(first.triangle, 0);
+    assert!(
+        (first.time.toi().unwrap() - 0.603_809_7).abs() < 1e-5,
+        "{first:?}"
+    );
+    s.conventions.fauerby_f32 = true;
+    let end = collide_and_slide(&mesh, &walker, v, &s, Some(&mut trace)).unwrap();
+    let first = trace.iterations[0].contacts[0];
+    // Irrlicht's expanded quadratic in f32 about the world origin: from the ledge top's far
+    // vertex its constant term cancels to 0.595 255 7 (worked in numpy's f32 from
+    // `testTriangleIntersection`), and Irrlicht reported that triangle.
+    assert_eq!(first.triangle, 1);
+    assert!(
+        (first.time.toi().unwrap() - 0.595_255_7).abs() < 1e-6,
+        "{first:?}"
+    );
+    let game_end = Vec3::new(-23.662_024, 13.964_511, 38.375_91);
+    assert!(end.position.distance(game_end) < 1e-5, "{}", end.position);
+}

@@ -119,6 +119,10 @@ pub struct Spec<C: 'static> {
     /// it on every move judged on its own, where other rows are fitted on moves that start
     /// clear of the level.
     pub from_inside: bool,
+    /// The row's switches are tried only on a move no set of the other rows' reconciles: a
+    /// rule of float precision, which would otherwise join the sets of many moves that others
+    /// reconcile and split the groups the search learns from.
+    pub last_resort: bool,
     /// The narration's clause when the value is not the seed's.
     pub say: fn(&C) -> Option<String>,
 }
@@ -137,6 +141,7 @@ impl<C> Spec<C> {
         drag: (1.0, 1e-4),
         tried: &[],
         from_inside: false,
+        last_resort: false,
         say: |_| None,
     };
 }

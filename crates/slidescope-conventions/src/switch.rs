@@ -56,6 +56,11 @@ impl Switch {
         TABLE[usize::from(self.row)].spec.from_inside
     }
 
+    /// Whether its row is tried only where no other row's switches reconcile a move.
+    pub fn last_resort(self) -> bool {
+        TABLE[usize::from(self.row)].spec.last_resort
+    }
+
     /// Whether two switches set the same row.
     pub fn same_row(self, other: Switch) -> bool {
         self.row == other.row

@@ -342,6 +342,23 @@ table! {
             ],
             say: |c| c.embedded_plane_skipped.then(|| "the face of a plane the sphere overlaps and moves along is not tested".into()),
         },
+        /// Detection's arithmetic as Fauerby 2003's code does it in f32 (Irrlicht; py64 with
+        /// PyGLM's f32 vectors): eSpace about the world origin (the start and the velocity
+        /// divided by the radii) and each edge's quadratic expanded from its first vertex,
+        /// `|e|²(1 − |p1 − c|²) + (e·(p1 − c))²`, whose terms cancel on a long edge far from
+        /// the origin: the contact time moves by up to about 1 % of the step. slidescope works
+        /// about the call's start and forms an edge's quadratic from cross products, which
+        /// keeps it to float noise. A last resort: tried only where no other rule fits.
+        fauerby_f32: bool = false, key FAUERBY_F32 = 23 => {
+            c: "fauerby_f32", js: "fauerbyF32", label: "Fauerby's f32 edges", stage: "detect/triangle.rs", last_resort: true,
+            wire: "0 eSpace about the call's start, an edge's quadratic from cross products (slidescope); 1 as Fauerby 2003's code in f32: eSpace about the world origin, the start and velocity divided by the radii, an edge's quadratic expanded from its first vertex (Irrlicht, py64)",
+            words: &["edges solved about the start", "edges solved as Fauerby's f32 code"],
+            tried: &[
+                Tried { name: "fauerby_f32_edges", rank: 31, label: "solves edges as Fauerby 2003's code in f32: about the world origin, the quadratic expanded from the edge's first vertex (Irrlicht, py64)", set: |c, _| c.fauerby_f32 = true, c_also: "" },
+                Tried { name: "edges_about_start", rank: 32, label: "solves edges about the call's start, from cross products (slidescope)", set: |c, _| c.fauerby_f32 = false, c_also: "" },
+            ],
+            say: |c| c.fauerby_f32.then(|| "edges are solved as Fauerby's f32 code does: about the world origin, each quadratic expanded from the edge's first vertex".into()),
+        },
     ]
     frame: [
         /// The recorded coordinates' up axis. Shown; the re-solve does not depend on it.

@@ -345,6 +345,12 @@ impl Finding {
             {
                 *tie = e.tie;
                 *outside = !switches.iter().all(|s| facts.detected.contains(s));
+                // Outside by a rule of float precision alone, beside rules the file bears
+                // out: the port's rounding decides the move, as at the other ties.
+                let held_or_last = |s: &Switch| s.last_resort() || facts.detected.contains(s);
+                if *outside && tie.is_none() && switches.iter().all(held_or_last) {
+                    (*tie, *outside) = (Some(Tie::Arithmetic), false);
+                }
             }
             return why;
         }
@@ -483,7 +489,11 @@ impl Judge {
                 _ => {
                     let e = if e.searched { e } else { search() };
                     let speed_only = |c: &(BugClass, _)| c.0 == BugClass::GainedSpeed;
-                    if e.sets.is_empty() && !e.classes.iter().all(speed_only) {
+                    // A set of the last resort (a rule of float precision, tried only where
+                    // nothing else fits) is no evidence to vote on either: the file's trials
+                    // weigh it over every move (`probe_file_check`).
+                    let last_resort = e.sets.iter().flatten().any(|s| s.last_resort());
+                    if e.sets.is_empty() && !e.classes.iter().all(speed_only) || last_resort {
                         self.tainted.insert(game.mover);
                     } else if !self.tainted.contains(&game.mover) {
                         // A tie's set votes: its switches were needed besides the nudge.
@@ -531,9 +541,15 @@ impl Judge {
 
     /// Counts `sets` toward the search hint: every move judged on its own counts, a tainted
     /// mover's too (the hint only orders the search; a mover stuck in a corner repeats its
-    /// sets move after move).
+    /// sets move after move), but for sets of the last resort, which the search tries last
+    /// anyway.
     fn note_for_hint(&mut self, sets: &[Vec<Switch>]) {
-        if self.frozen.is_some() || sets.is_empty() || sets.iter().any(Vec::is_empty) {
+        let last_resort = || sets.iter().flatten().any(|s| s.last_resort());
+        if self.frozen.is_some()
+            || sets.is_empty()
+            || sets.iter().any(Vec::is_empty)
+            || last_resort()
+        {
             return;
         }
         let n = self.hint_sets.entry(sets.to_vec()).or_default();
@@ -790,7 +806,8 @@ fn tie_set(
 /// dozen; a move that another single switch would also reconcile loses that alternative).
 /// When no single switch reconciles it, the file's most frequent group of pairs is tried the
 /// same way before every pair, and then of triples before every triple. A set that re-solves
-/// the move as a smaller one does is not tried (see `repeats.rs`).
+/// the move as a smaller one does is not tried (see `repeats.rs`). Only when none reconciles
+/// it are the sets holding a last-resort switch tried, smallest first.
 pub fn reconciling_sets(
     hint: &SearchHint,
     (level, objects): (Option<&ProbeLevel>, &DynamicScene),
@@ -836,7 +853,13 @@ pub fn reconciling_sets(
                 return found;
             }
         }
-        Vec::new()
+        let all = switches::last_resorts(&conventions, skin);
+        let with_one = |set: &[Switch]| set.iter().any(|s| s.last_resort());
+        (1..=switches::MAX_SET)
+            .filter(|_| all.len() > candidates.len())
+            .map(|size| switches::sets_of_size(&all, size, |set| with_one(set) && agrees(set)))
+            .find(|found| !found.is_empty())
+            .unwrap_or_default()
     })
 }
 

@@ -7,16 +7,23 @@ use crate::collision::Conventions;
 pub use crate::collision::conventions::Switch;
 
 /// The switches that change `base` (the conventions the move was re-solved with), in the
-/// order they are tried.
+/// order they are tried, but for the last-resort rows' (see [`last_resorts`]).
 pub fn candidates(base: &Conventions, skin_es: f32) -> Vec<Switch> {
-    Switch::all()
-        .into_iter()
-        .filter(|s| {
-            let mut c = *base;
-            s.apply(&mut c, skin_es);
-            c != *base
-        })
-        .collect()
+    changing(base, skin_es).collect()
+}
+
+/// Every switch that changes `base`, the last-resort rows' too (`Switch::last_resort`): tried
+/// in sets holding one of those, on a move no set of [`candidates`] reconciles.
+pub fn last_resorts(base: &Conventions, skin_es: f32) -> Vec<Switch> {
+    changing(base, skin_es).collect()
+}
+
+fn changing(base: &Conventions, skin_es: f32) -> impl Iterator<Item = Switch> + '_ {
+    Switch::all().into_iter().filter(move |s| {
+        let mut c = *base;
+        s.apply(&mut c, skin_es);
+        c != *base
+    })
 }
 
 /// `base` with every switch of `set`.

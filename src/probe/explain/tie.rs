@@ -29,6 +29,10 @@ pub enum Tie {
     /// The plane it slides along met again: the game's rounding tips a motion along a plane it
     /// touches into it, the reference's does not, and the ends agree (`contact_tie`).
     AlongPlane,
+    /// Only a rule of float precision (a last-resort row, `Switch::last_resort`) the whole
+    /// file does not bear out reconciles the move: the port's rounding decides it (see
+    /// `Finding::why`).
+    Arithmetic,
 }
 
 impl Tie {
@@ -39,6 +43,7 @@ impl Tie {
             Self::Touch => "tie_at_touching",
             Self::AtOnce => "tie_two_at_once",
             Self::AlongPlane => "tie_along_plane",
+            Self::Arithmetic => "tie_arithmetic",
         }
     }
 
@@ -60,6 +65,10 @@ impl Tie {
             Self::AlongPlane => {
                 "a tie along a plane (the game met again the plane it slides along, its motion \
                  within float noise of lying in it; the end is the reference's)"
+            }
+            Self::Arithmetic => {
+                "a tie of arithmetic (that rounding gives the game's end on this move, but over \
+                 the whole file it breaks as many moves as it mends: not borne out as a rule)"
             }
         }
     }

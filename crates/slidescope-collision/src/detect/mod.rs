@@ -201,8 +201,8 @@ fn round_steps<N: NarrowPhase, const SPHERE: bool>(scan: &mut Scan<'_, N, SPHERE
         if d.entry > limit {
             continue;
         }
-        let (cases, roots) = (s.debug.cases, s.conventions.roots);
-        if let Some(hit) = round_step(c, v, &d.tri_es, cases, roots, d.plane, limit) {
+        let (cases, rules) = (s.debug.cases, part_rules(s));
+        if let Some(hit) = round_step(c, v, &d.tri_es, cases, rules, d.plane, limit) {
             scan.add(d.triangle, hit);
         }
     }

@@ -14,13 +14,14 @@ pub(super) fn two_sided(s: &SlideSettings) -> bool {
     !s.conventions.sidedness.culls_behind()
 }
 
-/// The conventions that decide a triangle's parts: its sidedness, `roots` and
-/// `embedded_plane_skipped`.
+/// The conventions that decide a triangle's parts: its sidedness, `roots`,
+/// `embedded_plane_skipped` and `fauerby_f32`.
 pub(super) fn part_rules(s: &SlideSettings) -> PartRules {
     PartRules {
         two_sided: two_sided(s),
         roots: s.conventions.roots,
         plane_skipped: s.conventions.embedded_plane_skipped,
+        expanded_edges: s.conventions.fauerby_f32,
     }
 }
 

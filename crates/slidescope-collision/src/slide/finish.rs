@@ -4,7 +4,7 @@
 //! ([`Conventions::dead_zone_m`](crate::Conventions::dead_zone_m), Babylon.js), and the
 //! padding of a clear path (`free_moves_padded`).
 
-use glam::{Vec3, Vec3A};
+use glam::Vec3;
 
 use super::detect::detect_exact;
 use super::place::exact_contact_center;
@@ -104,7 +104,7 @@ fn fallback(call: &Call<'_>, s: &mut SlideState, scratch: &mut Scratch) -> Vec3 
     detect_exact(
         world,
         start,
-        Vec3A::ZERO,
+        call.start_es.into(),
         call.input_v.into(),
         call.settings,
         scratch,

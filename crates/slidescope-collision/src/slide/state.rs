@@ -22,8 +22,11 @@ pub(crate) struct Call<'a> {
     /// Where the mover heads (world; see [`Motion::heading`]).
     pub heading: Option<Vec3>,
     pub settings: &'a SlideSettings,
-    /// The eSpace frame about the start centre.
+    /// The eSpace frame about the start centre (about the world origin with
+    /// `Conventions::fauerby_f32`).
     pub start_frame: Frame,
+    /// The start centre in `start_frame`'s local eSpace: zero about the start.
+    pub start_es: Vec3,
     /// The call's motion (`velocity`), eSpace (the impulse filter and the fallback compare
     /// with it).
     pub input_v: Vec3,
@@ -36,8 +39,13 @@ impl<'a> Call<'a> {
         motion: Motion,
         settings: &'a SlideSettings,
     ) -> Self {
-        let start_frame = Frame::for_mesh(ellipsoid, world.mesh.bounds());
         let velocity = motion.velocity * settings.conventions.move_scale;
+        let (start_frame, start_es, input_v) = if settings.conventions.fauerby_f32 {
+            fauerby_start(ellipsoid, velocity, world.mesh.bounds())
+        } else {
+            let frame = Frame::for_mesh(ellipsoid, world.mesh.bounds());
+            (frame, Vec3::ZERO, frame.space.vector_to_es(velocity))
+        };
         Self {
             world,
             ellipsoid,
@@ -45,9 +53,25 @@ impl<'a> Call<'a> {
             heading: motion.heading,
             settings,
             start_frame,
-            input_v: start_frame.space.vector_to_es(velocity),
+            start_es,
+            input_v,
         }
     }
+}
+
+/// The frame, start and motion of Fauerby 2003's code (`Conventions::fauerby_f32`): eSpace
+/// about the world origin, `eSpacePosition = R3Position / eRadius` and the velocity likewise
+/// (a division, where the core's map multiplies by `1 / r`: the two can differ by an ulp, and
+/// the port's f32 edge quadratic turns an ulp into its own cancellation). A rotated ellipsoid
+/// has no such division: its map is used.
+fn fauerby_start(ellipsoid: &Ellipsoid, velocity: Vec3, bounds: Aabb) -> (Frame, Vec3, Vec3) {
+    let frame = Frame::for_mesh(ellipsoid, bounds).rebased(Vec3::ZERO);
+    if !ellipsoid.is_axis_aligned() {
+        let at = frame.local_es(ellipsoid.center);
+        return (frame, at, frame.space.vector_to_es(velocity));
+    }
+    let r = ellipsoid.radii;
+    (frame, ellipsoid.center / r, velocity / r)
 }
 
 /// The loop's state between iterations. Positions are local eSpace of `frame`.
@@ -98,8 +122,8 @@ impl SlideState {
         });
         Self {
             frame: call.start_frame,
-            from: Vec3::ZERO,
-            to: call.input_v,
+            from: call.start_es,
+            to: call.start_es + call.input_v,
             v: call.input_v,
             integration: call.velocity,
             planes: Planes::default(),

@@ -33,7 +33,7 @@ pub enum FacePlane {
 }
 
 /// What a triangle's parts give where the conventions differ from part to part (the settings'
-/// sidedness, `roots` and `embedded_plane_skipped`); [`PartRules::seed`] is seed 001's.
+/// sidedness, `roots`, `embedded_plane_skipped` and `fauerby_f32`); [`PartRules::seed`] is seed 001's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PartRules {
     /// Both sides collide; otherwise a centre behind the plane culls the triangle.
@@ -43,6 +43,8 @@ pub struct PartRules {
     /// A centre within 1 of the plane moving along it does not test the face
     /// ([`sweep_face`]).
     pub plane_skipped: bool,
+    /// Edges solved by Fauerby 2003's expanded f32 quadratic (`edge::sweep_edge_expanded`).
+    pub expanded_edges: bool,
 }
 
 impl PartRules {
@@ -52,6 +54,7 @@ impl PartRules {
             two_sided,
             roots: Roots::AtZero,
             plane_skipped: false,
+            expanded_edges: false,
         }
     }
 }

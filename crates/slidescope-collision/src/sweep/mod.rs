@@ -63,7 +63,7 @@ pub fn sweep_triangle_roots(
         // At the face test's own limit the plane is in reach, and the bound of `round_step`
         // seldom drops anything (it pays once the face contacts have lowered the limit):
         // straight to the round parts.
-        FaceStep::Round(_) => round_parts(c, v, &tri.vertices_es, mask, rules.roots, t_max),
+        FaceStep::Round(_) => round_parts(c, v, &tri.vertices_es, mask, rules, t_max),
     }
 }
 
@@ -123,14 +123,14 @@ pub fn round_step(
     v: Vec3,
     tri: &TriangleEs,
     mask: CaseMask,
-    roots: Roots,
+    rules: PartRules,
     reach: PlaneReach,
     t_max: f32,
 ) -> Option<SweepHit> {
     if !reach.by(t_max) || reach::round_parts_out_of_reach(c, v, tri, t_max) {
         return None;
     }
-    round_parts(c, v, &tri.vertices_es, mask, roots, t_max)
+    round_parts(c, v, &tri.vertices_es, mask, rules, t_max)
 }
 
 /// The six round parts' times four lanes at a time; only the first part's scalar test runs
@@ -142,18 +142,18 @@ fn round_parts(
     v: Vec3,
     verts: &[Vec3; 3],
     mask: CaseMask,
-    roots: Roots,
+    rules: PartRules,
     t_max: f32,
 ) -> Option<SweepHit> {
-    if roots == Roots::PositiveOnly {
-        // Exit roots: the lanes find entries only.
-        return round_parts_scalar(c, v, verts, mask, roots, t_max);
+    if rules.roots == Roots::PositiveOnly || rules.expanded_edges {
+        // Exit roots, or Fauerby's quadratic: the lanes find the core's entries only.
+        return round_parts_scalar(c, v, verts, mask, rules, t_max);
     }
     match lanes::first_round_part(c, v, verts, mask.edge, mask.vertex, t_max) {
         lanes::RoundPart::None => None,
         lanes::RoundPart::First(i) => round_part(c, v, verts, usize::from(i), t_max)
-            .or_else(|| round_parts_scalar(c, v, verts, mask, roots, t_max)),
-        lanes::RoundPart::Embedded => round_parts_scalar(c, v, verts, mask, roots, t_max),
+            .or_else(|| round_parts_scalar(c, v, verts, mask, rules, t_max)),
+        lanes::RoundPart::Embedded => round_parts_scalar(c, v, verts, mask, rules, t_max),
     }
 }
 
@@ -161,25 +161,28 @@ fn round_parts(
 /// `3..6`) by its scalar test.
 #[inline]
 fn round_part(c: Vec3, v: Vec3, verts: &[Vec3; 3], i: usize, t_max: f32) -> Option<SweepHit> {
-    round_part_roots(c, v, verts, i, Roots::AtZero, t_max)
+    round_part_roots(c, v, verts, i, PartRules::seed(true), t_max)
 }
 
-/// [`round_part`] with the `roots` convention: [`Roots::PositiveOnly`] meets a part the
-/// sphere starts inside at its exit root (Fauerby 2003's `getLowestRoot`).
+/// [`round_part`] with the conventions of `rules`: [`Roots::PositiveOnly`] meets a part the
+/// sphere starts inside at its exit root (Fauerby 2003's `getLowestRoot`), `expanded_edges`
+/// solves edges by Fauerby's f32 quadratic.
 #[inline]
 fn round_part_roots(
     c: Vec3,
     v: Vec3,
     verts: &[Vec3; 3],
     i: usize,
-    roots: Roots,
+    rules: PartRules,
     t_max: f32,
 ) -> Option<SweepHit> {
     let k = i % 3;
-    let after = roots == Roots::PositiveOnly;
+    let after = rules.roots == Roots::PositiveOnly;
     if i < 3 {
         let (a, b) = (verts[k], verts[(k + 1) % 3]);
-        let (time, normal_es, point_es) = if after {
+        let (time, normal_es, point_es) = if rules.expanded_edges {
+            edge::sweep_edge_expanded(c, v, a, b, t_max, after)?
+        } else if after {
             edge::sweep_edge_after_start(c, v, a, b, t_max)?
         } else {
             edge::sweep_edge(c, v, a, b, t_max)?
@@ -212,13 +215,13 @@ fn round_parts_scalar(
     v: Vec3,
     verts: &[Vec3; 3],
     mask: CaseMask,
-    roots: Roots,
+    rules: PartRules,
     t_max: f32,
 ) -> Option<SweepHit> {
     let enabled = |i: usize| if i < 3 { mask.edge } else { mask.vertex };
     (0..6)
         .filter(|&i| enabled(i))
-        .filter_map(|i| round_part_roots(c, v, verts, i, roots, t_max))
+        .filter_map(|i| round_part_roots(c, v, verts, i, rules, t_max))
         .fold(None, |best: Option<SweepHit>, hit| match best {
             // Replaced only by a strictly earlier contact (the first found on ties).
             Some(b) if hit.time.sort_key().partial_cmp(&b.time.sort_key()) != Some(Less) => Some(b),
@@ -302,7 +305,7 @@ pub fn sweep_triangle_cases(
     mask: CaseMask,
     rules: PartRules,
 ) -> CaseResults {
-    let (verts, roots) = (&tri.vertices_es, rules.roots);
+    let verts = &tri.vertices_es;
     let culled = !rules.two_sided && (c - verts[0]).dot(tri.normal_es) < 0.0;
     let outcome = |enabled: bool, time: Option<ContactTime>| {
         if !enabled {
@@ -332,10 +335,11 @@ pub fn sweep_triangle_cases(
     // Every part's own time, four lanes at a time; a part the centre overlaps by its scalar
     // test (its embedded branch decides); exit roots by the scalar tests alone (the lanes
     // find entries only).
-    let lanes = (roots == Roots::AtZero).then(|| lanes::round_times(c, v, verts, true, true, 1.0));
+    let lanes = (rules.roots == Roots::AtZero && !rules.expanded_edges)
+        .then(|| lanes::round_times(c, v, verts, true, true, 1.0));
     let time = |i: usize| {
         let Some(lanes) = &lanes else {
-            return round_part_roots(c, v, verts, i, roots, 1.0).map(|h| h.time);
+            return round_part_roots(c, v, verts, i, rules, 1.0).map(|h| h.time);
         };
         if lanes.embedded & (1 << i) == 0 {
             let t = lanes.times[i];

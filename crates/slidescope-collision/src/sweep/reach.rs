@@ -116,7 +116,11 @@ mod tests {
             };
             if round_parts_out_of_reach(c, v, &tri, t_max) {
                 dropped += 1;
-                let hit = round_parts(c, v, &tri.vertices_es, CaseMask::ALL, roots, t_max);
+                let rules = PartRules {
+                    roots,
+                    ..PartRules::seed(true)
+                };
+                let hit = round_parts(c, v, &tri.vertices_es, CaseMask::ALL, rules, t_max);
                 assert!(hit.is_none(), "{tri:?} {c} {v} {t_max}: {hit:?}");
             } else {
                 kept += 1;

@@ -807,7 +807,7 @@ fn tie_set(
 /// When no single switch reconciles it, the file's most frequent group of pairs is tried the
 /// same way before every pair, and then of triples before every triple. A set that re-solves
 /// the move as a smaller one does is not tried (see `repeats.rs`). Only when none reconciles
-/// it are the sets holding a last-resort switch tried, smallest first.
+/// it are the sets holding a last-resort switch tried, of one and two switches.
 pub fn reconciling_sets(
     hint: &SearchHint,
     (level, objects): (Option<&ProbeLevel>, &DynamicScene),
@@ -855,7 +855,7 @@ pub fn reconciling_sets(
         }
         let all = switches::last_resorts(&conventions, skin);
         let with_one = |set: &[Switch]| set.iter().any(|s| s.last_resort());
-        (1..=switches::MAX_SET)
+        (1..=LAST_RESORT_SET)
             .filter(|_| all.len() > candidates.len())
             .map(|size| switches::sets_of_size(&all, size, |set| with_one(set) && agrees(set)))
             .find(|found| !found.is_empty())
@@ -877,6 +877,11 @@ fn agrees_with(
         agrees_under(world, game, settings, &config.tolerance, scratch, trace).0
     })
 }
+
+/// Most switches in a set with a last-resort one: the switch and one other rule.
+// perf: with triples too, Irrlicht lavaducts' explained check took 3.7× its re-solve (goal 3×),
+// docs/measurements.md, "the cost of the why"
+const LAST_RESORT_SET: usize = 2;
 
 thread_local! {
     /// Each searching thread's buffers, kept between moves.

@@ -29,20 +29,20 @@ pub fn sweep_edge(
     }
     let l = c - a;
     let (q, _) = edge_quadratic(l.into(), v.into(), e.into());
-    edge_hit(c, v, a, e, ee, &q, t_max)
+    edge_hit(c, v, (a, e, ee), &q, t_max)
 }
 
-/// The contact of the centre `c` moving by `v` with the segment from `a` along `e` (`ee =
-/// |e|²`, above the degenerate bound), given the cylinder's quadratic `q` in the time (negative
-/// where the centre is inside): an embedded start, or the first entry by `t_max` within the
-/// segment.
+/// The segment from `a` along `e`, with `ee = |e|²` above the degenerate bound.
+type Segment = (Vec3, Vec3, f32);
+
+/// The contact of the centre `c` moving by `v` with `segment`, given the cylinder's quadratic
+/// `q` in the time (negative where the centre is inside): an embedded start, or the first
+/// entry by `t_max` within the segment.
 #[inline]
 fn edge_hit(
     c: Vec3,
     v: Vec3,
-    a: Vec3,
-    e: Vec3,
-    ee: f32,
+    (a, e, ee): Segment,
     q: &Quadratic<f32>,
     t_max: f32,
 ) -> Option<(ContactTime, Vec3, Vec3)> {
@@ -106,20 +106,6 @@ pub fn sweep_edge_after_start(
     if ee < 1e-14 || q.c >= 0.0 {
         return sweep_edge(c, v, a, b, t_max);
     }
-    exit_hit(c, v, a, e, ee, &q, t_max)
-}
-
-/// The exit root of a start inside the cylinder (`q.c < 0`), if on the segment by `t_max`.
-#[inline]
-fn exit_hit(
-    c: Vec3,
-    v: Vec3,
-    a: Vec3,
-    e: Vec3,
-    ee: f32,
-    q: &Quadratic<f32>,
-    t_max: f32,
-) -> Option<(ContactTime, Vec3, Vec3)> {
     let t = exit_root(q.a, q.b, q.c).filter(|&t| t <= t_max)?;
     on_segment_at(c + v * t, a, e, ee).map(|(n, p)| (ContactTime::Toi(t), n, p))
 }
@@ -155,7 +141,9 @@ pub fn sweep_edge_expanded(
         c: -(ee * (1.0 - dot(base_to_vertex, base_to_vertex)) + eb * eb),
     };
     if after_start && q.c < 0.0 {
-        return exit_hit(c, v, a, e, ee, &q, t_max);
+        // The exit root, as `sweep_edge_after_start` takes it.
+        let t = exit_root(q.a, q.b, q.c).filter(|&t| t <= t_max)?;
+        return on_segment_at(c + v * t, a, e, ee).map(|(n, p)| (ContactTime::Toi(t), n, p));
     }
-    edge_hit(c, v, a, e, ee, &q, t_max)
+    edge_hit(c, v, (a, e, ee), &q, t_max)
 }

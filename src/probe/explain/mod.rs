@@ -879,8 +879,8 @@ fn agrees_with(
 }
 
 /// Most switches in a set with a last-resort one: the switch and one other rule.
-// perf: the last resort is ~8 % of Irrlicht lavaducts' explained check and triples would try
-// ten times its sets; docs/measurements.md, "the cost of the why"
+// perf: triples would try ten times the sets on the moves nothing else explains;
+// docs/measurements.md, "the cost of the why" (Irrlicht lavaducts)
 const LAST_RESORT_SET: usize = 2;
 
 thread_local! {

@@ -9,7 +9,9 @@ pub use crate::collision::conventions::Switch;
 /// The switches that change `base` (the conventions the move was re-solved with), in the
 /// order they are tried, but for the last-resort rows' (see [`last_resorts`]).
 pub fn candidates(base: &Conventions, skin_es: f32) -> Vec<Switch> {
-    changing(base, skin_es).collect()
+    changing(base, skin_es)
+        .filter(|s| !s.last_resort())
+        .collect()
 }
 
 /// Every switch that changes `base`, the last-resort rows' too (`Switch::last_resort`): tried

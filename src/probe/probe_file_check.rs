@@ -497,13 +497,19 @@ pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<Ch
         checked: Default::default(),
     };
     (switches, report) = trials.refined(switches, report)?;
-    (switches, report) = trials.with_last_resorts(switches, report)?;
+    let mut pruned = trials.pruned(switches, report)?;
+    // Weighed beside the pruned profile: of two rules the file did not tell apart, pruning
+    // holds the one tried first, and a precision rule may pay only beside that one.
+    let (with, again) = trials.with_last_resorts(pruned.switches.clone(), pruned.report.clone())?;
+    if with != pruned.switches {
+        pruned = trials.pruned(with, again)?;
+    }
     let Pruned {
         mut switches,
         mut report,
         indistinct,
         evidence,
-    } = trials.pruned(switches, report)?;
+    } = pruned;
     switches.sort();
     if !measured.is_none() {
         measured.mark(&plain, &first_flagged, &mut report);
@@ -648,9 +654,10 @@ impl Trials<'_> {
     /// (`Switch::last_resort`, a rule of float precision) that leaves fewer moves flagged on
     /// their own inputs over the whole file, beside the profile or beside it with one of its
     /// switches swapped for a rival (a precision rule can pay only beside the one of two rules
-    /// the file did not tell apart that the port has). The search tries them only on moves
-    /// nothing else reconciles and the votes leave them out, so they are weighed here, over
-    /// every move.
+    /// the file did not tell apart that the port has), or beside the rules a flagged move
+    /// needed with it ([`companions`]: a rule the exact arithmetic rejected over the file may
+    /// hold in the port's). The search tries them only on moves nothing else reconciles and
+    /// the votes leave them out, so they are weighed here, over every move.
     fn with_last_resorts(
         &self,
         mut switches: Vec<Switch>,
@@ -669,11 +676,18 @@ impl Trials<'_> {
                 continue;
             }
             let swapped = (0..switches.len()).flat_map(|k| self.swaps(&switches, k));
+            let beside = companions(&report, s, &switches);
             let mut best: Option<(Vec<Switch>, CheckReport)> = None;
-            for profile in std::iter::once(switches.clone()).chain(swapped) {
+            for profile in std::iter::once(switches.clone())
+                .chain(swapped)
+                .chain(beside)
+            {
                 let with: Vec<Switch> = profile.into_iter().chain([s]).collect();
                 let again = self.check(&with)?;
-                let beats = |r: &CheckReport| own(&again, &[s]) < own(r, &[s]);
+                let trying: Vec<Switch> = (with.iter().copied())
+                    .filter(|w| !switches.contains(w))
+                    .collect();
+                let beats = |r: &CheckReport| own(&again, &trying) < own(r, &trying);
                 if beats(&report) && best.as_ref().is_none_or(|(_, b)| beats(b)) {
                     best = Some((with, again));
                 }
@@ -751,6 +765,38 @@ fn reconciling_sets(report: &CheckReport) -> Vec<Vec<Vec<Switch>>> {
         })
         .collect()
 }
+
+/// The profiles `switches` with the other rules of a set that reconciled one of `report`'s
+/// flagged moves with the last resort `s` (each replacing the profile's switch on its row),
+/// those that most moves name first, at most [`COMPANIONS_TRIED`].
+fn companions(report: &CheckReport, s: Switch, switches: &[Switch]) -> Vec<Vec<Switch>> {
+    let mut named: BTreeMap<Vec<Switch>, usize> = BTreeMap::new();
+    for alternatives in reconciling_sets(report) {
+        let mut with_s = alternatives
+            .iter()
+            .filter(|set| set.contains(&s) && set.len() > 1);
+        if let Some(set) = with_s.next() {
+            let others: Vec<Switch> = set.iter().copied().filter(|o| *o != s).collect();
+            *named.entry(others).or_default() += 1;
+        }
+    }
+    let mut by_count: Vec<(Vec<Switch>, usize)> = named.into_iter().collect();
+    by_count.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+    (by_count.into_iter().take(COMPANIONS_TRIED))
+        .map(|(others, _)| {
+            let kept = switches.iter().copied();
+            let mut with: Vec<Switch> = kept
+                .filter(|p| others.iter().all(|o| !o.same_row(*p)))
+                .collect();
+            with.extend(others);
+            with
+        })
+        .collect()
+}
+
+/// Most sets of companions [`Trials::with_last_resorts`] weighs a last resort beside (each a
+/// re-check of the whole file).
+const COMPANIONS_TRIED: usize = 4;
 
 /// The other values of `held`'s row, and the switches that reconciled a move in a set beside
 /// one holding `held`, none on a row another switch of `chosen` sets.

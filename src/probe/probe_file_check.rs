@@ -497,13 +497,13 @@ pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<Ch
         checked: Default::default(),
     };
     (switches, report) = trials.refined(switches, report)?;
-    let mut pruned = trials.pruned(switches, report)?;
+    let pruned = trials.pruned(switches, report, 0)?;
     // Weighed beside the pruned profile: of two rules the file did not tell apart, pruning
-    // holds the one tried first, and a precision rule may pay only beside that one.
-    let (with, again) = trials.with_last_resorts(pruned.switches.clone(), pruned.report.clone())?;
-    if with != pruned.switches {
-        pruned = trials.pruned(with, again)?;
-    }
+    // holds the one tried first, and a precision rule may pay only beside that one. A rule
+    // shown on fewer than `MIN_EVIDENCE` moves goes only then: beside the precision rule it
+    // may show on more (Irrlicht three.js's slide from the contact point: 1 move, then 5).
+    let (with, again) = trials.with_last_resorts(pruned.switches, pruned.report)?;
+    let pruned = trials.pruned(with, again, MIN_EVIDENCE)?;
     let Pruned {
         mut switches,
         mut report,
@@ -702,10 +702,16 @@ impl Trials<'_> {
     /// Each switch of `switches` (whose re-check is `report`) against its rivals over the
     /// whole file: replaced by one that reconciled the same moves when that leaves fewer moves
     /// flagged on their own (two rules that reconcile the same moves are told apart only by
-    /// the moves where they differ), and left out when the file without it leaves no more;
+    /// the moves where they differ), and left out when the file without it leaves no more
+    /// moves flagged on their own, or fewer than `floor` more flagged in all (0: no floor);
     /// with each one's own evidence and the rivals that change no move's verdict (of two such,
     /// the one tried first is held).
-    fn pruned(&self, mut switches: Vec<Switch>, mut report: CheckReport) -> Result<Pruned, String> {
+    fn pruned(
+        &self,
+        mut switches: Vec<Switch>,
+        mut report: CheckReport,
+        floor: u64,
+    ) -> Result<Pruned, String> {
         // Of two the file does not tell apart, the one tried first is held.
         let order = Switch::all();
         let rank = |s: Switch| order.iter().position(|&o| o == s);
@@ -723,7 +729,9 @@ impl Trials<'_> {
         for held in switches.clone() {
             let without: Vec<Switch> = switches.iter().copied().filter(|&s| s != held).collect();
             let again = self.check(&without)?;
-            if own(&again, &[held]) <= own(&report, &[held]) {
+            let shown = whole_file(&again.flagged_indices, &report.flagged_indices);
+            let few = floor > 0 && shown.explains < shown.breaks + floor;
+            if few || own(&again, &[held]) <= own(&report, &[held]) {
                 (switches, report) = (without, again);
             }
         }
@@ -755,6 +763,12 @@ struct Pruned {
     indistinct: Vec<[Switch; 2]>,
     evidence: Vec<(Switch, WholeFile)>,
 }
+
+/// Fewest moves a rule must leave agreeing (net of those it turns), over the whole file, to
+/// stay in a profile: one move is what a coincidence gives (a port-zoo port whose broad phase
+/// missed a slope, so that its walker stayed put, "padded along the velocity" on that one
+/// move; the real ports' least-shown rules show on 2 to 7).
+const MIN_EVIDENCE: u64 = 2;
 
 /// Each convention move's reconciling sets in `report`.
 fn reconciling_sets(report: &CheckReport) -> Vec<Vec<Vec<Switch>>> {

@@ -9,6 +9,7 @@
 //! them.
 
 use std::collections::BTreeSet;
+use std::path::Path;
 use std::process::Command;
 
 use slidescope::probe::explain::{BugClass, Switch, Why};
@@ -74,6 +75,22 @@ struct Truth {
     moves: u64,
 }
 
+/// Walks the zoo's port with `rules` and `bug` (5 walkers, 6 s, seeded by `seed`), recording
+/// to `file` and its truth to `truth`.
+fn walk(bin: &Path, rules: &str, bug: &str, seed: u64, file: &Path, truth: &Path) {
+    let out = Command::new(bin)
+        .args(["--rules", rules, "--bug", bug, "--movers", "5"])
+        .args(["--seconds", "6", "--seed", &seed.to_string()])
+        .arg("--out")
+        .arg(file)
+        .arg("--truth")
+        .arg(truth)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+}
+
 /// SplitMix64, for drawing the ports.
 fn draw(state: &mut u64) -> f64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -108,20 +125,7 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
             dir.join(format!("{k}.slidelog")),
             dir.join(format!("{k}.json")),
         );
-        let out = Command::new(&bin)
-            .args(["--rules", &rules.join(","), "--bug", bug, "--movers", "5"])
-            .args(["--seconds", "6", "--seed", &k.to_string()])
-            .arg("--out")
-            .arg(&file)
-            .arg("--truth")
-            .arg(&truth)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        walk(&bin, &rules.join(","), bug, k, &file, &truth);
         let truth: Truth = serde_json::from_slice(&std::fs::read(&truth).unwrap()).unwrap();
         let report = check_file_profiled(&file, &CheckOptions::default()).unwrap();
         // The profile: what `--conventions detected` assumes once it has refined it.
@@ -248,20 +252,10 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
 fn a_rule_one_move_bears_out_is_not_reported() {
     let bin = example_binary("port_zoo");
     let dir = temp_dir("port_zoo_one_move");
-    let file = dir.join("24.slidelog");
+    let (file, truth) = (dir.join("24.slidelog"), dir.join("24.json"));
     let rules = "dead_zone,ignores_leaving,roots_after_start_only,contact_point_projection,\
                  pads_free_moves,skin_in_metres";
-    let out = Command::new(&bin)
-        .args(["--rules", rules, "--bug", "broad_phase:6", "--movers", "5"])
-        .args(["--seconds", "6", "--seed", "24", "--out"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    walk(&bin, rules, "broad_phase:6", 24, &file, &truth);
     let profile = check_file_with_detected(&file, &CheckOptions::default()).unwrap();
     let held = profile.explanation.conventions_assumed.unwrap();
     let named = |n: &str| Switch::named(n).unwrap();

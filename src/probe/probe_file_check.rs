@@ -497,19 +497,19 @@ pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<Ch
         checked: Default::default(),
     };
     (switches, report) = trials.refined(switches, report)?;
-    let pruned = trials.pruned(switches, report, 0)?;
+    (switches, report) = trials.pruned(switches, report, 0)?;
     // Weighed beside the pruned profile: of two rules the file did not tell apart, pruning
     // holds the one tried first, and a precision rule may pay only beside that one. A rule
     // shown on fewer than `MIN_EVIDENCE` moves goes only then: beside the precision rule it
     // may show on more (Irrlicht three.js's slide from the contact point: 1 move, then 5).
-    let (with, again) = trials.with_last_resorts(pruned.switches, pruned.report)?;
-    let pruned = trials.pruned(with, again, MIN_EVIDENCE)?;
+    (switches, report) = trials.with_last_resorts(switches, report)?;
+    (switches, report) = trials.pruned(switches, report, MIN_EVIDENCE)?;
     let Pruned {
         mut switches,
         mut report,
         indistinct,
         evidence,
-    } = pruned;
+    } = trials.evidence(switches, report)?;
     switches.sort();
     if !measured.is_none() {
         measured.mark(&plain, &first_flagged, &mut report);
@@ -703,15 +703,14 @@ impl Trials<'_> {
     /// whole file: replaced by one that reconciled the same moves when that leaves fewer moves
     /// flagged on their own (two rules that reconcile the same moves are told apart only by
     /// the moves where they differ), and left out when the file without it leaves no more
-    /// moves flagged on their own, or fewer than `floor` more flagged in all (0: no floor);
-    /// with each one's own evidence and the rivals that change no move's verdict (of two such,
-    /// the one tried first is held).
+    /// moves flagged on their own, or fewer than `floor` more flagged in all (0: no floor). Of
+    /// two rivals that change no move's verdict, the one tried first is held.
     fn pruned(
         &self,
         mut switches: Vec<Switch>,
         mut report: CheckReport,
         floor: u64,
-    ) -> Result<Pruned, String> {
+    ) -> Result<(Vec<Switch>, CheckReport), String> {
         // Of two the file does not tell apart, the one tried first is held.
         let order = Switch::all();
         let rank = |s: Switch| order.iter().position(|&o| o == s);
@@ -735,6 +734,12 @@ impl Trials<'_> {
                 (switches, report) = (without, again);
             }
         }
+        Ok((switches, report))
+    }
+
+    /// The profile `switches` (whose re-check is `report`) with each one's own evidence and
+    /// the rivals the file does not tell from it.
+    fn evidence(&self, switches: Vec<Switch>, report: CheckReport) -> Result<Pruned, String> {
         let (mut ties, mut evidence) = (Vec::new(), Vec::new());
         for k in 0..switches.len() {
             for with in self.swaps(&switches, k) {

@@ -106,6 +106,19 @@ pub fn sweep_edge_after_start(
     if ee < 1e-14 || q.c >= 0.0 {
         return sweep_edge(c, v, a, b, t_max);
     }
+    exit_hit(c, v, (a, e, ee), &q, t_max)
+}
+
+/// The exit root of a start inside `segment`'s cylinder (`q.c < 0`), if on the segment by
+/// `t_max`.
+#[inline]
+fn exit_hit(
+    c: Vec3,
+    v: Vec3,
+    (a, e, ee): Segment,
+    q: &Quadratic<f32>,
+    t_max: f32,
+) -> Option<(ContactTime, Vec3, Vec3)> {
     let t = exit_root(q.a, q.b, q.c).filter(|&t| t <= t_max)?;
     on_segment_at(c + v * t, a, e, ee).map(|(n, p)| (ContactTime::Toi(t), n, p))
 }
@@ -141,9 +154,7 @@ pub fn sweep_edge_expanded(
         c: -(ee * (1.0 - dot(base_to_vertex, base_to_vertex)) + eb * eb),
     };
     if after_start && q.c < 0.0 {
-        // The exit root, as `sweep_edge_after_start` takes it.
-        let t = exit_root(q.a, q.b, q.c).filter(|&t| t <= t_max)?;
-        return on_segment_at(c + v * t, a, e, ee).map(|(n, p)| (ContactTime::Toi(t), n, p));
+        return exit_hit(c, v, (a, e, ee), &q, t_max);
     }
     edge_hit(c, v, (a, e, ee), &q, t_max)
 }

@@ -1,7 +1,9 @@
 //! Why the game move at the cursor diverges, as the inspector shows it: the stage where the
 //! game and the reference part, then the reason — the open file's check's (the table's) for a
-//! file's moves, the live judge's ([`LiveJudge`]) for a live game's. Recomputed only when the
-//! cursor, the tolerance, the settings or the file's reasons change.
+//! file's moves, the live judge's ([`LiveJudge`]) for a live game's, whose move is searched in
+//! the page's worker when the browser page follows a game's tab (`probe::live_worker`).
+//! Recomputed only when the cursor, the tolerance, the settings, the file's reasons or the
+//! worker's answers change.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -12,11 +14,12 @@ use crate::probe::explain::stage;
 use crate::probe::file_whys::FileWhys;
 use crate::probe::probe_file_check::CheckOptions;
 use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
-use crate::sim::Sim;
+use crate::sim::{FrameRecord, Sim};
 
 /// What the cursor's explanation depends on: the record, the tolerance, the settings, whether
-/// they apply over the game's declared conventions, and whether the file's reasons are in.
-type WhyKey = (u64, ShadowTolerance, SlideSettings, bool, bool);
+/// they apply over the game's declared conventions, whether the file's reasons are in, and
+/// how many answers the tab's worker has given.
+type WhyKey = (u64, ShadowTolerance, SlideSettings, bool, bool, u64);
 
 /// The cursor's why, the open file's reasons and a live game's judge.
 #[derive(Default)]
@@ -27,6 +30,13 @@ pub(super) struct CursorWhy {
     file: Option<FileWhys>,
     /// A live game's explainer, kept between frames.
     live: LiveJudge,
+    /// Levels the followed stream made active (the worker's mirror numbers them alike).
+    levels: u64,
+    /// The cursor follows the newest game move (the probe session's `follow`).
+    pub following: bool,
+    /// The followed game tab's worker, which searches the move at the cursor.
+    #[cfg(target_arch = "wasm32")]
+    tab: Option<super::tab_why::TabWhy<crate::probe::live_worker::LiveSearch>>,
 }
 
 impl CursorWhy {
@@ -47,10 +57,47 @@ impl CursorWhy {
         self.file = None;
     }
 
+    /// The browser page follows a game's tab: its moves are searched in a worker of their
+    /// own (on the page's thread if it cannot start). `false`: no tab any more.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub fn follow_tab(&mut self, follow: bool) {
+        #[cfg(target_arch = "wasm32")]
+        {
+            use crate::probe::live_worker::LiveSearch;
+            let start = || LiveSearch::start().map(super::tab_why::TabWhy::new);
+            self.tab = follow
+                .then(start)
+                .and_then(|s| s.map_err(|e| web_sys::console::warn_1(&e.into())).ok());
+        }
+        self.levels = 0;
+        #[cfg(not(target_arch = "wasm32"))]
+        let _ = follow;
+    }
+
+    /// The followed tab's next piece, for the worker's copy of the stream.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub fn tab_part(&mut self, part: &crate::probe::push_feed::TabPart<'_>) {
+        #[cfg(target_arch = "wasm32")]
+        if let Some(t) = &mut self.tab {
+            t.part(part);
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        let _ = part;
+    }
+
+    /// The stream made a level active (the first is 1; a new stream counts afresh).
+    pub fn level_made(&mut self, fresh_stream: bool) {
+        self.levels = if fresh_stream { 0 } else { self.levels + 1 };
+    }
+
     /// A new history, or verdicts changed under the live judge: it starts afresh, and the
     /// cursor's why is explained again.
     pub fn restart_live(&mut self) {
         self.live = LiveJudge::default();
+        #[cfg(target_arch = "wasm32")]
+        if let Some(tab) = &mut self.tab {
+            tab.forget();
+        }
         self.shown = None;
     }
 
@@ -71,7 +118,15 @@ impl CursorWhy {
         // With the switches over the declaration the file's reasons go unused: its check is
         // not restarted at each switch (in a page, a worker and a whole check each).
         let ready = !over && self.file_ready(file, config);
-        let key = (rec.frame, config.tolerance, config.settings, over, ready);
+        let answers = self.answers_in();
+        let key = (
+            rec.frame,
+            config.tolerance,
+            config.settings,
+            over,
+            ready,
+            answers,
+        );
         if self.shown.as_ref().is_some_and(|(k, _)| *k == key) {
             return;
         }
@@ -87,13 +142,58 @@ impl CursorWhy {
                     }),
                     Some(Some(Err(e))) => vec![format!("why: the file's check failed: {e}")],
                     Some(None) => vec!["why: explaining the whole file…".into()],
-                    None => self.live.why(sim.history(), rec, level, config).lines(),
+                    None => self.live_lines(sim, rec, level, config),
                 };
                 parting.into_iter().chain(why).collect()
             }
             _ => Vec::new(),
         };
         self.shown = Some((key, lines));
+    }
+
+    /// A live game's move: the judge's why, its evidence searched in the tab's worker (the
+    /// why waits for it) or here.
+    fn live_lines(
+        &mut self,
+        sim: &Sim,
+        rec: &FrameRecord,
+        level: &Arc<ProbeLevel>,
+        config: &ShadowConfig,
+    ) -> Vec<String> {
+        #[cfg(target_arch = "wasm32")]
+        let note = match self.searched_in_worker(sim, rec, level, config) {
+            Ok(lines) => return lines,
+            Err(note) => note,
+        };
+        let lines = self.live.why(sim.history(), rec, level, config).lines();
+        #[cfg(target_arch = "wasm32")]
+        let lines = lines.into_iter().chain(note).collect();
+        lines
+    }
+
+    /// The why with the worker's evidence, or that it waits for it; `Err`: no worker, or it
+    /// failed (a line saying so), so the move is searched here.
+    #[cfg(target_arch = "wasm32")]
+    fn searched_in_worker(
+        &mut self,
+        sim: &Sim,
+        rec: &FrameRecord,
+        level: &Arc<ProbeLevel>,
+        config: &ShadowConfig,
+    ) -> Result<Vec<String>, Option<String>> {
+        let tab = self.tab.as_mut().ok_or(None)?;
+        let on = (rec, level, self.levels);
+        let following = self.following;
+        (tab.lines(&mut self.live, sim.history(), on, config, following)).map_err(Some)
+    }
+
+    /// Answers the tab's worker has given so far (0 without one).
+    fn answers_in(&mut self) -> u64 {
+        #[cfg(target_arch = "wasm32")]
+        if let Some(tab) = &mut self.tab {
+            return tab.poll();
+        }
+        0
     }
 
     /// Whether the open file's reasons are ready, restarting its check when the tolerance or

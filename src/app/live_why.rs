@@ -6,7 +6,8 @@
 use std::sync::Arc;
 
 use crate::probe::explain::bug_class::{crosses_a_triangle, starts_unsound};
-use crate::probe::explain::{Evidence, Judge, Why, gather};
+use crate::probe::explain::{Evidence, Judge, SearchHint, Why};
+use crate::probe::live_evidence::gather_live;
 use crate::probe::{ProbeLevel, ShadowConfig};
 use crate::sim::{FrameRecord, History};
 
@@ -16,7 +17,7 @@ use crate::sim::{FrameRecord, History};
 /// where it was (a resume from the cursor). The app starts a new one with each new history
 /// and after re-solving the moves again. Moves the history evicted since they were stepped
 /// stay counted.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub(super) struct LiveJudge {
     judge: Judge,
     next: u64,
@@ -27,7 +28,7 @@ pub(super) struct LiveJudge {
 
 impl LiveJudge {
     /// Why `rec` (at the cursor, a diverging game move) diverges, judged after the moves
-    /// before it.
+    /// before it, its evidence searched here.
     pub fn why(
         &mut self,
         history: &History,
@@ -35,14 +36,36 @@ impl LiveJudge {
         level: &Arc<ProbeLevel>,
         config: &ShadowConfig,
     ) -> Why {
+        let hint = self.hint(history, rec.frame, level, config);
+        let evidence = gather_live(&hint, level, rec, config);
+        self.why_with(rec, level, config, evidence)
+    }
+
+    /// The judge stepped over the moves before frame `until`; what the search of the move
+    /// there starts from.
+    pub fn hint(
+        &mut self,
+        history: &History,
+        until: u64,
+        level: &ProbeLevel,
+        config: &ShadowConfig,
+    ) -> SearchHint {
+        self.catch_up(history, until, level, config);
+        self.judge.hint()
+    }
+
+    /// Why `rec` diverges, given its `evidence` (searched from [`Self::hint`] for it, here or
+    /// in the page's worker).
+    pub fn why_with(
+        &self,
+        rec: &FrameRecord,
+        level: &ProbeLevel,
+        config: &ShadowConfig,
+        evidence: Evidence,
+    ) -> Why {
         let Some(game) = rec.game.as_deref() else {
             return Why::Unexplained;
         };
-        self.catch_up(history, rec.frame, level, config);
-        let mut objects = level.objects().clone();
-        objects.apply_poses(&rec.dynamics.objects);
-        let hint = self.judge.hint();
-        let evidence = gather(&hint, (Some(level), &objects), rec, config, false);
         // The move at the cursor is judged on a copy: the next frame's cursor may be another.
         let mut judge = self.judge.clone();
         let crosses = |a, b| crosses(rec, level, a, b);

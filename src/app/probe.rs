@@ -99,6 +99,7 @@ impl ProbeState {
     pub fn refresh_why(&mut self, sim: &Sim, settings: &SlideSettings) {
         let config = self.config(settings);
         let file = self.feed.as_ref().map(|f| f.path.as_path());
+        self.why.following = self.follow;
         self.why.refresh(sim, self.level.as_ref(), file, &config);
     }
 
@@ -250,6 +251,7 @@ impl ProbeState {
                 }
                 self.feed = None;
                 self.tab = None;
+                self.why.follow_tab(false);
                 self.why.forget_file();
                 self.listener = Some(l);
                 self.sent = Some(config);
@@ -270,6 +272,7 @@ impl ProbeState {
                 self.over_declared = false;
                 self.listener = None;
                 self.tab = None;
+                self.why.follow_tab(false);
                 self.peer = None;
                 self.begin_history();
                 self.finished = false;
@@ -303,6 +306,7 @@ impl ProbeState {
         self.listener = None;
         self.feed = None;
         self.tab = None;
+        self.why.follow_tab(false);
         self.why.forget_file();
         self.peer = None;
         self.why.restart_live();
@@ -355,6 +359,7 @@ impl ProbeState {
             PushFeed::new("its tab on this origin", config),
         ));
         self.sent = Some(config);
+        self.why.follow_tab(true);
         let text = format!("waiting for the game's tab (channel {channel})");
         vec![Say(text, false)]
     }
@@ -372,6 +377,7 @@ impl ProbeState {
         let Some((_, feed)) = &mut self.tab else {
             return;
         };
+        self.why.tab_part(&part);
         match part {
             TabPart::Begin => feed.begin(),
             TabPart::Bytes(b) => feed.push(b),
@@ -385,6 +391,7 @@ impl ProbeState {
         let effects = match event {
             FeedEvent::Connected(peer) => {
                 self.begin_history();
+                self.why.level_made(true);
                 let text = format!("a game connected from {peer}");
                 self.peer = Some(peer);
                 vec![ProbeEffect::FreshHistory, Say(text, false)]
@@ -397,6 +404,7 @@ impl ProbeState {
                 let follow = self.follow;
                 self.begin_history();
                 self.follow = follow;
+                self.why.level_made(false);
                 self.level = Some(level.clone());
                 vec![ProbeEffect::ShowLevel(level), ProbeEffect::FreshHistory]
             }

@@ -18,10 +18,13 @@ use super::probe_file_check::{CheckOptions, CheckReport, check_profiled, measure
 pub use super::why_worker::Whys;
 
 /// The browser's worker entry (the page's wasm started without a window): it serves the
-/// page's checks (`why_worker`).
+/// page's checks (`why_worker`) and a followed game's searches (`live_worker`).
 #[cfg(target_arch = "wasm32")]
 pub fn serve_worker() {
-    super::why_worker::serve(|path, options| whys(path, options, &Default::default()));
+    super::why_worker::serve(
+        |path, options| whys(path, options, &Default::default()),
+        super::live_worker::serve,
+    );
 }
 
 /// The reasons of one file's flagged moves, for the options they were judged with.

@@ -8,6 +8,9 @@ pub mod feed;
 pub mod file_whys;
 pub mod levels;
 pub mod listen;
+pub mod live_evidence;
+#[cfg(target_arch = "wasm32")]
+pub mod live_worker;
 pub mod minimise;
 pub mod one_move;
 pub mod probe_file_check;

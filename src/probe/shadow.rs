@@ -27,7 +27,7 @@ const FEATURE_TOLERANCE_ES: f32 = 1e-4;
 
 /// What the re-solve may change: the user's solve settings (case mask, solver, …) and the
 /// tolerance that flags a move.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct ShadowConfig {
     pub settings: SlideSettings,
     pub tolerance: ShadowTolerance,
@@ -44,7 +44,7 @@ const MAX_ASSUMED: usize = 16;
 
 /// Convention switches assumed for a game's moves, each set over what the move itself says
 /// (its `ONE_SIDED` flag, the conventions its file declared) with the move's own padding.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Assumed {
     switches: [Option<collision::conventions::Switch>; MAX_ASSUMED],
     /// Rules measured from the file (`move_scale`, `floor_stop_deg`), for moves that do not

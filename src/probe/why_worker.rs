@@ -6,6 +6,9 @@
 //! checks the file as `probe-check` does, and posts back each flagged move's reason as JSON.
 //! A check the page no longer wants is cancelled by ending its worker.
 //!
+//! A followed game tab has a worker of its own ([`LiveSearch`]): it mirrors the stream and
+//! searches the move at the cursor (`live_evidence.rs`), one ask at a time, so a search of up
+//! to 10 ms a move no longer takes a frame of the page's while it follows a diverging game.
 //! The page's live re-solve stays on its own thread: a move handed back from a worker costs the
 //! page more to parse than to re-solve (DESIGN.md, "The browser page re-solves on its own
 //! thread").
@@ -71,7 +74,7 @@ pub fn decode_reply(text: &str) -> Whys {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use web::{Pending, serve};
+pub use web::{Live, Pending, field, js_error, serve};
 
 #[cfg(target_arch = "wasm32")]
 mod web {
@@ -90,7 +93,7 @@ mod web {
     /// Messages the worker received while its wasm loaded (`why-worker.js` keeps them here).
     const QUEUED: &str = "slidescopeQueued";
 
-    fn js_error(e: JsValue) -> String {
+    pub fn js_error(e: JsValue) -> String {
         let text = e.as_string().or_else(|| {
             e.dyn_ref::<js_sys::Error>()
                 .map(|e| String::from(e.message()))
@@ -194,29 +197,39 @@ mod web {
 
     /// What the worker runs on a request: the file's check.
     type Check = fn(&Path, &CheckOptions) -> Whys;
+    /// What it runs on a followed game's message (`{ live: kind, … }`): its kind and data.
+    pub type Live = fn(&str, &JsValue);
 
-    /// The worker's entry: answers with `check` the requests queued while the wasm loaded
-    /// (their messages' data), then each one that arrives.
-    pub fn serve(check: Check) {
+    /// The worker's entry: answers with `check` (or `live`) the requests queued while the
+    /// wasm loaded (their messages' data), then each one that arrives.
+    pub fn serve(check: Check, live: Live) {
         let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
         let queued = js_sys::Reflect::get(&scope, &QUEUED.into()).ok();
         // The queue is answered here: its buffers go with it.
         let _ = js_sys::Reflect::set(&scope, &QUEUED.into(), &JsValue::UNDEFINED);
         let handler = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-            answer(&e.unchecked_into::<MessageEvent>().data(), check);
+            answer(&e.unchecked_into::<MessageEvent>().data(), check, live);
         });
         scope.set_onmessage(Some(handler.as_ref().unchecked_ref()));
         handler.forget();
         let queued = queued.and_then(|q| q.dyn_into::<Array>().ok());
         for data in queued.iter().flat_map(Array::iter) {
-            answer(&data, check);
+            answer(&data, check, live);
         }
     }
 
-    fn answer(data: &JsValue, check: Check) {
+    fn answer(data: &JsValue, check: Check, live: Live) {
+        if let Some(kind) = field(data, "live").as_string() {
+            return live(&kind, data);
+        }
         let whys = request(data).and_then(|(path, options)| check(&path, &options));
         let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
         let _ = scope.post_message(&encode_reply(&whys).into());
+    }
+
+    /// `data.name` (undefined where there is none).
+    pub fn field(data: &JsValue, name: &str) -> JsValue {
+        js_sys::Reflect::get(data, &name.into()).unwrap_or_default()
     }
 
     /// The request's files kept; its file and options.

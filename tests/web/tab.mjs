@@ -17,6 +17,7 @@
 // on a loaded machine. Exits 1 on a failure.
 
 import { launch } from "./launch.mjs";
+import { press as pressWidget } from "./widgets.mjs";
 
 const gameUrl = process.env.GAME_URL;
 if (!gameUrl) throw new Error("GAME_URL is not set");
@@ -88,37 +89,11 @@ console.log(`frame rates: debugger ${streamingFps.toFixed(1)} fps while the game
 const brief = Boolean(process.env.TAB_TEST_BRIEF);
 if (!brief) {
 // 3. A convention switched in the inspector, as a user does: each widget clicked where the
-// page's list of the canvas's widgets (#widgets) says it is, scrolled to first; then "Re-solve
-// all" judges every move again. The adapter declares Babylon's rules, so no move of its game
+// page's list of the canvas's widgets (#widgets) says it is, scrolled to first (widgets.mjs);
+// then "Re-solve all" judges every move again. The adapter declares Babylon's rules, so no move of its game
 // should diverge as declared; one the game does not have (the padding in metres, where Babylon
 // pads 0.01 eSpace), switched on, makes the reference part from it on the moves it pads.
-const widget = async (re) => {
-  const line = (await viewer.locator("#widgets").textContent()).split("\n").find((l) => re.test(l));
-  const at = line?.match(/at (-?\d+),(-?\d+),(-?\d+),(-?\d+)$/);
-  if (!at) return null;
-  const [x0, y0, x1, y1] = at.slice(1).map(Number);
-  return { line, x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
-};
-/** Scrolls the inspector until the widget matching `re` lies inside it (above the timeline's
- * bar at y 587), and clicks it. */
-const press = async (re, what) => {
-  let last = null;
-  for (let k = 0; k < 60; k++) {
-    const w = await widget(re);
-    if (w && w.y > 70 && (w.y < 560 || (w.y < 584 && w.y === last?.y))) {
-      await viewer.mouse.click(w.x, w.y);
-      return w.line;
-    }
-    last = w;
-    const before = await viewer.locator("#widgets").textContent();
-    await viewer.mouse.move(1100, 300);
-    await viewer.mouse.wheel(0, w && w.y <= 70 ? -120 : 120);
-    await viewer.waitForFunction((b) => document.getElementById("widgets")?.textContent !== b, before, { timeout: 3000, polling: 50 }).catch(() => {});
-  }
-  const list = (await viewer.locator("#widgets").textContent()).split("\n");
-  fail(`no ${what} in the inspector to click (no line like ${re} among the ${list.length} of #widgets:\n  ${list.slice(0, 80).join("\n  ")})`);
-  return null;
-};
+const press = (re, what) => pressWidget(viewer, re, what).catch((e) => (fail(e.message), null));
 const divergeOf = (s) => Number((s.match(/(\d+) diverge/) || [])[1]);
 let now = NaN;
 if (await press(/"conventions \(the defaults\)"/, "conventions block")) {
@@ -148,10 +123,19 @@ for (let k = 0; k < 400 && now > 0 && !why; k++) {
   if (after === before) break;
   why = after.split("\n").filter((l) => l.startsWith("why:")).join("\n");
 }
+// The move's search runs in the page's worker (src/probe/live_worker.rs): the why waits for it.
+const searching = (w) => w.includes("searching in the page's worker");
+const waited = searching(why);
+if (waited) {
+  const answered = await stateWhen(viewer, (s) => /^why:/m.test(s) && !/searching in the page's worker/.test(s),
+    "the worker's answer for the move at the cursor").catch((e) => (fail(e.message), ""));
+  why = answered.split("\n").filter((l) => l.startsWith("why:")).join("\n");
+}
 if (Number.isNaN(now)) fail("no convention was switched, so no move was judged again to explain");
 else if (!(now > 0)) fail("no move of the game diverges from the reference: nothing to explain");
 else if (!why) fail("paging through the markers reached no move with a why");
-else console.log(`a diverging move's why:\n  ${why.split("\n").join("\n  ")}`);
+else if (/note: searched on the page's thread/.test(why)) fail(`the worker did not answer:\n  ${why}`);
+else console.log(`a diverging move's why${waited ? " (searched in the page's worker; 'searching' shown meanwhile)" : ""}:\n  ${why.split("\n").join("\n  ")}`);
 // Ctrl+Shift+E on that move: its minimal scenario (the level cropped to the triangles of both
 // solves) becomes a download.
 const [minimal] = await Promise.all([

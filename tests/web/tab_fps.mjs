@@ -9,19 +9,32 @@
 //   viewerStreaming  the debugger while the game streams W moves a frame (re-solved on the
 //                    page's thread); movesPerSec and movesPerViewerFrame the moves it received
 //                    meanwhile, a second and a frame of its own;
-//   gameWithViewer   the game meanwhile (two windows sharing the machine's cores).
+//   gameWithViewer   the game meanwhile (two windows sharing the machine's cores);
+//   viewerSearching  the debugger while the game streams and its moves diverge: a switch the
+//                    adapter does not declare ("padding in metres", where Babylon pads 0.01
+//                    eSpace) clicked on over the declared conventions, so the move at the
+//                    cursor, which follows the newest, is searched for what reconciles it each
+//                    time it changes: in the page's worker (src/probe/live_worker.rs), or with
+//                    TAB_FPS_SEARCH=page on the page's thread (the worker's script refused, as
+//                    the page did before); searchingDiverge the share of moves diverging
+//                    meanwhile, searchingLongestGapMs the longest wait between two of its
+//                    frames, searchingFrames how many of them showed a why, "searching", or
+//                    the line saying the search ran on the page's thread, searchingWhy the why
+//                    it showed last.
 // Each is animation frames over 8 s (the game's beside the debugger over 4 s) at 1280 x 720 in
 // headless Chromium (SwiftShader), of a page that is in front in its window (as a user looks at
 // it): a page behind another gets about one frame a second from the compositor, whatever it
 // does (8.3 fps alone, 1.6 fps behind an empty page).
 //
-//   GAME_ORIGIN=http://127.0.0.1:PORT node tab_fps.mjs [W=60]
+//   GAME_ORIGIN=http://127.0.0.1:PORT [TAB_FPS_SEARCH=page] node tab_fps.mjs [W=60]
 // (from target/web-test-node, beside playwright-core and launch.mjs, which .ci/web-test copies)
 import { launch } from "./launch.mjs";
+import { press } from "./widgets.mjs";
 const base = process.env.GAME_ORIGIN;
 if (!base) throw new Error("GAME_ORIGIN is not set");
 const browser = await launch();
 const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+if (process.env.TAB_FPS_SEARCH === "page") await context.route(/why-worker\.js/, (r) => r.abort());
 const rate = (p, ms) => p.evaluate((ms) => new Promise((done) => { let n = 0; const t = performance.now(); const tick = () => (performance.now() - t < ms ? (n++, requestAnimationFrame(tick)) : done(n * 1000 / (performance.now() - t))); requestAnimationFrame(tick); }), ms);
 const W = process.argv[2] || 60;
 const out = {};
@@ -73,6 +86,42 @@ out.viewerStreaming = await rate(v, 8000);
 out.movesPerSec = ((await moves()) - m0) * 1000 / (performance.now() - t0);
 out.movesPerViewerFrame = out.movesPerSec / out.viewerStreaming;
 out.gameWithViewer = await rate(g, 4000);
+// D: the game's moves diverging: the game closed, the switch clicked while the debugger is
+// still (its inspector does not move under the pointer), then the game streaming again.
+await g.close();
+const counts = async () => (await v.locator("#state").textContent()).match(/probe: (\d+) moves, (\d+) diverge/).slice(1).map(Number);
+await press(v, /"conventions \(the defaults\)"/, "conventions block");
+await press(v, /CheckBox "padding in metres"/, "switch for the padding in metres");
+await v.waitForFunction(() => /CheckBox "padding in metres" on/.test(document.getElementById("widgets")?.textContent ?? ""), null, { timeout: 120000, polling: 100 });
+g = await beside("");
+await v.waitForFunction(() => Number((document.getElementById("state")?.textContent ?? "").match(/(\d+) diverge/)?.[1]) > 0, null, { timeout: 300000, polling: 200 });
+await new Promise((r) => setTimeout(r, 3000));
+const [n0, d0] = await counts();
+await v.evaluate(() => {
+  // Each frame: the longest wait since the last, and what the inspector's why was.
+  const gaps = { last: performance.now(), max: 0, run: true, why: 0, searching: 0, here: 0 };
+  const tick = (t) => {
+    gaps.max = Math.max(gaps.max, t - gaps.last);
+    gaps.last = t;
+    const s = document.getElementById("state")?.textContent ?? "";
+    if (/searching in the page's worker/.test(s)) gaps.searching++;
+    else if (/^why: /m.test(s)) gaps.why++;
+    if (/note: searched on the page's thread/.test(s)) gaps.here++;
+    if (gaps.run) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  window.fpsGaps = gaps;
+});
+out.viewerSearching = await rate(v, 8000);
+const gaps = await v.evaluate(() => { window.fpsGaps.run = false; return window.fpsGaps; });
+out.searchingLongestGapMs = gaps.max;
+// Frames whose why was the search's answer / "searching in the page's worker" / searched on
+// the page's thread (the worker refused).
+out.searchingFrames = { why: gaps.why, searching: gaps.searching, onPageThread: gaps.here };
+const [n1, d1] = await counts();
+await g.close();
+out.searchingDiverge = (d1 - d0) / Math.max(1, n1 - n0);
+out.searchingWhy = (await v.locator("#state").textContent()).split("\n").filter((l) => l.startsWith("why:")).join(" | ");
 out.state = (await v.locator("#state").textContent()).split("\n").find((l) => l.startsWith("probe:"));
 console.log(JSON.stringify(out));
 await browser.close();

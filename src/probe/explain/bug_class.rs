@@ -5,7 +5,7 @@
 //! file rules out (no "ignores face contacts" for a game that reports face contacts).
 
 use glam::Vec3;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::collision::{
     CaseKind, CaseMask, CollisionMesh, ContactSource, ContactTime, Ellipsoid, SlideSettings,
@@ -16,7 +16,7 @@ use crate::sim::detectors::skin_violation;
 use crate::sim::{Cause, FrameRecord, GameMove, ShadowTolerance};
 
 /// A named failure of the game's controller.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BugClass {
     /// The game's end or integration velocity is NaN or infinite (a contact at t = 0 divided

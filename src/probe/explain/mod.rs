@@ -23,7 +23,7 @@ pub mod tie;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use bug_class::BugClass;
 pub use switches::Switch;
@@ -252,7 +252,7 @@ fn snake(v: &impl Serialize) -> String {
 }
 
 /// What a flagged move's own re-solves show, whatever the rest of the file holds.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Evidence {
     /// The smallest sets of convention switches under which the reference agrees (empty:
     /// none does).
@@ -424,7 +424,7 @@ pub const HINT_MOVES: u64 = 1024;
 
 /// What the search for one move's reconciling sets needs, shared by the threads that search
 /// a batch: the file's favourite group when the batch began.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct SearchHint {
     /// The most frequent group of sets of each size (one switch, two, three), tried before
     /// every set of that size is.

@@ -10,13 +10,13 @@
 //! The other ties float rounding decides, where the game's contacts and the reference's name
 //! different triangles, are `contact_tie`'s.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::switches::{self, Switch};
 use crate::collision::{ContactTime, Padding, SlideSettings, Trace};
 
 /// A divergence float rounding decides: neither side is wrong.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tie {
     /// At the padding: game and reference round `d >= padding` to its two sides.

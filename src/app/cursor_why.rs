@@ -18,8 +18,8 @@ use crate::sim::{FrameRecord, Sim};
 
 /// What the cursor's explanation depends on: the record, the tolerance, the settings, whether
 /// they apply over the game's declared conventions, whether the file's reasons are in, and
-/// how many answers the tab's worker has given.
-type WhyKey = (u64, ShadowTolerance, SlideSettings, bool, bool, u64);
+/// how many answers the tab's worker has given, and whether the cursor follows the game.
+type WhyKey = (u64, ShadowTolerance, SlideSettings, bool, bool, u64, bool);
 
 /// The cursor's why, the open file's reasons and a live game's judge.
 #[derive(Default)]
@@ -126,6 +126,8 @@ impl CursorWhy {
             over,
             ready,
             answers,
+            // Following, a tab's why may be another move's; paused, it is the cursor's own.
+            self.following,
         );
         if self.shown.as_ref().is_some_and(|(k, _)| *k == key) {
             return;

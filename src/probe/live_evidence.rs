@@ -1,10 +1,10 @@
 //! A live game's move at the cursor, searched for what reconciles it (`explain::gather`: the
 //! convention sets, the bug classes; 0.1–10 ms a move, `docs/measurements.md`), away from the
-//! page that draws it. The browser page's worker (`why_worker.rs`) keeps a [`Mirror`] of the
+//! page that draws it. The browser page's worker (`live_worker.rs`) keeps a [`Mirror`] of the
 //! followed game's stream — the same pieces the page reads, read by the same session, for its
 //! levels — and answers an [`Ask`] (the move's record, the judge's hint, the configuration and
 //! which of the stream's levels it was re-solved on) with the move's [`Evidence`]. The judge
-//! that names it stays with the page (`app/live_why.rs`), so the why is the one a search on the
+//! that names it stays with the page (`app/tab_why.rs`), so the why is the one a search on the
 //! page's thread gives: [`gather_live`] is what both run.
 //!
 //! Messages are MessagePack (`rmp-serde`): a record's floats cross exactly, NaN included.

@@ -22,7 +22,7 @@ use super::live_evidence::{
     Answer, Ask, Mirror, Searcher, decode_answer, decode_ask, encode_answer,
 };
 use super::push_feed::TabPart;
-use super::why_worker::{SCRIPT, field, js_error};
+use super::why_worker::{SCRIPT, field, js_error, spawn};
 
 /// The page's side: the worker and the ask in flight.
 pub struct LiveSearch {
@@ -42,14 +42,9 @@ struct Inbox {
 impl LiveSearch {
     /// Starts the worker (its wasm loads while the game's first pieces are posted).
     pub fn start() -> Result<Self, String> {
-        let kind = web_sys::WorkerOptions::new();
-        kind.set_type(web_sys::WorkerType::Module);
-        let worker = Worker::new_with_options(SCRIPT, &kind).map_err(js_error)?;
         let inbox = Rc::new(RefCell::new(Inbox::default()));
         let handlers = [on_answer(&inbox), on_error(&inbox)];
-        worker.set_onmessage(Some(handlers[0].as_ref().unchecked_ref()));
-        worker.set_onerror(Some(handlers[1].as_ref().unchecked_ref()));
-        worker.set_onmessageerror(Some(handlers[1].as_ref().unchecked_ref()));
+        let worker = spawn(&handlers)?;
         let search = Self {
             worker,
             inbox,

@@ -74,7 +74,7 @@ pub fn decode_reply(text: &str) -> Whys {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use web::{Live, Pending, field, js_error, serve};
+pub use web::{Live, Pending, field, js_error, serve, spawn};
 
 #[cfg(target_arch = "wasm32")]
 mod web {
@@ -104,6 +104,18 @@ mod web {
         )
     }
 
+    /// A module worker running [`SCRIPT`], its messages to `handlers[0]` and its errors (and
+    /// messages it could not read) to `handlers[1]`.
+    pub fn spawn(handlers: &[Closure<dyn FnMut(JsValue)>; 2]) -> Result<Worker, String> {
+        let kind = web_sys::WorkerOptions::new();
+        kind.set_type(web_sys::WorkerType::Module);
+        let worker = Worker::new_with_options(SCRIPT, &kind).map_err(js_error)?;
+        worker.set_onmessage(Some(handlers[0].as_ref().unchecked_ref()));
+        worker.set_onerror(Some(handlers[1].as_ref().unchecked_ref()));
+        worker.set_onmessageerror(Some(handlers[1].as_ref().unchecked_ref()));
+        Ok(worker)
+    }
+
     /// A check running in a worker; dropping it ends the worker.
     pub struct Pending {
         worker: Worker,
@@ -115,14 +127,9 @@ mod web {
         /// Starts a worker on `path` with `options`, handing it the page's compiled module and
         /// every file the page holds.
         pub fn start(path: &Path, options: &CheckOptions) -> Result<Self, String> {
-            let kind = web_sys::WorkerOptions::new();
-            kind.set_type(web_sys::WorkerType::Module);
-            let worker = Worker::new_with_options(SCRIPT, &kind).map_err(js_error)?;
             let reply = Rc::new(RefCell::new(None));
             let handlers = [on_message(&reply), on_error(&reply)];
-            worker.set_onmessage(Some(handlers[0].as_ref().unchecked_ref()));
-            worker.set_onerror(Some(handlers[1].as_ref().unchecked_ref()));
-            worker.set_onmessageerror(Some(handlers[1].as_ref().unchecked_ref()));
+            let worker = spawn(&handlers)?;
             // Dropped on an error below: the worker ends.
             let pending = Self {
                 worker,

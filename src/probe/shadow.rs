@@ -435,7 +435,8 @@ fn unresolved_frame(
 
 /// Whether the reference, re-run on `game`'s inputs with `settings`, agrees with the game
 /// within `tol` (what `probe-check` asks of each set of convention switches; no record filed),
-/// with how the re-solve ended (`None`: it refused the inputs).
+/// with how the re-solve ended (`None`: it refused the inputs). `trace` is left holding the
+/// contacts only (all the comparison reads).
 pub fn agrees_under(
     (level, objects): (&ProbeLevel, &DynamicScene),
     game: &GameMove,
@@ -449,6 +450,7 @@ pub fn agrees_under(
         return (false, None);
     };
     let world = CollisionWorld::new(level.collision(), objects);
+    trace.contacts_only = true;
     trace.clear();
     // The trace is compared only where the game sent its contacts.
     let traced = (!game.contacts.is_empty()).then_some(&mut *trace);

@@ -143,9 +143,23 @@ pub struct Trace {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub dead_zone_held: Option<Vec3>,
+    /// Records each iteration's contacts and response but not the triangles detection tested
+    /// (`candidates` and `dynamic` left empty): what comparing a call's contacts needs, at a
+    /// fraction of the cost. Kept by [`Trace::clear`]; not written to files.
+    // perf: the why's trials, docs/measurements.md "the cost of the why"
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub contacts_only: bool,
 }
 
 impl Trace {
+    /// An empty trace that records contacts only (see [`Trace::contacts_only`]).
+    pub fn contacts_only() -> Self {
+        Self {
+            contacts_only: true,
+            ..Self::default()
+        }
+    }
+
     /// Clears the record, keeping allocations (for reuse every frame).
     pub fn clear(&mut self) {
         self.iterations.clear();

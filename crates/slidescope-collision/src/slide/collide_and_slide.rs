@@ -82,7 +82,8 @@ pub(crate) fn slide(
         }
         s.iterations += 1;
         let mut record = recorder.begin_iteration(&s);
-        let Some(first) = first_contact(call, &mut s, scratch, record.as_mut()) else {
+        let Some(first) = first_contact(call, &mut s, scratch, recorder.detection(&mut record))
+        else {
             recorder.clear_path(record);
             s.end = EndReason::ClearPath;
             break;

@@ -36,6 +36,17 @@ impl<'t> Recorder<'t> {
         })
     }
 
+    /// Where detection records the triangles it tested: nowhere without a trace, or for a
+    /// trace of contacts only.
+    #[inline]
+    pub fn detection<'r>(
+        &self,
+        record: &'r mut Option<IterationTrace>,
+    ) -> Option<&'r mut IterationTrace> {
+        let full = self.trace.as_ref().is_some_and(|t| !t.contacts_only);
+        record.as_mut().filter(|_| full)
+    }
+
     /// An iteration that found a clear path.
     #[inline]
     pub fn clear_path(&mut self, record: Option<IterationTrace>) {

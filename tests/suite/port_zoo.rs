@@ -236,7 +236,7 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
     // out the rules would do 0.638 of what they show (an inverted padding or a broad phase that
     // skips walls masks the rest). On 60 ports of seeds 77, 2026 and 5 (these asserts are for
     // the 24; docs/measurements.md keeps the draws): precision 1.000 each; recall 0.982, 0.964,
-    // 0.956 (0.971 pooled); bugs named 40 of 41, 41 of 41, 40 of 41. Before rules were fitted
+    // 0.944 (0.965 pooled); bugs named 40 of 41, 41 of 41, 40 of 41. Before rules were fitted
     // on moves that start clear of the level, an inverted padding (walkers a skin deep) showed
     // rules it lacks: precision 0.972 on these 24; 0.939, 0.991, 1.000 on the seeds.
     assert_eq!(fp, 0, "a rule reported that the port lacks: {report}");

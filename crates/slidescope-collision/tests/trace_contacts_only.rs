@@ -38,7 +38,7 @@ fn a_trace_of_contacts_only_is_the_full_trace_without_its_candidates() {
     for s in settings() {
         for (i, mover) in common::movers(200).into_iter().enumerate() {
             let mut e = mover.ellipsoid;
-            // Every fourth starts sunk 0.3 m into the field: embedded contacts, fallbacks.
+            // Every fourth starts 0.9 m lower, sunk into the field: embedded contacts, fallbacks.
             if i % 4 == 0 {
                 e.center.y -= 0.9;
             }

@@ -28,7 +28,10 @@ const page = await newPage({ viewport: { width: 1280, height: 720 } });
 const errors = [];
 // winit's web event loop hands control back to the page by throwing on purpose.
 const real = (text) => !text.includes("Using exceptions for control flow");
+// Every answer of 400 or more, named, so a console's "Failed to load resource" says which.
+const refused = [];
 const watch = (p) => {
+  p.on("response", (r) => r.status() >= 400 && refused.push(`${r.status()} ${r.url()}`));
   p.on("console", (m) => m.type() === "error" && real(m.text()) && errors.push(m.text()));
   p.on("pageerror", (e) => real(String(e)) && errors.push(String(e)));
 };
@@ -393,6 +396,8 @@ if (process.env.SLIDESCOPE) {
   }
 }
 
-if (errors.length) fail(`console errors:\n  ${errors.join("\n  ")}`);
+if (errors.length) {
+  fail(`console errors:\n  ${errors.join("\n  ")}\nanswers of 400 or more:\n  ${refused.join("\n  ")}`);
+}
 await browser.close();
 if (!process.exitCode) console.log("web test: ok");

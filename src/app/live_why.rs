@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::probe::explain::bug_class::{crosses_a_triangle, starts_unsound};
+use crate::probe::explain::bug_class::{crosses_a_triangle, starts_inside, starts_unsound};
 use crate::probe::explain::{Evidence, Judge, SearchHint, Why};
 use crate::probe::live_evidence::gather_live;
 use crate::probe::{ProbeLevel, ShadowConfig};
@@ -110,6 +110,7 @@ impl LiveJudge {
                 let unsound = || starts_unsound(g, level, skin);
                 let flagged = g.verdict(tol).diverges.then(|| Evidence {
                     start_unsound: unsound(),
+                    start_inside: starts_inside(g, level),
                     searched: true,
                     ..Default::default()
                 });

@@ -296,7 +296,8 @@ pub fn resolve_all(
     threads: usize,
     mut each: impl FnMut(FrameRecord),
 ) {
-    resolve_all_then(moves, config, threads, |_, _| (), |r, ()| each(r));
+    let traced = (config, Trace::default as fn() -> Trace);
+    resolve_all_then(moves, traced, threads, |_, _| (), |r, ()| each(r));
 }
 
 /// Moves a thread takes at a time.
@@ -304,10 +305,11 @@ const GRAIN: usize = 32;
 
 /// [`resolve_all`], with `then` run on each move's record on the thread that re-solved it
 /// (`probe-check` searches a diverging move's reconciling conventions there); `each` gets the
-/// records and what `then` made, in order.
+/// records and what `then` made, in order. Each thread records into a trace from `new_trace`
+/// (`probe-check` reads only contacts: [`Trace::contacts_only`]).
 pub fn resolve_all_then<T: Send>(
     moves: &[PendingMove],
-    config: &ShadowConfig,
+    (config, new_trace): (&ShadowConfig, fn() -> Trace),
     threads: usize,
     then: impl Fn(&PendingMove, &FrameRecord) -> T + Sync,
     mut each: impl FnMut(FrameRecord, T),
@@ -323,7 +325,7 @@ pub fn resolve_all_then<T: Send>(
             .collect::<Vec<_>>()
     };
     if threads == 1 || moves.len() < 64 {
-        let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+        let (mut scratch, mut trace) = (Scratch::default(), new_trace());
         for m in moves {
             let r = m.resolve(config, &mut scratch, &mut trace);
             let t = then(m, &r);
@@ -335,34 +337,48 @@ pub fn resolve_all_then<T: Send>(
     // the threads take slices of `GRAIN` moves as they finish one rather than a fixed half each.
     // perf: docs/measurements.md, "the cost of the why"
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut parts: Vec<(usize, Vec<(FrameRecord, T)>)> = std::thread::scope(|s| {
+    std::thread::scope(|s| {
+        let (sent, received) = std::sync::mpsc::channel();
         let handles: Vec<_> = (0..threads)
             .map(|_| {
-                let (solve, next) = (&solve, &next);
+                let (solve, next, sent) = (&solve, &next, sent.clone());
                 s.spawn(move || {
-                    let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
-                    let mut done = Vec::new();
+                    let (mut scratch, mut trace) = (Scratch::default(), new_trace());
                     loop {
                         let from = next.fetch_add(GRAIN, std::sync::atomic::Ordering::Relaxed);
                         if from >= moves.len() {
                             break;
                         }
                         let part = &moves[from..moves.len().min(from + GRAIN)];
-                        done.push((from, solve(part, &mut scratch, &mut trace)));
+                        if sent
+                            .send((from, solve(part, &mut scratch, &mut trace)))
+                            .is_err()
+                        {
+                            break;
+                        }
                     }
-                    done
                 })
             })
             .collect();
-        handles
-            .into_iter()
-            // A worker's panic is a bug in the core: re-raise it rather than drop its moves.
-            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
+        drop(sent);
+        // perf: `each` takes the slices in order as they come, beside the re-solves of later
+        // ones (not after all of them); docs/measurements.md, "1M Sponza moves"
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut due = 0;
+        for (from, part) in received {
+            waiting.insert(from, part);
+            while let Some(part) = waiting.remove(&due) {
+                due += GRAIN;
+                for (r, t) in part {
+                    each(r, t);
+                }
+            }
+        }
+        // A worker's panic is a bug in the core: re-raise it rather than drop its moves.
+        for h in handles {
+            if let Err(p) = h.join() {
+                std::panic::resume_unwind(p);
+            }
+        }
     });
-    parts.sort_unstable_by_key(|(from, _)| *from);
-    let parts = parts.into_iter().map(|(_, part)| part);
-    for (r, t) in parts.into_iter().flatten() {
-        each(r, t);
-    }
 }

@@ -659,3 +659,23 @@ fn contact_fields_a_game_declares_missing_are_not_compared() {
     assert!(gains(None) > 0);
     assert_eq!(gains(Some(missing::INTEGRATION_VELOCITY)), 0);
 }
+
+/// The threads re-solve slices of a batch in any order and the judge takes them in file order
+/// as they come: the report is the same with one thread as with more threads than cores.
+#[test]
+fn the_report_does_not_depend_on_the_thread_count() {
+    for name in ["irrlicht_lavaducts.slidelog", "py64_threejs.slidelog"] {
+        let report = |threads| {
+            let options = CheckOptions {
+                threads,
+                ..Default::default()
+            };
+            let report = check_file(&port(name), &options).unwrap();
+            assert!(report.counts.flagged_total > 100, "{name}");
+            serde_json::to_string(&report).unwrap()
+        };
+        let one = report(1);
+        assert_eq!(one, report(3), "{name}");
+        assert_eq!(one, report(8), "{name}");
+    }
+}

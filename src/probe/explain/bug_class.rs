@@ -95,10 +95,10 @@ impl BugClass {
 
 /// Every class a flagged move fits, in order of precedence, each with its depth (m, for an
 /// end inside the level): `missing_part` re-solves with a case mask (the parts whose absence
-/// makes the reference agree).
+/// makes the reference agree); `start_unsound` as [`starts_unsound`] says of the game's start.
 pub fn candidates(
     record: &FrameRecord,
-    game: &GameMove,
+    (game, start_unsound): (&GameMove, bool),
     level: &ProbeLevel,
     tol: &ShadowTolerance,
     missing_part: impl FnMut(CaseMask) -> bool,
@@ -113,7 +113,7 @@ pub fn candidates(
         found.push((BugClass::MissedTriangle, None));
     }
     found.extend(classify(record, game, level));
-    if starts_unsound(game, level, record.call.settings.tuning.skin_es) {
+    if start_unsound {
         found.push((BugClass::StartedInsideLevel, None));
     }
     found
@@ -187,7 +187,7 @@ pub fn starts_inside(game: &GameMove, level: &ProbeLevel) -> bool {
 
 /// How deep the start overlaps the level (eSpace; infinite when the start is not an
 /// ellipsoid), `None` when it is clear.
-fn start_depth_es(game: &GameMove, level: &ProbeLevel) -> Option<f32> {
+pub fn start_depth_es(game: &GameMove, level: &ProbeLevel) -> Option<f32> {
     let Ok(e) = Ellipsoid::with_axes(game.input.start, game.input.radii, game.input.axes) else {
         return Some(f32::INFINITY);
     };

@@ -259,6 +259,9 @@ pub struct Evidence {
     pub sets: Vec<Vec<Switch>>,
     /// The start is not finite, or overlaps the level deeper than the game's skin.
     pub start_unsound: bool,
+    /// The start is not finite, or overlaps the level beyond float noise, however thin the
+    /// game's skin ([`bug_class::starts_inside`]).
+    pub start_inside: bool,
     /// The bug classes the move fits (searched only when no convention reconciles it), in
     /// order of precedence, each with its depth (m) for an end inside the level.
     pub classes: Vec<(BugClass, Option<f32>)>,
@@ -688,15 +691,19 @@ pub fn gather(
         // search; a start that is not finite may still follow a NaN end.
         return Evidence {
             start_unsound: !game.input.start.is_finite(),
+            start_inside: !game.input.start.is_finite(),
             searched: true,
             ..Default::default()
         };
     }
-    let skin = record.call.settings.tuning.skin_es;
-    let start_unsound = bug_class::starts_unsound(game, level, skin);
+    // perf: one overlap query for both depths; docs/measurements.md, "1M Sponza moves"
+    let depth_es = bug_class::start_depth_es(game, level);
+    let start_inside = depth_es.is_some();
+    let start_unsound = depth_es.is_some_and(|d| d > record.call.settings.tuning.skin_es);
     if bug_class::non_finite(game) {
         return Evidence {
             start_unsound,
+            start_inside,
             classes: vec![(BugClass::NonFiniteResult, None)],
             searched: true,
             ..Default::default()
@@ -705,6 +712,7 @@ pub fn gather(
     if start_unsound && defer_if_unsound {
         return Evidence {
             start_unsound,
+            start_inside,
             ..Default::default()
         };
     }
@@ -720,13 +728,15 @@ pub fn gather(
             };
             agrees_with((level, world.1), record, &settings, config)
         };
-        bug_class::candidates(record, game, level, &config.tolerance, missing)
+        let tol = &config.tolerance;
+        bug_class::candidates(record, (game, start_unsound), level, tol, missing)
     } else {
         Vec::new()
     };
     Evidence {
         sets,
         start_unsound,
+        start_inside,
         classes,
         searched: true,
         tie,

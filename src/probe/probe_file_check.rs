@@ -35,7 +35,8 @@ use crate::sim::{Cause, ShadowTolerance};
 // perf: docs/measurements.md, "the cost of the why".
 const BATCH: usize = 8192;
 const FIRST_BATCH: usize = 1024;
-const SMALL_BATCH: usize = 128;
+/// The first batch is searched before the file has any hint.
+pub const SMALL_BATCH: usize = 128;
 /// Convention rows, and cascade rows (one a root), of the text table (the rest of each are
 /// summed in one line).
 const MAX_CONVENTION_ROWS: usize = 5;

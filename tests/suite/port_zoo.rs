@@ -14,7 +14,7 @@ use std::process::Command;
 
 use slidescope::probe::explain::{BugClass, Switch, Why};
 use slidescope::probe::probe_file_check::{
-    CheckOptions, check_file_profiled, check_file_with_detected,
+    CheckOptions, SMALL_BATCH, check_file_profiled, check_file_with_detected,
 };
 
 use crate::common::{example_binary, temp_dir};
@@ -50,7 +50,7 @@ const BUGS: [(&str, Option<BugClass>); 5] = [
     ("broad_phase:6", Some(BugClass::MissedTriangle)),
     ("no_vertices", Some(BugClass::IgnoresVertices)),
     ("nan_at_t0", Some(BugClass::NonFiniteResult)),
-    ("inverted_padding", Some(BugClass::EndedInsideLevel)),
+    ("inverted_padding", Some(BugClass::ReversedPushBack)),
     ("scale:0.5", None),
 ];
 
@@ -108,6 +108,7 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
     let mut later = state ^ 0x5555_5555;
     let (mut tp, mut fp, mut fneg) = (0u32, 0u32, 0u32);
     let (mut named, mut bugs, mut unnamed) = (0u32, 0u32, Vec::new());
+    let mut by_symptom = 0u32;
     let (mut masked_missed, mut masked_total, mut untold) = (0u32, 0u32, 0u32);
     let mut lines = Vec::new();
     for k in 0..env_or("SLIDESCOPE_ZOO_PORTS", PORTS) {
@@ -188,10 +189,23 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
                 BugClass::EndedInsideLevel | BugClass::Tunnelled => !names,
                 _ => false,
             };
+            // An inverted padding is named by its cause where the reference re-solves the
+            // port's own end under the file's favourite sets; with a rule the bug masks left
+            // out, or in the first batch (searched before the file has favourites), the
+            // reference ends elsewhere and the end inside the level it leads to is named.
+            let early = first < SMALL_BATCH as u64;
+            let masked = early || unmasked.iter().any(|r| !found(r));
+            let symptom = |c: BugClass| c == BugClass::EndedInsideLevel && masked;
             let ok = match (&why, class) {
                 (Some((Some(Why::Bug { class: c, .. }), _)), Some(BugClass::MissedTriangle))
                     if shown(*c) =>
                 {
+                    true
+                }
+                (Some((Some(Why::Bug { class: c, .. }), _)), Some(BugClass::ReversedPushBack))
+                    if symptom(*c) =>
+                {
+                    by_symptom += 1;
                     true
                 }
                 (Some((Some(Why::Bug { class: c, .. }), _)), Some(want)) => *c == want,
@@ -227,7 +241,8 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
         "precision {precision:.3} recall {recall:.3} (tp {tp} fp {fp} fn {fneg}; {untold} found as the \
          rival of the switch held, which the file does not tell apart); recall over \
          what the rules do with the bug left out {unmasked_recall:.3} ({masked_missed} of \
-         {masked_total} missed); bugs named {named} of {bugs} (not: ports {unnamed:?})\n{}",
+         {masked_total} missed); bugs named {named} of {bugs}, {by_symptom} of them by the \
+         symptom their masked rules leave (not: ports {unnamed:?})\n{}",
         lines.join("\n")
     );
     eprintln!("{report}");
@@ -260,4 +275,33 @@ fn a_rule_one_move_bears_out_is_not_reported() {
     let held = profile.explanation.conventions_assumed.unwrap();
     let named = |n: &str| Switch::named(n).unwrap();
     assert_eq!(held, [named("pads_free_moves"), named("skin_in_metres")]);
+}
+
+/// An inverted padding where a clear iteration follows the last contact (Linahan's projection
+/// slides on along the plane): the end is not inside the level, yet it is the reference's with
+/// its last push-back reversed. Under the port's profile every move judged on its own is that
+/// bug (seed 5's 33rd port: 641 of them were unexplained while the class was "ended inside").
+#[test]
+fn an_inverted_padding_is_named_where_the_mover_slides_on() {
+    let bin = example_binary("port_zoo");
+    let dir = temp_dir("port_zoo_inverted");
+    let (file, truth) = (dir.join("33.slidelog"), dir.join("33.json"));
+    let rules = "padding_along_velocity,ignores_leaving,roots_after_start_only,\
+                 linahan_projection,pads_free_moves,skin_in_metres";
+    walk(&bin, rules, "inverted_padding", 33, &file, &truth);
+    let report = check_file_with_detected(&file, &CheckOptions::default()).unwrap();
+    let j = report.explanation.judged;
+    assert!(j.on_their_own > 1000, "{j:?}");
+    assert_eq!(j.explained, j.on_their_own, "{j:?}");
+    let bug = |f: &&slidescope::probe::probe_file_check::FlaggedMove| {
+        matches!(
+            f.why,
+            Some(Why::Bug {
+                class: BugClass::ReversedPushBack,
+                ..
+            })
+        )
+    };
+    let named = report.flagged.iter().filter(bug).count() as u64;
+    assert_eq!(named, j.on_their_own, "{j:?}");
 }

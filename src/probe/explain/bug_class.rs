@@ -8,8 +8,8 @@ use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
 use crate::collision::{
-    CaseKind, CaseMask, CollisionMesh, ContactSource, ContactTime, Ellipsoid, SlideSettings,
-    raycast, sweep,
+    CaseKind, CaseMask, CollisionMesh, CollisionWorld, ContactSource, ContactTime, DynamicScene,
+    Ellipsoid, Scratch, SlideSettings, Trace, collide_and_slide_in, raycast, sweep,
 };
 use crate::probe::ProbeLevel;
 use crate::sim::detectors::skin_violation;
@@ -45,6 +45,9 @@ pub enum BugClass {
     ContactAtExitRoot,
     /// The game's centre passed through a triangle between its start and its end.
     Tunnelled,
+    /// The game's end is the reference's with the last push-back reversed: its padding moved
+    /// the centre toward the surface it touched, not away (a sign slip in the padding).
+    ReversedPushBack,
     /// The game's end overlaps the level.
     EndedInsideLevel,
     /// The move starts overlapping the level deeper than its skin with no earlier divergence
@@ -69,6 +72,10 @@ impl BugClass {
             Self::MissedEmbeddedContact => "missed an embedded contact",
             Self::ContactAtExitRoot => "contact at the exit root",
             Self::Tunnelled => "tunnelled",
+            Self::ReversedPushBack => {
+                "padded toward the surface, not away (its end is ours with the last push-back \
+                 reversed)"
+            }
             Self::EndedInsideLevel => "ended inside the level",
             Self::StartedInsideLevel => "started inside the level",
             Self::GainedSpeed => "gained speed",
@@ -112,7 +119,7 @@ pub fn candidates(
     if missed_triangle(record, game, level, tol) {
         found.push((BugClass::MissedTriangle, None));
     }
-    found.extend(classify(record, game, level));
+    found.extend(classify(record, game, level, tol));
     if start_unsound {
         found.push((BugClass::StartedInsideLevel, None));
     }
@@ -131,10 +138,15 @@ fn classify(
     record: &FrameRecord,
     game: &GameMove,
     level: &ProbeLevel,
+    tol: &ShadowTolerance,
 ) -> Option<(BugClass, Option<f32>)> {
     let plain = |c| Some((c, None));
+    // A normal that points into the surface reverses the push-back too: the cause comes first.
     if pushed_into_back_face(game, level) {
         return plain(BugClass::PushedIntoBackFace);
+    }
+    if reversed_push_back(record, game, tol) {
+        return plain(BugClass::ReversedPushBack);
     }
     let end = game.result.map(|r| r.end)?;
     let e = Ellipsoid::with_axes(game.input.start, game.input.radii, game.input.axes).ok()?;
@@ -156,6 +168,52 @@ fn classify(
         return plain(BugClass::IterationsExhausted);
     }
     None
+}
+
+/// Whether the game's end is the reference's moved back by twice its last push-back (the move
+/// from the touching centre to the padded one, whatever the padding's direction and units),
+/// within `tol`: where the reference padded away from the surface, the game padded into it.
+fn reversed_push_back(record: &FrameRecord, game: &GameMove, tol: &ShadowTolerance) -> bool {
+    let (Some(end), Some(reference)) = (game.result.map(|r| r.end), record.outcome.slide()) else {
+        return false;
+    };
+    ends_reversed(end, reference.position, &record.trace, tol)
+}
+
+/// Whether the reference, re-run on `game`'s inputs with `settings` (a port's rules the move's
+/// own settings lack), ends where the game did once its last push-back is reversed.
+pub fn reversed_under(
+    (level, objects): (&ProbeLevel, &DynamicScene),
+    game: &GameMove,
+    settings: &SlideSettings,
+    tol: &ShadowTolerance,
+    (scratch, trace): (&mut Scratch, &mut Trace),
+) -> bool {
+    let input = &game.input;
+    let (Some(end), Ok(e)) = (
+        game.result.map(|r| r.end),
+        Ellipsoid::with_axes(input.start, input.radii, input.axes),
+    ) else {
+        return false;
+    };
+    trace.contacts_only = true;
+    trace.clear();
+    let world = CollisionWorld::new(level.collision(), objects);
+    collide_and_slide_in(world, &e, input.velocity, settings, scratch, Some(trace))
+        .is_ok_and(|r| ends_reversed(end, r.position, trace, tol))
+}
+
+/// `end` is `reference` moved back by twice the last push-back of `trace`; a push-back whose
+/// reversal moves the end less than the tolerance tells nothing.
+fn ends_reversed(end: Vec3, reference: Vec3, trace: &Trace, tol: &ShadowTolerance) -> bool {
+    let last = trace.iterations.iter().rev().find_map(|it| {
+        let touching = it.contacts.first()?.center;
+        Some(it.response.as_ref()?.new_center - touching)
+    });
+    last.is_some_and(|push| {
+        2.0 * push.length() > tol.position_m
+            && end.distance(reference - 2.0 * push) <= tol.position_m
+    })
 }
 
 /// The parts of the Minkowski sum whose absence from the reference makes it agree with the

@@ -729,7 +729,9 @@ pub fn gather(
             agrees_with((level, world.1), record, &settings, config)
         };
         let tol = &config.tolerance;
-        bug_class::candidates(record, (game, start_unsound), level, tol, missing)
+        let mut classes = bug_class::candidates(record, (game, start_unsound), level, tol, missing);
+        reversed_under_hint(hint, (level, world.1), record, config, &mut classes);
+        classes
     } else {
         Vec::new()
     };
@@ -740,6 +742,50 @@ pub fn gather(
         classes,
         searched: true,
         tie,
+    }
+}
+
+/// Where the move's own settings lack a port's rules, its reversed push-back shows only under
+/// them: tried under each set of the file's favourite groups and under all of their switches
+/// together, it goes before the symptoms it leads to (an end inside the level, …).
+fn reversed_under_hint(
+    hint: &SearchHint,
+    world: (&ProbeLevel, &DynamicScene),
+    record: &FrameRecord,
+    config: &ShadowConfig,
+    classes: &mut Vec<(BugClass, Option<f32>)>,
+) {
+    let named = |c: &(BugClass, _)| c.0 <= BugClass::ReversedPushBack;
+    let Some(game) = record
+        .game
+        .as_deref()
+        .filter(|_| !classes.iter().any(named))
+    else {
+        return;
+    };
+    let base = record.call.settings;
+    let skin = base.tuning.skin_es;
+    let sets = hint.groups.iter().flatten().flatten();
+    let all: Vec<Switch> = sets.clone().flatten().copied().collect();
+    let fits = SCRATCH.with_borrow_mut(|(scratch, trace)| {
+        sets.chain([&all]).any(|set| {
+            let conventions = switches::with_switches(&base.conventions, set, skin);
+            let settings = SlideSettings {
+                conventions,
+                ..base
+            };
+            let tol = &config.tolerance;
+            bug_class::reversed_under(world, game, &settings, tol, (scratch, trace))
+        })
+    });
+    if fits {
+        let at = classes
+            .iter()
+            .position(|c| c.0 > BugClass::ReversedPushBack);
+        classes.insert(
+            at.unwrap_or(classes.len()),
+            (BugClass::ReversedPushBack, None),
+        );
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::probe::explain::bug_class::{crosses_a_triangle, starts_inside, starts_unsound};
+use crate::probe::explain::bug_class::{crosses_a_triangle, start_depth_es};
 use crate::probe::explain::{Evidence, Judge, SearchHint, Why};
 use crate::probe::live_evidence::gather_live;
 use crate::probe::{ProbeLevel, ShadowConfig};
@@ -107,10 +107,13 @@ impl LiveJudge {
             let frame = r.frame;
             if let Some(g) = r.game.as_deref() {
                 let skin = g.skin_es.unwrap_or(config.settings.tuning.skin_es);
-                let unsound = || starts_unsound(g, level, skin);
+                // One overlap query of the start serves both depths, asked only when needed.
+                let depth = std::cell::OnceCell::new();
+                let depth_es = || *depth.get_or_init(|| start_depth_es(g, level));
+                let unsound = || depth_es().is_some_and(|d| d > skin);
                 let flagged = g.verdict(tol).diverges.then(|| Evidence {
                     start_unsound: unsound(),
-                    start_inside: starts_inside(g, level),
+                    start_inside: depth_es().is_some(),
                     searched: true,
                     ..Default::default()
                 });

@@ -36,7 +36,7 @@ use crate::sim::{Cause, ShadowTolerance};
 const BATCH: usize = 8192;
 const FIRST_BATCH: usize = 1024;
 /// The first batch is searched before the file has any hint.
-pub const SMALL_BATCH: usize = 128;
+const SMALL_BATCH: usize = 128;
 /// Convention rows, and cascade rows (one a root), of the text table (the rest of each are
 /// summed in one line).
 const MAX_CONVENTION_ROWS: usize = 5;

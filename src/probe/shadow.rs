@@ -438,27 +438,38 @@ fn unresolved_frame(
 /// with how the re-solve ended (`None`: it refused the inputs). `trace` is left holding the
 /// contacts only (all the comparison reads).
 pub fn agrees_under(
-    (level, objects): (&ProbeLevel, &DynamicScene),
+    scene: (&ProbeLevel, &DynamicScene),
     game: &GameMove,
     settings: &SlideSettings,
     tol: &ShadowTolerance,
     scratch: &mut Scratch,
     trace: &mut Trace,
 ) -> (bool, Option<SlideResult>) {
-    let input = &game.input;
-    let Ok(e) = Ellipsoid::with_axes(input.start, input.radii, input.axes) else {
-        return (false, None);
-    };
-    let world = CollisionWorld::new(level.collision(), objects);
-    trace.contacts_only = true;
-    trace.clear();
     // The trace is compared only where the game sent its contacts.
-    let traced = (!game.contacts.is_empty()).then_some(&mut *trace);
-    let Ok(result) = collide_and_slide_in(world, &e, input.velocity, settings, scratch, traced)
-    else {
+    let traced = !game.contacts.is_empty();
+    let Some(result) = resolve_under(scene, game, settings, (scratch, trace), traced) else {
         return (false, None);
     };
     let end = game.result.map(|r| (r.end, r.integration_velocity));
     let comparison = Comparison::of(end, &game.contacts, &result, trace, game.missing);
     (!comparison.verdict(tol).diverges, Some(result))
+}
+
+/// The reference re-run on `game`'s inputs with `settings` (`None`: it refused them), filing
+/// no record; when `traced`, `trace` is left holding the re-solve's contacts (only those),
+/// otherwise it is left empty.
+pub fn resolve_under(
+    (level, objects): (&ProbeLevel, &DynamicScene),
+    game: &GameMove,
+    settings: &SlideSettings,
+    (scratch, trace): (&mut Scratch, &mut Trace),
+    traced: bool,
+) -> Option<SlideResult> {
+    let input = &game.input;
+    let e = Ellipsoid::with_axes(input.start, input.radii, input.axes).ok()?;
+    let world = CollisionWorld::new(level.collision(), objects);
+    trace.contacts_only = true;
+    trace.clear();
+    let trace = traced.then_some(trace);
+    collide_and_slide_in(world, &e, input.velocity, settings, scratch, trace).ok()
 }

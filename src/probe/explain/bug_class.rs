@@ -8,10 +8,10 @@ use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
 use crate::collision::{
-    CaseKind, CaseMask, CollisionMesh, CollisionWorld, ContactSource, ContactTime, DynamicScene,
-    Ellipsoid, Scratch, SlideSettings, Trace, collide_and_slide_in, raycast, sweep,
+    CaseKind, CaseMask, CollisionMesh, ContactSource, ContactTime, DynamicScene, Ellipsoid,
+    Scratch, SlideSettings, Trace, raycast, sweep,
 };
-use crate::probe::ProbeLevel;
+use crate::probe::{ProbeLevel, shadow};
 use crate::sim::detectors::skin_violation;
 use crate::sim::{Cause, FrameRecord, GameMove, ShadowTolerance};
 
@@ -72,10 +72,7 @@ impl BugClass {
             Self::MissedEmbeddedContact => "missed an embedded contact",
             Self::ContactAtExitRoot => "contact at the exit root",
             Self::Tunnelled => "tunnelled",
-            Self::ReversedPushBack => {
-                "padded toward the surface, not away (its end is ours with the last push-back \
-                 reversed)"
-            }
+            Self::ReversedPushBack => "padded into the surface (its last push-back reversed)",
             Self::EndedInsideLevel => "ended inside the level",
             Self::StartedInsideLevel => "started inside the level",
             Self::GainedSpeed => "gained speed",
@@ -183,24 +180,29 @@ fn reversed_push_back(record: &FrameRecord, game: &GameMove, tol: &ShadowToleran
 /// Whether the reference, re-run on `game`'s inputs with `settings` (a port's rules the move's
 /// own settings lack), ends where the game did once its last push-back is reversed.
 pub fn reversed_under(
-    (level, objects): (&ProbeLevel, &DynamicScene),
+    scene: (&ProbeLevel, &DynamicScene),
     game: &GameMove,
     settings: &SlideSettings,
     tol: &ShadowTolerance,
     (scratch, trace): (&mut Scratch, &mut Trace),
 ) -> bool {
-    let input = &game.input;
-    let (Some(end), Ok(e)) = (
-        game.result.map(|r| r.end),
-        Ellipsoid::with_axes(input.start, input.radii, input.axes),
-    ) else {
+    let Some(end) = game.result.map(|r| r.end) else {
         return false;
     };
-    trace.contacts_only = true;
-    trace.clear();
-    let world = CollisionWorld::new(level.collision(), objects);
-    collide_and_slide_in(world, &e, input.velocity, settings, scratch, Some(trace))
-        .is_ok_and(|r| ends_reversed(end, r.position, trace, tol))
+    shadow::resolve_under(scene, game, settings, (scratch, &mut *trace), true)
+        .is_some_and(|r| ends_reversed(end, r.position, trace, tol))
+}
+
+/// Whether the game's end is `reference` (a re-solve's end, whose contacts `trace` holds)
+/// with its last push-back reversed.
+pub fn reversed_end(
+    game: &GameMove,
+    reference: Vec3,
+    trace: &Trace,
+    tol: &ShadowTolerance,
+) -> bool {
+    game.result
+        .is_some_and(|r| ends_reversed(r.end, reference, trace, tol))
 }
 
 /// `end` is `reference` moved back by twice the last push-back of `trace`; a push-back whose

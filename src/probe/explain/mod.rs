@@ -716,7 +716,7 @@ pub fn gather(
             ..Default::default()
         };
     }
-    let (sets, tie) = sets_or_tie(hint, (level, world.1), record, config);
+    let (Reconciled { sets, reversed }, tie) = sets_or_tie(hint, (level, world.1), record, config);
     let classes = if sets.is_empty() {
         let missing = |cases| {
             let settings = SlideSettings {
@@ -730,7 +730,14 @@ pub fn gather(
         };
         let tol = &config.tolerance;
         let mut classes = bug_class::candidates(record, (game, start_unsound), level, tol, missing);
-        reversed_under_hint(hint, (level, world.1), record, config, &mut classes);
+        reversed_under_rules(
+            &reversed,
+            hint,
+            (level, world.1),
+            record,
+            config,
+            &mut classes,
+        );
         classes
     } else {
         Vec::new()
@@ -746,9 +753,11 @@ pub fn gather(
 }
 
 /// Where the move's own settings lack a port's rules, its reversed push-back shows only under
-/// them: tried under each set of the file's favourite groups and under all of their switches
-/// together, it goes before the symptoms it leads to (an end inside the level, …).
-fn reversed_under_hint(
+/// them: under a set the search met (`reversed`), or else under each set of the file's
+/// favourite groups and under all of their switches together (more than a searched set
+/// holds); it goes before the symptoms it leads to (an end inside the level, …).
+fn reversed_under_rules(
+    reversed: &[Vec<Switch>],
     hint: &SearchHint,
     world: (&ProbeLevel, &DynamicScene),
     record: &FrameRecord,
@@ -767,17 +776,18 @@ fn reversed_under_hint(
     let skin = base.tuning.skin_es;
     let sets = hint.groups.iter().flatten().flatten();
     let all: Vec<Switch> = sets.clone().flatten().copied().collect();
-    let fits = SCRATCH.with_borrow_mut(|(scratch, trace)| {
-        sets.chain([&all]).any(|set| {
-            let conventions = switches::with_switches(&base.conventions, set, skin);
-            let settings = SlideSettings {
-                conventions,
-                ..base
-            };
-            let tol = &config.tolerance;
-            bug_class::reversed_under(world, game, &settings, tol, (scratch, trace))
-        })
-    });
+    let fits = !reversed.is_empty()
+        || SCRATCH.with_borrow_mut(|(scratch, trace)| {
+            sets.chain([&all]).any(|set| {
+                let conventions = switches::with_switches(&base.conventions, set, skin);
+                let settings = SlideSettings {
+                    conventions,
+                    ..base
+                };
+                let tol = &config.tolerance;
+                bug_class::reversed_under(world, game, &settings, tol, (scratch, trace))
+            })
+        });
     if fits {
         let at = classes
             .iter()
@@ -799,26 +809,26 @@ fn sets_or_tie(
     (level, objects): (&ProbeLevel, &DynamicScene),
     record: &FrameRecord,
     config: &ShadowConfig,
-) -> (Vec<Vec<Switch>>, Option<Tie>) {
+) -> (Reconciled, Option<Tie>) {
     let tied = |all| tie_set(hint, (level, objects), record, config, all);
     let padding = Some(Tie::Padding);
     if let Some(set) = tied(false) {
-        return (vec![set], padding);
+        return (Reconciled::sets(vec![set]), padding);
     }
-    let sets = reconciling_sets(hint, (Some(level), objects), record, config);
-    if sets.first().is_some_and(|s| s.len() <= 2) {
-        return (sets, None);
+    let found = reconciling_sets(hint, (Some(level), objects), record, config);
+    if found.sets.first().is_some_and(|s| s.len() <= 2) {
+        return (found, None);
     }
     if let Some(set) = tied(true) {
-        return (vec![set], padding);
+        return (Reconciled::sets(vec![set]), padding);
     }
-    let Some(game) = record.game.as_deref().filter(|_| sets.is_empty()) else {
-        return (sets, None);
+    let Some(game) = record.game.as_deref().filter(|_| found.sets.is_empty()) else {
+        return (found, None);
     };
     let (settings, tol) = (&record.call.settings, &config.tolerance);
     match contact_tie::settled((level, objects), record, game, settings, tol) {
-        Some(t) => (vec![Vec::new()], Some(t)),
-        None => (sets, None),
+        Some(t) => (Reconciled::sets(vec![Vec::new()]), Some(t)),
+        None => (found, None),
     }
 }
 
@@ -864,15 +874,20 @@ fn tie_set(
 /// same way before every pair, and then of triples before every triple. A set that re-solves
 /// the move as a smaller one does is not tried (see `repeats.rs`). Only when none reconciles
 /// it are the sets holding a last-resort switch tried, of one and two switches.
+///
+/// Each re-solve also tells whether the game's end is the reference's with its last
+/// push-back reversed under that set (a sign slip in the padding, where the port's rules are
+/// the set's): the smallest such sets come back beside the reconciling ones, at no extra
+/// re-solve.
 pub fn reconciling_sets(
     hint: &SearchHint,
     (level, objects): (Option<&ProbeLevel>, &DynamicScene),
     record: &FrameRecord,
     config: &ShadowConfig,
-) -> Vec<Vec<Switch>> {
+) -> Reconciled {
     SCRATCH.with_borrow_mut(|(scratch, trace)| {
         let (Some(level), Some(game)) = (level, record.game.as_deref()) else {
-            return Vec::new();
+            return Reconciled::default();
         };
         let base = record.call.settings;
         let skin = base.tuning.skin_es;
@@ -880,6 +895,8 @@ pub fn reconciling_sets(
         let candidates = switches::candidates(&conventions, skin);
         let world = (level, objects);
         let mut ends = repeats::Ends::new(&candidates);
+        let mut reversed: Vec<Vec<Switch>> = Vec::new();
+        let tol = &config.tolerance;
         let mut agrees = |set: &[Switch]| {
             if ends.repeats_smaller(&conventions, set, skin) {
                 return false;
@@ -889,10 +906,15 @@ pub fn reconciling_sets(
                 conventions: c,
                 ..base
             };
-            let tol = &config.tolerance;
             let (agrees, result) = agrees_under(world, game, &settings, tol, scratch, trace);
             if let Some(result) = result {
                 ends.note(set, game.input.start, &result);
+                let smallest = reversed.first().is_none_or(|r| r.len() == set.len());
+                if smallest && bug_class::reversed_end(game, result.position, trace, tol) {
+                    let mut sorted = set.to_vec();
+                    sorted.sort();
+                    reversed.push(sorted);
+                }
             }
             agrees
         };
@@ -902,21 +924,44 @@ pub fn reconciling_sets(
             if let Some(group) = group.as_ref().filter(|g| usable(g))
                 && group.iter().all(|set| agrees(set))
             {
-                return group.clone();
+                return Reconciled::sets(group.clone());
             }
             let found = switches::sets_of_size(&candidates, size, &mut agrees);
             if !found.is_empty() {
-                return found;
+                return Reconciled::sets(found);
             }
         }
         let all = switches::last_resorts(&conventions, skin);
         let with_one = |set: &[Switch]| set.iter().any(|s| s.last_resort());
-        (1..=LAST_RESORT_SET)
+        let sets = (1..=LAST_RESORT_SET)
             .filter(|_| all.len() > candidates.len())
             .map(|size| switches::sets_of_size(&all, size, |set| with_one(set) && agrees(set)))
             .find(|found| !found.is_empty())
-            .unwrap_or_default()
+            .unwrap_or_default();
+        match sets.is_empty() {
+            true => Reconciled { sets, reversed },
+            false => Reconciled::sets(sets),
+        }
     })
+}
+
+/// What the search for a move's reconciling sets found.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Reconciled {
+    /// The smallest sets of switches under which the reference agrees (empty: none does).
+    pub sets: Vec<Vec<Switch>>,
+    /// Where none does: the smallest sets under which the game's end is the reference's
+    /// with its last push-back reversed ([`BugClass::ReversedPushBack`]).
+    pub reversed: Vec<Vec<Switch>>,
+}
+
+impl Reconciled {
+    fn sets(sets: Vec<Vec<Switch>>) -> Self {
+        Self {
+            sets,
+            reversed: Vec::new(),
+        }
+    }
 }
 
 /// Whether the reference agrees with the game's move `record` re-run with `settings`.

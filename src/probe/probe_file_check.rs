@@ -30,8 +30,9 @@ use crate::sim::{Cause, ShadowTolerance};
 /// Moves re-solved per batch; batches are smaller until the search hint (the file's most
 /// frequent groups of reconciling sets) is fixed, so it serves the rest of a file of a few
 /// thousand moves too: [`SMALL_BATCH`] over the first [`HINT_MOVES`] moves, whose batches each
-/// re-form it, then [`FIRST_BATCH`] until some move has voted. Batch boundaries depend on the
-/// file only: the report is the same for any thread count.
+/// re-form it, then [`FIRST_BATCH`] until some move has voted, and while a group of some size
+/// is still to come (`Judge::hint_settled`). Batch boundaries depend on the file only: the
+/// report is the same for any thread count.
 // perf: docs/measurements.md, "the cost of the why".
 const BATCH: usize = 8192;
 const FIRST_BATCH: usize = 1024;
@@ -915,9 +916,11 @@ pub fn check_reader(
                     last_frame = Some(m.frame.frame);
                 }
                 batch.push(*m);
+                let moves = report.counts.moves;
                 let limit = match tally.judge.hint_frozen() {
-                    true => BATCH,
-                    false if report.counts.moves < HINT_MOVES => SMALL_BATCH,
+                    true if tally.judge.hint_settled(moves) => BATCH,
+                    true => FIRST_BATCH,
+                    false if moves < HINT_MOVES => SMALL_BATCH,
                     false => FIRST_BATCH,
                 };
                 if batch.len() >= limit {

@@ -411,7 +411,8 @@ pub struct Judge {
     /// most sets for cluster: a mover stuck in a corner) ...
     forming: SearchHint,
     /// ... and then fixed for every later search, so a move's sets do not depend on where
-    /// later batch boundaries fall.
+    /// later batch boundaries fall; a group of a size the file had not shown by then is
+    /// fixed at the end of the first batch that shows one.
     frozen: Option<SearchHint>,
     /// Movers with a bug that moved them wrong (a move no convention reconciles that fits a
     /// bug class other than a speed gain) since they last teleported or agreed with the
@@ -421,6 +422,15 @@ pub struct Judge {
     tainted: BTreeSet<u32>,
     sides: sides::SideFacts,
 }
+
+/// Most switches of the favourite groups taken together as the port's rules (the groups
+/// hold at most 1 + 2 + 3 of one, two and three switches): every subset of them may be
+/// re-solved on a move they reconcile.
+const MAX_RULES: usize = 6;
+
+/// Moves after which a group of the search hint that is still to come joins it only at the
+/// end of a batch of the largest size.
+pub const SETTLE_MOVES: u64 = 16 * HINT_MOVES;
 
 /// Moves over whose batches the search hint is re-formed before it is fixed.
 pub const HINT_MOVES: u64 = 1024;
@@ -438,6 +448,20 @@ impl SearchHint {
     /// The favourite group of single switches.
     pub fn favourite(&self) -> Option<&Vec<Vec<Switch>>> {
         self.groups[0].as_ref()
+    }
+
+    /// Every switch of the favourite groups, in switch order, when no two set one convention
+    /// otherwise and they are at most [`MAX_RULES`]: the port's rules as the file has shown
+    /// them so far.
+    pub fn rules(&self) -> Option<Vec<Switch>> {
+        let mut all: Vec<Switch> = (self.groups.iter().flatten().flatten().flatten())
+            .copied()
+            .collect();
+        all.sort();
+        all.dedup();
+        let clash = |(i, a): (usize, &Switch)| all[i + 1..].iter().any(|b| a.same_row(*b));
+        let clashes = all.iter().enumerate().any(clash);
+        (!all.is_empty() && all.len() <= MAX_RULES && !clashes).then_some(all)
     }
 }
 
@@ -548,17 +572,18 @@ impl Judge {
     /// anyway.
     fn note_for_hint(&mut self, sets: &[Vec<Switch>]) {
         let last_resort = || sets.iter().flatten().any(|s| s.last_resort());
-        if self.frozen.is_some()
-            || sets.is_empty()
-            || sets.iter().any(Vec::is_empty)
-            || last_resort()
-        {
+        let size = sets.iter().map(Vec::len).max().unwrap_or(0);
+        let fixed = (self.frozen.as_ref()).is_some_and(|f| {
+            f.groups
+                .get(size.wrapping_sub(1))
+                .is_none_or(Option::is_some)
+        });
+        if fixed || sets.is_empty() || sets.iter().any(Vec::is_empty) || last_resort() {
             return;
         }
         let n = self.hint_sets.entry(sets.to_vec()).or_default();
         *n += 1;
         let n = *n;
-        let size = sets.iter().map(Vec::len).max().unwrap_or(0);
         let Some(favourite) = self.favourites.get_mut(size.wrapping_sub(1)) else {
             return;
         };
@@ -578,19 +603,36 @@ impl Judge {
         self.frozen.is_some()
     }
 
+    /// Whether the fixed hint has a group of every size, or `judged` moves (at least
+    /// [`SETTLE_MOVES`]) have shown what groups the file has: after that a group still to come
+    /// may wait longer to join it.
+    pub fn hint_settled(&self, judged: u64) -> bool {
+        let complete = |h: &SearchHint| h.groups.iter().all(Option::is_some);
+        self.frozen.as_ref().is_some_and(complete) || judged >= SETTLE_MOVES
+    }
+
     /// Re-forms the hint of the next batch from the favourite groups so far, and fixes it for
     /// every later search once `judged` moves (at least [`HINT_MOVES`]) have been judged and
-    /// some move has voted (later calls change nothing).
+    /// some move has voted; after that, only a group of a size it lacks is added, once.
     pub fn end_batch(&mut self, judged: u64) {
-        if self.frozen.is_some() {
-            return;
-        }
         let group = |f: &Option<(Vec<Vec<Switch>>, u64)>| f.as_ref().map(|(g, _)| g.clone());
-        self.forming = SearchHint {
+        let formed = SearchHint {
             groups: self.favourites.each_ref().map(group),
         };
-        if judged >= HINT_MOVES && !self.sets.is_empty() {
-            self.frozen = Some(self.forming.clone());
+        match &mut self.frozen {
+            Some(fixed) => {
+                for (kept, new) in fixed.groups.iter_mut().zip(formed.groups) {
+                    if kept.is_none() {
+                        *kept = new;
+                    }
+                }
+            }
+            None => {
+                self.forming = formed;
+                if judged >= HINT_MOVES && !self.sets.is_empty() {
+                    self.frozen = Some(self.forming.clone());
+                }
+            }
         }
     }
 
@@ -909,8 +951,9 @@ pub fn reconciling_sets(
             let (agrees, result) = agrees_under(world, game, &settings, tol, scratch, trace);
             if let Some(result) = result {
                 ends.note(set, game.input.start, &result);
-                let smallest = reversed.first().is_none_or(|r| r.len() == set.len());
+                let smallest = reversed.first().is_none_or(|r| set.len() <= r.len());
                 if smallest && bug_class::reversed_end(game, result.position, trace, tol) {
+                    reversed.retain(|r| r.len() == set.len());
                     let mut sorted = set.to_vec();
                     sorted.sort();
                     reversed.push(sorted);
@@ -920,8 +963,25 @@ pub fn reconciling_sets(
         };
         let usable =
             |group: &Vec<Vec<Switch>>| group.iter().flatten().all(|s| candidates.contains(s));
+        let ones = hint.groups[0].as_ref().filter(|g| usable(g));
+        if let Some(group) = ones.filter(|g| g.iter().all(|set| agrees(set))) {
+            return Reconciled::sets(group.clone());
+        }
+        // The port's rules as the file has shown them: a move they reconcile together is
+        // named by the fewest of them that do (all of them, where a move needs more than a
+        // set of the search holds), without every smaller set of every switch tried first.
+        // perf: docs/measurements.md, "the cost of the why" (the zoo)
+        let rules = hint
+            .rules()
+            .filter(|r| r.iter().all(|s| candidates.contains(s)));
+        if let Some(rules) = rules.filter(|r| r.len() > 1 && agrees(r)) {
+            let found = (1..rules.len())
+                .map(|size| switches::sets_of_size(&rules, size, &mut agrees))
+                .find(|found| !found.is_empty());
+            return Reconciled::sets(found.unwrap_or_else(|| vec![rules]));
+        }
         for (size, group) in (1..).zip(&hint.groups) {
-            if let Some(group) = group.as_ref().filter(|g| usable(g))
+            if let Some(group) = group.as_ref().filter(|g| usable(g) && size > 1)
                 && group.iter().all(|set| agrees(set))
             {
                 return Reconciled::sets(group.clone());

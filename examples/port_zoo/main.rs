@@ -56,6 +56,9 @@ struct Args {
     seed: u64,
     out: PathBuf,
     truth: Option<PathBuf>,
+    /// Each move sends the port's skin (`--send-skin no`: a probe that leaves it out, whose
+    /// padding `probe-check` measures).
+    send_skin: bool,
 }
 
 fn main() -> std::process::ExitCode {
@@ -79,6 +82,7 @@ fn parse() -> Result<Args, String> {
         seed: 1,
         out: PathBuf::from("port_zoo.slidelog"),
         truth: None,
+        send_skin: true,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -103,6 +107,7 @@ fn parse() -> Result<Args, String> {
             "--seed" => a.seed = num(&value)? as u64,
             "--out" => a.out = value.into(),
             "--truth" => a.truth = Some(value.into()),
+            "--send-skin" => a.send_skin = value != "no",
             _ => return Err(format!("unknown argument {flag}")),
         }
     }
@@ -192,6 +197,7 @@ fn run(a: &Args) -> Result<(), String> {
 /// The port that walks, the ports with one rule each left out (to find where each rule
 /// bites), and what they found.
 struct Zoo {
+    send_skin: bool,
     port: Port,
     without: Vec<(Switch, Port)>,
     truth: Truth,
@@ -206,6 +212,7 @@ impl Zoo {
             })
             .collect();
         Self {
+            send_skin: a.send_skin,
             port: Port::new(&a.rules, a.bug),
             without,
             truth: Truth {
@@ -236,7 +243,9 @@ impl Zoo {
             let does = port.step(mesh, at, v, false).differs(&clean, TOLERANCE_M);
             self.truth.bites_unmasked[k].1 += u64::from(does);
         }
-        probe.log_move(&probe_move(id, at, v, &moved), &moved.contacts);
+        let mut mv = probe_move(id, at, v, &moved);
+        mv.skin_es = mv.skin_es.filter(|_| self.send_skin);
+        probe.log_move(&mv, &moved.contacts);
         moved.end
     }
 

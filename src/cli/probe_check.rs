@@ -14,7 +14,7 @@ use crate::probe::one_move::{Expect, export_move, find_move, move_text};
 use crate::probe::probe_file_check::{
     CheckOptions, check_file_profiled, check_file_with_detected, measured_rules,
 };
-use crate::probe::shadow::Assumed;
+use crate::probe::shadow::{Assumed, MeasuredRules};
 
 #[derive(Debug, Args)]
 pub struct ProbeCheckArgs {
@@ -104,10 +104,14 @@ pub fn run(args: &ProbeCheckArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         // The move's reason is the whole file's check's, under the same assumptions.
         let pending = find_move(&args.file, n)?;
         let e = &report.explanation;
-        let (scale, floor) = (e.move_scale_assumed, e.floor_stop_assumed);
-        if scale.is_some() || floor.is_some() || e.conventions_assumed.is_some() {
+        let measured = MeasuredRules {
+            move_scale: e.move_scale_assumed,
+            floor_stop_deg: e.floor_stop_assumed,
+            padding: e.padding_assumed,
+        };
+        if measured != MeasuredRules::default() || e.conventions_assumed.is_some() {
             let switches = e.conventions_assumed.clone().unwrap_or_default();
-            options.assumed = Some(Assumed::new(&switches).with_measured(scale, floor));
+            options.assumed = Some(Assumed::new(&switches).with_measured(measured));
         }
         let flagged = report.flagged.iter().find(|f| f.index == n);
         let measured = (report.agree_once_measured.contains(&n)).then(|| Why::Measured {

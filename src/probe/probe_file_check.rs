@@ -15,14 +15,14 @@ use slidescope_probe::read::{ReadError, Reader};
 
 use super::explain::bug_class::{crosses_a_triangle, starts_inside, starts_unsound};
 use super::explain::measured::measure;
-pub use super::explain::measured::{MeasuredFloorStop, MeasuredScale};
+pub use super::explain::measured::{MeasuredFloorStop, MeasuredPadding, MeasuredScale};
 use super::explain::stage::Parting;
 use super::explain::{
     Evidence, FileFacts, Finding, FindingKey, HINT_MOVES, Judge, Switch, Tie, Why, WhyKind, gather,
     same_place,
 };
 use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all_then};
-use super::shadow::{Assumed, ShadowConfig};
+use super::shadow::{Assumed, MeasuredRules, ShadowConfig};
 use crate::collision::SlideSettings;
 use crate::sim::FrameRecord;
 use crate::sim::{Cause, ShadowTolerance};
@@ -298,6 +298,13 @@ pub struct Explanation {
     /// The measured floor stop the check assumed (degrees), for moves that declare none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub floor_stop_assumed: Option<f32>,
+    /// A rule measured from the moves that send no skin: their padding.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub measured_padding: Option<MeasuredPadding>,
+    /// The measured padding the check assumed for moves that send no skin (its length, and
+    /// whether in metres).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub padding_assumed: Option<(f32, bool)>,
     /// With measured rules assumed, the moves that diverge as the file declares them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diverging_as_declared: Option<u64>,
@@ -413,15 +420,21 @@ struct Measured(super::explain::measured::Measured);
 
 impl Measured {
     fn is_none(&self) -> bool {
-        self.0.scale.is_none() && self.0.floor_stop.is_none()
+        self.rules() == MeasuredRules::default()
+    }
+
+    /// What the re-solve assumes of them.
+    fn rules(&self) -> MeasuredRules {
+        MeasuredRules {
+            move_scale: self.0.scale.map(|m| m.scale),
+            floor_stop_deg: self.0.floor_stop.map(|m| m.deg),
+            padding: self.0.padding.map(|p| (p.skin, p.in_metres)),
+        }
     }
 
     /// `options` assuming these and `switches`.
     fn options(&self, switches: &[Switch], options: &CheckOptions) -> CheckOptions {
-        let assumed = Assumed::new(switches).with_measured(
-            self.0.scale.map(|m| m.scale),
-            self.0.floor_stop.map(|m| m.deg),
-        );
+        let assumed = Assumed::new(switches).with_measured(self.rules());
         CheckOptions {
             assumed: Some(assumed),
             ..*options
@@ -441,6 +454,8 @@ impl Measured {
         e.measured_floor_stop = m.floor_stop;
         e.move_scale_assumed = m.scale.map(|m| m.scale);
         e.floor_stop_assumed = m.floor_stop.map(|m| m.deg);
+        e.measured_padding = m.padding;
+        e.padding_assumed = self.rules().padding;
         e.measured_whole_file = Some(whole_file(&plain.flagged, with));
         e.diverging_as_declared = Some(plain.diverging);
         report.agree_once_measured = before.difference(&after).copied().collect();
@@ -464,7 +479,16 @@ pub fn measured_rules(e: &Explanation) -> Vec<String> {
         .map(|k| format!("moves {k} × the velocity asked"));
     let floor = (e.floor_stop_assumed)
         .map(|d| format!("stops at a floor within {d}° of up in a call heading down"));
-    scale.into_iter().chain(floor).collect()
+    let padding = e.padding_assumed.map(padding_words);
+    scale.into_iter().chain(floor).chain(padding).collect()
+}
+
+/// A measured padding in words.
+fn padding_words((skin, in_metres): (f32, bool)) -> String {
+    match in_metres {
+        true => format!("pads by {skin} m (world) where a move sends no skin"),
+        false => format!("pads by {skin} eSpace units where a move sends no skin"),
+    }
 }
 
 /// Checks a probe file twice: once to detect the conventions that explain the most moves, then
@@ -1286,12 +1310,38 @@ impl CheckReport {
                 m.stopped, m.steepest_stopped_deg, m.slid, m.flattest_slid_deg
             );
         }
+        if let Some(m) = &e.measured_padding {
+            let (k, unit) = (
+                m.skin,
+                if m.in_metres {
+                    "m (world)"
+                } else {
+                    "eSpace units"
+                },
+            );
+            let metres = if m.in_metres {
+                "; with `skin_in_metres`"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                s,
+                "measured: your controller pads by {k} {unit} ({} of the {} calls of one detection \
+                 that met one contact and moved pushed back this far; its moves send no skin); send it with \
+                 each move: in Rust `skin_es: Some({k})`, in C `m.has_skin = 1; m.skin_es = \
+                 {k}f;`, in JavaScript `skinEs: {k}`{metres}",
+                m.moves, m.read
+            );
+        }
         let mut assumed = Vec::new();
         if let Some(k) = e.move_scale_assumed {
             assumed.push(format!("moves {k} × the velocity asked"));
         }
         if let Some(d) = e.floor_stop_assumed {
             assumed.push(format!("stops at a floor within {d}° met heading down"));
+        }
+        if let Some(p) = e.padding_assumed {
+            assumed.push(padding_words(p));
         }
         if assumed.is_empty() {
             return;

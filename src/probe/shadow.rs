@@ -47,10 +47,16 @@ const MAX_ASSUMED: usize = 16;
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Assumed {
     switches: [Option<collision::conventions::Switch>; MAX_ASSUMED],
-    /// Rules measured from the file (`move_scale`, `floor_stop_deg`), for moves that do not
-    /// declare theirs.
-    move_scale: Option<f32>,
-    floor_stop_deg: Option<f32>,
+    measured: MeasuredRules,
+}
+
+/// Rules measured from a file, assumed for the moves that do not declare or send theirs.
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+pub struct MeasuredRules {
+    pub move_scale: Option<f32>,
+    pub floor_stop_deg: Option<f32>,
+    /// The padding of a move that sends no skin: its length, and whether in metres.
+    pub padding: Option<(f32, bool)>,
 }
 
 impl Assumed {
@@ -62,8 +68,7 @@ impl Assumed {
         }
         Self {
             switches: set,
-            move_scale: None,
-            floor_stop_deg: None,
+            measured: MeasuredRules::default(),
         }
     }
 
@@ -72,29 +77,35 @@ impl Assumed {
         self.switches.iter().flatten().copied()
     }
 
-    /// These, and the measured rules where a move does not declare its own: the whole move
-    /// scaled by `move_scale`, a floor stop within `floor_stop_deg`.
-    pub fn with_measured(self, move_scale: Option<f32>, floor_stop_deg: Option<f32>) -> Self {
-        Self {
-            move_scale,
-            floor_stop_deg,
-            ..self
-        }
+    /// These, and the rules measured from the file where a move does not declare or send
+    /// its own.
+    pub fn with_measured(self, measured: MeasuredRules) -> Self {
+        Self { measured, ..self }
     }
 
-    /// `settings` (a move's, which declared `declared`) with these switches.
-    pub fn apply(&self, settings: &SlideSettings, declared: &Declared) -> SlideSettings {
+    /// `settings` (a move's, which declared `declared` and sent its skin where `skin_sent`)
+    /// with the measured rules and these switches.
+    pub fn apply(
+        &self,
+        settings: &SlideSettings,
+        declared: &Declared,
+        skin_sent: bool,
+    ) -> SlideSettings {
         let mut s = *settings;
+        let m = &self.measured;
+        if let Some((skin, in_metres)) = m.padding.filter(|_| !skin_sent) {
+            s.tuning.skin_es = skin;
+            if declared.skin_in_metres.is_none() {
+                s.conventions.skin_in_metres = in_metres;
+            }
+        }
         for sw in self.switches.iter().flatten() {
             sw.apply(&mut s.conventions, s.tuning.skin_es);
         }
-        if let Some(k) = self.move_scale.filter(|_| declared.move_scale.is_none()) {
+        if let Some(k) = m.move_scale.filter(|_| declared.move_scale.is_none()) {
             s.conventions.move_scale = k;
         }
-        if let Some(deg) = self
-            .floor_stop_deg
-            .filter(|_| declared.floor_stop_deg.is_none())
-        {
+        if let Some(deg) = (m.floor_stop_deg).filter(|_| declared.floor_stop_deg.is_none()) {
             s.conventions.floor_stop_deg = deg;
         }
         s
@@ -236,7 +247,7 @@ fn resolve_settings(
         settings.conventions = config.settings.conventions;
     }
     if let Some(a) = &config.assumed {
-        settings = a.apply(&settings, ctx.declared);
+        settings = a.apply(&settings, ctx.declared, rec.mv.skin_es.is_some());
     }
     match config.over_declared {
         true => (settings, as_declared.conventions),

@@ -29,6 +29,7 @@ mod probe_files;
 mod probe_game;
 mod probe_js;
 mod probe_judge;
+mod probe_padding;
 mod probe_ties;
 mod probe_ui;
 mod probe_websocket;

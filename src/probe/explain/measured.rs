@@ -9,7 +9,9 @@
 //! - A floor stop: the first contact of a move heading down ended the call on floors within an
 //!   angle of up and did not on steeper ones (py64's gravity pass, `|up − n| < 0.5`).
 //!
-//! Both come from the game's own numbers, read before any re-solve ([`measure`]), so the one
+//! - The padding of moves that send no skin (`measured_padding.rs`).
+//!
+//! All come from the game's own numbers, read before any re-solve ([`measure`]), so the one
 //! explained pass already assumes them.
 
 use std::collections::BTreeMap;
@@ -20,6 +22,8 @@ use serde::Serialize;
 use slidescope_probe::read::{MoveRecord, Reader, Record};
 use slidescope_probe::{Declared, Move};
 
+pub use super::measured_padding::MeasuredPadding;
+use super::measured_padding::Paddings;
 use crate::collision::conventions::missing;
 
 /// The rules measured from a probe stream's moves, read without re-solving any.
@@ -27,12 +31,15 @@ use crate::collision::conventions::missing;
 pub struct Measured {
     pub scale: Option<MeasuredScale>,
     pub floor_stop: Option<MeasuredFloorStop>,
+    /// The padding of moves that send no skin (`measured_padding.rs`).
+    pub padding: Option<MeasuredPadding>,
 }
 
 /// Reads `src` and measures its rules (what a cut stream held before the cut). A rule the
 /// file declares is not measured; nor is anything from fields it declares missing.
 pub fn measure(src: impl Read) -> Measured {
     let (mut scales, mut floors, mut moves) = (Scales::default(), FloorStops::default(), 0);
+    let mut paddings = Paddings::default();
     let (mut scale_declared, mut floor_declared) = (false, false);
     let mut declared = Declared::default();
     if let Ok(mut reader) = Reader::new(src) {
@@ -49,6 +56,9 @@ pub fn measure(src: impl Read) -> Measured {
                         if missing & (missing::CONTACT_T | missing::CONTACT_NORMAL) == 0 {
                             floors.add(&m);
                         }
+                        if missing & missing::CONTACT_CENTER == 0 {
+                            paddings.add(&m);
+                        }
                     }
                 }
                 _ => {}
@@ -58,6 +68,7 @@ pub fn measure(src: impl Read) -> Measured {
     Measured {
         scale: scales.measured(moves).filter(|_| !scale_declared),
         floor_stop: floors.measured().filter(|_| !floor_declared),
+        padding: paddings.measured(),
     }
 }
 

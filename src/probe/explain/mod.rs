@@ -15,6 +15,7 @@
 pub mod bug_class;
 pub mod contact_tie;
 pub mod measured;
+pub mod measured_padding;
 pub mod repeats;
 pub mod sides;
 pub mod stage;

@@ -10,14 +10,13 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
 
 use slidescope::probe::explain::{BugClass, Switch, Why};
 use slidescope::probe::probe_file_check::{
     CheckOptions, check_file_profiled, check_file_with_detected,
 };
 
-use crate::common::{example_binary, temp_dir};
+use crate::common::{port_zoo, temp_dir};
 
 /// The rules a port may have, and the bugs it may be built with, each with the class that
 /// names it (`None`: no class; the stage names it).
@@ -77,18 +76,9 @@ struct Truth {
 
 /// Walks the zoo's port with `rules` and `bug` (5 walkers, 6 s, seeded by `seed`), recording
 /// to `file` and its truth to `truth`.
-fn walk(bin: &Path, rules: &str, bug: &str, seed: u64, file: &Path, truth: &Path) {
-    let out = Command::new(bin)
-        .args(["--rules", rules, "--bug", bug, "--movers", "5"])
-        .args(["--seconds", "6", "--seed", &seed.to_string()])
-        .arg("--out")
-        .arg(file)
-        .arg("--truth")
-        .arg(truth)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
+fn walk(rules: &str, bug: &str, seed: u64, file: &Path, truth: &Path) {
+    let truth = truth.to_string_lossy();
+    port_zoo((rules, bug), (5, 6, seed), &["--truth", &truth], file);
 }
 
 /// SplitMix64, for drawing the ports.
@@ -102,7 +92,6 @@ fn draw(state: &mut u64) -> f64 {
 
 #[test]
 fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bite() {
-    let bin = example_binary("port_zoo");
     let dir = temp_dir("port_zoo");
     let mut state = env_or("SLIDESCOPE_ZOO_SEED", SEED);
     let mut later = state ^ 0x5555_5555;
@@ -126,7 +115,7 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
             dir.join(format!("{k}.slidelog")),
             dir.join(format!("{k}.json")),
         );
-        walk(&bin, &rules.join(","), bug, k, &file, &truth);
+        walk(&rules.join(","), bug, k, &file, &truth);
         let truth: Truth = serde_json::from_slice(&std::fs::read(&truth).unwrap()).unwrap();
         let report = check_file_profiled(&file, &CheckOptions::default()).unwrap();
         // The profile: what `--conventions detected` assumes once it has refined it.
@@ -265,12 +254,11 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
 /// The profile holds the port's two rules that show and not that one.
 #[test]
 fn a_rule_one_move_bears_out_is_not_reported() {
-    let bin = example_binary("port_zoo");
     let dir = temp_dir("port_zoo_one_move");
     let (file, truth) = (dir.join("24.slidelog"), dir.join("24.json"));
     let rules = "dead_zone,ignores_leaving,roots_after_start_only,contact_point_projection,\
                  pads_free_moves,skin_in_metres";
-    walk(&bin, rules, "broad_phase:6", 24, &file, &truth);
+    walk(rules, "broad_phase:6", 24, &file, &truth);
     let profile = check_file_with_detected(&file, &CheckOptions::default()).unwrap();
     let held = profile.explanation.conventions_assumed.unwrap();
     let named = |n: &str| Switch::named(n).unwrap();
@@ -283,12 +271,11 @@ fn a_rule_one_move_bears_out_is_not_reported() {
 /// bug (seed 5's 33rd port: 641 of them were unexplained while the class was "ended inside").
 #[test]
 fn an_inverted_padding_is_named_where_the_mover_slides_on() {
-    let bin = example_binary("port_zoo");
     let dir = temp_dir("port_zoo_inverted");
     let (file, truth) = (dir.join("33.slidelog"), dir.join("33.json"));
     let rules = "padding_along_velocity,ignores_leaving,roots_after_start_only,\
                  linahan_projection,pads_free_moves,skin_in_metres";
-    walk(&bin, rules, "inverted_padding", 33, &file, &truth);
+    walk(rules, "inverted_padding", 33, &file, &truth);
     let report = check_file_with_detected(&file, &CheckOptions::default()).unwrap();
     let j = report.explanation.judged;
     assert!(j.on_their_own > 1000, "{j:?}");
@@ -312,21 +299,9 @@ fn an_inverted_padding_is_named_where_the_mover_slides_on() {
 /// with no group of pairs or triples yet), 302 of its 12,868 flagged moves were unexplained.
 #[test]
 fn a_move_that_needs_all_of_a_ports_rules_is_named_by_them() {
-    let bin = example_binary("port_zoo");
-    let dir = temp_dir("port_zoo_four_rules");
-    let file = dir.join("four.slidelog");
+    let file = temp_dir("port_zoo_four_rules").join("four.slidelog");
     let rules = "padding_along_velocity,dead_zone,linahan_projection,skin_in_metres";
-    let out = Command::new(&bin)
-        .args(["--rules", rules, "--bug", "none", "--movers", "8"])
-        .args(["--seconds", "20", "--seed", "9", "--out"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    port_zoo((rules, "none"), (8, 20, 9), &[], &file);
     let report = check_file_profiled(&file, &CheckOptions::default()).unwrap();
     let j = report.explanation.judged;
     assert!(j.on_their_own > 12_000, "{j:?}");

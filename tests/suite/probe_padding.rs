@@ -5,7 +5,6 @@
 //! their contact moves diverge with no switch to reconcile them (8.8 % and 10.3 % explained).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use slidescope::probe::explain::Switch;
 use slidescope::probe::probe_file_check::{
@@ -14,7 +13,7 @@ use slidescope::probe::probe_file_check::{
 use slidescope_probe::encode;
 use slidescope_probe::read::{Record, read_all};
 
-use crate::common::{example_binary, temp_dir};
+use crate::common::{port_zoo, temp_dir};
 
 /// The recording `name` with no skin in any move, in a folder of its own.
 fn without_skin(name: &str) -> PathBuf {
@@ -69,30 +68,9 @@ fn a_real_ports_padding_is_measured_when_its_moves_send_no_skin() {
 
 #[test]
 fn a_padding_in_metres_is_measured_and_the_ports_rules_found_beside_it() {
-    let bin = example_binary("port_zoo");
-    let dir = temp_dir("probe_padding_zoo");
-    let file = dir.join("metres.slidelog");
+    let file = temp_dir("probe_padding_zoo").join("metres.slidelog");
     let rules = "padding_along_velocity,skin_in_metres";
-    let out = Command::new(&bin)
-        .args([
-            "--rules",
-            rules,
-            "--bug",
-            "none",
-            "--movers",
-            "5",
-            "--seconds",
-            "6",
-        ])
-        .args(["--seed", "3", "--send-skin", "no", "--out"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    port_zoo((rules, "none"), (5, 6, 3), &["--send-skin", "no"], &file);
     let report = check_file_with_detected(&file, &CheckOptions::default()).unwrap();
     let e = &report.explanation;
     let m = e.measured_padding.expect("a padding measured");

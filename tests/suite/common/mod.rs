@@ -194,3 +194,34 @@ pub fn example_binary(name: &str) -> std::path::PathBuf {
     );
     bin
 }
+
+/// Walks the port zoo (`examples/port_zoo`): a port with `rules` and `bug`, `movers` walkers
+/// for `seconds`, seeded by `seed`, with `extra` arguments, recording to `out`; fails the test
+/// with the zoo's message when it fails.
+pub fn port_zoo(
+    (rules, bug): (&str, &str),
+    (movers, seconds, seed): (u32, u32, u64),
+    extra: &[&str],
+    out: &std::path::Path,
+) {
+    let walk = [movers, seconds].map(|n| n.to_string());
+    let run = std::process::Command::new(example_binary("port_zoo"))
+        .args([
+            "--rules",
+            rules,
+            "--bug",
+            bug,
+            "--movers",
+            &walk[0],
+            "--seconds",
+            &walk[1],
+        ])
+        .args(["--seed", &seed.to_string()])
+        .args(extra)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+}

@@ -485,9 +485,16 @@ pub fn measured_rules(e: &Explanation) -> Vec<String> {
 
 /// A measured padding in words.
 fn padding_words((skin, in_metres): (f32, bool)) -> String {
+    format!(
+        "pads by {skin} {} where a move sends no skin",
+        padding_unit(in_metres)
+    )
+}
+
+fn padding_unit(in_metres: bool) -> &'static str {
     match in_metres {
-        true => format!("pads by {skin} m (world) where a move sends no skin"),
-        false => format!("pads by {skin} eSpace units where a move sends no skin"),
+        true => "m (world)",
+        false => "eSpace units",
     }
 }
 
@@ -1311,14 +1318,7 @@ impl CheckReport {
             );
         }
         if let Some(m) = &e.measured_padding {
-            let (k, unit) = (
-                m.skin,
-                if m.in_metres {
-                    "m (world)"
-                } else {
-                    "eSpace units"
-                },
-            );
+            let (k, unit) = (m.skin, padding_unit(m.in_metres));
             let metres = if m.in_metres {
                 "; with `skin_in_metres`"
             } else {

@@ -171,10 +171,7 @@ fn classify(
 /// from the touching centre to the padded one, whatever the padding's direction and units),
 /// within `tol`: where the reference padded away from the surface, the game padded into it.
 fn reversed_push_back(record: &FrameRecord, game: &GameMove, tol: &ShadowTolerance) -> bool {
-    let (Some(end), Some(reference)) = (game.result.map(|r| r.end), record.outcome.slide()) else {
-        return false;
-    };
-    ends_reversed(end, reference.position, &record.trace, tol)
+    (record.outcome.slide()).is_some_and(|r| reversed_end(game, r.position, &record.trace, tol))
 }
 
 /// Whether the reference, re-run on `game`'s inputs with `settings` (a port's rules the move's

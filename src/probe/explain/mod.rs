@@ -815,18 +815,12 @@ fn reversed_under_rules(
     else {
         return;
     };
-    let base = record.call.settings;
-    let skin = base.tuning.skin_es;
     let sets = hint.groups.iter().flatten().flatten();
     let all: Vec<Switch> = sets.clone().flatten().copied().collect();
     let fits = !reversed.is_empty()
         || SCRATCH.with_borrow_mut(|(scratch, trace)| {
             sets.chain([&all]).any(|set| {
-                let conventions = switches::with_switches(&base.conventions, set, skin);
-                let settings = SlideSettings {
-                    conventions,
-                    ..base
-                };
+                let settings = switches::settings_with(&record.call.settings, set);
                 let tol = &config.tolerance;
                 bug_class::reversed_under(world, game, &settings, tol, (scratch, trace))
             })
@@ -897,10 +891,7 @@ fn tie_set(
         sets.retain(Vec::is_empty);
     }
     sets.into_iter().find(|set| {
-        let settings = SlideSettings {
-            conventions: switches::with_switches(&base.conventions, set, skin),
-            ..base
-        };
+        let settings = switches::settings_with(&base, set);
         (tie::nudged(&settings).iter()).any(|s| agrees_with(world, record, s, config))
     })
 }
@@ -944,11 +935,7 @@ pub fn reconciling_sets(
             if ends.repeats_smaller(&conventions, set, skin) {
                 return false;
             }
-            let c = switches::with_switches(&conventions, set, skin);
-            let settings = SlideSettings {
-                conventions: c,
-                ..base
-            };
+            let settings = switches::settings_with(&base, set);
             let (agrees, result) = agrees_under(world, game, &settings, tol, scratch, trace);
             if let Some(result) = result {
                 ends.note(set, game.input.start, &result);

@@ -3,8 +3,8 @@
 //! real ports use; the smallest set under which the reference agrees with the game is the
 //! move's explanation.
 
-use crate::collision::Conventions;
 pub use crate::collision::conventions::Switch;
+use crate::collision::{Conventions, SlideSettings};
 
 /// The switches that change `base` (the conventions the move was re-solved with), in the
 /// order they are tried, but for the last-resort rows' (see [`last_resorts`]).
@@ -35,6 +35,15 @@ pub fn with_switches(base: &Conventions, set: &[Switch], skin_es: f32) -> Conven
         s.apply(&mut c, skin_es);
     }
     c
+}
+
+/// A move's `settings` with every switch of `set` (each sized by the move's own skin).
+pub fn settings_with(settings: &SlideSettings, set: &[Switch]) -> SlideSettings {
+    let conventions = with_switches(&settings.conventions, set, settings.tuning.skin_es);
+    SlideSettings {
+        conventions,
+        ..*settings
+    }
 }
 
 /// Most switches combined in one explanation.

@@ -116,6 +116,8 @@ export interface Conventions {
     embeddedPlaneSkipped?: boolean | null;
     /** Detection's arithmetic as Fauerby 2003's code does it in f32 (Irrlicht; py64 with PyGLM's f32 vectors): eSpace about the world origin (the start and the velocity divided by the radii) and each edge's quadratic expanded from its first vertex, `|e|²(1 − |p1 − c|²) + (e·(p1 − c))²`, whose terms cancel on a long edge far from the origin: the contact time moves by up to about 1 % of the step. */
     fauerbyF32?: boolean | null;
+    /** How far short of a contact the centre stops along its motion (eSpace units), staying where it was when the contact is nearer than that, whatever the padding's row says (0: the padding decides). */
+    stepBackEs?: number | null;
 }
 export const MISSING_INTEGRATION_VELOCITY: 1;
 export const MISSING_ITERATIONS: 2;

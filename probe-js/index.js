@@ -190,6 +190,7 @@ export function conventionEntries(c = {}) {
     add(21, c.normalFromStart, bool);
     add(22, c.embeddedPlaneSkipped, bool);
     add(23, c.fauerbyF32, bool);
+    add(24, c.stepBackEs, f32Bits);
 // end entries
     return e;
 }

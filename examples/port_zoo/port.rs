@@ -4,7 +4,7 @@
 //! declared agrees with the reference move for move and any divergence is a rule or the bug;
 //! the bug is injected around the call, as real ports have them: a broad phase that skips
 //! triangles, detection without vertex spheres, a scaled velocity, a 0/0 at t = 0, a padding
-//! applied into the surface.
+//! applied into the surface, a crease left unnormalised.
 
 use glam::Vec3;
 use slidescope::collision::conventions::Switch;
@@ -36,6 +36,10 @@ pub enum Bug {
     /// instead of a skin out (twice the last push-back, from the touching centre to the
     /// padded one, taken off the end: whatever the padding's direction and units).
     InvertedPadding,
+    /// Linahan's crease motion measured along `n1 × n2` before it is normalised (exengine's
+    /// `entity.c`): a slide along a crease shortened by the sine of its planes' angle. Bites
+    /// only with Linahan's projection.
+    UnnormalisedCrease,
 }
 
 impl Bug {
@@ -52,6 +56,7 @@ impl Bug {
             "scale" => Self::Scale(num()?),
             "nan_at_t0" => Self::NanAtT0,
             "inverted_padding" => Self::InvertedPadding,
+            "unnormalised_crease" => Self::UnnormalisedCrease,
             _ => return Err(format!("unknown bug {s}")),
         })
     }
@@ -115,6 +120,7 @@ impl Port {
             }
             Bug::Scale(k) => moved_by = velocity * k,
             Bug::BroadPhase(r) => kept = near(level, start, r),
+            Bug::UnnormalisedCrease => settings.debug.crease_unnormalised = true,
             _ => {}
         }
         let (mesh, numbering) = match &kept {

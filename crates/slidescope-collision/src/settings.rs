@@ -172,6 +172,11 @@ pub struct DebugKnobs {
     pub broad_phase: BroadPhase,
     /// The per-triangle sweep test (the core's decomposed one by default).
     pub narrow_phase: NarrowPhaseKind,
+    /// Re-creates a bug real ports have (exengine's `entity.c`): with Linahan's projection,
+    /// the motion along the crease is measured against `n1 × n2` before it is normalised, so
+    /// the slide is shortened by the sine of the two planes' angle. The explainer re-solves
+    /// with it to name that bug; a game keeps it off.
+    pub crease_unnormalised: bool,
 }
 
 impl Default for DebugKnobs {
@@ -180,6 +185,7 @@ impl Default for DebugKnobs {
             cases: CaseMask::ALL,
             broad_phase: BroadPhase::Bvh,
             narrow_phase: NarrowPhaseKind::Decomposed,
+            crease_unnormalised: false,
         }
     }
 }

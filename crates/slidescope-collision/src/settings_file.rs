@@ -38,6 +38,8 @@ pub(crate) struct SettingsFile {
     internal_edge_filter: bool,
     #[serde(skip_serializing_if = "is_false")]
     touching_counts: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    crease_unnormalised: bool,
     #[serde(skip_serializing_if = "is_seed_padding")]
     padding: Padding,
     #[serde(skip_serializing_if = "is_seed_short_motion")]
@@ -109,6 +111,7 @@ impl From<SlideSettings> for SettingsFile {
             exact_contact: s.response.exact_contact,
             internal_edge_filter: s.response.internal_edge_filter,
             touching_counts: s.response.touching_counts,
+            crease_unnormalised: s.debug.crease_unnormalised,
             padding: c.padding,
             short_motion: c.short_motion,
             min_velocity_m: c.min_velocity_m,
@@ -157,6 +160,7 @@ impl From<SettingsFile> for SlideSettings {
                 cases: f.cases,
                 broad_phase: f.broad_phase,
                 narrow_phase: f.narrow_phase,
+                crease_unnormalised: f.crease_unnormalised,
             },
         }
     }

@@ -7,7 +7,9 @@
 //! contact is nearer than the padding (Irrlicht, py64), and a floor stop in a call heading down
 //! (py64's fall), an embedded start kept where it is (Babylon.js), Quake's velocity clip, the
 //! response in world space, the padding in metres, the padding of a clear path, an edge's
-//! normal taken from the start centre, and the face of a plane moved along left untested.
+//! normal taken from the start centre, the face of a plane moved along left untested, and a
+//! port's own step back (exengine); and exengine's unnormalised crease, the bug knob the
+//! explainer re-solves with.
 
 use glam::Vec3;
 use slidescope_collision::{
@@ -407,4 +409,64 @@ fn fauerbys_f32_edges_meet_a_long_edge_where_its_far_vertex_rounds_it() {
     );
     let game_end = Vec3::new(-23.662_024, 13.964_511, 38.375_91);
     assert!(end.position.distance(game_end) < 1e-5, "{}", end.position);
+}
+
+/// A port's own step back (exengine's `MAX(dist - 1.0, 0)`): a contact nearer than the step
+/// leaves the centre where the iteration started, so the seed's slide plane passes through the
+/// start; a contact further than it is stepped to, the step short along the motion.
+#[test]
+fn a_step_back_of_a_unit_leaves_the_centre_short_of_a_contact_by_a_unit() {
+    let mut s = settings(Projection::SlidePlane, 1.0);
+    s.conventions.padding = Padding::Normal;
+    s.conventions.step_back_es = 1.0;
+    let mut trace = Trace::default();
+    let start = Vec3::new(0.0, 1.5, 0.0);
+    let end = slide(start, Vec3::new(1.0, -1.0, 0.0), &s, Some(&mut trace));
+    let first = trace.iterations[0].response.unwrap().new_center;
+    assert_eq!(first, start, "the contact 0.71 away, nearer than the step");
+    assert!((end - Vec3::new(1.0, 1.5, 0.0)).length() < 1e-5, "{end}");
+    trace.clear();
+    let start = Vec3::new(0.0, 3.0, 0.0);
+    slide(start, Vec3::new(0.0, -3.0, 0.0), &s, Some(&mut trace));
+    let first = trace.iterations[0].response.unwrap().new_center;
+    assert!(
+        (first - Vec3::new(0.0, 2.0, 0.0)).length() < 1e-5,
+        "{first}"
+    );
+}
+
+/// exengine's crease bug: the motion measured along `n1 × n2` before it is normalised, so the
+/// slide along a crease of planes at less than a right angle is shortened by their angle's sine.
+#[test]
+fn an_unnormalised_crease_shortens_the_slide_by_the_sine_of_the_planes_angle() {
+    let v = Vec3::new;
+    let (a, b) = (v(0.5, 1.0, 0.0) * 50.0, v(0.0, 0.0, 50.0));
+    let at = v(3.0, 0.0, 0.0);
+    let mesh = CollisionMesh::from_triangles(&[
+        [v(-50.0, 0.0, 50.0), v(50.0, 0.0, 50.0), v(0.0, 0.0, -50.0)],
+        [at - a - b, at - a + b, at + a],
+    ])
+    .unwrap();
+    let run = |unnormalised: bool| {
+        let mut s = settings(Projection::Linahan, 1.0);
+        s.debug.crease_unnormalised = unnormalised;
+        let sphere = Ellipsoid::sphere(v(0.0, 1.5, 0.0), 1.0).unwrap();
+        let mut trace = Trace::default();
+        let r = collide_and_slide(&mesh, &sphere, v(3.0, -1.0, 1.0), &s, Some(&mut trace));
+        (r.unwrap().position, trace)
+    };
+    let (plain, trace) = run(false);
+    let (short, short_trace) = run(true);
+    let contact = |i: usize| trace.iterations[i].contacts[0].normal;
+    assert_eq!(trace.iterations.len(), 3, "floor, wall, then clear");
+    assert_eq!(short_trace.iterations.len(), 3);
+    let sine = contact(0).cross(contact(1)).length();
+    assert!(sine > 0.5 && sine < 0.99, "not a right angle: {sine}");
+    let from = trace.iterations[1].response.unwrap().new_center;
+    let (long, cut) = (plain - from, short - from);
+    assert!(long.length() > 0.1, "{long}");
+    assert!(
+        (cut - long * sine).length() < 1e-4,
+        "{cut} against {long} × {sine}"
+    );
 }

@@ -123,6 +123,12 @@ pub struct Spec<C: 'static> {
     /// rule of float precision, which would otherwise join the sets of many moves that others
     /// reconcile and split the groups the search learns from.
     pub last_resort: bool,
+    /// The row's switches are tried after every set of up to three of the other rows' on a
+    /// move none reconciles, in sets of two at most: a rule that stands in for others on
+    /// many moves (a step back longer than the padding leaves the centre where the padding
+    /// would when the contact is nearer than both), which would otherwise be a smaller set
+    /// than the port's own rules. Unlike a last resort's, its sets vote.
+    pub late: bool,
     /// The narration's clause when the value is not the seed's.
     pub say: fn(&C) -> Option<String>,
 }
@@ -142,6 +148,7 @@ impl<C> Spec<C> {
         tried: &[],
         from_inside: false,
         last_resort: false,
+        late: false,
         say: |_| None,
     };
 }

@@ -61,6 +61,11 @@ impl Switch {
         TABLE[usize::from(self.row)].spec.last_resort
     }
 
+    /// Tried after the other rows' sets (see [`Spec::late`](crate::Spec::late)).
+    pub fn late(self) -> bool {
+        TABLE[usize::from(self.row)].spec.late
+    }
+
     /// Whether two switches set the same row.
     pub fn same_row(self, other: Switch) -> bool {
         self.row == other.row

@@ -359,6 +359,20 @@ table! {
             ],
             say: |c| c.fauerby_f32.then(|| "edges are solved as Fauerby's f32 code does: about the world origin, each quadratic expanded from the edge's first vertex".into()),
         },
+        /// How far short of a contact the centre stops along its motion (eSpace units), staying
+        /// where it was when the contact is nearer than that, whatever the padding's row says
+        /// (0: the padding decides). The planes keep the skin. exengine's `entity.c` steps by
+        /// `MAX(dist - 1.0, 0)`: a whole unit, so it never moves toward a contact nearer than
+        /// its radius, while its first plane stays `1 + VERY_CLOSE_DIST` off the contact.
+        step_back_es: f32 = 0.0, key STEP_BACK_ES = 24 => {
+            c: "step_back_es", js: "stepBackEs", label: "steps back (eSpace)", stage: "slide/skin.rs", late: true,
+            wire: "f32: how far short of a contact the centre stops along its motion, eSpace units, whatever the padding (0: the padding decides; exengine: 1)",
+            words: &["steps back {} eSpace short of a contact"], drag: (2.0, 1e-3),
+            tried: &[
+                Tried { name: "steps_back_one_unit", rank: 33, label: "steps back a whole eSpace unit short of a contact along the velocity, not its padding: a contact nearer than its radius leaves the centre where it was (exengine)", set: |c, _| c.step_back_es = 1.0, c_also: "" },
+            ],
+            say: |c| (c.step_back_es > 0.0).then(|| format!("the centre stops {} eSpace units short of a contact along its motion, not the skin", c.step_back_es)),
+        },
     ]
     frame: [
         /// The recorded coordinates' up axis. Shown; the re-solve does not depend on it.

@@ -101,7 +101,7 @@ impl Convention {
                 if x == 0.0 {
                     "0".into()
                 } else {
-                    format!("{x}f")
+                    format!("{x:?}f")
                 }
             }
         }

@@ -114,7 +114,7 @@ typedef struct slsp_object_pose {
 #define SLSP_MISSING_CONTACT_CENTER (1u << 3)
 #define SLSP_MISSING_CONTACT_NORMAL (1u << 4)
 #define SLSP_MISSING_CONTACT_TRIANGLE (1u << 5)
-#define SLSP__CONVENTION_KEYS 23
+#define SLSP__CONVENTION_KEYS 24
 typedef struct slsp_conventions {
     int padding;                     /* Where the skin padding goes after a contact. */
     int short_motion;                /* What a motion shorter than the threshold does. */
@@ -139,6 +139,7 @@ typedef struct slsp_conventions {
     int normal_from_start;           /* An edge's or vertex's contact normal runs from the contact point to the centre the iteration started from, not to the centre touching it (a port that takes `normalize(basePoint − collisionPoint)` before moving the base point): it tilts toward the motion the further the contact lies along it. */
     int embedded_plane_skipped;      /* A centre within 1 of a triangle's plane that moves along it (n · v within ±1e-6 eSpace) does not test the face, only its edges and vertices (Fauerby 2003's `embeddedInPlane`, Irrlicht, Babylon.js): a walker sunk into a floor it walks along does not meet it. */
     int fauerby_f32;                 /* Detection's arithmetic as Fauerby 2003's code does it in f32 (Irrlicht; py64 with PyGLM's f32 vectors): eSpace about the world origin (the start and the velocity divided by the radii) and each edge's quadratic expanded from its first vertex, `|e|²(1 − |p1 − c|²) + (e·(p1 − c))²`, whose terms cancel on a long edge far from the origin: the contact time moves by up to about 1 % of the step. */
+    float step_back_es;              /* How far short of a contact the centre stops along its motion (eSpace units), staying where it was when the contact is nearer than that, whatever the padding's row says (0: the padding decides). */
 } slsp_conventions;
 /* end constants */
 
@@ -576,6 +577,7 @@ void slsp_conventions_init(slsp_conventions *c) {
     c->normal_from_start = -1;
     c->embedded_plane_skipped = -1;
     c->fauerby_f32 = -1;
+    c->step_back_es = -1.0f;
 /* end init */
 }
 
@@ -611,6 +613,7 @@ void slsp_set_conventions(slsp_probe *p, const slsp_conventions *c) {
     if (c->normal_from_start >= 0) SLSP__ENTRY(21, c->normal_from_start);
     if (c->embedded_plane_skipped >= 0) SLSP__ENTRY(22, c->embedded_plane_skipped);
     if (c->fauerby_f32 >= 0) SLSP__ENTRY(23, c->fauerby_f32);
+    if (c->step_back_es >= 0) SLSP__FLOAT_ENTRY(24, c->step_back_es);
 /* end entries */
 #undef SLSP__ENTRY
 #undef SLSP__FLOAT_ENTRY

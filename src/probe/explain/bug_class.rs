@@ -45,6 +45,12 @@ pub enum BugClass {
     ContactAtExitRoot,
     /// The game's centre passed through a triangle between its start and its end.
     Tunnelled,
+    /// The reference agrees once Linahan's crease motion is measured along `n1 × n2` before
+    /// it is normalised ([`DebugKnobs::crease_unnormalised`]): the game's slide along a
+    /// crease is shortened by the sine of its two planes' angle.
+    ///
+    /// [`DebugKnobs::crease_unnormalised`]: crate::collision::DebugKnobs::crease_unnormalised
+    ShortenedCrease,
     /// The game's end is the reference's with the last push-back reversed: its padding moved
     /// the centre toward the surface it touched, not away (a sign slip in the padding).
     ReversedPushBack,
@@ -72,6 +78,9 @@ impl BugClass {
             Self::MissedEmbeddedContact => "missed an embedded contact",
             Self::ContactAtExitRoot => "contact at the exit root",
             Self::Tunnelled => "tunnelled",
+            Self::ShortenedCrease => {
+                "slid short along a crease (the crease not normalised before the motion is measured along it)"
+            }
             Self::ReversedPushBack => "padded into the surface (its last push-back reversed)",
             Self::EndedInsideLevel => "ended inside the level",
             Self::StartedInsideLevel => "started inside the level",

@@ -33,6 +33,7 @@ pub use tie::Tie;
 use super::ProbeLevel;
 use super::shadow::{ShadowConfig, agrees_under};
 use crate::collision::DebugKnobs;
+use crate::collision::conventions::Projection;
 use crate::collision::{CaseMask, DynamicScene, Scratch, SlideSettings, Trace};
 use crate::sim::{FrameRecord, GameMove, ShadowTolerance};
 use glam::Vec3;
@@ -773,6 +774,7 @@ pub fn gather(
         };
         let tol = &config.tolerance;
         let mut classes = bug_class::candidates(record, (game, start_unsound), level, tol, missing);
+        crease_under_rules(hint, (level, world.1), record, config, &mut classes);
         reversed_under_rules(
             &reversed,
             hint,
@@ -795,6 +797,67 @@ pub fn gather(
     }
 }
 
+/// The move's own settings, then with each set of the file's favourite groups, then with all
+/// of their switches together: where a bug shows only under a port's rules.
+fn under_port_rules<'a>(
+    hint: &'a SearchHint,
+    record: &'a FrameRecord,
+) -> impl Iterator<Item = SlideSettings> + 'a {
+    let sets = hint.groups.iter().flatten().flatten();
+    let all: Vec<Switch> = sets.clone().flatten().copied().collect();
+    let own = &record.call.settings;
+    let with = sets
+        .chain([&all])
+        .map(|set| switches::settings_with(own, set));
+    std::iter::once(*own).chain(with.collect::<Vec<_>>())
+}
+
+/// A slide along a crease shortened by its planes' angle: the reference agrees with the
+/// crease unnormalised, under the move's settings or a port's rules with Linahan's
+/// projection; it goes before the symptoms it leads to.
+fn crease_under_rules(
+    hint: &SearchHint,
+    world: (&ProbeLevel, &DynamicScene),
+    record: &FrameRecord,
+    config: &ShadowConfig,
+    classes: &mut Vec<(BugClass, Option<f32>)>,
+) {
+    let game_contacts = record.game.as_deref().map_or(0, |g| g.contacts.len());
+    if classes.iter().any(|c| c.0 <= BugClass::ShortenedCrease) || game_contacts < 2 {
+        return;
+    }
+    let with_linahan = with_linahan_or_one_more(record);
+    let fits = (under_port_rules(hint, record).chain(with_linahan))
+        .filter(|s| s.conventions.projection == Projection::Linahan)
+        .any(|mut settings| {
+            settings.debug.crease_unnormalised = true;
+            agrees_with(world, record, &settings, config)
+        });
+    if fits {
+        let at = classes.iter().position(|c| c.0 > BugClass::ShortenedCrease);
+        classes.insert(
+            at.unwrap_or(classes.len()),
+            (BugClass::ShortenedCrease, None),
+        );
+    }
+}
+
+/// The move's settings with Linahan's projection, alone and with each other switch: where the
+/// file has no favourite sets yet (its first flagged moves), or a bug keeps them from forming.
+fn with_linahan_or_one_more(record: &FrameRecord) -> impl Iterator<Item = SlideSettings> + '_ {
+    let base = &record.call.settings;
+    let candidates = switches::with_late(&base.conventions, base.tuning.skin_es);
+    let linahan = Switch::named("linahan_projection").filter(|s| candidates.contains(s));
+    let others = candidates
+        .clone()
+        .into_iter()
+        .filter(move |s| Some(*s) != linahan);
+    let sets = linahan
+        .into_iter()
+        .flat_map(move |l| std::iter::once(vec![l]).chain(others.clone().map(move |o| vec![l, o])));
+    sets.map(|set| switches::settings_with(base, &set))
+}
+
 /// Where the move's own settings lack a port's rules, its reversed push-back shows only under
 /// them: under a set the search met (`reversed`), or else under each set of the file's
 /// favourite groups and under all of their switches together (more than a searched set
@@ -815,12 +878,9 @@ fn reversed_under_rules(
     else {
         return;
     };
-    let sets = hint.groups.iter().flatten().flatten();
-    let all: Vec<Switch> = sets.clone().flatten().copied().collect();
     let fits = !reversed.is_empty()
         || SCRATCH.with_borrow_mut(|(scratch, trace)| {
-            sets.chain([&all]).any(|set| {
-                let settings = switches::settings_with(&record.call.settings, set);
+            under_port_rules(hint, record).skip(1).any(|settings| {
                 let tol = &config.tolerance;
                 bug_class::reversed_under(world, game, &settings, tol, (scratch, trace))
             })
@@ -949,8 +1009,8 @@ pub fn reconciling_sets(
             }
             agrees
         };
-        let usable =
-            |group: &Vec<Vec<Switch>>| group.iter().flatten().all(|s| candidates.contains(s));
+        let late = switches::with_late(&conventions, skin);
+        let usable = |group: &Vec<Vec<Switch>>| group.iter().flatten().all(|s| late.contains(s));
         let ones = hint.groups[0].as_ref().filter(|g| usable(g));
         if let Some(group) = ones.filter(|g| g.iter().all(|set| agrees(set))) {
             return Reconciled::sets(group.clone());
@@ -959,9 +1019,7 @@ pub fn reconciling_sets(
         // named by the fewest of them that do (all of them, where a move needs more than a
         // set of the search holds), without every smaller set of every switch tried first.
         // perf: docs/measurements.md, "the cost of the why" (the zoo)
-        let rules = hint
-            .rules()
-            .filter(|r| r.iter().all(|s| candidates.contains(s)));
+        let rules = hint.rules().filter(|r| r.iter().all(|s| late.contains(s)));
         if let Some(rules) = rules.filter(|r| r.len() > 1 && agrees(r)) {
             let found = (1..rules.len())
                 .map(|size| switches::sets_of_size(&rules, size, &mut agrees))
@@ -975,6 +1033,14 @@ pub fn reconciling_sets(
                 return Reconciled::sets(group.clone());
             }
             let found = switches::sets_of_size(&candidates, size, &mut agrees);
+            if !found.is_empty() {
+                return Reconciled::sets(found);
+            }
+        }
+        let with_one_late = |set: &[Switch]| set.iter().any(|s| s.late());
+        for size in (1..=LATE_SET).filter(|_| late.len() > candidates.len()) {
+            let found =
+                switches::sets_of_size(&late, size, |set| with_one_late(set) && agrees(set));
             if !found.is_empty() {
                 return Reconciled::sets(found);
             }
@@ -1026,6 +1092,11 @@ fn agrees_with(
         agrees_under(world, game, settings, &config.tolerance, scratch, trace).0
     })
 }
+
+/// Most switches in a set with a late one (`Switch::late`): the switch and two other rules.
+// perf: each size re-solves the late switches with every other once; docs/measurements.md,
+// "the cost of the why"
+const LATE_SET: usize = 3;
 
 /// Most switches in a set with a last-resort one: the switch and one other rule.
 // perf: triples would try ten times the sets on the moves nothing else explains;

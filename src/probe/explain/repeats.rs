@@ -9,13 +9,14 @@ use glam::Vec3;
 use rustc_hash::FxHashMap;
 
 /// `c` with the projection it computes alike with: the contact point's is the slide plane's,
-/// in the same arithmetic, unless a padding along the velocity left the centre short
-/// (`slide/project.rs`). Only such identities are used, never ones that hold in exact
+/// in the same arithmetic, unless a padding along the velocity or a port's own step back left
+/// the centre short (`slide/project.rs`). Only such identities are used, never ones that hold in exact
 /// arithmetic only (Quake's clip and the slide plane with the padding along the normal, a
 /// sphere's world-space response): an embedded centre kept where it is can run out of
 /// iterations under one and not the other.
 fn canonical(mut c: Conventions) -> Conventions {
-    if c.padding == Padding::Normal && c.projection == Projection::ContactPoint {
+    let short = c.padding == Padding::Velocity || c.step_back_es > 0.0;
+    if !short && c.projection == Projection::ContactPoint {
         c.projection = Projection::SlidePlane;
     }
     c
@@ -65,6 +66,7 @@ struct Ended {
 /// an edge's normal (`detect/mod.rs`).
 fn with_contact_rules_of(mut c: Conventions, w: &Conventions) -> Conventions {
     c.padding = w.padding;
+    c.step_back_es = w.step_back_es;
     c.projection = w.projection;
     c.world_response = w.world_response;
     c.impulse_filter = w.impulse_filter;

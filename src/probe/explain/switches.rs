@@ -7,8 +7,17 @@ pub use crate::collision::conventions::Switch;
 use crate::collision::{Conventions, SlideSettings};
 
 /// The switches that change `base` (the conventions the move was re-solved with), in the
-/// order they are tried, but for the last-resort rows' (see [`last_resorts`]).
+/// order they are tried, but for the late rows' ([`with_late`]) and the last-resort rows'
+/// (see [`last_resorts`]).
 pub fn candidates(base: &Conventions, skin_es: f32) -> Vec<Switch> {
+    changing(base, skin_es)
+        .filter(|s| !s.last_resort() && !s.late())
+        .collect()
+}
+
+/// [`candidates`] and the late rows' switches (`Switch::late`): tried in sets holding one of
+/// those, on a move no set of up to three [`candidates`] reconciles.
+pub fn with_late(base: &Conventions, skin_es: f32) -> Vec<Switch> {
     changing(base, skin_es)
         .filter(|s| !s.last_resort())
         .collect()

@@ -12,9 +12,9 @@ use glam::Vec3;
 use super::crease::{Crease, crease_slide};
 use super::place::Placed;
 use super::plane_solver::follow_planes;
-use super::skin::{distance_along_motion, skin_along};
+use super::skin::{distance_along_motion, skin_along, step_along_velocity};
 use super::state::{Call, SlideState};
-use crate::{ContactSource, ContactTime, EndReason, Padding, Projection, Response};
+use crate::{ContactSource, ContactTime, EndReason, Projection, Response};
 
 /// What the projection did, for the trace.
 #[derive(Debug, Clone, Copy)]
@@ -84,7 +84,10 @@ pub(super) fn project(
                 };
                 s.to = new_center_es + without_normal(s, n_es, left, world);
             }
-            Projection::Linahan => linahan(s, placed, skin_along(call, s, placed.n_es)),
+            Projection::Linahan => {
+                let skin_es = skin_along(call, s, placed.n_es);
+                linahan(s, placed, skin_es, call.settings.debug.crease_unnormalised);
+            }
         }
         s.v = s.to - s.from;
         if call.settings.response.rule == Response::Crease {
@@ -135,10 +138,9 @@ fn without_normal(s: &SlideState, n_es: Vec3, x: Vec3, world: bool) -> Vec3 {
 /// itself (see [`slide_from_contact_point`]).
 #[inline]
 fn stayed_short(call: &Call<'_>, s: &SlideState, placed: &Placed) -> bool {
-    call.settings.conventions.padding == Padding::Velocity
-        && placed.contact.source == ContactSource::Static
-        && distance_along_motion(s, placed)
-            .is_some_and(|d| d > 0.0 && d < skin_along(call, s, s.v.normalize()))
+    let step = step_along_velocity(call, s);
+    placed.contact.source == ContactSource::Static
+        && distance_along_motion(s, placed).is_some_and(|d| step.is_some_and(|x| d > 0.0 && d < x))
 }
 
 /// Fauerby 2003's `collideWithWorld` (Irrlicht, py64) when the contact is nearer than the
@@ -156,16 +158,22 @@ fn slide_from_contact_point(s: &mut SlideState, p: Vec3) {
 /// unit plus the skin off the unpadded contact point (through the touching centre, `skin` off
 /// it), takes the destination; the second contact's motion follows the crease of the two
 /// planes, from the padded centre; the third ends the call at its padded centre (Linahan's
-/// loop runs three times), whatever the iteration limit.
+/// loop runs three times), whatever the iteration limit. `unnormalised`: the bug of
+/// [`DebugKnobs::crease_unnormalised`](crate::DebugKnobs::crease_unnormalised).
 #[inline]
-fn linahan(s: &mut SlideState, placed: &Placed, skin_es: f32) {
+fn linahan(s: &mut SlideState, placed: &Placed, skin_es: f32, unnormalised: bool) {
     let n_es = placed.n_es;
     if s.first_n_es == Vec3::ZERO {
         s.first_n_es = n_es;
         s.to -= n_es * ((s.to - placed.center_es).dot(n_es) - skin_es);
     } else if s.iterations == 2 {
-        let crease = s.first_n_es.cross(n_es).normalize_or_zero();
-        s.to = s.from + crease * (s.to - s.from).dot(crease);
+        let crease = s.first_n_es.cross(n_es);
+        let unit = crease.normalize_or_zero();
+        let along = match unnormalised {
+            true => (s.to - s.from).dot(crease),
+            false => (s.to - s.from).dot(unit),
+        };
+        s.to = s.from + unit * along;
     } else {
         s.to = s.from; // no motion left: the next check ends the call here
     }

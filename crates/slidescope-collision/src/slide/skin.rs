@@ -27,8 +27,8 @@ pub(super) fn push_back(
     let settings = call.settings;
     let skin = settings.tuning.skin_es;
     let on_level = placed.contact.source == ContactSource::Static;
-    let mut new_center = match settings.conventions.padding {
-        Padding::Velocity if on_level => short_along_velocity(call, s, placed),
+    let mut new_center = match step_along_velocity(call, s) {
+        Some(step) if on_level => short_along_velocity(s, placed, step),
         _ => placed.center_es + placed.n_es * skin_along(call, s, placed.n_es),
     };
     if settings.response.rule != Response::Seed && on_level {
@@ -72,15 +72,28 @@ pub(super) fn skin_along(call: &Call<'_>, s: &SlideState, dir_es: Vec3) -> f32 {
     }
 }
 
-/// [`Padding::Velocity`]: the centre `skin` short of the contact along this iteration's
-/// motion, or where it started when the contact is nearer than that (Fauerby 2003:
-/// `if (nearestDistance >= veryCloseDistance) { V.SetLength(nearestDistance -
-/// veryCloseDistance); newBasePoint = basePoint + V; }`). An embedded start does not move.
-fn short_along_velocity(call: &Call<'_>, s: &SlideState, placed: &Placed) -> Vec3 {
+/// How far short of a contact the centre stops along this iteration's motion where the port
+/// steps back along it: its own step ([`Conventions::step_back_es`](crate::Conventions::step_back_es)),
+/// whichever way it pads, or the skin with [`Padding::Velocity`]; `None` where the padding
+/// goes along the contact normal.
+#[inline]
+pub(super) fn step_along_velocity(call: &Call<'_>, s: &SlideState) -> Option<f32> {
+    let c = &call.settings.conventions;
+    match c.padding {
+        _ if c.step_back_es > 0.0 => Some(c.step_back_es),
+        Padding::Velocity => Some(skin_along(call, s, s.v.normalize())),
+        Padding::Normal => None,
+    }
+}
+
+/// The centre `step` short of the contact along this iteration's motion, or where it started
+/// when the contact is nearer than that (Fauerby 2003: `if (nearestDistance >=
+/// veryCloseDistance) { V.SetLength(nearestDistance - veryCloseDistance); newBasePoint =
+/// basePoint + V; }`). An embedded start does not move.
+fn short_along_velocity(s: &SlideState, placed: &Placed, step: f32) -> Vec3 {
     let dir = s.v.normalize();
-    let skin = skin_along(call, s, dir);
     match distance_along_motion(s, placed) {
-        Some(d) if d >= skin => s.from + dir * (d - skin),
+        Some(d) if d >= step => s.from + dir * (d - step),
         _ => s.from,
     }
 }

@@ -850,13 +850,14 @@ fn companions(report: &CheckReport, s: Switch, switches: &[Switch]) -> Vec<Vec<S
 /// re-check of the whole file).
 const COMPANIONS_TRIED: usize = 4;
 
-/// The other values of `held`'s row, and the switches that reconciled a move in a set beside
-/// one holding `held`, none on a row another switch of `chosen` sets.
+/// The other values of `held`'s row, its rows' named rivals (`Switch::rivals`), and the
+/// switches that reconciled a move in a set beside one holding `held`, none on a row another
+/// switch of `chosen` sets.
 fn rivals(sets: &[Vec<Vec<Switch>>], held: Switch, chosen: &[Switch]) -> BTreeSet<Switch> {
     let free =
         |s: &Switch| !chosen.contains(s) && (chosen.iter()).all(|c| *c == held || !c.same_row(*s));
     let mut out: BTreeSet<Switch> = (Switch::all().into_iter())
-        .filter(|s| s.same_row(held) && free(s))
+        .filter(|s| (s.same_row(held) || s.rivals(held)) && free(s))
         .collect();
     for alternatives in sets.iter().filter(|a| a.iter().any(|a| a.contains(&held))) {
         out.extend(alternatives.iter().flatten().copied().filter(free));

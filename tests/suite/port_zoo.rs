@@ -259,14 +259,14 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
         lines.join("\n")
     );
     eprintln!("{report}");
-    // Measured on these 24 ports (2026-12-03, 14 rules): precision 1.000 (35 rules that show
-    // found, none reported that a port lacks), recall 1.000, every bug named; with the bug left
-    // out the rules would do 0.638 of what they show (an inverted padding or a broad phase that
-    // skips walls masks the rest). On 60 ports of seeds 77, 2026 and 5 (these asserts are for
-    // the 24; docs/measurements.md keeps the draws): precision 1.000 each; recall 0.982, 0.964,
-    // 0.944 (0.965 pooled); bugs named 41 of 41, 41 of 41, 40 of 41. Before rules were fitted
-    // on moves that start clear of the level, an inverted padding (walkers a skin deep) showed
-    // rules it lacks: precision 0.972 on these 24; 0.939, 0.991, 1.000 on the seeds.
+    // Measured on these 24 ports (2026-12-04, 16 rules with the step back, the crease bug
+    // drawn): precision 1.000 (42 rules that show found, none reported that a port lacks),
+    // recall 1.000, every bug named; with the bug left out the rules would do 0.710 of what
+    // they show (an inverted padding or a broad phase that skips walls masks the rest). On 60
+    // ports of seeds 77, 2026 and 5 (these asserts are for the 24; docs/measurements.md keeps
+    // the draws): precision 0.992, 0.992, 0.966; recall 0.952, 0.919, 0.887; bugs named 40 of
+    // 42, 39 of 41, 40 of 42 (before the step and the crease: precision 1.000 each, recall
+    // 0.982, 0.964, 0.944, bugs 41 of 41, 41 of 41, 40 of 41, on other draws).
     assert_eq!(fp, 0, "a rule reported that the port lacks: {report}");
     assert!(recall >= 0.95, "{report}");
     assert_eq!(named, bugs, "{report}");

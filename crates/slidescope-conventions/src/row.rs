@@ -129,6 +129,10 @@ pub struct Spec<C: 'static> {
     /// would when the contact is nearer than both), which would otherwise be a smaller set
     /// than the port's own rules. Unlike a last resort's, its sets vote.
     pub late: bool,
+    /// Switches of other rows (by name) that reconcile the same moves as this row's on many
+    /// files, told apart only over the whole file: `--conventions detected` tries each in the
+    /// other's place.
+    pub rivals: &'static [&'static str],
     /// The narration's clause when the value is not the seed's.
     pub say: fn(&C) -> Option<String>,
 }
@@ -149,6 +153,7 @@ impl<C> Spec<C> {
         from_inside: false,
         last_resort: false,
         late: false,
+        rivals: &[],
         say: |_| None,
     };
 }

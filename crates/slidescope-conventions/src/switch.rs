@@ -66,6 +66,12 @@ impl Switch {
         TABLE[usize::from(self.row)].spec.late
     }
 
+    /// Whether either's row names the other as a rival (see [`Spec::rivals`](crate::Spec::rivals)).
+    pub fn rivals(self, other: Switch) -> bool {
+        let names = |s: Switch| TABLE[usize::from(s.row)].spec.rivals;
+        names(self).contains(&other.name()) || names(other).contains(&self.name())
+    }
+
     /// Whether two switches set the same row.
     pub fn same_row(self, other: Switch) -> bool {
         self.row == other.row

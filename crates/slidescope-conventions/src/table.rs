@@ -366,6 +366,7 @@ table! {
         /// its radius, while its first plane stays `1 + VERY_CLOSE_DIST` off the contact.
         step_back_es: f32 = 0.0, key STEP_BACK_ES = 24 => {
             c: "step_back_es", js: "stepBackEs", label: "steps back (eSpace)", stage: "slide/skin.rs", late: true,
+            rivals: &["padding_along_velocity"],
             wire: "f32: how far short of a contact the centre stops along its motion, eSpace units, whatever the padding (0: the padding decides; exengine: 1)",
             words: &["steps back {} eSpace short of a contact"], drag: (2.0, 1e-3),
             tried: &[

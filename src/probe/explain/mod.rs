@@ -272,6 +272,11 @@ pub struct Evidence {
     pub searched: bool,
     /// `sets` reconcile the move only once a tie is settled the game's way (see `tie`).
     pub tie: Option<Tie>,
+    /// Where no set reconciles the move: the smallest sets under which the reference re-solves
+    /// the bug named first (a crease left unnormalised, a reversed push-back). They are the
+    /// port's rules as much as a reconciling set is, and vote as one does.
+    #[serde(default)]
+    pub bug_sets: Vec<Vec<Switch>>,
 }
 
 /// What a flagged move's evidence is grouped under: its sets and classes, depths left out.
@@ -522,13 +527,21 @@ impl Judge {
                     // nothing else fits) is no evidence to vote on either: the file's trials
                     // weigh it over every move (`probe_file_check`).
                     let last_resort = e.sets.iter().flatten().any(|s| s.last_resort());
+                    let sound = !self.tainted.contains(&game.mover);
                     if e.sets.is_empty() && !e.classes.iter().all(speed_only) || last_resort {
+                        // A bug's rules vote where its move is the mover's first wrong one.
+                        if sound && !last_resort {
+                            self.vote(&e.bug_sets);
+                        }
                         self.tainted.insert(game.mover);
-                    } else if !self.tainted.contains(&game.mover) {
+                    } else if sound {
                         // A tie's set votes: its switches were needed besides the nudge.
                         self.vote(&e.sets);
                     }
-                    self.note_for_hint(&e.sets);
+                    match e.sets.is_empty() {
+                        true => self.note_for_hint(&e.bug_sets),
+                        false => self.note_for_hint(&e.sets),
+                    }
                     Finding::Own(e)
                 }
             }
@@ -761,6 +774,7 @@ pub fn gather(
         };
     }
     let (Reconciled { sets, reversed }, tie) = sets_or_tie(hint, (level, world.1), record, config);
+    let mut bug_sets = Vec::new();
     let classes = if sets.is_empty() {
         let missing = |cases| {
             let settings = SlideSettings {
@@ -774,7 +788,13 @@ pub fn gather(
         };
         let tol = &config.tolerance;
         let mut classes = bug_class::candidates(record, (game, start_unsound), level, tol, missing);
-        crease_under_rules(hint, (level, world.1), record, config, &mut classes);
+        let crease = crease_under_rules(
+            (hint, &reversed),
+            (level, world.1),
+            record,
+            config,
+            &mut classes,
+        );
         reversed_under_rules(
             &reversed,
             hint,
@@ -783,11 +803,17 @@ pub fn gather(
             config,
             &mut classes,
         );
+        bug_sets = match classes.first().map(|c| c.0) {
+            Some(BugClass::ShortenedCrease) => crease.into_iter().collect(),
+            Some(BugClass::ReversedPushBack) => reversed,
+            _ => Vec::new(),
+        };
         classes
     } else {
         Vec::new()
     };
     Evidence {
+        bug_sets,
         sets,
         start_unsound,
         start_inside,
@@ -802,60 +828,89 @@ pub fn gather(
 fn under_port_rules<'a>(
     hint: &'a SearchHint,
     record: &'a FrameRecord,
-) -> impl Iterator<Item = SlideSettings> + 'a {
+) -> impl Iterator<Item = (Vec<Switch>, SlideSettings)> + 'a {
     let sets = hint.groups.iter().flatten().flatten();
     let all: Vec<Switch> = sets.clone().flatten().copied().collect();
     let own = &record.call.settings;
-    let with = sets
-        .chain([&all])
-        .map(|set| switches::settings_with(own, set));
-    std::iter::once(*own).chain(with.collect::<Vec<_>>())
+    let with = (sets.cloned().chain([all])).map(|set| {
+        let settings = switches::settings_with(own, &set);
+        (set, settings)
+    });
+    std::iter::once((Vec::new(), *own)).chain(with.collect::<Vec<_>>())
 }
 
 /// A slide along a crease shortened by its planes' angle: the reference agrees with the
 /// crease unnormalised, under the move's settings or a port's rules with Linahan's
-/// projection; it goes before the symptoms it leads to.
+/// projection, or else, before the file has favourite sets (its first moves), under Linahan's
+/// with up to two more switches; it goes before the symptoms it leads to. Not tried on a move
+/// whose end the search already found a reversed push-back's (`reversed`).
 fn crease_under_rules(
-    hint: &SearchHint,
+    (hint, reversed): (&SearchHint, &[Vec<Switch>]),
     world: (&ProbeLevel, &DynamicScene),
     record: &FrameRecord,
     config: &ShadowConfig,
     classes: &mut Vec<(BugClass, Option<f32>)>,
-) {
+) -> Option<Vec<Switch>> {
     let game_contacts = record.game.as_deref().map_or(0, |g| g.contacts.len());
-    if classes.iter().any(|c| c.0 <= BugClass::ShortenedCrease) || game_contacts < 2 {
-        return;
+    let named = classes.iter().any(|c| c.0 <= BugClass::ShortenedCrease);
+    if named || game_contacts < 2 || !reversed.is_empty() {
+        return None;
     }
-    let with_linahan = with_linahan_or_one_more(record);
-    let fits = (under_port_rules(hint, record).chain(with_linahan))
-        .filter(|s| s.conventions.projection == Projection::Linahan)
-        .any(|mut settings| {
-            settings.debug.crease_unnormalised = true;
-            agrees_with(world, record, &settings, config)
-        });
-    if fits {
-        let at = classes.iter().position(|c| c.0 > BugClass::ShortenedCrease);
-        classes.insert(
-            at.unwrap_or(classes.len()),
-            (BugClass::ShortenedCrease, None),
-        );
-    }
+    let agrees_unnormalised = |mut settings: SlideSettings| {
+        settings.debug.crease_unnormalised = true;
+        agrees_with(world, record, &settings, config)
+    };
+    let set = (under_port_rules(hint, record))
+        .filter(|(_, s)| s.conventions.projection == Projection::Linahan)
+        .find(|(_, s)| agrees_unnormalised(*s))
+        .map(|(set, _)| set)
+        .or_else(|| {
+            // perf: only before the file has favourite sets; docs/measurements.md, "the cost of
+            // the why" (the zoo)
+            let learnt = hint.groups.iter().any(Option::is_some);
+            (!learnt).then(|| with_linahan_and_more(record, agrees_unnormalised))?
+        })?;
+    let at = classes.iter().position(|c| c.0 > BugClass::ShortenedCrease);
+    classes.insert(
+        at.unwrap_or(classes.len()),
+        (BugClass::ShortenedCrease, None),
+    );
+    Some(set)
 }
 
-/// The move's settings with Linahan's projection, alone and with each other switch: where the
-/// file has no favourite sets yet (its first flagged moves), or a bug keeps them from forming.
-fn with_linahan_or_one_more(record: &FrameRecord) -> impl Iterator<Item = SlideSettings> + '_ {
+/// The first set that `fits` the move's settings with: Linahan's projection (where they lack
+/// it) and up to two more of the switches that change them.
+fn with_linahan_and_more(
+    record: &FrameRecord,
+    mut fits: impl FnMut(SlideSettings) -> bool,
+) -> Option<Vec<Switch>> {
     let base = &record.call.settings;
     let candidates = switches::with_late(&base.conventions, base.tuning.skin_es);
     let linahan = Switch::named("linahan_projection").filter(|s| candidates.contains(s));
-    let others = candidates
-        .clone()
-        .into_iter()
-        .filter(move |s| Some(*s) != linahan);
-    let sets = linahan
-        .into_iter()
-        .flat_map(move |l| std::iter::once(vec![l]).chain(others.clone().map(move |o| vec![l, o])));
-    sets.map(|set| switches::settings_with(base, &set))
+    let lin: Vec<Switch> = match (base.conventions.projection, linahan) {
+        (Projection::Linahan, _) => Vec::new(),
+        (_, Some(l)) => vec![l],
+        (_, None) => return None,
+    };
+    let others: Vec<Switch> = (candidates.into_iter())
+        .filter(|s| lin.iter().all(|l| !l.same_row(*s)))
+        .collect();
+    let all = |set: &[Switch]| -> Vec<Switch> {
+        let mut all: Vec<Switch> = set.iter().chain(&lin).copied().collect();
+        all.sort();
+        all
+    };
+    let mut with = |set: &[Switch]| fits(switches::settings_with(base, &all(set)));
+    if !lin.is_empty() && with(&[]) {
+        return Some(lin);
+    }
+    (1..=2)
+        .find_map(|size| {
+            switches::sets_of_size(&others, size, &mut with)
+                .into_iter()
+                .next()
+        })
+        .map(|set| all(&set))
 }
 
 /// Where the move's own settings lack a port's rules, its reversed push-back shows only under
@@ -880,7 +935,7 @@ fn reversed_under_rules(
     };
     let fits = !reversed.is_empty()
         || SCRATCH.with_borrow_mut(|(scratch, trace)| {
-            under_port_rules(hint, record).skip(1).any(|settings| {
+            under_port_rules(hint, record).skip(1).any(|(_, settings)| {
                 let tol = &config.tolerance;
                 bug_class::reversed_under(world, game, &settings, tol, (scratch, trace))
             })
@@ -987,8 +1042,9 @@ pub fn reconciling_sets(
         let skin = base.tuning.skin_es;
         let conventions = base.conventions;
         let candidates = switches::candidates(&conventions, skin);
+        let late = switches::with_late(&conventions, skin);
         let world = (level, objects);
-        let mut ends = repeats::Ends::new(&candidates);
+        let mut ends = repeats::Ends::new(&late);
         let mut reversed: Vec<Vec<Switch>> = Vec::new();
         let tol = &config.tolerance;
         let mut agrees = |set: &[Switch]| {
@@ -1009,7 +1065,6 @@ pub fn reconciling_sets(
             }
             agrees
         };
-        let late = switches::with_late(&conventions, skin);
         let usable = |group: &Vec<Vec<Switch>>| group.iter().flatten().all(|s| late.contains(s));
         let ones = hint.groups[0].as_ref().filter(|g| usable(g));
         if let Some(group) = ones.filter(|g| g.iter().all(|set| agrees(set))) {

@@ -124,7 +124,7 @@ pub struct Spec<C: 'static> {
     /// reconcile and split the groups the search learns from.
     pub last_resort: bool,
     /// The row's switches are tried after every set of up to three of the other rows' on a
-    /// move none reconciles, in sets of two at most: a rule that stands in for others on
+    /// move none reconciles, in sets of three at most: a rule that stands in for others on
     /// many moves (a step back longer than the padding leaves the centre where the padding
     /// would when the contact is nearer than both), which would otherwise be a smaller set
     /// than the port's own rules. Unlike a last resort's, its sets vote.

@@ -363,7 +363,10 @@ table! {
         /// where it was when the contact is nearer than that, whatever the padding's row says
         /// (0: the padding decides). The planes keep the skin. exengine's `entity.c` steps by
         /// `MAX(dist - 1.0, 0)`: a whole unit, so it never moves toward a contact nearer than
-        /// its radius, while its first plane stays `1 + VERY_CLOSE_DIST` off the contact.
+        /// its radius, while its first plane stays `1 + VERY_CLOSE_DIST` off the contact. Tried
+        /// late: where a contact is nearer than the skin, a step back and padding along the
+        /// velocity leave the centre alike, so it is tried after every set of the other rows
+        /// and weighed against that rival over the whole file.
         step_back_es: f32 = 0.0, key STEP_BACK_ES = 24 => {
             c: "step_back_es", js: "stepBackEs", label: "steps back (eSpace)", stage: "slide/skin.rs", late: true,
             rivals: &["padding_along_velocity"],
@@ -371,6 +374,7 @@ table! {
             words: &["steps back {} eSpace short of a contact"], drag: (2.0, 1e-3),
             tried: &[
                 Tried { name: "steps_back_one_unit", rank: 33, label: "steps back a whole eSpace unit short of a contact along the velocity, not its padding: a contact nearer than its radius leaves the centre where it was (exengine)", set: |c, _| c.step_back_es = 1.0, c_also: "" },
+                Tried { name: "no_step_back", rank: 34, label: "steps back only its padding (seed 001)", set: |c, _| c.step_back_es = 0.0, c_also: "" },
             ],
             say: |c| (c.step_back_es > 0.0).then(|| format!("the centre stops {} eSpace units short of a contact along its motion, not the skin", c.step_back_es)),
         },

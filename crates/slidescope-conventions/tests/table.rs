@@ -154,6 +154,8 @@ fn switches_keep_the_names_order_and_declarations_reports_use() {
         "c.iteration_limit = SLSP_LIMIT_KEEP_LAST;"
     );
     assert_eq!(decl("no_impulse_filter"), "c.impulse_filter = 0;");
+    // A whole amount is a C float literal still (`1f` is not one).
+    assert_eq!(decl("steps_back_one_unit"), "c.step_back_es = 1.0f;");
     let mut c = Conventions::default();
     Switch::named("short_leftover_dropped")
         .unwrap()
@@ -187,4 +189,18 @@ fn every_solver_rows_values_come_back_from_their_file_form() {
         let wrong = slidescope_conventions::FileValue::Name("no_such_value".into());
         assert_eq!(r.wire_of(&wrong), None, "{}", r.name);
     }
+}
+
+/// A row's named rivals are switches of other rows, each by a name that exists.
+#[test]
+fn every_named_rival_is_a_switch_of_another_row() {
+    for row in TABLE.iter() {
+        for name in row.spec.rivals {
+            let rival = Switch::named(name).unwrap_or_else(|| panic!("{}: {name}", row.name));
+            assert_ne!(rival.convention(), row.name, "{name}");
+        }
+    }
+    let step = Switch::named("steps_back_one_unit").unwrap();
+    assert!(step.rivals(Switch::named("padding_along_velocity").unwrap()));
+    assert!(step.late() && !step.last_resort());
 }

@@ -470,6 +470,23 @@ impl SearchHint {
         let clashes = all.iter().enumerate().any(clash);
         (!all.is_empty() && all.len() <= MAX_RULES && !clashes).then_some(all)
     }
+
+    /// Every switch of the favourite groups, one a row: where two set one convention, the
+    /// later (of the larger group, the less frequent set), as applying them all in turn would
+    /// leave it; in switch order.
+    fn union(&self) -> Option<Vec<Switch>> {
+        let all: Vec<Switch> = (self.groups.iter().flatten().flatten().flatten())
+            .copied()
+            .collect();
+        let mut kept: Vec<Switch> = Vec::new();
+        for &s in all.iter().rev() {
+            if !kept.iter().any(|k| k.same_row(s)) {
+                kept.push(s);
+            }
+        }
+        kept.sort();
+        (!kept.is_empty()).then_some(kept)
+    }
 }
 
 impl Judge {
@@ -517,6 +534,7 @@ impl Judge {
                         classes: vec![(BugClass::StartedInsideLevel, None)],
                         searched: true,
                         tie: None,
+                        bug_sets: Vec::new(),
                         ..e
                     })
                 }
@@ -795,7 +813,7 @@ pub fn gather(
             config,
             &mut classes,
         );
-        reversed_under_rules(
+        let reversed_sets = reversed_under_rules(
             &reversed,
             hint,
             (level, world.1),
@@ -803,11 +821,12 @@ pub fn gather(
             config,
             &mut classes,
         );
-        bug_sets = match classes.first().map(|c| c.0) {
+        let sets = match classes.first().map(|c| c.0) {
             Some(BugClass::ShortenedCrease) => crease.into_iter().collect(),
-            Some(BugClass::ReversedPushBack) => reversed,
+            Some(BugClass::ReversedPushBack) => reversed_sets,
             _ => Vec::new(),
         };
+        bug_sets = voting(sets);
         classes
     } else {
         Vec::new()
@@ -823,16 +842,28 @@ pub fn gather(
     }
 }
 
-/// The move's own settings, then with each set of the file's favourite groups, then with all
-/// of their switches together: where a bug shows only under a port's rules.
+/// A named bug's sets as they vote: in the search's order, none with a last resort's switch
+/// (whose rows the file's trials weigh instead).
+fn voting(mut sets: Vec<Vec<Switch>>) -> Vec<Vec<Switch>> {
+    let order = Switch::all();
+    let rank = |s: &Switch| order.iter().position(|o| o == s);
+    sets.retain(|set| !set.iter().any(|s| s.last_resort()));
+    for set in &mut sets {
+        set.sort_by_key(rank);
+    }
+    sets
+}
+
+/// The move's own settings (the empty set), then with each set of the file's favourite groups,
+/// then with all of their switches together where no two clash: where a bug shows only under
+/// a port's rules.
 fn under_port_rules<'a>(
     hint: &'a SearchHint,
     record: &'a FrameRecord,
 ) -> impl Iterator<Item = (Vec<Switch>, SlideSettings)> + 'a {
     let sets = hint.groups.iter().flatten().flatten();
-    let all: Vec<Switch> = sets.clone().flatten().copied().collect();
     let own = &record.call.settings;
-    let with = (sets.cloned().chain([all])).map(|set| {
+    let with = (sets.cloned().chain(hint.union())).map(|set| {
         let settings = switches::settings_with(own, &set);
         (set, settings)
     });
@@ -841,8 +872,8 @@ fn under_port_rules<'a>(
 
 /// A slide along a crease shortened by its planes' angle: the reference agrees with the
 /// crease unnormalised, under the move's settings or a port's rules with Linahan's
-/// projection, or else, before the file has favourite sets (its first moves), under Linahan's
-/// with up to two more switches; it goes before the symptoms it leads to. Not tried on a move
+/// projection, or else, where the file's favourite sets lack Linahan's projection (its first
+/// moves, or rules a bug hides), under Linahan's with up to two more switches; it goes before the symptoms it leads to. Not tried on a move
 /// whose end the search already found a reversed push-back's (`reversed`).
 fn crease_under_rules(
     (hint, reversed): (&SearchHint, &[Vec<Switch>]),
@@ -865,9 +896,11 @@ fn crease_under_rules(
         .find(|(_, s)| agrees_unnormalised(*s))
         .map(|(set, _)| set)
         .or_else(|| {
-            // perf: only before the file has favourite sets; docs/measurements.md, "the cost of
-            // the why" (the zoo)
-            let learnt = hint.groups.iter().any(Option::is_some);
+            // perf: not where the file's favourite sets hold Linahan's projection (tried
+            // above); docs/measurements.md, "the cost of the why" (the zoo)
+            let linahan = |s: &Switch| s.name() == "linahan_projection";
+            let mut favourites = hint.groups.iter().flatten().flatten().flatten();
+            let learnt = favourites.any(linahan);
             (!learnt).then(|| with_linahan_and_more(record, agrees_unnormalised))?
         })?;
     let at = classes.iter().position(|c| c.0 > BugClass::ShortenedCrease);
@@ -924,23 +957,26 @@ fn reversed_under_rules(
     record: &FrameRecord,
     config: &ShadowConfig,
     classes: &mut Vec<(BugClass, Option<f32>)>,
-) {
+) -> Vec<Vec<Switch>> {
     let named = |c: &(BugClass, _)| c.0 <= BugClass::ReversedPushBack;
     let Some(game) = record
         .game
         .as_deref()
         .filter(|_| !classes.iter().any(named))
     else {
-        return;
+        return Vec::new();
     };
-    let fits = !reversed.is_empty()
-        || SCRATCH.with_borrow_mut(|(scratch, trace)| {
-            under_port_rules(hint, record).skip(1).any(|(_, settings)| {
-                let tol = &config.tolerance;
-                bug_class::reversed_under(world, game, &settings, tol, (scratch, trace))
-            })
-        });
-    if fits {
+    let sets = match reversed.is_empty() {
+        false => reversed.to_vec(),
+        true => SCRATCH.with_borrow_mut(|(scratch, trace)| {
+            let tol = &config.tolerance;
+            (under_port_rules(hint, record).skip(1))
+                .find(|(_, s)| bug_class::reversed_under(world, game, s, tol, (scratch, trace)))
+                .map(|(set, _)| vec![set])
+                .unwrap_or_default()
+        }),
+    };
+    if !sets.is_empty() {
         let at = classes
             .iter()
             .position(|c| c.0 > BugClass::ReversedPushBack);
@@ -949,6 +985,7 @@ fn reversed_under_rules(
             (BugClass::ReversedPushBack, None),
         );
     }
+    sets
 }
 
 /// A move's smallest reconciling sets, or the tie it is at (with the set it needs besides):
@@ -1022,7 +1059,9 @@ fn tie_set(
 /// When no single switch reconciles it, the file's most frequent group of pairs is tried the
 /// same way before every pair, and then of triples before every triple. A set that re-solves
 /// the move as a smaller one does is not tried (see `repeats.rs`). Only when none reconciles
-/// it are the sets holding a last-resort switch tried, of one and two switches.
+/// it are the sets holding a late switch tried (`Switch::late`: a rule that stands in for
+/// others on many moves), of up to three switches, and then those holding a last-resort
+/// switch, of one and two.
 ///
 /// Each re-solve also tells whether the game's end is the reference's with its last
 /// push-back reversed under that set (a sign slip in the padding, where the port's rules are
@@ -1103,7 +1142,7 @@ pub fn reconciling_sets(
         let all = switches::last_resorts(&conventions, skin);
         let with_one = |set: &[Switch]| set.iter().any(|s| s.last_resort());
         let sets = (1..=LAST_RESORT_SET)
-            .filter(|_| all.len() > candidates.len())
+            .filter(|_| all.len() > late.len())
             .map(|size| switches::sets_of_size(&all, size, |set| with_one(set) && agrees(set)))
             .find(|found| !found.is_empty())
             .unwrap_or_default();

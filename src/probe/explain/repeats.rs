@@ -8,13 +8,17 @@ use crate::collision::{Conventions, EndReason, SlideResult};
 use glam::Vec3;
 use rustc_hash::FxHashMap;
 
-/// `c` with the projection it computes alike with: the contact point's is the slide plane's,
-/// in the same arithmetic, unless a padding along the velocity or a port's own step back left
+/// `c` with the padding and projection it computes alike with: a port's own step back leaves
+/// the padding's row unread (`slide/skin.rs`); the contact point's projection is the slide
+/// plane's, in the same arithmetic, unless a padding along the velocity or a step back left
 /// the centre short (`slide/project.rs`). Only such identities are used, never ones that hold in exact
 /// arithmetic only (Quake's clip and the slide plane with the padding along the normal, a
 /// sphere's world-space response): an embedded centre kept where it is can run out of
 /// iterations under one and not the other.
 fn canonical(mut c: Conventions) -> Conventions {
+    if c.step_back_es > 0.0 {
+        c.padding = Padding::Normal; // the step decides where the centre stops, not the padding
+    }
     let short = c.padding == Padding::Velocity || c.step_back_es > 0.0;
     if !short && c.projection == Projection::ContactPoint {
         c.projection = Projection::SlidePlane;
@@ -143,7 +147,7 @@ impl Ends {
 
 #[cfg(test)]
 mod tests {
-    use super::super::switches::{candidates, sets_of_size};
+    use super::super::switches::{sets_of_size, with_late};
     use super::*;
     use crate::collision::{CollisionMesh, Ellipsoid, SlideSettings, collide_and_slide};
     use proptest::prelude::*;
@@ -246,7 +250,7 @@ mod tests {
                 let settings = SlideSettings { conventions, ..base };
                 collide_and_slide(&mesh, &e, Vec3::from(velocity) * scale, &settings, None).unwrap()
             };
-            let candidates = candidates(&conventions, skin);
+            let candidates = with_late(&conventions, skin);
             let mut ends = Ends::new(&candidates);
             let mut at: FxHashMap<Vec<Switch>, Vec3> = FxHashMap::default();
             at.insert(Vec::new(), run(&[]).position);

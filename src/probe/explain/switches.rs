@@ -23,8 +23,9 @@ pub fn with_late(base: &Conventions, skin_es: f32) -> Vec<Switch> {
         .collect()
 }
 
-/// Every switch that changes `base`, the last-resort rows' too (`Switch::last_resort`): tried
-/// in sets holding one of those, on a move no set of [`candidates`] reconciles.
+/// Every switch that changes `base`, the late and last-resort rows' too
+/// (`Switch::last_resort`): tried in sets holding a last-resort switch, on a move no set of
+/// [`candidates`] nor of [`with_late`] reconciles.
 pub fn last_resorts(base: &Conventions, skin_es: f32) -> Vec<Switch> {
     changing(base, skin_es).collect()
 }

@@ -133,8 +133,8 @@ fn without_normal(s: &SlideState, n_es: Vec3, x: Vec3, world: bool) -> Vec3 {
     s.frame.space.vector_to_es(x_world - n * x_world.dot(n))
 }
 
-/// [`Projection::ContactPoint`]: padding along the velocity left the centre where it was (the
-/// contact nearer than the padding), so Fauerby 2003's code projects from the contact point
+/// [`Projection::ContactPoint`]: padding along the velocity, or the port's own step back, left
+/// the centre where it was (the contact nearer than the padding or the step), so Fauerby 2003's code projects from the contact point
 /// itself (see [`slide_from_contact_point`]).
 #[inline]
 fn stayed_short(call: &Call<'_>, s: &SlideState, placed: &Placed) -> bool {

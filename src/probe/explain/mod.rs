@@ -855,8 +855,8 @@ fn voting(mut sets: Vec<Vec<Switch>>) -> Vec<Vec<Switch>> {
 }
 
 /// The move's own settings (the empty set), then with each set of the file's favourite groups,
-/// then with all of their switches together where no two clash: where a bug shows only under
-/// a port's rules.
+/// then with all of their switches together, one a row (`SearchHint::union`): where a bug
+/// shows only under a port's rules.
 fn under_port_rules<'a>(
     hint: &'a SearchHint,
     record: &'a FrameRecord,
@@ -873,8 +873,9 @@ fn under_port_rules<'a>(
 /// A slide along a crease shortened by its planes' angle: the reference agrees with the
 /// crease unnormalised, under the move's settings or a port's rules with Linahan's
 /// projection, or else, where the file's favourite sets lack Linahan's projection (its first
-/// moves, or rules a bug hides), under Linahan's with up to two more switches; it goes before the symptoms it leads to. Not tried on a move
-/// whose end the search already found a reversed push-back's (`reversed`).
+/// moves, or rules a bug hides), under Linahan's with up to two more switches; it goes before
+/// the symptoms it leads to. Not tried on a move whose end the search already found a
+/// reversed push-back's (`reversed`). Returns the set it re-solved under.
 fn crease_under_rules(
     (hint, reversed): (&SearchHint, &[Vec<Switch>]),
     world: (&ProbeLevel, &DynamicScene),

@@ -1132,26 +1132,33 @@ pub fn reconciling_sets(
                 return Reconciled::sets(found);
             }
         }
-        let with_one_late = |set: &[Switch]| set.iter().any(|s| s.late());
-        for size in (1..=LATE_SET).filter(|_| late.len() > candidates.len()) {
-            let found =
-                switches::sets_of_size(&late, size, |set| with_one_late(set) && agrees(set));
-            if !found.is_empty() {
-                return Reconciled::sets(found);
-            }
+        let late_sets = smallest_holding(&late, LATE_SET, Switch::late, &mut agrees);
+        if !late_sets.is_empty() {
+            return Reconciled::sets(late_sets);
         }
         let all = switches::last_resorts(&conventions, skin);
-        let with_one = |set: &[Switch]| set.iter().any(|s| s.last_resort());
-        let sets = (1..=LAST_RESORT_SET)
-            .filter(|_| all.len() > late.len())
-            .map(|size| switches::sets_of_size(&all, size, |set| with_one(set) && agrees(set)))
-            .find(|found| !found.is_empty())
-            .unwrap_or_default();
+        let sets = smallest_holding(&all, LAST_RESORT_SET, Switch::last_resort, &mut agrees);
         match sets.is_empty() {
             true => Reconciled { sets, reversed },
             false => Reconciled::sets(sets),
         }
     })
+}
+
+/// The smallest sets of `pool`, of up to `most` switches, holding one that `holds`, under
+/// which the move `agrees`; none where `pool` has no such switch.
+fn smallest_holding(
+    pool: &[Switch],
+    most: usize,
+    holds: fn(Switch) -> bool,
+    mut agrees: impl FnMut(&[Switch]) -> bool,
+) -> Vec<Vec<Switch>> {
+    let with_one = |set: &[Switch]| set.iter().any(|&s| holds(s));
+    (1..=most)
+        .filter(|_| pool.iter().any(|&s| holds(s)))
+        .map(|size| switches::sets_of_size(pool, size, |set| with_one(set) && agrees(set)))
+        .find(|found| !found.is_empty())
+        .unwrap_or_default()
 }
 
 /// What the search for a move's reconciling sets found.

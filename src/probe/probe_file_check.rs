@@ -18,8 +18,8 @@ use super::explain::measured::measure;
 pub use super::explain::measured::{MeasuredFloorStop, MeasuredPadding, MeasuredScale};
 use super::explain::stage::Parting;
 use super::explain::{
-    Evidence, FileFacts, Finding, FindingKey, HINT_MOVES, Judge, Switch, Tie, Why, WhyKind, gather,
-    same_place,
+    Evidence, FileFacts, Finding, FindingKey, HINT_MOVES, Judge, Switch, Tie, Why, WhyKind,
+    counted, gather, same_place,
 };
 use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all_then};
 use super::shadow::{Assumed, MeasuredRules, ShadowConfig};
@@ -54,6 +54,10 @@ pub struct CheckOptions {
     pub limit: Option<usize>,
     /// Explain each flagged move (convention, cascade, bug class).
     pub explain: bool,
+    /// With `explain`: judge each flagged move (cascade, a start inside the level, a
+    /// non-finite result) without searching what reconciles it: the counts a profile's trials
+    /// weigh a rule by, at a fraction of the search's cost. Its other moves read unexplained.
+    pub counts_only: bool,
     /// Conventions assumed over the file's own (`--conventions detected`).
     pub assumed: Option<Assumed>,
 }
@@ -66,6 +70,7 @@ impl Default for CheckOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             limit: None,
             explain: true,
+            counts_only: false,
             assumed: None,
         }
     }
@@ -355,22 +360,23 @@ pub fn check_profiled<R: Read>(
     base: &Path,
     options: &CheckOptions,
 ) -> Result<CheckReport, String> {
-    let mut p = profiled_passes(open, base, options)?;
-    if !p.measured.is_none() {
-        let with = p.report.flagged_indices.clone();
-        p.measured.mark(&p.as_declared, &with, &mut p.report);
-    }
-    Ok(p.report)
+    let p = profiled_passes(open, base, options)?;
+    Ok(measured_marked(p.report, p.measured, &p.as_declared))
 }
 
 /// The first passes of a profiled check: the rules measured (a read, no re-solve), the moves
 /// flagged as the file declares them, and the one explained pass with the measured rules
 /// assumed (as declared when none is measured, or when the options already assume rules or
-/// explain nothing).
+/// explain nothing), its findings named by the profile weighed over the whole file.
 struct Profiled {
     measured: Measured,
     as_declared: AsDeclared,
     report: CheckReport,
+    /// The profile and the file re-checked assuming it (none where the options assume
+    /// switches or explain nothing, or where no rule was voted for or measured).
+    profile: Option<Pruned>,
+    /// The flagged moves' sets voted for a profile before the whole file weighed it.
+    voted: bool,
 }
 
 /// The moves flagged as the file declares them, and how many diverge.
@@ -394,23 +400,75 @@ fn profiled_passes<R: Read>(
         diverging: r.counts.diverging,
     };
     if measured.is_none() {
-        let report = read(options)?;
+        let (report, profile, voted) = explained_pass(&open, base, options, measured)?;
         let as_declared = as_declared(&report);
         return Ok(Profiled {
             measured,
             as_declared,
             report,
+            profile,
+            voted,
         });
     }
     let plain = read(&CheckOptions {
         explain: false,
         ..*options
     })?;
+    let (report, profile, voted) =
+        explained_pass(&open, base, &measured.options(&[], options), measured)?;
     Ok(Profiled {
         measured,
         as_declared: as_declared(&plain),
-        report: read(&measured.options(&[], options))?,
+        report,
+        profile,
+        voted,
     })
+}
+
+/// The file checked with `options`, listing at most their limit. Where they explain and
+/// assume no switch, the flagged moves' sets vote for a profile, which is weighed over the
+/// whole file ([`Trials::profile`]: re-checks assuming sets of switches), and the findings are
+/// named by the profile the whole file kept, each rule with its evidence: the same rules and
+/// the same why as `--conventions detected` reports, before its profile is assumed.
+fn explained_pass<R: Read>(
+    open: &impl Fn() -> Result<R, String>,
+    base: &Path,
+    listed: &CheckOptions,
+    measured: Measured,
+) -> Result<(CheckReport, Option<Pruned>, bool), String> {
+    // Every pass lists every flagged move: the trials count them (the limit applies to the
+    // report at the end).
+    let options = &CheckOptions {
+        limit: None,
+        ..*listed
+    };
+    let read = |o: &CheckOptions| read_judged(open()?, base, o).map_err(|e| e.to_string());
+    let (mut report, mut tally) = read(options)?;
+    let assumes = (options.assumed.iter()).any(|a| a.switches().next().is_some());
+    let mut first = report.clone();
+    tally.clone().finish(&mut first);
+    let voted = first.explanation.conventions_detected.is_some();
+    if !options.explain || assumes || (!voted && measured.is_none()) {
+        return Ok((limited(first, listed.limit), None, voted));
+    }
+    let check = |o: &CheckOptions| check_reader(open()?, base, o).map_err(|e| e.to_string());
+    let trials = Trials {
+        check: &check,
+        options,
+        measured: &measured,
+        sets: reconciling_sets(&first),
+        checked: Default::default(),
+    };
+    let voted_switches = (first.explanation.conventions_detected.as_ref())
+        .map_or(Vec::new(), |d| d.switches.clone());
+    let profile = trials.profile(voted_switches, first)?;
+    tally.judge.settle(profile.switches.clone());
+    tally.finish(&mut report);
+    if let Some(d) = &mut report.explanation.conventions_detected {
+        d.evidence = profile.evidence.clone();
+        d.indistinct = profile.indistinct.clone();
+    }
+    Ok((limited(report, listed.limit), Some(profile), voted))
 }
 
 /// The rules measured from the file (the scale of the whole move, a floor stop), assumed for
@@ -498,64 +556,55 @@ fn padding_unit(in_metres: bool) -> &'static str {
     }
 }
 
-/// Checks a probe file twice: once to detect the conventions that explain the most moves, then
-/// again assuming them (`probe-check --conventions detected`); the second report, carrying the
-/// first's detection.
+/// Checks a probe file assuming the profile weighed over the whole file (`probe-check
+/// --conventions detected`): the report of the file re-checked with it, carrying the profile.
 pub fn check_file_with_detected(path: &Path, listed: &CheckOptions) -> Result<CheckReport, String> {
-    // Every pass lists every flagged move: the refinement counts them (the limit applies to
-    // the report at the end).
-    let options = &CheckOptions {
-        limit: None,
-        ..*listed
-    };
-    // Measured rules are assumed before the switches are searched: every move they change
-    // would hide the switches behind it.
+    Ok(check_file_both(path, listed)?.1)
+}
+
+/// A probe file's two reports from one weighing of its profile: [`check_file_profiled`]'s and
+/// [`check_file_with_detected`]'s.
+pub fn check_file_both(
+    path: &Path,
+    listed: &CheckOptions,
+) -> Result<(CheckReport, CheckReport), String> {
     let base = path.parent().unwrap_or(Path::new("."));
-    let p = profiled_passes(opener(path), base, options)?;
-    let (measured, plain, first) = (p.measured, p.as_declared, p.report);
-    let first_flagged = first.flagged_indices.clone();
-    let first_sets = reconciling_sets(&first);
-    let detected = first.explanation.conventions_detected.clone();
-    let mut switches = detected.as_ref().map_or(Vec::new(), |d| d.switches.clone());
-    let mut report = match (&detected, measured.is_none()) {
-        (None, true) => return Ok(limited(first, listed.limit)),
-        (None, false) => first,
-        (Some(_), _) => check_file(path, &measured.options(&switches, options))?,
-    };
-    let trials = Trials {
-        path,
-        options,
-        measured: &measured,
-        sets: first_sets,
-        checked: Default::default(),
-    };
-    (switches, report) = trials.refined(switches, report)?;
-    (switches, report) = trials.pruned(switches, report, 0)?;
-    // Weighed beside the pruned profile: of two rules the file did not tell apart, pruning
-    // holds the one tried first, and a precision rule may pay only beside that one. A rule
-    // shown on fewer than `MIN_EVIDENCE` moves goes only then: beside the precision rule it
-    // may show on more (Irrlicht three.js's slide from the contact point: 1 move, then 5).
-    (switches, report) = trials.with_last_resorts(switches, report)?;
-    (switches, report) = trials.pruned(switches, report, MIN_EVIDENCE)?;
-    let Pruned {
+    let mut p = profiled_passes(opener(path), base, listed)?;
+    let (measured, plain) = (p.measured, &p.as_declared);
+    let Some(Pruned {
         mut switches,
         mut report,
         indistinct,
         evidence,
-    } = trials.evidence(switches, report)?;
+    }) = p.profile
+    else {
+        let first = measured_marked(p.report, measured, plain);
+        return Ok((first.clone(), first));
+    };
     switches.sort();
     if !measured.is_none() {
-        measured.mark(&plain, &first_flagged, &mut report);
+        measured.mark(plain, &p.report.flagged_indices, &mut report);
     }
     let changed = whole_file(&plain.flagged, &report.flagged_indices);
-    report.explanation.conventions_detected = detected.map(|_| DetectedConventions {
+    report.explanation.conventions_detected = p.voted.then(|| DetectedConventions {
         whole_file: Some(changed),
         indistinct,
         evidence,
         ..DetectedConventions::of(switches.clone(), changed.explains)
     });
     report.explanation.conventions_assumed = Some(switches);
-    Ok(limited(report, listed.limit))
+    p.report = measured_marked(p.report, measured, plain);
+    Ok((p.report, limited(report, listed.limit)))
+}
+
+/// `report`, checked with the `measured` rules assumed, marked with them and what they changed
+/// against the moves flagged as declared.
+fn measured_marked(mut report: CheckReport, measured: Measured, plain: &AsDeclared) -> CheckReport {
+    if !measured.is_none() {
+        let with = report.flagged_indices.clone();
+        measured.mark(plain, &with, &mut report);
+    }
+    report
 }
 
 /// `report` listing at most `limit` flagged moves.
@@ -570,15 +619,17 @@ fn limited(mut report: CheckReport, limit: Option<usize>) -> CheckReport {
 /// The whole-file trials that prune a profile: each a re-check of the file assuming a set
 /// of switches, against the moves the first pass reconciled (`sets`).
 struct Trials<'a> {
-    path: &'a Path,
+    /// The file checked with some options.
+    check: &'a dyn Fn(&CheckOptions) -> Result<CheckReport, String>,
     options: &'a CheckOptions,
     measured: &'a Measured,
     sets: Vec<Vec<Vec<Switch>>>,
-    /// Each set's re-check, by its switches sorted: the swaps, the ties and the evidence
-    /// ask for many of the same sets. Kept while the reports held list at most
-    /// [`CACHED_FLAGGED`] flagged moves together (memory stays bounded on a long file).
+    /// Each set's re-check, by its switches sorted and whether it only counts
+    /// ([`CheckOptions::counts_only`]): the swaps, the ties and the evidence ask for many of
+    /// the same sets. Kept while the reports held list at most [`CACHED_FLAGGED`] flagged
+    /// moves together (memory stays bounded on a long file).
     // perf: docs/measurements.md, "the cost of the why" (`--conventions detected`).
-    checked: std::cell::RefCell<BTreeMap<Vec<Switch>, CheckReport>>,
+    checked: std::cell::RefCell<BTreeMap<(Vec<Switch>, bool), CheckReport>>,
 }
 
 /// `w` in a check with a profile assumed (`profiled`, `--conventions detected`): a move that
@@ -629,18 +680,59 @@ impl Trials<'_> {
     /// The file re-checked assuming `switches` (no two on one row, so their order does not
     /// matter).
     fn check(&self, switches: &[Switch]) -> Result<CheckReport, String> {
+        self.checked(switches, false)
+    }
+
+    /// [`Trials::check`] judging the flagged moves without searching what reconciles them
+    /// (the counts [`own`] and the flagged moves are the same): what a trial that weighs a
+    /// rule needs.
+    // perf: docs/measurements.md, "the cost of the why" (the plain check weighs its profile).
+    fn count(&self, switches: &[Switch]) -> Result<CheckReport, String> {
         let mut key = switches.to_vec();
         key.sort();
+        if let Some(r) = self.checked.borrow().get(&(key, false)) {
+            return Ok(r.clone());
+        }
+        self.checked(switches, true)
+    }
+
+    fn checked(&self, switches: &[Switch], counts_only: bool) -> Result<CheckReport, String> {
+        let mut key = switches.to_vec();
+        key.sort();
+        let key = (key, counts_only);
         if let Some(r) = self.checked.borrow().get(&key) {
             return Ok(r.clone());
         }
-        let r = check_file(self.path, &self.measured.options(switches, self.options))?;
+        let options = CheckOptions {
+            counts_only,
+            ..self.measured.options(switches, self.options)
+        };
+        let r = (self.check)(&options)?;
         let mut checked = self.checked.borrow_mut();
         let held: usize = checked.values().map(|c| c.flagged.len()).sum();
         if held + r.flagged.len() <= CACHED_FLAGGED {
             checked.insert(key, r.clone());
         }
         Ok(r)
+    }
+
+    /// The profile weighed over the whole file from `voted` (the sets the first pass, `first`,
+    /// voted for): refined, pruned, with the last resorts weighed beside it, pruned again, and
+    /// each rule's evidence.
+    fn profile(&self, voted: Vec<Switch>, first: CheckReport) -> Result<Pruned, String> {
+        let report = match voted.is_empty() {
+            true => first,
+            false => self.check(&voted)?,
+        };
+        let (switches, report) = self.refined(voted, report)?;
+        let (switches, report) = self.pruned(switches, report, 0)?;
+        // Weighed beside the pruned profile: of two rules the file did not tell apart, pruning
+        // holds the one tried first, and a precision rule may pay only beside that one. A rule
+        // shown on fewer than `MIN_EVIDENCE` moves goes only then: beside the precision rule it
+        // may show on more (Irrlicht three.js's slide from the contact point: 1 move, then 5).
+        let (switches, report) = self.with_last_resorts(switches, report)?;
+        let (switches, report) = self.pruned(switches, report, MIN_EVIDENCE)?;
+        self.evidence(switches, report)
     }
 
     /// `switches` with its `k`th replaced by each of its rivals.
@@ -668,7 +760,7 @@ impl Trials<'_> {
             let mut best: Option<(Vec<Switch>, Vec<Switch>, CheckReport)> = None;
             for more in refinements(&report, &switches) {
                 let with: Vec<Switch> = switches.iter().copied().chain(more.clone()).collect();
-                let again = self.check(&with)?;
+                let again = self.count(&with)?;
                 let fewer = |r: &CheckReport, rival: &[Switch]| {
                     let trying: Vec<Switch> = more.iter().chain(rival).copied().collect();
                     own(&again, &trying) < own(r, &trying)
@@ -677,8 +769,10 @@ impl Trials<'_> {
                     best = Some((with, more, again));
                 }
             }
-            let Some((with, _, again)) = best else { break };
-            (switches, report) = (with, again);
+            let Some((with, _, _)) = best else { break };
+            // The next round's refinements read its reconciling sets.
+            report = self.check(&with)?;
+            switches = with;
         }
         Ok((switches, report))
     }
@@ -709,14 +803,14 @@ impl Trials<'_> {
                 continue;
             }
             let swapped = (0..switches.len()).flat_map(|k| self.swaps(&switches, k));
-            let beside = companions(&report, s, &switches);
+            let beside = companions(&self.check(&switches)?, s, &switches);
             let mut best: Option<(Vec<Switch>, CheckReport)> = None;
             for profile in std::iter::once(switches.clone())
                 .chain(swapped)
                 .chain(beside)
             {
                 let with: Vec<Switch> = profile.into_iter().chain([s]).collect();
-                let again = self.check(&with)?;
+                let again = self.count(&with)?;
                 let trying: Vec<Switch> = (with.iter().copied())
                     .filter(|w| !switches.contains(w))
                     .collect();
@@ -749,7 +843,7 @@ impl Trials<'_> {
         let rank = |s: Switch| order.iter().position(|&o| o == s);
         for k in 0..switches.len() {
             for with in self.swaps(&switches, k) {
-                let again = self.check(&with)?;
+                let again = self.count(&with)?;
                 let tie = again.flagged_indices == report.flagged_indices;
                 let trying = [with[k], switches[k]];
                 let fewer = own(&again, &trying) < own(&report, &trying);
@@ -760,7 +854,7 @@ impl Trials<'_> {
         }
         for held in switches.clone() {
             let without: Vec<Switch> = switches.iter().copied().filter(|&s| s != held).collect();
-            let again = self.check(&without)?;
+            let again = self.count(&without)?;
             let shown = whole_file(&again.flagged_indices, &report.flagged_indices);
             let few = floor > 0 && shown.explains < shown.breaks + floor;
             if few || own(&again, &[held]) <= own(&report, &[held]) {
@@ -776,15 +870,17 @@ impl Trials<'_> {
         let (mut ties, mut evidence) = (Vec::new(), Vec::new());
         for k in 0..switches.len() {
             for with in self.swaps(&switches, k) {
-                if self.check(&with)?.flagged_indices == report.flagged_indices {
+                if self.count(&with)?.flagged_indices == report.flagged_indices {
                     ties.push([switches[k], with[k]]);
                 }
             }
             let mut without = switches.clone();
             without.remove(k);
-            let before = self.check(&without)?.flagged_indices;
+            let before = self.count(&without)?.flagged_indices;
             evidence.push((switches[k], whole_file(&before, &report.flagged_indices)));
         }
+        // The profile's own re-check, every flagged move explained.
+        let report = self.check(&switches)?;
         Ok(Pruned {
             switches,
             report,
@@ -922,6 +1018,18 @@ pub fn check_reader(
     base: &Path,
     options: &CheckOptions,
 ) -> Result<CheckReport, ReadError> {
+    let (mut report, tally) = read_judged(src, base, options)?;
+    tally.finish(&mut report);
+    Ok(report)
+}
+
+/// [`check_reader`] up to naming the findings: the report counted and the tally that names
+/// them once the detected conventions are settled.
+fn read_judged(
+    src: impl Read,
+    base: &Path,
+    options: &CheckOptions,
+) -> Result<(CheckReport, Tally), ReadError> {
     let mut reader = Reader::new(src)?;
     let mut session = ProbeSession::new(base);
     let config = options.shadow_config();
@@ -976,11 +1084,11 @@ pub fn check_reader(
             Err(e) => report.reading.read_error = Some(format!("after END: {e}")),
         }
     }
-    tally.finish(&mut report);
-    Ok(report)
+    Ok((report, tally))
 }
 
 /// What the check carries from batch to batch.
+#[derive(Clone)]
 struct Tally {
     options: CheckOptions,
     config: ShadowConfig,
@@ -1006,13 +1114,16 @@ impl Tally {
     fn judge(&mut self, batch: &mut Vec<PendingMove>, report: &mut CheckReport) {
         let (threads, config, tol) = (self.options.threads, self.config, self.options.tolerance);
         let hint = self.judge.hint();
-        let explain = self.options.explain;
+        let (explain, counts_only) = (self.options.explain, self.options.counts_only);
         let continues = self.continuing(batch);
         let search = |m: &PendingMove, r: &FrameRecord| {
             let diverges = r.game.as_ref().is_some_and(|g| g.verdict(&tol).diverges);
             let world = (m.level.as_deref(), &*m.objects);
             let defer = continues.contains(&m.index);
-            (explain && diverges).then(|| gather(&hint, world, r, &config, defer))
+            (explain && diverges).then(|| match counts_only {
+                true => counted(world, r),
+                false => gather(&hint, world, r, &config, defer),
+            })
         };
         let mut i = 0;
         // perf: the check reads each iteration's contacts, not the candidates a viewer shows;
@@ -1082,7 +1193,10 @@ impl Tally {
             };
             let config = self.config;
             let world = (pending.level.as_deref(), &*pending.objects);
-            let search = || gather(&hint, world, r, &config, false);
+            let search = || match self.options.counts_only {
+                true => counted(world, r),
+                false => gather(&hint, world, r, &config, false),
+            };
             // A one-sided level may be walked through from behind: no crossing counts there.
             let two_sided =
                 r.call.settings.conventions.sidedness == crate::collision::Sidedness::TwoSided;
@@ -1472,16 +1586,7 @@ impl CheckReport {
                  diverge ({verdict})",
                 w.explains, w.breaks
             );
-            for (switch, w) in &d.evidence {
-                let _ = writeln!(
-                    s,
-                    "  {}: {} moves agree with it and not without it, {} the reverse (the \
-                     others assumed)",
-                    switch.label(),
-                    w.explains,
-                    w.breaks
-                );
-            }
+            evidence_text(s, &d.evidence);
             for [held, rival] in &d.indistinct {
                 let _ = writeln!(
                     s,
@@ -1500,6 +1605,7 @@ impl CheckReport {
             d.explains,
             self.explanation.judged.on_their_own
         );
+        evidence_text(s, &d.evidence);
         let _ = writeln!(
             s,
             "declare it in Rust (slidescope_probe::Declared {{ … }}): {}",
@@ -1518,6 +1624,21 @@ impl CheckReport {
         let _ = writeln!(
             s,
             "or re-check assuming it over the whole file: --conventions detected"
+        );
+    }
+}
+
+/// Each switch's own evidence over the whole file, a line each.
+fn evidence_text(s: &mut String, evidence: &[(Switch, WholeFile)]) {
+    use std::fmt::Write;
+    for (switch, w) in evidence {
+        let _ = writeln!(
+            s,
+            "  {}: {} moves agree with it and not without it, {} the reverse (the others \
+             assumed)",
+            switch.label(),
+            w.explains,
+            w.breaks
         );
     }
 }

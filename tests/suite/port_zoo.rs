@@ -13,7 +13,7 @@ use std::path::Path;
 
 use slidescope::probe::explain::{BugClass, Switch, Why};
 use slidescope::probe::probe_file_check::{
-    CheckOptions, check_file_profiled, check_file_with_detected,
+    CheckOptions, check_file_both, check_file_profiled, check_file_with_detected,
 };
 
 use crate::common::{port_zoo, temp_dir};
@@ -141,9 +141,9 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
         );
         walk(&rules.join(","), bug, k, &file, &truth);
         let truth: Truth = serde_json::from_slice(&std::fs::read(&truth).unwrap()).unwrap();
-        let report = check_file_profiled(&file, &CheckOptions::default()).unwrap();
-        // The profile: what `--conventions detected` assumes once it has refined it.
-        let profile = check_file_with_detected(&file, &CheckOptions::default()).unwrap();
+        // The profile: what `--conventions detected` assumes once it has refined it (and
+        // the plain check's findings are named by).
+        let (report, profile) = check_file_both(&file, &CheckOptions::default()).unwrap();
         let detected: BTreeSet<Switch> = (profile.explanation.conventions_assumed.iter())
             .flat_map(|d| d.iter().copied())
             .collect();

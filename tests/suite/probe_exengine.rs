@@ -11,7 +11,7 @@ use std::path::Path;
 use slidescope::collision::conventions::Switch;
 use slidescope::probe::explain::{BugClass, Why};
 use slidescope::probe::probe_file_check::{
-    CheckOptions, CheckReport, check_file_profiled, check_file_with_detected,
+    CheckOptions, CheckReport, WholeFile, check_file_both, check_file_profiled,
 };
 
 fn why_of(report: &CheckReport, index: u64) -> Option<Why> {
@@ -62,7 +62,8 @@ fn exengines_profile_is_its_code_and_its_flagged_moves_are_explained() {
     ];
     for file in ["threejs", "lavaducts"] {
         let path = format!("tests/data/ports/exengine_{file}.slidelog");
-        let report = check_file_profiled(Path::new(&path), &CheckOptions::default()).unwrap();
+        let (report, profile) = check_file_both(Path::new(&path), &CheckOptions::default())
+            .expect("the recording reads");
         let j = report.explanation.judged;
         assert!(j.explained * 10 >= j.on_their_own * 9, "{file}: {j:?}");
         if file == "lavaducts" {
@@ -76,8 +77,12 @@ fn exengines_profile_is_its_code_and_its_flagged_moves_are_explained() {
                 Some(BugClass::ShortenedCrease)
             );
         }
-        let profile = check_file_with_detected(Path::new(&path), &CheckOptions::default());
-        let held = profile.unwrap().explanation.conventions_assumed.unwrap();
+        let held = profile.explanation.conventions_assumed.unwrap();
+        // The plain check reports the same profile, each rule with its own evidence.
+        let plain = report.explanation.conventions_detected.unwrap();
+        assert_eq!(plain.switches, held, "{file}");
+        let net = |w: &WholeFile| w.explains > w.breaks;
+        assert!(plain.evidence.iter().all(|(_, w)| net(w)), "{file}");
         assert!(held.iter().all(|s| in_code.contains(s)), "{file}: {held:?}");
         assert!(
             held.contains(&in_code[0]) && held.contains(&in_code[1]),

@@ -428,6 +428,8 @@ pub struct Judge {
     /// named).
     tainted: BTreeSet<u32>,
     sides: sides::SideFacts,
+    /// The profile the whole file settled ([`Judge::settle`]), in place of the vote.
+    settled: Option<Vec<Switch>>,
 }
 
 /// Most switches of the favourite groups taken together as the port's rules (the groups
@@ -669,6 +671,12 @@ impl Judge {
         }
     }
 
+    /// Takes `profile`, weighed over the whole file, as the conventions detected in place of
+    /// the vote of the flagged moves' sets.
+    pub fn settle(&mut self, profile: Vec<Switch>) {
+        self.settled = Some(profile);
+    }
+
     /// What the file showed, with the conventions detected from it.
     pub fn facts(&self) -> FileFacts {
         FileFacts {
@@ -689,6 +697,7 @@ impl Judge {
     /// the most moves not yet explained, added while that is at least 1 % of the convention
     /// moves and it sets no convention the chosen ones set otherwise (one switch is added
     /// before two that explain more only together); with the moves they explain.
+    /// Once the whole file settled a profile ([`Judge::settle`]), that profile instead.
     pub fn detected(&self) -> Option<(Vec<Switch>, u64)> {
         let total: u64 = self.sets.values().sum();
         let explained_by = |chosen: &[Switch], alternatives: &[Vec<Switch>]| {
@@ -696,8 +705,8 @@ impl Judge {
                 .iter()
                 .any(|a| a.iter().all(|s| chosen.contains(s)))
         };
-        let mut chosen: Vec<Switch> = Vec::new();
-        loop {
+        let mut chosen: Vec<Switch> = self.settled.clone().unwrap_or_default();
+        while self.settled.is_none() {
             let left: Vec<_> = (self.sets.iter())
                 .filter(|(a, _)| !explained_by(&chosen, a))
                 .collect();
@@ -758,39 +767,15 @@ pub fn gather(
     config: &ShadowConfig,
     defer_if_unsound: bool,
 ) -> Evidence {
-    let (Some(level), Some(game)) = (world.0, record.game.as_deref()) else {
-        return Evidence::default();
+    let start = match start_evidence(world, record) {
+        Ok(e) if !(e.start_unsound && defer_if_unsound) => e,
+        Ok(e) => return e,
+        Err(done) => return done,
     };
-    if game.unresolved.is_some() {
-        // The reference refused the move's inputs (no ellipsoid, not finite): nothing to
-        // search; a start that is not finite may still follow a NaN end.
-        return Evidence {
-            start_unsound: !game.input.start.is_finite(),
-            start_inside: !game.input.start.is_finite(),
-            searched: true,
-            ..Default::default()
-        };
-    }
-    // perf: one overlap query for both depths; docs/measurements.md, "1M Sponza moves"
-    let depth_es = bug_class::start_depth_es(game, level);
-    let start_inside = depth_es.is_some();
-    let start_unsound = depth_es.is_some_and(|d| d > record.call.settings.tuning.skin_es);
-    if bug_class::non_finite(game) {
-        return Evidence {
-            start_unsound,
-            start_inside,
-            classes: vec![(BugClass::NonFiniteResult, None)],
-            searched: true,
-            ..Default::default()
-        };
-    }
-    if start_unsound && defer_if_unsound {
-        return Evidence {
-            start_unsound,
-            start_inside,
-            ..Default::default()
-        };
-    }
+    let (Some(level), Some(game)) = (world.0, record.game.as_deref()) else {
+        return Evidence::default(); // `start_evidence` answered these
+    };
+    let (start_unsound, start_inside) = (start.start_unsound, start.start_inside);
     let (Reconciled { sets, reversed }, tie) = sets_or_tie(hint, (level, world.1), record, config);
     let mut bug_sets = Vec::new();
     let classes = if sets.is_empty() {
@@ -840,6 +825,59 @@ pub fn gather(
         searched: true,
         tie,
     }
+}
+
+/// What a flagged move's start shows, without the search: `Ok` with whether it is unsound or
+/// inside the level ([`Evidence::searched`] false), or `Err` with the move's whole evidence
+/// where there is nothing to search (no level or game move, a move the reference refused,
+/// a non-finite result). The judge's cascades and the moves judged on their own need no more:
+/// a profile's trials weigh their rules by these counts ([`counted`]).
+pub fn start_evidence(
+    world: (Option<&ProbeLevel>, &DynamicScene),
+    record: &FrameRecord,
+) -> Result<Evidence, Evidence> {
+    let (Some(level), Some(game)) = (world.0, record.game.as_deref()) else {
+        return Err(Evidence::default());
+    };
+    if game.unresolved.is_some() {
+        // The reference refused the move's inputs (no ellipsoid, not finite): nothing to
+        // search; a start that is not finite may still follow a NaN end.
+        return Err(Evidence {
+            start_unsound: !game.input.start.is_finite(),
+            start_inside: !game.input.start.is_finite(),
+            searched: true,
+            ..Default::default()
+        });
+    }
+    // perf: one overlap query for both depths; docs/measurements.md, "1M Sponza moves"
+    let depth_es = bug_class::start_depth_es(game, level);
+    let start_inside = depth_es.is_some();
+    let start_unsound = depth_es.is_some_and(|d| d > record.call.settings.tuning.skin_es);
+    let e = Evidence {
+        start_unsound,
+        start_inside,
+        ..Default::default()
+    };
+    match bug_class::non_finite(game) {
+        true => Err(Evidence {
+            classes: vec![(BugClass::NonFiniteResult, None)],
+            searched: true,
+            ..e
+        }),
+        false => Ok(e),
+    }
+}
+
+/// [`start_evidence`] as a move's whole evidence: searched, with no set or class beyond a
+/// non-finite result.
+pub fn counted(world: (Option<&ProbeLevel>, &DynamicScene), record: &FrameRecord) -> Evidence {
+    start_evidence(world, record).map_or_else(
+        |done| done,
+        |e| Evidence {
+            searched: true,
+            ..e
+        },
+    )
 }
 
 /// A named bug's sets as they vote: in the search's order, none with a last resort's switch

@@ -317,6 +317,34 @@ fn an_inverted_padding_is_named_where_the_mover_slides_on() {
     assert_eq!(named, j.on_their_own, "{j:?}");
 }
 
+/// A crease left unnormalised whose first bite needs four of the port's rules to re-solve,
+/// before the file's favourite sets hold them together: the search leaves the move
+/// unexplained, and the re-check under the profile the whole file weighed names the bug
+/// (seed 77's 42nd port, unexplained at its first bug move, 1012, before).
+#[test]
+fn a_crease_bug_whose_move_needs_four_rules_is_named_where_it_first_bites() {
+    let dir = temp_dir("port_zoo_crease_four");
+    let (file, truth) = (dir.join("42.slidelog"), dir.join("42.json"));
+    let rules =
+        "padding_along_velocity,dead_zone,linahan_projection,skin_in_metres,normal_from_start";
+    walk(rules, "unnormalised_crease", 42, &file, &truth);
+    let truth: Truth = serde_json::from_slice(&std::fs::read(&truth).unwrap()).unwrap();
+    let first = truth.first_bug_move.expect("the crease bites");
+    let report = check_file_profiled(&file, &CheckOptions::default()).unwrap();
+    let f = (report.flagged.iter().find(|f| f.index == first)).expect("its first bite is flagged");
+    assert!(
+        matches!(
+            f.why,
+            Some(Why::Bug {
+                class: BugClass::ShortenedCrease,
+                ..
+            })
+        ),
+        "move {first}: {:?}",
+        f.why
+    );
+}
+
 /// A port of four rules whose walkers meet creases late in the file: moves that need all four
 /// to re-solve (more than a set of the search holds) are named by the port's rules together,
 /// once the file's favourite groups have shown them; before (a hint fixed after 1,024 moves,

@@ -184,8 +184,11 @@ impl Why {
                     let words: Vec<&str> = other.iter().map(|x| x.label()).collect();
                     l.push(format!("or: {}", words.join(" + ")));
                 }
-                let decl: Vec<String> = switches.iter().map(|s| s.declaration()).collect();
-                l.push(format!("declare it: {}", decl.join(" ")));
+                // A set the whole file turned down is no rule to declare.
+                if !self.outside_detected() {
+                    let decl: Vec<String> = switches.iter().map(|s| s.declaration()).collect();
+                    l.push(format!("declare it: {}", decl.join(" ")));
+                }
                 l
             }
             Self::Cascade { root_move } => vec![format!(

@@ -176,10 +176,10 @@ impl Why {
                 alternatives,
                 ..
             } => {
-                let mut l = vec![format!(
-                    "why: a convention — your controller {}",
-                    self.label()
-                )];
+                let mut l = vec![match self.outside_detected() {
+                    true => format!("why: rules outside the profile — {}", self.label()),
+                    false => format!("why: a convention — your controller {}", self.label()),
+                }];
                 for other in alternatives.iter().filter(|a| *a != switches) {
                     let words: Vec<&str> = other.iter().map(|x| x.label()).collect();
                     l.push(format!("or: {}", words.join(" + ")));

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use crate::probe::listen::{DEFAULT_ADDR, REFUSAL};
-use crate::probe::probe_file_check::{CheckOptions, check_file};
+use crate::probe::probe_file_check::{CheckOptions, check_file, check_file_profiled};
 use crate::probe::websocket::{self, Access};
 
 #[derive(Debug, Args)]
@@ -98,13 +98,15 @@ fn report_recording(
             ""
         }
     );
-    let report = check_file(
-        &args.save,
-        &CheckOptions {
-            explain: args.check,
-            ..Default::default()
-        },
-    )?;
+    let options = CheckOptions {
+        explain: args.check,
+        ..Default::default()
+    };
+    // With `--check`, as `probe-check` checks it: its rules measured, its profile weighed.
+    let report = match args.check {
+        true => check_file_profiled(&args.save, &options)?,
+        false => check_file(&args.save, &options)?,
+    };
     if args.check {
         print!("{}", report.to_text(&args.save.display().to_string()));
     } else {

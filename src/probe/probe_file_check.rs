@@ -132,7 +132,8 @@ pub struct WhyRow {
     pub first_move: u64,
 }
 
-/// The conventions that explain the most flagged moves together.
+/// The conventions detected: those that explain the most flagged moves together, and in a
+/// profiled check those the whole file bears out (the vote weighed), each with its evidence.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DetectedConventions {
     pub switches: Vec<Switch>,
@@ -281,7 +282,7 @@ pub struct Explanation {
     pub judged: Judged,
     /// What the whole file showed of the game, which named each move's evidence.
     pub file_facts: FileFacts,
-    /// The set of convention switches that explains the most moves.
+    /// The convention switches detected (see [`DetectedConventions`]).
     pub conventions_detected: Option<DetectedConventions>,
     /// What the file declared (format 1.1 `CONVENTIONS`, the last one), in words.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -331,7 +332,9 @@ pub struct Reading {
     pub records_after_end: u64,
 }
 
-/// Checks a probe file. `Err` only when it cannot be opened or has no valid header.
+/// Checks a probe file in one pass, its findings named by the flagged moves' vote (no
+/// whole-file weighing: what a profile's trials and the benches run). `Err` only when it
+/// cannot be opened or has no valid header.
 pub fn check_file(path: &Path, options: &CheckOptions) -> Result<CheckReport, String> {
     let base = path.parent().unwrap_or(Path::new("."));
     check_reader(opener(path)()?, base, options).map_err(|e| format!("{}: {e}", path.display()))
@@ -340,7 +343,8 @@ pub fn check_file(path: &Path, options: &CheckOptions) -> Result<CheckReport, St
 /// Checks a probe file; where the moves measure a rule (a scale of the whole move, a floor
 /// stop: [`MeasuredScale`], [`MeasuredFloorStop`]), they are judged with it assumed, since every move
 /// the rule changes hides the others behind it; the report says so and how many moves diverge
-/// as the file declares them.
+/// as the file declares them. Its findings are named by the profile weighed over the whole
+/// file (`probe-check` without `--conventions`).
 pub fn check_file_profiled(path: &Path, options: &CheckOptions) -> Result<CheckReport, String> {
     let base = path.parent().unwrap_or(Path::new("."));
     check_profiled(opener(path), base, options).map_err(|e| format!("{}: {e}", path.display()))
@@ -392,7 +396,10 @@ fn profiled_passes<R: Read>(
 ) -> Result<Profiled, String> {
     let read = |o: &CheckOptions| check_reader(open()?, base, o).map_err(|e| e.to_string());
     let mut measured = Measured(measure(open()?));
-    if !options.explain || options.assumed.is_some() {
+    // The profile is weighed where the caller explains and assumes nothing (its own assumed
+    // rules would be replaced by each trial's).
+    let weigh = options.explain && options.assumed.is_none();
+    if !weigh {
         measured = Measured(Default::default());
     }
     let as_declared = |r: &CheckReport| AsDeclared {
@@ -400,7 +407,7 @@ fn profiled_passes<R: Read>(
         diverging: r.counts.diverging,
     };
     if measured.is_none() {
-        let (report, profile, voted) = explained_pass(&open, base, options, measured)?;
+        let (report, profile, voted) = explained_pass(&open, base, options, measured, weigh)?;
         let as_declared = as_declared(&report);
         return Ok(Profiled {
             measured,
@@ -414,8 +421,8 @@ fn profiled_passes<R: Read>(
         explain: false,
         ..*options
     })?;
-    let (report, profile, voted) =
-        explained_pass(&open, base, &measured.options(&[], options), measured)?;
+    let with_measured = measured.options(&[], options);
+    let (report, profile, voted) = explained_pass(&open, base, &with_measured, measured, weigh)?;
     Ok(Profiled {
         measured,
         as_declared: as_declared(&plain),
@@ -435,7 +442,14 @@ fn explained_pass<R: Read>(
     base: &Path,
     listed: &CheckOptions,
     measured: Measured,
+    weigh: bool,
 ) -> Result<(CheckReport, Option<Pruned>, bool), String> {
+    if !weigh {
+        // One pass within the limit: memory stays bounded on a long file.
+        let report = check_reader(open()?, base, listed).map_err(|e| e.to_string())?;
+        let voted = report.explanation.conventions_detected.is_some();
+        return Ok((report, None, voted));
+    }
     // Every pass lists every flagged move: the trials count them (the limit applies to the
     // report at the end).
     let options = &CheckOptions {
@@ -444,11 +458,10 @@ fn explained_pass<R: Read>(
     };
     let read = |o: &CheckOptions| read_judged(open()?, base, o).map_err(|e| e.to_string());
     let (mut report, mut tally) = read(options)?;
-    let assumes = (options.assumed.iter()).any(|a| a.switches().next().is_some());
     let mut first = report.clone();
     tally.clone().finish(&mut first);
     let voted = first.explanation.conventions_detected.is_some();
-    if !options.explain || assumes || (!voted && measured.is_none()) {
+    if !voted && measured.is_none() {
         return Ok((limited(first, listed.limit), None, voted));
     }
     let check = |o: &CheckOptions| check_reader(open()?, base, o).map_err(|e| e.to_string());
@@ -465,10 +478,16 @@ fn explained_pass<R: Read>(
     tally.judge.settle(profile.switches.clone());
     tally.second_look(&mut report, &profile.report);
     tally.finish(&mut report);
-    if let Some(d) = &mut report.explanation.conventions_detected {
-        d.evidence = profile.evidence.clone();
-        d.indistinct = profile.indistinct.clone();
-    }
+    // As `--conventions detected` reports it: where the moves voted, the profile kept (no
+    // rule where the whole file bore none out).
+    let explains = (report.explanation.conventions_detected.as_ref()).map_or(0, |d| d.explains);
+    let mut held = profile.switches.clone();
+    held.sort();
+    report.explanation.conventions_detected = voted.then(|| DetectedConventions {
+        evidence: profile.evidence.clone(),
+        indistinct: profile.indistinct.clone(),
+        ..DetectedConventions::of(held, explains)
+    });
     Ok((limited(report, listed.limit), Some(profile), voted))
 }
 
@@ -681,7 +700,7 @@ impl Trials<'_> {
     /// The file re-checked assuming `switches` (no two on one row, so their order does not
     /// matter).
     fn check(&self, switches: &[Switch]) -> Result<CheckReport, String> {
-        self.checked(switches, false)
+        self.recheck(switches, false)
     }
 
     /// [`Trials::check`] judging the flagged moves without searching what reconciles them
@@ -694,10 +713,12 @@ impl Trials<'_> {
         if let Some(r) = self.checked.borrow().get(&(key, false)) {
             return Ok(r.clone());
         }
-        self.checked(switches, true)
+        self.recheck(switches, true)
     }
 
-    fn checked(&self, switches: &[Switch], counts_only: bool) -> Result<CheckReport, String> {
+    /// The file re-checked assuming `switches`, searching each flagged move's sets or only
+    /// counting it, from the cache where it holds it.
+    fn recheck(&self, switches: &[Switch], counts_only: bool) -> Result<CheckReport, String> {
         let mut key = switches.to_vec();
         key.sort();
         let key = (key, counts_only);
@@ -962,7 +983,7 @@ fn rivals(sets: &[Vec<Vec<Switch>>], held: Switch, chosen: &[Switch]) -> BTreeSe
     out
 }
 
-/// Times `--conventions detected` searches again with its switches assumed.
+/// Times the weighing of a profile searches again with its switches assumed.
 const REFINEMENTS: usize = 4;
 
 /// The sets of switches, none on a row `assumed` sets, that reconcile the most of `report`'s
@@ -1643,6 +1664,14 @@ impl CheckReport {
                     rival.label()
                 );
             }
+            return;
+        }
+        if d.switches.is_empty() {
+            let _ = writeln!(
+                s,
+                "no rule the flagged moves fit holds over the whole file: each turned at least \
+                 as many moves to diverge as to agree"
+            );
             return;
         }
         let _ = writeln!(

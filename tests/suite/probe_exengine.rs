@@ -90,3 +90,24 @@ fn exengines_profile_is_its_code_and_its_flagged_moves_are_explained() {
         );
     }
 }
+
+/// A move only rules outside the profile fit (lavaducts move 5732: "pads free moves", which the
+/// whole file refutes) reads so in `--move`, with no line to declare them.
+#[test]
+fn a_move_only_a_refuted_rule_fits_is_not_offered_to_declare() {
+    let file = "tests/data/ports/exengine_lavaducts.slidelog";
+    let (code, text) = crate::common::slidescope_cli(&["probe-check", file, "--move", "5732"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("why: rules outside the profile — "), "{text}");
+    assert!(!text.contains("declare it:"), "{text}");
+    // The plain check's profile, each rule with its evidence, has no "pads free moves".
+    let (_, table) = crate::common::slidescope_cli(&["probe-check", file]);
+    let profile = (table.lines())
+        .find(|l| l.starts_with("your controller appears to:"))
+        .expect("a profile");
+    assert!(!profile.contains("pads free moves"), "{profile}");
+    assert!(
+        table.contains("moves agree with it and not without it"),
+        "{table}"
+    );
+}

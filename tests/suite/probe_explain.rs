@@ -217,7 +217,8 @@ fn the_why_table_names_a_command_that_replays_the_root_bug_side_by_side() {
         text.contains("keeps an embedded start where it is"),
         "{text}"
     );
-    assert!(text.contains(": 2 moves agree with it and not without it, 0 the reverse"));
+    let evidence = ": 2 moves agree with it and not without it, 0 the reverse";
+    assert!(text.contains(evidence), "{text}");
     assert!(text.contains(judged), "{text}");
     assert!(text.contains("beside them 92 cascades"), "{text}");
     let replay = format!("replay one: slidescope probe-check {file} --move 2529");
@@ -695,5 +696,35 @@ fn the_report_does_not_depend_on_the_thread_count() {
         let one = report(1);
         assert_eq!(one, report(3), "{name}");
         assert_eq!(one, report(8), "{name}");
+    }
+}
+
+/// A profile's trials judge the flagged moves without searching what reconciles them
+/// (`CheckOptions::counts_only`): the same moves flagged, the same cascades, and the same
+/// moves judged on their own and starting inside, as the explained check counts, on
+/// recordings with cascades, teleports and starts inside the level.
+#[test]
+fn counting_only_judges_the_same_moves_as_explaining() {
+    for name in [
+        "babylon_lavaducts.slidelog",
+        "irrlicht_lavaducts.slidelog",
+        "exengine_lavaducts.slidelog",
+    ] {
+        let full = check_file(&port(name), &CheckOptions::default()).unwrap();
+        let options = CheckOptions {
+            counts_only: true,
+            ..Default::default()
+        };
+        let counted = check_file(&port(name), &options).unwrap();
+        let judged = |r: &CheckReport| {
+            let j = r.explanation.judged;
+            (j.on_their_own, j.cascades, j.from_inside, j.teleports)
+        };
+        assert_eq!(judged(&full), judged(&counted), "{name}");
+        assert!(full.explanation.judged.cascades > 0, "{name}");
+        let indices = |r: &CheckReport| r.flagged.iter().map(|f| f.index).collect::<Vec<_>>();
+        assert_eq!(indices(&full), indices(&counted), "{name}");
+        // Nothing searched: no convention, only the bugs a start shows (a non-finite result).
+        assert_eq!(counted.explanation.judged.conventions, 0, "{name}");
     }
 }

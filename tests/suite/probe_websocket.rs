@@ -447,3 +447,29 @@ fn a_flood_faster_than_the_app_reads_waits_on_the_app_with_bounded_memory() {
         "the budget evicted old frames"
     );
 }
+
+/// `listen --check` prints for the game it saved what `probe-check` prints for that file (its
+/// rules measured and its profile weighed over the whole file, each rule with its evidence),
+/// and exits as it does.
+#[test]
+fn the_listeners_check_is_probe_checks() {
+    let bytes = std::fs::read(Path::new("tests/data/ports/babylon_lavaducts.slidelog")).unwrap();
+    let dir = temp_dir("probe_ws_check");
+    let save = dir.join("game.slidelog");
+    let (mut child, mut out, addr, _token) = listen(&save, &["--check"]);
+    send_all(connect(&addr, "", None).unwrap(), &bytes, 64 * 1024);
+    let status = child.wait().unwrap();
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    assert_eq!(status.code(), Some(1), "{rest}");
+    let (code, text) = crate::common::slidescope_cli(&["probe-check", save.to_str().unwrap()]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        rest.contains(text.trim()),
+        "listen --check:\n{rest}\nprobe-check:\n{text}"
+    );
+    assert!(
+        rest.contains("keeps an embedded start where it is"),
+        "{rest}"
+    );
+}

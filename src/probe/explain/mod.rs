@@ -184,7 +184,7 @@ impl Why {
                     let words: Vec<&str> = other.iter().map(|x| x.label()).collect();
                     l.push(format!("or: {}", words.join(" + ")));
                 }
-                // A set the whole file turned down is no rule to declare.
+                // A set outside the profile is no rule to declare.
                 if !self.outside_detected() {
                     let decl: Vec<String> = switches.iter().map(|s| s.declaration()).collect();
                     l.push(format!("declare it: {}", decl.join(" ")));

@@ -177,7 +177,11 @@ impl Why {
                 ..
             } => {
                 let mut l = vec![match self.outside_detected() {
-                    true => format!("why: rules outside the profile — {}", self.label()),
+                    true => {
+                        let words: Vec<&str> = switches.iter().map(|x| x.label()).collect();
+                        let words = words.join(" + ");
+                        format!("why: rules outside the profile weighed over the file — {words}")
+                    }
                     false => format!("why: a convention — your controller {}", self.label()),
                 }];
                 for other in alternatives.iter().filter(|a| *a != switches) {

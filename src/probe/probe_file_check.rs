@@ -675,6 +675,14 @@ fn beyond_profile(mut w: Why, profiled: bool) -> Why {
     w
 }
 
+/// A re-check's key in [`Trials::checked`]: its switches sorted (no two on one row, so their
+/// order does not matter) and whether it only counts.
+fn cache_key(switches: &[Switch], counts_only: bool) -> (Vec<Switch>, bool) {
+    let mut key = switches.to_vec();
+    key.sort();
+    (key, counts_only)
+}
+
 /// Most flagged moves the cached re-checks list together.
 const CACHED_FLAGGED: usize = 1 << 20;
 
@@ -708,9 +716,8 @@ impl Trials<'_> {
     /// rule needs.
     // perf: docs/measurements.md, "the cost of the why" (the plain check weighs its profile).
     fn count(&self, switches: &[Switch]) -> Result<CheckReport, String> {
-        let mut key = switches.to_vec();
-        key.sort();
-        if let Some(r) = self.checked.borrow().get(&(key, false)) {
+        // A full re-check already held counts the same moves.
+        if let Some(r) = self.checked.borrow().get(&cache_key(switches, false)) {
             return Ok(r.clone());
         }
         self.recheck(switches, true)
@@ -719,9 +726,7 @@ impl Trials<'_> {
     /// The file re-checked assuming `switches`, searching each flagged move's sets or only
     /// counting it, from the cache where it holds it.
     fn recheck(&self, switches: &[Switch], counts_only: bool) -> Result<CheckReport, String> {
-        let mut key = switches.to_vec();
-        key.sort();
-        let key = (key, counts_only);
+        let key = cache_key(switches, counts_only);
         if let Some(r) = self.checked.borrow().get(&key) {
             return Ok(r.clone());
         }

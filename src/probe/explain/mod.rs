@@ -774,13 +774,10 @@ pub fn gather(
     config: &ShadowConfig,
     defer_if_unsound: bool,
 ) -> Evidence {
-    let start = match start_evidence(world, record) {
-        Ok(e) if !(e.start_unsound && defer_if_unsound) => e,
-        Ok(e) => return e,
+    let (start, level, game) = match start_evidence(world, record) {
+        Ok(s) if !(s.0.start_unsound && defer_if_unsound) => s,
+        Ok((e, ..)) => return e,
         Err(done) => return done,
-    };
-    let (Some(level), Some(game)) = (world.0, record.game.as_deref()) else {
-        return Evidence::default(); // `start_evidence` answered these
     };
     let (start_unsound, start_inside) = (start.start_unsound, start.start_inside);
     let (Reconciled { sets, reversed }, tie) = sets_or_tie(hint, (level, world.1), record, config);
@@ -835,14 +832,15 @@ pub fn gather(
 }
 
 /// What a flagged move's start shows, without the search: `Ok` with whether it is unsound or
-/// inside the level ([`Evidence::searched`] false), or `Err` with the move's whole evidence
+/// inside the level ([`Evidence::searched`] false), with the level and the game's move to
+/// search them in, or `Err` with the move's whole evidence
 /// where there is nothing to search (no level or game move, a move the reference refused,
 /// a non-finite result). The judge's cascades and the moves judged on their own need no more:
 /// a profile's trials weigh their rules by these counts ([`counted`]).
-pub fn start_evidence(
-    world: (Option<&ProbeLevel>, &DynamicScene),
-    record: &FrameRecord,
-) -> Result<Evidence, Evidence> {
+pub fn start_evidence<'a>(
+    world: (Option<&'a ProbeLevel>, &DynamicScene),
+    record: &'a FrameRecord,
+) -> Result<(Evidence, &'a ProbeLevel, &'a GameMove), Evidence> {
     let (Some(level), Some(game)) = (world.0, record.game.as_deref()) else {
         return Err(Evidence::default());
     };
@@ -871,7 +869,7 @@ pub fn start_evidence(
             searched: true,
             ..e
         }),
-        false => Ok(e),
+        false => Ok((e, level, game)),
     }
 }
 
@@ -880,7 +878,7 @@ pub fn start_evidence(
 pub fn counted(world: (Option<&ProbeLevel>, &DynamicScene), record: &FrameRecord) -> Evidence {
     start_evidence(world, record).map_or_else(
         |done| done,
-        |e| Evidence {
+        |(e, ..)| Evidence {
             searched: true,
             ..e
         },

@@ -36,11 +36,19 @@ struct Truth {
     bug: String,
     /// The moves where each rule shows in the file: dropping it changes what the port (bug
     /// included) recorded, on a move its bug did not change (a scale, which the why measures
-    /// as a rule of the whole file, masks nothing).
+    /// as a rule of the whole file, masks nothing), and so does dropping it with the rules
+    /// that do nothing on that move ([`Zoo::shows`]).
     bites: Vec<(Switch, u64)>,
-    /// The moves where dropping each rule changes the outcome of the port without its bug:
-    /// what the rule does, seen or not.
+    /// The same of the port without its bug: what the rule does, seen or not.
     bites_unmasked: Vec<(Switch, u64)>,
+    /// The moves where dropping the rule alone changes what the port recorded: more than
+    /// `bites` where the rule's only effect is to stop another rule, which does nothing beside
+    /// it (Linahan's projection places the centre in eSpace whatever the response's space, so
+    /// beside it a response in world space changes no position, and without it does): the
+    /// file cannot tell the two from neither.
+    bites_alone: Vec<(Switch, u64)>,
+    /// [`Truth::bites_alone`] of the port without its bug.
+    bites_unmasked_alone: Vec<(Switch, u64)>,
     /// The first move where the bug changes the outcome, from the same start.
     first_bug_move: Option<u64>,
     moves: u64,
@@ -203,6 +211,15 @@ struct Zoo {
     truth: Truth,
 }
 
+/// A move's level, start and velocity.
+type Move<'a> = (&'a CollisionMesh, Vec3, Vec3);
+
+/// A move of the port solved with its bug or without, and with each rule left out.
+struct Solved {
+    moved: Moved,
+    without: Vec<Moved>,
+}
+
 impl Zoo {
     fn new(a: &Args) -> Self {
         let without = (a.rules.iter())
@@ -220,6 +237,8 @@ impl Zoo {
                 bug: a.bug_name.clone(),
                 bites: a.rules.iter().map(|&r| (r, 0)).collect(),
                 bites_unmasked: a.rules.iter().map(|&r| (r, 0)).collect(),
+                bites_alone: a.rules.iter().map(|&r| (r, 0)).collect(),
+                bites_unmasked_alone: a.rules.iter().map(|&r| (r, 0)).collect(),
                 ..Default::default()
             },
         }
@@ -237,16 +256,43 @@ impl Zoo {
         }
         let scaled = matches!(self.port.bug(), Bug::Scale(_));
         let masked = !scaled && moved.differs(&clean, TOLERANCE_M);
-        for (k, (_, port)) in self.without.iter_mut().enumerate() {
-            let shows = !masked && port.step(mesh, at, v, true).differs(&moved, TOLERANCE_M);
+        let [with_bug, without_bug] = [true, false].map(|bug| {
+            let without = self.without.iter_mut();
+            let without = without.map(|(_, p)| p.step(mesh, at, v, bug)).collect();
+            let moved = if bug { moved.clone() } else { clean.clone() };
+            Solved { moved, without }
+        });
+        for k in 0..self.without.len() {
+            let alone = !masked && with_bug.without[k].differs(&moved, TOLERANCE_M);
+            self.truth.bites_alone[k].1 += u64::from(alone);
+            let shows = alone && self.shows(k, &with_bug, (mesh, at, v), true);
             self.truth.bites[k].1 += u64::from(shows);
-            let does = port.step(mesh, at, v, false).differs(&clean, TOLERANCE_M);
+            let does = without_bug.without[k].differs(&clean, TOLERANCE_M);
+            self.truth.bites_unmasked_alone[k].1 += u64::from(does);
+            let does = does && self.shows(k, &without_bug, (mesh, at, v), false);
             self.truth.bites_unmasked[k].1 += u64::from(does);
         }
         let mut mv = probe_move(id, at, v, &moved);
         mv.skin_es = mv.skin_es.filter(|_| self.send_skin);
         probe.log_move(&mv, &moved.contacts);
         moved.end
+    }
+
+    /// Whether rule `k`, whose leaving out changes the move `solved`, still changes it when
+    /// the rules that change nothing on this move are left out with it: otherwise what it
+    /// changes is only another rule coming into effect, and the move shows neither.
+    fn shows(&self, k: usize, solved: &Solved, (mesh, at, v): Move, bug: bool) -> bool {
+        let idle = |j: usize| !solved.without[j].differs(&solved.moved, TOLERANCE_M);
+        let kept: Vec<Switch> = (self.without.iter().enumerate())
+            .filter(|&(j, _)| j != k && !idle(j))
+            .map(|(_, (r, _))| *r)
+            .collect();
+        if kept.len() + 1 == self.without.len() {
+            return true;
+        }
+        let mut port = Port::new(&kept, self.port.bug());
+        port.step(mesh, at, v, bug)
+            .differs(&solved.moved, TOLERANCE_M)
     }
 
     fn truth(self) -> Truth {

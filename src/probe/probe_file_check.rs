@@ -476,7 +476,7 @@ fn explained_pass<R: Read>(
         .map_or(Vec::new(), |d| d.switches.clone());
     let profile = trials.profile(voted_switches, first)?;
     tally.judge.settle(profile.switches.clone());
-    tally.second_look(&mut report, &profile.report);
+    tally.second_look(&mut report, &profile);
     tally.finish(&mut report);
     // As `--conventions detected` reports it: where the moves voted, the profile kept (no
     // rule where the whole file bore none out).
@@ -596,6 +596,7 @@ pub fn check_file_both(
         mut report,
         indistinct,
         evidence,
+        ..
     }) = p.profile
     else {
         let first = measured_marked(p.report, measured, plain);
@@ -786,14 +787,14 @@ impl Trials<'_> {
         for _ in 0..REFINEMENTS {
             let mut best: Option<(Vec<Switch>, Vec<Switch>, CheckReport)> = None;
             for more in refinements(&report, &switches) {
-                let with: Vec<Switch> = switches.iter().copied().chain(more.clone()).collect();
-                let again = self.count(&with)?;
-                let fewer = |r: &CheckReport, rival: &[Switch]| {
-                    let trying: Vec<Switch> = more.iter().chain(rival).copied().collect();
-                    own(&again, &trying) < own(r, &trying)
-                };
-                if fewer(&report, &[]) && best.as_ref().is_none_or(|(_, m, b)| fewer(b, m)) {
-                    best = Some((with, more, again));
+                for (with, again) in self.beside(&switches, &more, &report)? {
+                    let fewer = |r: &CheckReport, rival: &[Switch]| {
+                        let trying: Vec<Switch> = more.iter().chain(rival).copied().collect();
+                        own(&again, &trying) < own(r, &trying)
+                    };
+                    if fewer(&report, &[]) && best.as_ref().is_none_or(|(_, m, b)| fewer(b, m)) {
+                        best = Some((with, more.clone(), again));
+                    }
                 }
             }
             let Some((with, _, _)) = best else { break };
@@ -802,6 +803,40 @@ impl Trials<'_> {
             switches = with;
         }
         Ok((switches, report))
+    }
+
+    /// The profiles `more` may join, each with its re-check that only counts: `switches`
+    /// (whose re-check is `report`) with `more`, and, where that leaves more moves flagged on
+    /// their own than `switches` did, `switches` with one of them displaced by `more`, alone
+    /// or with one of the displaced rule's named rivals or row (`displacing`), and `switches`
+    /// with `more` and a set the moves flagged beside them vote for. A held rule may stand in
+    /// for the port's rules on most of their moves and break them on the rest (on port-zoo
+    /// ports with Linahan's projection and padding along the velocity, stepping back a whole
+    /// unit re-solved most of both rules' moves, and beside it Linahan's broke more than it
+    /// mended), and a rule may pay only beside one that no move needed before it (the same
+    /// two beside a port's missing impulse filter).
+    fn beside(
+        &self,
+        switches: &[Switch],
+        more: &[Switch],
+        report: &CheckReport,
+    ) -> Result<Vec<(Vec<Switch>, CheckReport)>, String> {
+        let with: Vec<Switch> = switches.iter().chain(more).copied().collect();
+        let again = self.count(&with)?;
+        if own(&again, more) <= own(report, more) {
+            return Ok(vec![(with, again)]);
+        }
+        // Beside it, the moves it breaks vote for what it needs.
+        let needs = refinements(&self.check(&with)?, &with);
+        let needed = needs
+            .into_iter()
+            .map(|n| with.iter().chain(&n).copied().collect());
+        let mut out = vec![(with.clone(), again)];
+        for profile in displacing(switches, more).into_iter().chain(needed) {
+            let again = self.count(&profile)?;
+            out.push((profile, again));
+        }
+        Ok(out)
     }
 
     /// `switches` (whose re-check is `report`) with each last-resort switch
@@ -894,7 +929,7 @@ impl Trials<'_> {
     /// The profile `switches` (whose re-check is `report`) with each one's own evidence and
     /// the rivals the file does not tell from it.
     fn evidence(&self, switches: Vec<Switch>, report: CheckReport) -> Result<Pruned, String> {
-        let (mut ties, mut evidence) = (Vec::new(), Vec::new());
+        let (mut ties, mut evidence, mut flagged_without) = (Vec::new(), Vec::new(), Vec::new());
         for k in 0..switches.len() {
             for with in self.swaps(&switches, k) {
                 if self.count(&with)?.flagged_indices == report.flagged_indices {
@@ -905,6 +940,7 @@ impl Trials<'_> {
             without.remove(k);
             let before = self.count(&without)?.flagged_indices;
             evidence.push((switches[k], whole_file(&before, &report.flagged_indices)));
+            flagged_without.push(before.into_iter().collect());
         }
         // The profile's own re-check, every flagged move explained.
         let report = self.check(&switches)?;
@@ -913,8 +949,26 @@ impl Trials<'_> {
             report,
             indistinct: ties,
             evidence,
+            flagged_without,
         })
     }
+}
+
+/// `switches` with `more` in the place of one of them, alone or beside a value of the
+/// displaced rule's row or a named rival of it (`Switch::rivals`), none on a row another
+/// switch of the profile sets.
+fn displacing(switches: &[Switch], more: &[Switch]) -> Vec<Vec<Switch>> {
+    let mut out = Vec::new();
+    for &held in switches {
+        let kept: Vec<Switch> = switches.iter().copied().filter(|&s| s != held).collect();
+        let base: Vec<Switch> = kept.iter().chain(more).copied().collect();
+        let free = |r: &Switch| *r != held && base.iter().all(|b| !b.same_row(*r));
+        let rivals = (Switch::all().into_iter())
+            .filter(|r| (r.same_row(held) || r.rivals(held)) && free(r) && !r.last_resort());
+        out.push(base.clone());
+        out.extend(rivals.map(|r| base.iter().copied().chain([r]).collect()));
+    }
+    out
 }
 
 /// A profile after its whole-file trials.
@@ -923,6 +977,32 @@ struct Pruned {
     report: CheckReport,
     indistinct: Vec<[Switch; 2]>,
     evidence: Vec<(Switch, WholeFile)>,
+    /// For each of `switches`, the moves the file flags with it left out of the profile.
+    flagged_without: Vec<BTreeSet<u64>>,
+}
+
+/// `old`'s finding for move `index` where the profile's re-check agrees with it: a
+/// convention of the profile's rules that the move needs (those whose leaving out flags it),
+/// none where it needs none on its own (`None`).
+fn profile_finding(old: &Finding, index: u64, profile: &Pruned) -> Option<Finding> {
+    let Finding::Own(e) = old else { return None };
+    let needed: Vec<Switch> = (profile.switches.iter().zip(&profile.flagged_without))
+        .filter(|(_, flagged)| flagged.contains(&index))
+        .map(|(s, _)| *s)
+        .collect();
+    if needed.is_empty() {
+        return None;
+    }
+    let mut sets = vec![needed];
+    sets[0].sort();
+    Some(Finding::Own(Evidence {
+        sets,
+        classes: Vec::new(),
+        searched: true,
+        tie: None,
+        bug_sets: Vec::new(),
+        ..e.clone()
+    }))
 }
 
 /// Fewest moves a rule must leave agreeing (net of those it turns), over the whole file, to
@@ -1287,24 +1367,35 @@ impl Tally {
         }
     }
 
-    /// Names a bug each flagged move of `report` (every flagged move listed) that its search
-    /// left unexplained and that, re-checked under the profile the whole file weighed
-    /// (`profiled`), is one: a bug whose move needs more of the port's rules to re-solve than a
-    /// searched set holds, where the file had not yet shown them together (a crease left
-    /// unnormalised that bites before the file's favourite sets form).
-    fn second_look(&mut self, report: &mut CheckReport, profiled: &CheckReport) {
+    /// Names each flagged move of `report` (every flagged move listed) that its search left
+    /// unexplained, named a bug, or reconciled only by rules outside the profile the whole
+    /// file weighed, by what the profile's re-check makes of it: a bug it names where the
+    /// search found nothing, or the profile's rules where it agrees ([`profile_finding`]; a
+    /// bug class is what a move fits where no searched set reconciles it). Such a move needs
+    /// more of the port's rules to re-solve than a searched set holds, where the file had not
+    /// yet shown them together (a crease left unnormalised that bites before the file's
+    /// favourite sets form; Linahan's projection and padding along the velocity where the
+    /// early moves voted for a step back that stands in for both).
+    fn second_look(&mut self, report: &mut CheckReport, profile: &Pruned) {
         let facts = self.judge.facts();
-        let bugs: BTreeMap<u64, &Finding> = (profiled.flagged.iter())
+        let bugs: BTreeMap<u64, &Finding> = (profile.report.flagged.iter())
             .filter(|f| matches!(f.why, Some(Why::Bug { .. })))
             .filter_map(|f| Some((f.index, f.finding.as_ref()?)))
             .collect();
+        let flagged: BTreeSet<u64> = profile.report.flagged_indices.iter().copied().collect();
         for f in &mut report.flagged {
-            let (Some(old), Some(&new)) = (&f.finding, bugs.get(&f.index)) else {
-                continue;
+            let Some(old) = &f.finding else { continue };
+            let why = old.why(&facts);
+            let unexplained = why.kind() == WhyKind::Unexplained;
+            let not_profile = unexplained || why.kind() == WhyKind::Bug || why.outside_detected();
+            let new = match bugs.get(&f.index) {
+                Some(bug) if unexplained => Some((*bug).clone()),
+                _ if not_profile && !flagged.contains(&f.index) => {
+                    profile_finding(old, f.index, profile)
+                }
+                _ => None,
             };
-            if old.why(&facts).kind() != WhyKind::Unexplained {
-                continue;
-            }
+            let Some(new) = new else { continue };
             let inside = u64::from(matches!(old, Finding::Own(e) if e.start_inside));
             if let Some(row) = self.findings.get_mut(&old.key()) {
                 (row.1, row.3) = (row.1 - 1, row.3 - inside);
@@ -1312,7 +1403,7 @@ impl Tally {
             let row =
                 (self.findings.entry(new.key())).or_insert_with(|| (new.clone(), 0, f.index, 0));
             (row.1, row.3) = (row.1 + 1, row.3 + inside);
-            f.finding = Some(new.clone());
+            f.finding = Some(new);
         }
         for f in report.first.iter_mut().chain(&mut report.largest) {
             if let Some(again) = report.flagged.iter().find(|g| g.index == f.index) {

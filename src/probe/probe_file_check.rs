@@ -18,8 +18,8 @@ use super::explain::measured::measure;
 pub use super::explain::measured::{MeasuredFloorStop, MeasuredPadding, MeasuredScale};
 use super::explain::stage::Parting;
 use super::explain::{
-    Evidence, FileFacts, Finding, FindingKey, HINT_MOVES, Judge, Switch, Tie, Why, WhyKind,
-    counted, gather, same_place,
+    BugClass, Evidence, FileFacts, Finding, FindingKey, HINT_MOVES, Judge, Switch, Tie, Why,
+    WhyKind, counted, gather, same_place,
 };
 use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all_then};
 use super::shadow::{Assumed, MeasuredRules, ShadowConfig};
@@ -1370,7 +1370,8 @@ impl Tally {
     /// Names each flagged move of `report` (every flagged move listed) that its search left
     /// unexplained, named a bug, or reconciled only by rules outside the profile the whole
     /// file weighed, by what the profile's re-check makes of it: a bug it names where the
-    /// search found nothing, or the profile's rules where it agrees ([`profile_finding`]; a
+    /// search found nothing, or only rules outside the profile and the bug re-solves the
+    /// game's end, or the profile's rules where it agrees ([`profile_finding`]; a
     /// bug class is what a move fits where no searched set reconciles it). Such a move needs
     /// more of the port's rules to re-solve than a searched set holds, where the file had not
     /// yet shown them together (a crease left unnormalised that bites before the file's
@@ -1388,8 +1389,17 @@ impl Tally {
             let why = old.why(&facts);
             let unexplained = why.kind() == WhyKind::Unexplained;
             let not_profile = unexplained || why.kind() == WhyKind::Bug || why.outside_detected();
+            // A bug that re-solves the game's end under the profile (a crease left
+            // unnormalised, a reversed push-back) goes before a rule the weighing left out.
+            let resolves = |b: &Finding| {
+                let class = b.why(&facts);
+                matches!(class, Why::Bug { class, .. }
+                    if matches!(class, BugClass::ShortenedCrease | BugClass::ReversedPushBack))
+            };
             let new = match bugs.get(&f.index) {
-                Some(bug) if unexplained => Some((*bug).clone()),
+                Some(bug) if unexplained || (why.outside_detected() && resolves(bug)) => {
+                    Some((*bug).clone())
+                }
                 _ if not_profile && !flagged.contains(&f.index) => {
                     profile_finding(old, f.index, profile)
                 }

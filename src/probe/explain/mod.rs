@@ -781,6 +781,15 @@ pub fn gather(
     };
     let (start_unsound, start_inside) = (start.start_unsound, start.start_inside);
     let (Reconciled { sets, reversed }, tie) = sets_or_tie(hint, (level, world.1), record, config);
+    if !sets.is_empty() && tie.is_none() && crease_under_profile((level, world.1), record, config) {
+        return Evidence {
+            start_unsound,
+            start_inside,
+            classes: vec![(BugClass::ShortenedCrease, None)],
+            searched: true,
+            ..Default::default()
+        };
+    }
     let mut bug_sets = Vec::new();
     let classes = if sets.is_empty() {
         let missing = |cases| {
@@ -953,6 +962,29 @@ fn crease_under_rules(
         (BugClass::ShortenedCrease, None),
     );
     Some(set)
+}
+
+/// Under a profile the whole file weighed (`--conventions detected`), whether the move is a
+/// crease left unnormalised: the reference agrees with the crease unnormalised under the
+/// move's own settings, the profile with Linahan's projection. A set the search finds there is
+/// a rule the weighing left out, and fits such a move only by chance: exengine's lavaducts has
+/// 12 moves that "pad free moves", which 4,713 of its moves refute, by a skin (0.001 eSpace)
+/// that the crease's shortening happens to equal.
+fn crease_under_profile(
+    world: (&ProbeLevel, &DynamicScene),
+    record: &FrameRecord,
+    config: &ShadowConfig,
+) -> bool {
+    let profiled = config
+        .assumed
+        .is_some_and(|a| a.switches().next().is_some());
+    let mut settings = record.call.settings;
+    let game_contacts = record.game.as_deref().map_or(0, |g| g.contacts.len());
+    if !profiled || game_contacts < 2 || settings.conventions.projection != Projection::Linahan {
+        return false;
+    }
+    settings.debug.crease_unnormalised = true;
+    agrees_with(world, record, &settings, config)
 }
 
 /// The first set that `fits` the move's settings with: Linahan's projection (where they lack

@@ -645,12 +645,12 @@ struct Trials<'a> {
     options: &'a CheckOptions,
     measured: &'a Measured,
     sets: Vec<Vec<Vec<Switch>>>,
-    /// Each set's re-check, by its switches sorted and whether it only counts
-    /// ([`CheckOptions::counts_only`]): the swaps, the ties and the evidence ask for many of
-    /// the same sets. Kept while the reports held list at most [`CACHED_FLAGGED`] flagged
-    /// moves together (memory stays bounded on a long file).
+    /// Each set's re-check, by its switches sorted and its [`Pass`]: the swaps, the ties and
+    /// the evidence ask for many of the same sets. Kept while the reports held list at most
+    /// [`CACHED_FLAGGED`] flagged moves and hold at most [`CACHED_INDICES`] flagged moves'
+    /// indices together (memory stays bounded on a long file).
     // perf: docs/measurements.md, "the cost of the why" (`--conventions detected`).
-    checked: std::cell::RefCell<BTreeMap<(Vec<Switch>, bool), CheckReport>>,
+    checked: std::cell::RefCell<BTreeMap<(Vec<Switch>, Pass), CheckReport>>,
 }
 
 /// `w` in a check with a profile assumed (`profiled`, `--conventions detected`): a move that
@@ -676,16 +676,42 @@ fn beyond_profile(mut w: Why, profiled: bool) -> Why {
     w
 }
 
+/// `r` without its list of flagged moves (what a trial that only counts reads), copied without
+/// copying the list.
+fn unlisted(r: &mut CheckReport) -> CheckReport {
+    let flagged = std::mem::take(&mut r.flagged);
+    let mut out = r.clone();
+    out.counts.flagged_truncated = !flagged.is_empty();
+    r.flagged = flagged;
+    out
+}
+
+/// What a trial's re-check of the file does with its flagged moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Pass {
+    /// Judges them without searching what reconciles them ([`CheckOptions::counts_only`]),
+    /// listing none.
+    Count,
+    /// Searches and lists each.
+    Search,
+    /// Searches and lists each under the profile the weighing kept: a bug that re-solves a
+    /// move under it goes before a rule the weighing left out
+    /// ([`Assumed::is_settled_profile`](super::shadow::Assumed::is_settled_profile)).
+    Profile,
+}
+
 /// A re-check's key in [`Trials::checked`]: its switches sorted (no two on one row, so their
-/// order does not matter) and whether it only counts.
-fn cache_key(switches: &[Switch], counts_only: bool) -> (Vec<Switch>, bool) {
+/// order does not matter) and its pass.
+fn cache_key(switches: &[Switch], pass: Pass) -> (Vec<Switch>, Pass) {
     let mut key = switches.to_vec();
     key.sort();
-    (key, counts_only)
+    (key, pass)
 }
 
 /// Most flagged moves the cached re-checks list together.
 const CACHED_FLAGGED: usize = 1 << 20;
+/// Most flagged moves' indices the cached re-checks hold together (8 bytes each).
+const CACHED_INDICES: usize = 1 << 25;
 
 /// Moves flagged on their own inputs: what a profile leaves to explain, as the rules in
 /// `trying` are weighed. Not the moves flagged in all: a rule that lets the reference follow
@@ -709,7 +735,7 @@ impl Trials<'_> {
     /// The file re-checked assuming `switches` (no two on one row, so their order does not
     /// matter).
     fn check(&self, switches: &[Switch]) -> Result<CheckReport, String> {
-        self.recheck(switches, false)
+        self.recheck(switches, Pass::Search)
     }
 
     /// [`Trials::check`] judging the flagged moves without searching what reconciles them
@@ -718,27 +744,41 @@ impl Trials<'_> {
     // perf: docs/measurements.md, "the cost of the why" (the plain check weighs its profile).
     fn count(&self, switches: &[Switch]) -> Result<CheckReport, String> {
         // A full re-check already held counts the same moves.
-        if let Some(r) = self.checked.borrow().get(&cache_key(switches, false)) {
-            return Ok(r.clone());
+        if let Some(r) = self
+            .checked
+            .borrow_mut()
+            .get_mut(&cache_key(switches, Pass::Search))
+        {
+            return Ok(unlisted(r));
         }
-        self.recheck(switches, true)
+        self.recheck(switches, Pass::Count)
     }
 
-    /// The file re-checked assuming `switches`, searching each flagged move's sets or only
-    /// counting it, from the cache where it holds it.
-    fn recheck(&self, switches: &[Switch], counts_only: bool) -> Result<CheckReport, String> {
-        let key = cache_key(switches, counts_only);
+    /// The file re-checked with `pass`, assuming `switches`, from the cache where it holds it.
+    fn recheck(&self, switches: &[Switch], pass: Pass) -> Result<CheckReport, String> {
+        let key = cache_key(switches, pass);
         if let Some(r) = self.checked.borrow().get(&key) {
             return Ok(r.clone());
         }
-        let options = CheckOptions {
+        let counts_only = pass == Pass::Count;
+        let mut options = CheckOptions {
             counts_only,
+            // A trial that only counts lists no move: its callers read the counts and the
+            // moves flagged (`flagged_indices`), 8 bytes a flagged move, not the move.
+            // perf: docs/measurements.md, "the cost of the why" (a million moves).
+            limit: counts_only.then_some(0).or(self.options.limit),
             ..self.measured.options(switches, self.options)
         };
+        if pass == Pass::Profile {
+            options.assumed = options.assumed.map(Assumed::settled);
+        }
         let r = (self.check)(&options)?;
         let mut checked = self.checked.borrow_mut();
-        let held: usize = checked.values().map(|c| c.flagged.len()).sum();
-        if held + r.flagged.len() <= CACHED_FLAGGED {
+        let listed: usize = checked.values().map(|c| c.flagged.len()).sum();
+        let indices: usize = checked.values().map(|c| c.flagged_indices.len()).sum();
+        let fits = listed + r.flagged.len() <= CACHED_FLAGGED
+            && indices + r.flagged_indices.len() <= CACHED_INDICES;
+        if fits {
             checked.insert(key, r.clone());
         }
         Ok(r)
@@ -788,12 +828,17 @@ impl Trials<'_> {
             let mut best: Option<(Vec<Switch>, Vec<Switch>, CheckReport)> = None;
             for more in refinements(&report, &switches) {
                 for (with, again) in self.beside(&switches, &more, &report)? {
+                    // Weighed by the rules it adds and those it leaves out.
+                    let changed: Vec<Switch> = (with.iter().filter(|w| !switches.contains(w)))
+                        .chain(switches.iter().filter(|s| !with.contains(s)))
+                        .copied()
+                        .collect();
                     let fewer = |r: &CheckReport, rival: &[Switch]| {
-                        let trying: Vec<Switch> = more.iter().chain(rival).copied().collect();
+                        let trying: Vec<Switch> = changed.iter().chain(rival).copied().collect();
                         own(&again, &trying) < own(r, &trying)
                     };
-                    if fewer(&report, &[]) && best.as_ref().is_none_or(|(_, m, b)| fewer(b, m)) {
-                        best = Some((with, more.clone(), again));
+                    if fewer(&report, &[]) && best.as_ref().is_none_or(|(_, c, b)| fewer(b, c)) {
+                        best = Some((with, changed.clone(), again));
                     }
                 }
             }
@@ -943,7 +988,7 @@ impl Trials<'_> {
             flagged_without.push(before.into_iter().collect());
         }
         // The profile's own re-check, every flagged move explained.
-        let report = self.check(&switches)?;
+        let report = self.recheck(&switches, Pass::Profile)?;
         Ok(Pruned {
             switches,
             report,
@@ -979,6 +1024,54 @@ struct Pruned {
     evidence: Vec<(Switch, WholeFile)>,
     /// For each of `switches`, the moves the file flags with it left out of the profile.
     flagged_without: Vec<BTreeSet<u64>>,
+}
+
+/// The profile's own re-check, as [`Tally::second_look`] reads it.
+struct ProfileCheck<'a> {
+    profile: &'a Pruned,
+    /// The moves it names a bug, with their findings.
+    bugs: BTreeMap<u64, &'a Finding>,
+    /// The moves it flags.
+    flagged: BTreeSet<u64>,
+}
+
+impl<'a> ProfileCheck<'a> {
+    fn of(profile: &'a Pruned) -> Self {
+        let report = &profile.report;
+        let bugs = (report.flagged.iter())
+            .filter(|f| matches!(f.why, Some(Why::Bug { .. })))
+            .filter_map(|f| Some((f.index, f.finding.as_ref()?)))
+            .collect();
+        let flagged = report.flagged_indices.iter().copied().collect();
+        Self {
+            profile,
+            bugs,
+            flagged,
+        }
+    }
+
+    /// What move `index`, found `old` by the first pass, is under the profile (`None`: as
+    /// found): where the search found nothing, the bug the profile's re-check names; where it
+    /// found only rules outside the profile, that bug if it is of a class named only where the
+    /// reference re-solves the game's end with it (a crease left unnormalised, a reversed
+    /// push-back), which goes before a rule the weighing left out; and where it found nothing,
+    /// a bug class (what a move fits where no searched set reconciles it) or only rules
+    /// outside the profile, and the re-check agrees, the profile's rules ([`profile_finding`]).
+    fn reading(&self, old: &Finding, index: u64, facts: &FileFacts) -> Option<Finding> {
+        let why = old.why(facts);
+        let unexplained = why.kind() == WhyKind::Unexplained;
+        let resolves = |b: &Finding| {
+            matches!(b.why(facts), Why::Bug { class, .. }
+                if matches!(class, BugClass::ShortenedCrease | BugClass::ReversedPushBack))
+        };
+        if let Some(bug) = self.bugs.get(&index) {
+            let taken = unexplained || (why.outside_detected() && resolves(bug));
+            return taken.then(|| (*bug).clone());
+        }
+        let short = unexplained || why.kind() == WhyKind::Bug || why.outside_detected();
+        (short && !self.flagged.contains(&index))
+            .then(|| profile_finding(old, index, self.profile))?
+    }
 }
 
 /// `old`'s finding for move `index` where the profile's re-check agrees with it: a
@@ -1367,48 +1460,24 @@ impl Tally {
         }
     }
 
-    /// Names each flagged move of `report` (every flagged move listed) that its search left
-    /// unexplained, named a bug, or reconciled only by rules outside the profile the whole
-    /// file weighed, by what the profile's re-check makes of it: a bug it names where the
-    /// search found nothing, or only rules outside the profile and the bug re-solves the
-    /// game's end, or the profile's rules where it agrees ([`profile_finding`]; a
-    /// bug class is what a move fits where no searched set reconciles it). Such a move needs
-    /// more of the port's rules to re-solve than a searched set holds, where the file had not
-    /// yet shown them together (a crease left unnormalised that bites before the file's
-    /// favourite sets form; Linahan's projection and padding along the velocity where the
-    /// early moves voted for a step back that stands in for both).
+    /// Names each flagged move of `report` (every flagged move listed) that the first pass
+    /// named by less than the profile the whole file weighed, by what the profile's re-check
+    /// makes of it ([`ProfileCheck::reading`]): a move that needs more of the port's rules to
+    /// re-solve than a searched set holds, where the file had not yet shown them together (a
+    /// crease left unnormalised that bites before the file's favourite sets form; Linahan's
+    /// projection and padding along the velocity where the early moves voted for a step back
+    /// that stands in for both).
     fn second_look(&mut self, report: &mut CheckReport, profile: &Pruned) {
         let facts = self.judge.facts();
-        let bugs: BTreeMap<u64, &Finding> = (profile.report.flagged.iter())
-            .filter(|f| matches!(f.why, Some(Why::Bug { .. })))
-            .filter_map(|f| Some((f.index, f.finding.as_ref()?)))
-            .collect();
-        let flagged: BTreeSet<u64> = profile.report.flagged_indices.iter().copied().collect();
+        let check = ProfileCheck::of(profile);
         for f in &mut report.flagged {
             let Some(old) = &f.finding else { continue };
-            let why = old.why(&facts);
-            let unexplained = why.kind() == WhyKind::Unexplained;
-            let not_profile = unexplained || why.kind() == WhyKind::Bug || why.outside_detected();
-            // A bug that re-solves the game's end under the profile (a crease left
-            // unnormalised, a reversed push-back) goes before a rule the weighing left out.
-            let resolves = |b: &Finding| {
-                let class = b.why(&facts);
-                matches!(class, Why::Bug { class, .. }
-                    if matches!(class, BugClass::ShortenedCrease | BugClass::ReversedPushBack))
+            let Some(new) = check.reading(old, f.index, &facts) else {
+                continue;
             };
-            let new = match bugs.get(&f.index) {
-                Some(bug) if unexplained || (why.outside_detected() && resolves(bug)) => {
-                    Some((*bug).clone())
-                }
-                _ if not_profile && !flagged.contains(&f.index) => {
-                    profile_finding(old, f.index, profile)
-                }
-                _ => None,
-            };
-            let Some(new) = new else { continue };
             let inside = u64::from(matches!(old, Finding::Own(e) if e.start_inside));
             if let Some(row) = self.findings.get_mut(&old.key()) {
-                (row.1, row.3) = (row.1 - 1, row.3 - inside);
+                (row.1, row.3) = (row.1.saturating_sub(1), row.3.saturating_sub(inside));
             }
             let row =
                 (self.findings.entry(new.key())).or_insert_with(|| (new.clone(), 0, f.index, 0));

@@ -48,6 +48,9 @@ const MAX_ASSUMED: usize = 16;
 pub struct Assumed {
     switches: [Option<collision::conventions::Switch>; MAX_ASSUMED],
     measured: MeasuredRules,
+    /// The switches are the profile the whole file weighed (not a trial of the weighing).
+    #[serde(default)]
+    settled: bool,
 }
 
 /// Rules measured from a file, assumed for the moves that do not declare or send theirs.
@@ -69,7 +72,21 @@ impl Assumed {
         Self {
             switches: set,
             measured: MeasuredRules::default(),
+            settled: false,
         }
+    }
+
+    /// These as the profile the whole file weighed.
+    pub fn settled(self) -> Self {
+        Self {
+            settled: true,
+            ..self
+        }
+    }
+
+    /// Whether these are the profile the whole file weighed, with a switch.
+    pub fn is_settled_profile(&self) -> bool {
+        self.settled && self.switches().next().is_some()
     }
 
     /// The switches assumed.

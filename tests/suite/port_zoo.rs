@@ -290,21 +290,30 @@ fn random_ports_have_their_rules_found_and_their_bugs_named_where_they_first_bit
     // phase that skips walls masks the rest). On 60 ports of seeds 77, 2026 and 5 (these
     // asserts are for the 24; docs/measurements.md keeps the draws): precision 1.000, 0.992,
     // 1.000; recall 1.000, 0.968, 0.989 (0.968, 0.941, 0.948 counting a rule that only stops
-    // another); bugs named 41 of 42, 41 of 41, 42 of 42.
+    // another); bugs named 41 of 42, 41 of 41, 42 of 42. Moves named a bug the port lacks:
+    // 7 of 11,285 here; 27 of 17,071, 8 of 16,594, 153 of 11,342 on the seeds (printed, not
+    // asserted: docs/measurements.md says what they are).
     assert_eq!(fp, 0, "a rule reported that the port lacks: {report}");
     assert!(recall >= 0.95, "{report}");
     assert_eq!(named, bugs, "{report}");
 }
 
-/// The flagged moves `report` names a bug the port lacks: a cause other than its bug's
-/// `class` (not a symptom: an end inside the level, a tunnel, a gain of speed, …, which its
-/// bug may lead to), or any bug before its bug first bites (`first`).
+/// The flagged moves `report` names a bug the port lacks, by class: a cause other than its
+/// bug's `class` (not a symptom: an end inside the level, a tunnel, a gain of speed, …, which
+/// its bug may lead to), or any bug before its bug first bites (`first`; `None`: its bug never
+/// changes a move, and every bug named is one it lacks).
 fn wrong_causes(
     report: &slidescope::probe::probe_file_check::CheckReport,
     class: Option<BugClass>,
     first: Option<u64>,
 ) -> BTreeMap<BugClass, usize> {
-    let symptom = |c: BugClass| c >= BugClass::EndedInsideLevel || c == BugClass::Tunnelled;
+    let symptom = |c: BugClass| {
+        use BugClass::*;
+        matches!(
+            c,
+            EndedInsideLevel | Tunnelled | StartedInsideLevel | GainedSpeed | IterationsExhausted
+        )
+    };
     let mut out = BTreeMap::new();
     for f in &report.flagged {
         let Some(Why::Bug { class: c, .. }) = &f.why else {
@@ -463,9 +472,9 @@ fn a_rule_that_pays_only_in_anothers_place_or_beside_a_third_is_found() {
         assert_eq!(held, named(shown), "port {seed}");
         let j = report.explanation.judged;
         assert_eq!(j.explained, j.on_their_own, "port {seed}: {j:?}");
-        let crease = |f: &&slidescope::probe::probe_file_check::FlaggedMove| matches!(f.why, Some(Why::Bug { class, .. }) if class != BugClass::ShortenedCrease);
+        let other_bug = |f: &&slidescope::probe::probe_file_check::FlaggedMove| matches!(f.why, Some(Why::Bug { class, .. }) if class != BugClass::ShortenedCrease);
         assert_eq!(
-            report.flagged.iter().filter(crease).count(),
+            report.flagged.iter().filter(other_bug).count(),
             0,
             "port {seed}"
         );

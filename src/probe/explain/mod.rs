@@ -781,7 +781,8 @@ pub fn gather(
     };
     let (start_unsound, start_inside) = (start.start_unsound, start.start_inside);
     let (Reconciled { sets, reversed }, tie) = sets_or_tie(hint, (level, world.1), record, config);
-    if !sets.is_empty() && tie.is_none() && crease_under_profile((level, world.1), record, config) {
+    let crease = || crease_under_profile((level, world.1), record, config);
+    if !sets.is_empty() && tie.is_none() && reversed.is_empty() && crease() {
         return Evidence {
             start_unsound,
             start_inside,
@@ -964,20 +965,19 @@ fn crease_under_rules(
     Some(set)
 }
 
-/// Under a profile the whole file weighed (`--conventions detected`), whether the move is a
-/// crease left unnormalised: the reference agrees with the crease unnormalised under the
-/// move's own settings, the profile with Linahan's projection. A set the search finds there is
-/// a rule the weighing left out, and fits such a move only by chance: exengine's lavaducts has
-/// 12 moves that "pad free moves", which 4,713 of its moves refute, by a skin (0.001 eSpace)
-/// that the crease's shortening happens to equal.
+/// Under the profile the whole file weighed (its own re-check, not a trial of the weighing:
+/// [`Assumed::is_settled_profile`](crate::probe::shadow::Assumed::is_settled_profile)),
+/// whether the move is a crease left unnormalised: the reference agrees with the crease
+/// unnormalised under the move's own settings, the profile with Linahan's projection. A set
+/// the search finds there is a rule the weighing left out, and fits such a move only by
+/// chance: exengine's lavaducts has 12 moves that "pad free moves", which 4,713 of its moves
+/// refute, by a skin (0.001 eSpace) that the crease's shortening happens to equal.
 fn crease_under_profile(
     world: (&ProbeLevel, &DynamicScene),
     record: &FrameRecord,
     config: &ShadowConfig,
 ) -> bool {
-    let profiled = config
-        .assumed
-        .is_some_and(|a| a.switches().next().is_some());
+    let profiled = config.assumed.is_some_and(|a| a.is_settled_profile());
     let mut settings = record.call.settings;
     let game_contacts = record.game.as_deref().map_or(0, |g| g.contacts.len());
     if !profiled || game_contacts < 2 || settings.conventions.projection != Projection::Linahan {

@@ -1005,13 +1005,16 @@ impl Trials<'_> {
 fn displacing(switches: &[Switch], more: &[Switch]) -> Vec<Vec<Switch>> {
     let mut out = Vec::new();
     for &held in switches {
-        let kept: Vec<Switch> = switches.iter().copied().filter(|&s| s != held).collect();
-        let base: Vec<Switch> = kept.iter().chain(more).copied().collect();
-        let free = |r: &Switch| *r != held && base.iter().all(|b| !b.same_row(*r));
-        let rivals = (Switch::all().into_iter())
-            .filter(|r| (r.same_row(held) || r.rivals(held)) && free(r) && !r.last_resort());
+        let base: Vec<Switch> = (switches.iter().filter(|&&s| s != held))
+            .chain(more)
+            .copied()
+            .collect();
+        let all: Vec<Switch> = switches.iter().chain(more).copied().collect();
+        let named = rivals(&[], held, &all)
+            .into_iter()
+            .filter(|r| !r.last_resort());
         out.push(base.clone());
-        out.extend(rivals.map(|r| base.iter().copied().chain([r]).collect()));
+        out.extend(named.map(|r| base.iter().copied().chain([r]).collect()));
     }
     out
 }

@@ -941,10 +941,7 @@ fn crease_under_rules(
     if named || game_contacts < 2 || !reversed.is_empty() {
         return None;
     }
-    let agrees_unnormalised = |mut settings: SlideSettings| {
-        settings.debug.crease_unnormalised = true;
-        agrees_with(world, record, &settings, config)
-    };
+    let agrees_unnormalised = |settings| agrees_unnormalised(world, record, settings, config);
     let set = (under_port_rules(hint, record))
         .filter(|(_, s)| s.conventions.projection == Projection::Linahan)
         .find(|(_, s)| agrees_unnormalised(*s))
@@ -978,11 +975,22 @@ fn crease_under_profile(
     config: &ShadowConfig,
 ) -> bool {
     let profiled = config.assumed.is_some_and(|a| a.is_settled_profile());
-    let mut settings = record.call.settings;
+    let settings = record.call.settings;
     let game_contacts = record.game.as_deref().map_or(0, |g| g.contacts.len());
     if !profiled || game_contacts < 2 || settings.conventions.projection != Projection::Linahan {
         return false;
     }
+    agrees_unnormalised(world, record, settings, config)
+}
+
+/// Whether the reference agrees with the move under `settings` with the crease left
+/// unnormalised ([`DebugKnobs::crease_unnormalised`]).
+fn agrees_unnormalised(
+    world: (&ProbeLevel, &DynamicScene),
+    record: &FrameRecord,
+    mut settings: SlideSettings,
+    config: &ShadowConfig,
+) -> bool {
     settings.debug.crease_unnormalised = true;
     agrees_with(world, record, &settings, config)
 }

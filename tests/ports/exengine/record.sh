@@ -25,7 +25,7 @@ for f in util/entity.c util/entity.h math/collision.c math/collision.h math/math
 done
 
 # 1. exengine's entity.c and collision.c, unchanged, with our stub headers first on the path
-CFLAGS="-std=c99 -O2 -ffp-contract=off -I $HERE/stub -I $EXE -I crates/slidescope-probe/include"
+CFLAGS="-std=c99 -O2 -ffp-contract=off -I $HERE/stub -I $EXE -I crates/slidescope-probe/include -I tests/ports/common"
 mkdir -p "$BUILD"
 gcc $CFLAGS -w -c "$EXE/util/entity.c" -o "$BUILD/entity.o"
 gcc $CFLAGS -w -c "$EXE/math/collision.c" -o "$BUILD/collision.o"

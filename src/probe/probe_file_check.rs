@@ -1034,6 +1034,8 @@ struct ProfileCheck<'a> {
     profile: &'a Pruned,
     /// The moves it names a bug, with their findings.
     bugs: BTreeMap<u64, &'a Finding>,
+    /// The moves it finds at a tie float rounding decides, with the tie.
+    ties: BTreeMap<u64, Tie>,
     /// The moves it flags.
     flagged: BTreeSet<u64>,
 }
@@ -1045,10 +1047,17 @@ impl<'a> ProfileCheck<'a> {
             .filter(|f| matches!(f.why, Some(Why::Bug { .. })))
             .filter_map(|f| Some((f.index, f.finding.as_ref()?)))
             .collect();
+        let ties = (report.flagged.iter())
+            .filter_map(|f| match f.why {
+                Some(Why::Convention { tie: Some(t), .. }) => Some((f.index, t)),
+                _ => None,
+            })
+            .collect();
         let flagged = report.flagged_indices.iter().copied().collect();
         Self {
             profile,
             bugs,
+            ties,
             flagged,
         }
     }
@@ -1057,9 +1066,12 @@ impl<'a> ProfileCheck<'a> {
     /// found): where the search found nothing, the bug the profile's re-check names; where it
     /// found only rules outside the profile, that bug if it is of a class named only where the
     /// reference re-solves the game's end with it (a crease left unnormalised, a reversed
-    /// push-back), which goes before a rule the weighing left out; and where it found nothing,
-    /// a bug class (what a move fits where no searched set reconciles it) or only rules
-    /// outside the profile, and the re-check agrees, the profile's rules ([`profile_finding`]).
+    /// push-back), which goes before a rule the weighing left out; where it found nothing, a
+    /// bug class (what a move fits where no searched set reconciles it) or only rules outside
+    /// the profile, and the re-check agrees, the profile's rules ([`profile_finding`]); and
+    /// where it found nothing or a bug class and the re-check finds a tie, that tie beside the
+    /// profile's rules the move needs ([`profile_tie`]: ties are settled only under rules the
+    /// move's own settings lack).
     fn reading(&self, old: &Finding, index: u64, facts: &FileFacts) -> Option<Finding> {
         let why = old.why(facts);
         let unexplained = why.kind() == WhyKind::Unexplained;
@@ -1067,6 +1079,10 @@ impl<'a> ProfileCheck<'a> {
             matches!(b.why(facts), Why::Bug { class, .. }
                 if matches!(class, BugClass::ShortenedCrease | BugClass::ReversedPushBack))
         };
+        if let Some(&tie) = self.ties.get(&index) {
+            let taken = unexplained || why.kind() == WhyKind::Bug;
+            return taken.then(|| profile_tie(old, index, self.profile, tie))?;
+        }
         if let Some(bug) = self.bugs.get(&index) {
             let taken = unexplained || (why.outside_detected() && resolves(bug));
             return taken.then(|| (*bug).clone());
@@ -1081,21 +1097,35 @@ impl<'a> ProfileCheck<'a> {
 /// convention of the profile's rules that the move needs (those whose leaving out flags it),
 /// none where it needs none on its own (`None`).
 fn profile_finding(old: &Finding, index: u64, profile: &Pruned) -> Option<Finding> {
-    let Finding::Own(e) = old else { return None };
-    let needed: Vec<Switch> = (profile.switches.iter().zip(&profile.flagged_without))
+    let needed = needed_rules(index, profile);
+    (!needed.is_empty()).then_some(())?;
+    named_by_profile(old, needed, None)
+}
+
+/// `old`'s finding for move `index` where the profile's re-check finds it at `tie`: the
+/// profile's rules the move needs (as [`profile_finding`]; maybe none), the tie besides.
+fn profile_tie(old: &Finding, index: u64, profile: &Pruned, tie: Tie) -> Option<Finding> {
+    named_by_profile(old, needed_rules(index, profile), Some(tie))
+}
+
+/// The profile's rules whose leaving out flags move `index`, in order.
+fn needed_rules(index: u64, profile: &Pruned) -> Vec<Switch> {
+    let mut needed: Vec<Switch> = (profile.switches.iter().zip(&profile.flagged_without))
         .filter(|(_, flagged)| flagged.contains(&index))
         .map(|(s, _)| *s)
         .collect();
-    if needed.is_empty() {
-        return None;
-    }
-    let mut sets = vec![needed];
-    sets[0].sort();
+    needed.sort();
+    needed
+}
+
+/// `old`'s evidence named by `set` (and `tie`), its classes and bug sets dropped.
+fn named_by_profile(old: &Finding, set: Vec<Switch>, tie: Option<Tie>) -> Option<Finding> {
+    let Finding::Own(e) = old else { return None };
     Some(Finding::Own(Evidence {
-        sets,
+        sets: vec![set],
         classes: Vec::new(),
         searched: true,
-        tie: None,
+        tie,
         bug_sets: Vec::new(),
         ..e.clone()
     }))

@@ -24,6 +24,7 @@ mod open_scenario;
 mod port_zoo;
 mod probe_babylon;
 mod probe_c;
+mod probe_darkbasic;
 mod probe_exengine;
 mod probe_explain;
 mod probe_files;

@@ -306,3 +306,38 @@ fn the_plane_a_game_slides_along_met_again_is_a_tie_when_the_end_is_the_referenc
     );
     assert_eq!(tie_of(&report, 3), None, "the floor is 4.5e-4 eSpace away");
 }
+
+#[test]
+fn a_contact_met_along_a_motion_almost_in_its_plane_is_a_tie_at_a_graze_within_float_noise() {
+    // Each sphere descends onto the floor and meets its face halfway along the move. The game
+    // reports the reference's move with its contact's centre moved 1 mm: along the motion on
+    // a graze (the motion 0.46° into the floor: a plane 1.6e-5 eSpace nearer gives that), a
+    // tie (move 0); along the motion on a steep approach (24°: it would take 8e-4 eSpace,
+    // eight times float noise), not (1); across the motion on the graze, not (2).
+    let level = floor();
+    let graze = |x: f32| GameSide {
+        sees: &[0, 1],
+        radius: R,
+        start: Vec3::new(x, R + 0.002, 3.0),
+        velocity: Vec3::new(0.5, -0.004, 0.0),
+    };
+    let steep = GameSide {
+        sees: &[0, 1],
+        radius: R,
+        start: Vec3::new(0.0, R + 0.125, 3.0),
+        velocity: Vec3::new(0.5, -0.25, 0.0),
+    };
+    let moves = [graze(0.0), steep, graze(-2.0)];
+    let path = file_declared("graze", &level, &moves, &Declared::default(), |i, m, cs| {
+        let v = Vec3::from(m.velocity).normalize();
+        let shift = if i == 2 { Vec3::Y } else { v };
+        let c = &mut cs[0];
+        c.center = (Vec3::from(c.center) + shift * 1e-3).to_array();
+    });
+    let report = check_file(&path, &CheckOptions::default()).unwrap();
+    let flagged: Vec<u64> = report.flagged.iter().map(|f| f.index).collect();
+    assert_eq!(flagged, [0, 1, 2], "each contact is 1 mm off");
+    assert_eq!(tie_of(&report, 0), Some(Tie::Graze));
+    assert_eq!(tie_of(&report, 1), None);
+    assert_eq!(tie_of(&report, 2), None);
+}

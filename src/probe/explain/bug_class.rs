@@ -28,6 +28,10 @@ pub enum BugClass {
     IgnoresVertices,
     /// The same for the face slab.
     IgnoresFaces,
+    /// A game contact whose touched point lies in its triangle's plane but away from the
+    /// triangle: its point-in-triangle test passed a point outside it (Fauerby 2003's sign-bit
+    /// test does on a triangle of almost no area, whose plane then acts as a wall anywhere).
+    OffTriangle,
     /// A contact whose normal points to the side of the triangle the centre is not on: the
     /// push-out goes into the surface (two-sided triangles solved as if from the front).
     PushedIntoBackFace,
@@ -74,6 +78,9 @@ impl BugClass {
             Self::IgnoresEdges => "ignores edge contacts (no edge cylinders in its detection)",
             Self::IgnoresVertices => "ignores vertex contacts (no vertex spheres)",
             Self::IgnoresFaces => "ignores face contacts (no face slab)",
+            Self::OffTriangle => {
+                "met a triangle away from it (its point-in-triangle test passed a point outside the triangle)"
+            }
             Self::PushedIntoBackFace => "pushed into a back face",
             Self::MissedEmbeddedContact => "missed an embedded contact",
             Self::ContactAtExitRoot => "contact at the exit root",
@@ -147,6 +154,10 @@ fn classify(
     tol: &ShadowTolerance,
 ) -> Option<(BugClass, Option<f32>)> {
     let plain = |c| Some((c, None));
+    // A contact off its triangle has a normal from either side (a sliver's is noise).
+    if off_triangle(game, level) {
+        return plain(BugClass::OffTriangle);
+    }
     // A normal that points into the surface reverses the push-back too: the cause comes first.
     if pushed_into_back_face(game, level) {
         return plain(BugClass::PushedIntoBackFace);
@@ -363,6 +374,52 @@ fn pushed_into_back_face(game: &GameMove, level: &ProbeLevel) -> bool {
         let facing = c.normal.dot(n);
         side * facing < 0.0 && facing.abs() > 0.5 && side.abs() > 1e-4
     })
+}
+
+/// How far (eSpace, in the triangle's plane) a game's touched point may lie outside its
+/// triangle before [`BugClass::OffTriangle`]: far above the rounding of contact points (1e-5).
+const OFF_TRIANGLE_ES: f32 = 0.01;
+
+/// A game contact whose touched point, taken into its triangle's plane, lies more than
+/// [`OFF_TRIANGLE_ES`] outside the triangle (eSpace).
+fn off_triangle(game: &GameMove, level: &ProbeLevel) -> bool {
+    let input = &game.input;
+    let Ok(e) = Ellipsoid::with_axes(input.start, input.radii, input.axes) else {
+        return false;
+    };
+    let space = e.space();
+    game.contacts.iter().any(|c| {
+        let Some(tri) = c.triangle.and_then(|t| level.collision().get_triangle(t)) else {
+            return false;
+        };
+        let tri_es = tri.vertices.map(|p| space.point_to_es(p));
+        outside_in_plane(&tri_es, space.point_to_es(c.point)) > OFF_TRIANGLE_ES
+    })
+}
+
+/// How far `p` (taken into the plane of `tri`) lies outside `tri`: 0 inside, else its
+/// distance to the nearest edge; a triangle with no plane is its edges.
+fn outside_in_plane(tri: &[Vec3; 3], p: Vec3) -> f32 {
+    let n = (tri[1] - tri[0]).cross(tri[2] - tri[0]).try_normalize();
+    let q = n.map_or(p, |n| p - n * (p - tri[0]).dot(n));
+    let edge = |i: usize| (tri[i], tri[(i + 1) % 3]);
+    let inside = n.is_some_and(|n| {
+        (0..3).all(|i| {
+            let (a, b) = edge(i);
+            (b - a).cross(q - a).dot(n) >= 0.0
+        })
+    });
+    if inside {
+        return 0.0;
+    }
+    (0..3)
+        .map(|i| {
+            let (a, b) = edge(i);
+            let e = b - a;
+            let s = ((q - a).dot(e) / e.length_squared().max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
+            (q - (a + e * s)).length()
+        })
+        .fold(f32::INFINITY, f32::min)
 }
 
 /// Whether the straight path of the centre from `start` to `end` passes through a triangle.

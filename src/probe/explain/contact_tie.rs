@@ -11,6 +11,10 @@
 //!   enters or leaves it by no more (a port that pads along the velocity keeps its centre at
 //!   touching, and its f32 projection tips the motion into the plane by its last bits).
 //!
+//! - a *graze*: the game met the reference's contact (its triangle, at the same iteration) at
+//!   another centre, along a motion so nearly in the contact's plane that a plane distance off
+//!   by no more than [`NOISE_ES`] moves the centre that far along the motion.
+//!
 //! Neither side is wrong. A move is at a touch or two-at-once tie only when settling it the
 //! game's way makes the reference agree: the sphere grown (or shrunk) just past the gap, or
 //! the reference's triangle taken out of the way (the move re-solved on the triangles near
@@ -52,6 +56,13 @@ enum Apart<'a> {
         it: &'a IterationTrace,
         contact: &'a Contact,
     },
+    /// The game met the reference's first `contact` (its triangle) at `center` (world), not
+    /// where the reference did.
+    Placed {
+        it: &'a IterationTrace,
+        contact: &'a Contact,
+        center: Vec3,
+    },
     /// The game met `triangle`, the reference `contact` first (`triangle` may be among its
     /// simultaneous ones).
     Other {
@@ -71,7 +82,9 @@ pub fn settled(
     tol: &ShadowTolerance,
 ) -> Option<Tie> {
     let level = world.0;
-    match first_apart(&record.trace, game)? {
+    let apart = first_apart(&record.trace, game, None)
+        .or_else(|| first_apart(&record.trace, game, Some(tol)));
+    match apart? {
         Apart::Extra {
             it,
             index,
@@ -88,6 +101,18 @@ pub fn settled(
         Apart::Missing { it, contact } => {
             let gap = gap_es(level, (it, settings), game, contact.triangle, false)?;
             grown(world, game, settings, tol, 1.0 - gap).then_some(Tie::Touch)
+        }
+        Apart::Placed {
+            it,
+            contact,
+            center,
+        } => {
+            // The sizes an f32 radius takes are too coarse to land a steep graze's contact
+            // within the tolerance: where the ends agree, the contact's place is all that parts.
+            let resize = graze_es(it, contact, center, game)?;
+            let ends_agree = (record.outcome.slide().zip(game.result))
+                .is_some_and(|(r, g)| r.position.distance(g.end) <= tol.position_m);
+            (ends_agree || grown(world, game, settings, tol, 1.0 + resize)).then_some(Tie::Graze)
         }
         Apart::Other {
             it,
@@ -107,9 +132,14 @@ pub fn settled(
 }
 
 /// The first iteration where the game's contact and the reference's first (the one its
-/// response follows) name different triangles, for a game that names its contacts' triangles;
+/// response follows) name different triangles, or with `placed` the same one at centres
+/// further apart than its position tolerance, for a game that names its contacts' triangles;
 /// `None` where they never do, one side stopped first, or the reference met a moving object.
-fn first_apart<'a>(trace: &'a Trace, game: &GameMove) -> Option<Apart<'a>> {
+fn first_apart<'a>(
+    trace: &'a Trace,
+    game: &GameMove,
+    placed: Option<&ShadowTolerance>,
+) -> Option<Apart<'a>> {
     let ran = game.result.map_or(0, |r| r.iterations);
     for (i, it) in (0u32..).zip(&trace.iterations) {
         let g = game.contacts.iter().find(|c| c.iteration == i);
@@ -138,7 +168,16 @@ fn first_apart<'a>(trace: &'a Trace, game: &GameMove) -> Option<Apart<'a>> {
                     contact,
                 });
             }
-            (Some(_), Some(_)) => {}
+            (Some(Some(_)), Some(contact)) => {
+                let center = g.map_or(contact.center, |g| g.center);
+                if placed.is_some_and(|tol| center.distance(contact.center) > tol.position_m) {
+                    return Some(Apart::Placed {
+                        it,
+                        contact,
+                        center,
+                    });
+                }
+            }
             (None, None) => return None,
         }
     }
@@ -189,6 +228,21 @@ fn touching_along(level: &ProbeLevel, it: &IterationTrace, game: &GameMove, tria
     n_es != Vec3::ZERO
         && (distance_es - 1.0).abs() <= NOISE_ES
         && n_es.dot(it.velocity_es).abs() <= NOISE_ES
+}
+
+/// The resizing of the sphere (eSpace: its radius times `1 + resize`) that would meet
+/// `contact` where the game's centre `center` did, along the iteration's motion: the gap along
+/// the motion times the motion's slope into the plane. `None` unless the centres part along
+/// the motion alone and the resizing is within [`NOISE_ES`].
+fn graze_es(it: &IterationTrace, contact: &Contact, center: Vec3, game: &GameMove) -> Option<f32> {
+    let space = ESpace::new(game.input.radii, game.input.axes);
+    let v = it.velocity_es.try_normalize()?;
+    let d = space.vector_to_es(center - contact.center);
+    let along = d.dot(v);
+    let off = (d - v * along).length();
+    // The game met it later along the motion: a smaller sphere; earlier: a larger one.
+    let resize = -along * -contact.normal_es.dot(v);
+    (off <= NOISE_ES && resize.abs() <= NOISE_ES).then_some(resize)
 }
 
 /// The iteration's sweep against one triangle (`one`, a mesh of its own) under the move's

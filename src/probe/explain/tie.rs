@@ -29,6 +29,9 @@ pub enum Tie {
     /// The plane it slides along met again: the game's rounding tips a motion along a plane it
     /// touches into it, the reference's does not, and the ends agree (`contact_tie`).
     AlongPlane,
+    /// A graze: the same contact, met along a motion almost in its plane, where the last bits
+    /// of the plane's distance move it far along the motion (`contact_tie`).
+    Graze,
     /// Only a rule of float precision (a last-resort row, `Switch::last_resort`) the whole
     /// file does not bear out reconciles the move: the port's rounding decides it (see
     /// `Finding::why`).
@@ -43,6 +46,7 @@ impl Tie {
             Self::Touch => "tie_at_touching",
             Self::AtOnce => "tie_two_at_once",
             Self::AlongPlane => "tie_along_plane",
+            Self::Graze => "tie_at_a_graze",
             Self::Arithmetic => "tie_arithmetic",
         }
     }
@@ -65,6 +69,10 @@ impl Tie {
             Self::AlongPlane => {
                 "a tie along a plane (the game met again the plane it slides along, its motion \
                  within float noise of lying in it; the end is the reference's)"
+            }
+            Self::Graze => {
+                "a tie at a graze (the same contact, met along a motion almost in its plane: the \
+                 plane's distance rounded by float noise moves it far along the motion)"
             }
             Self::Arithmetic => {
                 "a tie of arithmetic (that rounding gives the game's end on this move, but over \

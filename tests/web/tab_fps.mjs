@@ -21,6 +21,9 @@
 //                    frames, searchingFrames how many of them showed a why, "searching", or
 //                    the line saying the search ran on the page's thread, searchingWhy the why
 //                    it showed last.
+//   mainThread       for each of the debugger's figures, the time its page's own thread was
+//                    busy per frame of its own (all tasks / script and wasm), what a real GPU's
+//                    frame (16.7 ms at 60 Hz) must hold, SwiftShader's drawing being elsewhere.
 // Each is animation frames over 8 s (the game's beside the debugger over 4 s) at 1280 x 720 in
 // headless Chromium (SwiftShader), of a page that is in front in its window (as a user looks at
 // it): a page behind another gets about one frame a second from the compositor, whatever it
@@ -35,7 +38,31 @@ if (!base) throw new Error("GAME_ORIGIN is not set");
 const browser = await launch();
 const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
 if (process.env.TAB_FPS_SEARCH === "page") await context.route(/why-worker\.js/, (r) => r.abort());
-const rate = (p, ms) => p.evaluate((ms) => new Promise((done) => { let n = 0; const t = performance.now(); const tick = () => (performance.now() - t < ms ? (n++, requestAnimationFrame(tick)) : done(n * 1000 / (performance.now() - t))); requestAnimationFrame(tick); }), ms);
+const frames = (p, ms) => p.evaluate((ms) => new Promise((done) => { let n = 0; const t = performance.now(); const tick = () => (performance.now() - t < ms ? (n++, requestAnimationFrame(tick)) : done(n * 1000 / (performance.now() - t))); requestAnimationFrame(tick); }), ms);
+// The page's own thread, which no GPU speeds up: Chromium's TaskDuration (every task the
+// renderer's main thread ran) and ScriptDuration (JavaScript and wasm) over the same frames.
+// One session a page, enabled once (enabling again starts the counts again).
+const busy = {};
+const sessions = new Map();
+const mainThread = async (p) => {
+  if (!sessions.has(p)) {
+    const cdp = await p.context().newCDPSession(p);
+    await cdp.send("Performance.enable");
+    sessions.set(p, cdp);
+  }
+  const { metrics } = await sessions.get(p).send("Performance.getMetrics");
+  return Object.fromEntries(metrics.map((x) => [x.name, x.value]));
+};
+const rate = async (p, ms, name) => {
+  const before = name ? await mainThread(p) : null;
+  const fps = await frames(p, ms);
+  if (name) {
+    const after = await mainThread(p);
+    const n = fps * ms / 1000;
+    busy[name] = { taskMsPerFrame: (after.TaskDuration - before.TaskDuration) * 1000 / n, scriptMsPerFrame: (after.ScriptDuration - before.ScriptDuration) * 1000 / n };
+  }
+  return fps;
+};
 const W = process.argv[2] || 60;
 const out = {};
 // A: the game without the probe, alone.
@@ -61,7 +88,7 @@ const v = await context.newPage();
 await v.goto(`${base}/node_modules/slidescope-probe/viewer/index.html#live=a-babylon-game`);
 await v.waitForFunction(() => /level: /.test(document.getElementById("state")?.textContent ?? ""), null, { timeout: 120000, polling: 200 });
 await new Promise((r) => setTimeout(r, 2000));
-out.viewerIdle = await rate(v, 8000);
+out.viewerIdle = await rate(v, 8000, "viewerIdle");
 const beside = async (query) => {
   const [page] = await Promise.all([
     context.waitForEvent("page"),
@@ -74,7 +101,7 @@ const moves = async () => Number(((await v.locator("#state").textContent()).matc
 // The same game drawing beside it without the probe: what sharing the machine costs.
 g = await beside("&probe=0");
 await new Promise((r) => setTimeout(r, 3000));
-out.viewerBesideGame = await rate(v, 8000);
+out.viewerBesideGame = await rate(v, 8000, "viewerBesideGame");
 out.gameBesideViewer = await rate(g, 4000);
 await g.close();
 // The game streaming: the moves the debugger received per frame of its own while measured.
@@ -82,7 +109,7 @@ g = await beside("");
 await v.waitForFunction(() => /probe: [1-9]\d* moves/.test(document.getElementById("state")?.textContent ?? ""), null, { timeout: 120000, polling: 200 });
 await new Promise((r) => setTimeout(r, 2000));
 const [m0, t0] = [await moves(), performance.now()];
-out.viewerStreaming = await rate(v, 8000);
+out.viewerStreaming = await rate(v, 8000, "viewerStreaming");
 out.movesPerSec = ((await moves()) - m0) * 1000 / (performance.now() - t0);
 out.movesPerViewerFrame = out.movesPerSec / out.viewerStreaming;
 out.gameWithViewer = await rate(g, 4000);
@@ -112,7 +139,7 @@ await v.evaluate(() => {
   requestAnimationFrame(tick);
   window.fpsGaps = gaps;
 });
-out.viewerSearching = await rate(v, 8000);
+out.viewerSearching = await rate(v, 8000, "viewerSearching");
 const gaps = await v.evaluate(() => { window.fpsGaps.run = false; return window.fpsGaps; });
 out.searchingLongestGapMs = gaps.max;
 // Frames whose why was the search's answer / "searching in the page's worker" / searched on
@@ -123,5 +150,6 @@ await g.close();
 out.searchingDiverge = (d1 - d0) / Math.max(1, n1 - n0);
 out.searchingWhy = (await v.locator("#state").textContent()).split("\n").filter((l) => l.startsWith("why:")).join(" | ");
 out.state = (await v.locator("#state").textContent()).split("\n").find((l) => l.startsWith("probe:"));
+out.mainThread = busy;
 console.log(JSON.stringify(out));
 await browser.close();

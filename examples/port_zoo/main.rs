@@ -10,6 +10,9 @@
 //!     --rules padding_along_velocity,short_leftover_dropped --bug broad_phase:1.5 \
 //!     --out zoo.slidelog --truth zoo.json
 //! ```
+//!
+//! With `--bug sliver_wall` the level recorded has a sliver added above it (`with_sliver`),
+//! which the port meets anywhere in its plane (`port::Bug::SliverWall`).
 
 mod port;
 
@@ -146,6 +149,10 @@ fn run(a: &Args) -> Result<(), String> {
     let mesh = slidescope::level::Level::load(&a.level)
         .map_err(|e| e.to_string())?
         .collision;
+    let mesh = match a.bug {
+        Bug::SliverWall => with_sliver(&mesh)?,
+        _ => mesh,
+    };
     let mut rng = Rng(a.seed);
     let spawns = spawn_points(&mesh, a.movers, &mut rng)?;
     let mut walkers: Vec<Walker> = (spawns.iter())
@@ -315,6 +322,27 @@ fn probe_move(id: u32, at: Vec3, v: Vec3, m: &Moved) -> slidescope_probe::Move {
 /// Spawn points for `n` walkers: on a floor (a front face, normal within 45° of up) found by
 /// a ray down from a random point, the ellipsoid 0.05 m above it, 2 m apart, nothing over it
 /// within its height, an ellipsoid 2 % larger there overlapping nothing.
+/// `level` with a sliver last: three corners 1 m apart in a line but for 0.1 mm, above the
+/// level's middle (out of the walkers' reach), in the plane x = the middle's x.
+fn with_sliver(level: &CollisionMesh) -> Result<CollisionMesh, String> {
+    let b = level.bounds();
+    let o = Vec3::new(
+        0.5 * (b.min.x + b.max.x),
+        b.max.y + 5.0,
+        0.5 * (b.min.z + b.max.z),
+    );
+    let sliver = [
+        o,
+        o + Vec3::new(0.0, 1.0, 1.0),
+        o + Vec3::new(0.0, 2.0, 2.0001),
+    ];
+    let mut triangles: Vec<[Vec3; 3]> = (0..level.triangle_count() as u32)
+        .filter_map(|t| Some(level.get_triangle(t)?.vertices))
+        .collect();
+    triangles.push(sliver);
+    CollisionMesh::from_triangles(&triangles).map_err(|e| e.to_string())
+}
+
 fn spawn_points(mesh: &CollisionMesh, n: usize, rng: &mut Rng) -> Result<Vec<Vec3>, String> {
     let b = mesh.bounds();
     let mut out: Vec<Vec3> = Vec::new();

@@ -4,7 +4,7 @@
 //! declared agrees with the reference move for move and any divergence is a rule or the bug;
 //! the bug is injected around the call, as real ports have them: a broad phase that skips
 //! triangles, detection without vertex spheres, a scaled velocity, a 0/0 at t = 0, a padding
-//! applied into the surface, a crease left unnormalised.
+//! applied into the surface, a crease left unnormalised, a sliver met anywhere in its plane.
 
 use glam::Vec3;
 use slidescope::collision::conventions::Switch;
@@ -40,6 +40,11 @@ pub enum Bug {
     /// `entity.c`): a slide along a crease shortened by the sine of its planes' angle. Bites
     /// only with Linahan's projection.
     UnnormalisedCrease,
+    /// The level's last triangle, a sliver (`main.rs` adds one), met anywhere in its plane, as
+    /// Fauerby 2003's sign-bit point-in-triangle test meets one of almost no area (Dark Basic
+    /// Pro on lavaducts): the port's detection has a triangle covering the level in that plane
+    /// in its place, its contacts numbered as the sliver.
+    SliverWall,
 }
 
 impl Bug {
@@ -57,6 +62,7 @@ impl Bug {
             "nan_at_t0" => Self::NanAtT0,
             "inverted_padding" => Self::InvertedPadding,
             "unnormalised_crease" => Self::UnnormalisedCrease,
+            "sliver_wall" => Self::SliverWall,
             _ => return Err(format!("unknown bug {s}")),
         })
     }
@@ -85,6 +91,8 @@ pub struct Port {
     pub bug: Bug,
     scratch: Scratch,
     trace: Trace,
+    /// With [`Bug::SliverWall`], the level as its detection sees it (built once).
+    walled: Option<(CollisionMesh, Vec<u32>)>,
 }
 
 impl Port {
@@ -100,6 +108,7 @@ impl Port {
             bug,
             scratch: Scratch::default(),
             trace: Trace::default(),
+            walled: None,
         }
     }
 
@@ -121,11 +130,13 @@ impl Port {
             Bug::Scale(k) => moved_by = velocity * k,
             Bug::BroadPhase(r) => kept = near(level, start, r),
             Bug::UnnormalisedCrease => settings.debug.crease_unnormalised = true,
+            Bug::SliverWall if self.walled.is_none() => self.walled = walled(level),
             _ => {}
         }
-        let (mesh, numbering) = match &kept {
-            Some((m, n)) => (m, Some(n)),
-            None => (level, None),
+        let (mesh, numbering) = match (&kept, &self.walled) {
+            (Some((m, n)), _) => (m, Some(n)),
+            (None, Some((m, n))) if bug == Bug::SliverWall => (m, Some(n)),
+            _ => (level, None),
         };
         let Ok(e) = Ellipsoid::new(start, RADII) else {
             return Moved::stay(start);
@@ -203,6 +214,32 @@ impl Moved {
             contacts: Vec::new(),
         }
     }
+}
+
+/// `level` with a triangle in the plane of its last one (the sliver) covering the level, as a
+/// mesh of its own, each triangle numbered as `level` numbers it and the cover as the sliver.
+fn walled(level: &CollisionMesh) -> Option<(CollisionMesh, Vec<u32>)> {
+    let count = level.triangle_count() as u32;
+    let sliver = level.get_triangle(count.checked_sub(1)?)?.vertices;
+    let n = (sliver[1] - sliver[0])
+        .cross(sliver[2] - sliver[0])
+        .try_normalize()?;
+    let (u, w) = n.any_orthonormal_pair();
+    let b = level.bounds();
+    let reach = 4.0 * (b.max - b.min).length();
+    let o = sliver[0];
+    let cover = [
+        o - (u + w) * reach,
+        o + u * 2.0 * reach,
+        o + w * 2.0 * reach,
+    ];
+    let mut triangles: Vec<[Vec3; 3]> = (0..count)
+        .filter_map(|t| Some(level.get_triangle(t)?.vertices))
+        .collect();
+    triangles.push(cover);
+    let mut numbering: Vec<u32> = (0..count).collect();
+    numbering.push(count - 1);
+    Some((CollisionMesh::from_triangles(&triangles).ok()?, numbering))
 }
 
 /// The triangles of `level` with a vertex within `radius` of `at`, as a mesh of their own,

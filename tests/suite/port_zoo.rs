@@ -513,3 +513,51 @@ fn a_rule_that_only_stops_another_does_not_show() {
         report.counts
     );
 }
+
+/// A sliver the port meets anywhere in its plane (`sliver_wall`: Dark Basic Pro's sign-bit
+/// point-in-triangle test on lavaducts' slivers, a triangle of almost no area added above the
+/// three.js world, its plane through the middle): the move where it first bites is named off
+/// its triangle, in the plain check and under the profile, and no move before it is.
+#[test]
+fn a_sliver_met_anywhere_in_its_plane_is_named_off_its_triangle_where_it_first_bites() {
+    let dir = temp_dir("port_zoo_sliver");
+    let ports = [
+        "",
+        "padding_along_velocity,short_leftover_dropped",
+        "linahan_projection,no_impulse_filter",
+    ];
+    let off = |f: &&slidescope::probe::probe_file_check::FlaggedMove| {
+        matches!(
+            f.why,
+            Some(Why::Bug {
+                class: BugClass::OffTriangle,
+                ..
+            })
+        )
+    };
+    // Seeds whose walkers cross the plane within 10 s (8 walkers).
+    for (rules, seed) in ports.iter().zip([41, 42, 44]) {
+        let (file, truth) = (
+            dir.join(format!("{seed}.slidelog")),
+            dir.join(format!("{seed}.json")),
+        );
+        let at = truth.to_string_lossy();
+        port_zoo(
+            (rules, "sliver_wall"),
+            (8, 10, seed),
+            &["--truth", &at],
+            &file,
+        );
+        let truth: Truth = serde_json::from_slice(&std::fs::read(&truth).unwrap()).unwrap();
+        let first = truth.first_bug_move.expect("a walker meets the plane");
+        let (report, profile) = check_file_both(&file, &CheckOptions::default()).unwrap();
+        for r in [&report, &profile] {
+            let f = r.flagged.iter().find(|f| f.index == first);
+            assert!(f.is_some_and(|f| off(&f)), "{rules}: move {first}: {f:?}");
+            assert!(
+                r.flagged.iter().filter(off).all(|f| f.index >= first),
+                "{rules}"
+            );
+        }
+    }
+}

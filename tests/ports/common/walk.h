@@ -328,3 +328,57 @@ static uint64_t walk_hash(uint64_t hash, const float position[3]) {
     for (size_t k = 0; k < 3 * sizeof(float); k++) hash = (hash ^ bytes[k]) * 0x100000001b3ULL;
     return hash;
 }
+
+/* ---- the command line and the MOVE every C recorder writes ----------------------------------- */
+typedef struct {
+    const char *mesh_in, *out_path;
+    int movers, indoor, verbose;
+    double seconds;
+    long long seed;
+} walk_args;
+
+/* LEVEL.mesh.slidelog OUT.slidelog [--movers N] [--seconds S] [--seed K] [--indoor] [--verbose]
+ * (8 walkers, 8 s, seed 1 by default); 0, after saying why, on anything else. The RNG seeded. */
+static int walk_parse(int argc, char **argv, walk_args *a) {
+    *a = (walk_args){.movers = 8, .seconds = 8, .seed = 1};
+    if (argc < 3) {
+        fprintf(stderr, "usage: record LEVEL.mesh.slidelog OUT.slidelog [--movers N] [--seconds S] [--seed K] "
+                        "[--indoor] [--verbose]\n");
+        return 0;
+    }
+    a->mesh_in = argv[1];
+    a->out_path = argv[2];
+    for (int i = 3; i < argc; i++) {
+        if (!strcmp(argv[i], "--movers") && i + 1 < argc) a->movers = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) a->seconds = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) a->seed = atoll(argv[++i]);
+        else if (!strcmp(argv[i], "--indoor")) a->indoor = 1;
+        else if (!strcmp(argv[i], "--verbose")) a->verbose = 1;
+        else { fprintf(stderr, "unknown argument %s\n", argv[i]); return 0; }
+    }
+    RNG = (uint64_t)a->seed * 2654435761ULL + 1;
+    return 1;
+}
+
+#ifndef RECORD_PLAIN /* the plain builds write nothing */
+/* A pass's MOVE: its result (`end`, end - start as the integration velocity, `iterations`), the
+ * port's skin (eSpace) and iteration limit. Returns whether the end is finite. */
+static int walk_move(slsp_move *m, uint32_t mover, const float radius[3], const float start[3],
+                     const float velocity[3], const float end[3], float skin_es, uint32_t limit,
+                     uint32_t iterations) {
+    slsp_move_init(m, mover, radius, start, velocity);
+    m->has_result = 1;
+    m->has_skin = 1;
+    m->skin_es = skin_es;
+    m->has_max_iterations = 1;
+    m->max_iterations = limit;
+    m->iterations = iterations;
+    int finite = 1;
+    for (int k = 0; k < 3; k++) {
+        m->end[k] = end[k];
+        m->integration_velocity[k] = end[k] - start[k];
+        finite = finite && isfinite(end[k]);
+    }
+    return finite;
+}
+#endif

@@ -17,8 +17,6 @@ CHECKS=1
 [ "${2:-}" = "--no-checks" ] && CHECKS=0
 cd "$(dirname "$0")/../../.."
 HERE=tests/ports/darkbasic
-OUT=tests/ports/out          # the level MESH files (generated, git-ignored)
-DATA=tests/data/ports
 BUILD=/tmp/darkbasic_record
 mkdir -p "$BUILD"
 for f in col_global.h col_local.h col_response.cpp col_step.cpp col_types.cpp; do
@@ -50,26 +48,8 @@ gcc $CFLAGS -DRECORD_PLAIN -c "$HERE/record.c" -o "$BUILD/record_plain.o"
 g++ "$BUILD/record.o" "$BUILD/shim.o" $PORT $WRAP -lm -o "$BUILD/record"
 g++ "$BUILD/record_plain.o" "$BUILD/shim_plain.o" $PORT -lm -o "$BUILD/record_plain"
 
-# 3. the level meshes
-mkdir -p "$OUT"
-python3 tests/ports/irrlicht/glb_mesh.py assets/levels/threejs_collision_world/collision-world.glb \
-    "$OUT/threejs.mesh.slidelog"
-python3 tests/ports/irrlicht/glb_mesh.py assets/levels/librequake_lavaducts/lavaducts.glb \
-    "$OUT/lavaducts.mesh.slidelog"
-
-# 4. the recordings
-record() { # NAME MESH [options]
-    name=$1
-    mesh=$2
-    shift 2
-    echo "== $DATA/$name.slidelog"
-    "$BUILD/record" "$mesh" "$DATA/$name.slidelog" "$@" | tee "/tmp/$name.summary"
-    [ "$CHECKS" = 1 ] || return 0
-    # the observation (the wrapped check, the packet read) changes nothing
-    walk=$(sed -n 's/^walk hash //p' "/tmp/$name.summary")
-    plain=$("$BUILD/record_plain" "$mesh" - "$@" | sed -n 's/^walk hash //p')
-    echo "checks: walk hash $walk, plain (no observation) $plain"
-    [ "$walk" = "$plain" ] || { echo "check failed" >&2; exit 1; }
-}
+# 3. the level meshes and 4. the recordings, each checked (tests/ports/common/record_walks.sh)
+. tests/ports/common/record_walks.sh
+level_meshes
 record darkbasic_threejs "$OUT/threejs.mesh.slidelog" --movers 8 --seconds 8
 record darkbasic_lavaducts "$OUT/lavaducts.mesh.slidelog" --movers 8 --seconds 7 --indoor

@@ -160,18 +160,7 @@ static void log_pass(slsp_probe *probe, uint32_t mover, const float radius[3], c
     slsp_contact contacts[EX_PASS_DETECTIONS];
     memset(contacts, 0, sizeof contacts);
     uint32_t count = 0;
-    slsp_move_init(&m, mover, radius, start, velocity);
-    m.has_result = 1;
-    m.has_skin = 1;
-    m.skin_es = EX_SKIN_ES;
-    m.has_max_iterations = 1;
-    m.max_iterations = EX_PASS_DETECTIONS;
-    int finite = 1;
-    for (int k = 0; k < 3; k++) {
-        m.end[k] = end[k];
-        m.integration_velocity[k] = end[k] - start[k];
-        finite = finite && isfinite(end[k]);
-    }
+    int finite = walk_move(&m, mover, radius, start, velocity, end, EX_SKIN_ES, EX_PASS_DETECTIONS, (uint32_t)n);
     if (!finite) {
         NONFINITE++;
         if (VERBOSE) {
@@ -187,7 +176,6 @@ static void log_pass(slsp_probe *probe, uint32_t mover, const float radius[3], c
             }
         }
     }
-    m.iterations = (uint32_t)n;
     for (int i = 0; i < n; i++) {
         const detection *d = &DET[first + i];
         if (!d->hit) continue;
@@ -233,27 +221,14 @@ static int pass_length(int first) {
 #endif
 
 int main(int argc, char **argv) {
-    if (argc < 3) {
-        fprintf(stderr, "usage: record LEVEL.mesh.slidelog OUT.slidelog [--movers N] [--seconds S] [--seed K] "
-                        "[--indoor] [--verbose]\n");
-        return 2;
-    }
-    const char *mesh_in = argv[1], *out_path = argv[2];
-    int movers = 8;
-    double seconds = 8;
-    long long seed = 1;
-    int indoor = 0;
-    for (int i = 3; i < argc; i++) {
-        if (!strcmp(argv[i], "--movers") && i + 1 < argc) movers = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) seconds = atof(argv[++i]);
-        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = atoll(argv[++i]);
-        else if (!strcmp(argv[i], "--indoor")) indoor = 1;
-        else if (!strcmp(argv[i], "--verbose")) VERBOSE = 1;
-        else { fprintf(stderr, "unknown argument %s\n", argv[i]); return 2; }
-    }
+    walk_args args;
+    if (!walk_parse(argc, argv, &args)) return 2;
+    const char *mesh_in = args.mesh_in, *out_path = args.out_path;
+    int movers = args.movers;
+    double seconds = args.seconds;
+    VERBOSE = args.verbose;
     const float radius[3] = {0.4f, 0.9f, 0.4f};
-    if (!walk_open(mesh_in, radius, indoor)) return 1;
-    RNG = (uint64_t)seed * 2654435761ULL + 1;
+    if (!walk_open(mesh_in, radius, args.indoor)) return 1;
 
     /* the scene as ex_scene_build_collision leaves it: a triangle soup, triangle k at 3k */
     ex_scene_t scene;

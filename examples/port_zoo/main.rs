@@ -319,10 +319,7 @@ fn probe_move(id: u32, at: Vec3, v: Vec3, m: &Moved) -> slidescope_probe::Move {
     p
 }
 
-/// Spawn points for `n` walkers: on a floor (a front face, normal within 45° of up) found by
-/// a ray down from a random point, the ellipsoid 0.05 m above it, 2 m apart, nothing over it
-/// within its height, an ellipsoid 2 % larger there overlapping nothing.
-/// `level` with a sliver last: three corners 1 m apart in a line but for 0.1 mm, above the
+/// `level` with a sliver last: three corners √2 m apart in a line but for 0.1 mm, above the
 /// level's middle (out of the walkers' reach), in the plane x = the middle's x.
 fn with_sliver(level: &CollisionMesh) -> Result<CollisionMesh, String> {
     let b = level.bounds();
@@ -343,6 +340,9 @@ fn with_sliver(level: &CollisionMesh) -> Result<CollisionMesh, String> {
     CollisionMesh::from_triangles(&triangles).map_err(|e| e.to_string())
 }
 
+/// Spawn points for `n` walkers: on a floor (a front face, normal within 45° of up) found by
+/// a ray down from a random point, the ellipsoid 0.05 m above it, 2 m apart, nothing over it
+/// within its height, an ellipsoid 2 % larger there overlapping nothing.
 fn spawn_points(mesh: &CollisionMesh, n: usize, rng: &mut Rng) -> Result<Vec<Vec3>, String> {
     let b = mesh.bounds();
     let mut out: Vec<Vec3> = Vec::new();

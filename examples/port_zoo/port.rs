@@ -42,8 +42,8 @@ pub enum Bug {
     UnnormalisedCrease,
     /// The level's last triangle, a sliver (`main.rs` adds one), met anywhere in its plane, as
     /// Fauerby 2003's sign-bit point-in-triangle test meets one of almost no area (Dark Basic
-    /// Pro on lavaducts): the port's detection has a triangle covering the level in that plane
-    /// in its place, its contacts numbered as the sliver.
+    /// Pro on lavaducts): the port's detection has, beside the sliver, a triangle covering the
+    /// level in its plane, whose contacts it numbers as the sliver's.
     SliverWall,
 }
 
@@ -91,8 +91,9 @@ pub struct Port {
     pub bug: Bug,
     scratch: Scratch,
     trace: Trace,
-    /// With [`Bug::SliverWall`], the level as its detection sees it (built once).
-    walled: Option<(CollisionMesh, Vec<u32>)>,
+    /// With [`Bug::SliverWall`], the level as its detection sees it (built once; inner `None`:
+    /// the level has no sliver plane to cover, and the bug does nothing).
+    walled: Option<Option<(CollisionMesh, Vec<u32>)>>,
 }
 
 impl Port {
@@ -130,12 +131,12 @@ impl Port {
             Bug::Scale(k) => moved_by = velocity * k,
             Bug::BroadPhase(r) => kept = near(level, start, r),
             Bug::UnnormalisedCrease => settings.debug.crease_unnormalised = true,
-            Bug::SliverWall if self.walled.is_none() => self.walled = walled(level),
+            Bug::SliverWall if self.walled.is_none() => self.walled = Some(walled(level)),
             _ => {}
         }
         let (mesh, numbering) = match (&kept, &self.walled) {
             (Some((m, n)), _) => (m, Some(n)),
-            (None, Some((m, n))) if bug == Bug::SliverWall => (m, Some(n)),
+            (None, Some(Some((m, n)))) if bug == Bug::SliverWall => (m, Some(n)),
             _ => (level, None),
         };
         let Ok(e) = Ellipsoid::new(start, RADII) else {

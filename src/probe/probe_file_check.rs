@@ -1034,7 +1034,8 @@ struct ProfileCheck<'a> {
     profile: &'a Pruned,
     /// The moves it names a bug, with their findings.
     bugs: BTreeMap<u64, &'a Finding>,
-    /// The moves it finds at a tie float rounding decides, with the tie.
+    /// The moves it finds at a tie between contacts (`contact_tie`), with the tie: settled
+    /// under the move's settings, which the profile's rules are there.
     ties: BTreeMap<u64, Tie>,
     /// The moves it flags.
     flagged: BTreeSet<u64>,
@@ -1049,7 +1050,9 @@ impl<'a> ProfileCheck<'a> {
             .collect();
         let ties = (report.flagged.iter())
             .filter_map(|f| match f.why {
-                Some(Why::Convention { tie: Some(t), .. }) => Some((f.index, t)),
+                Some(Why::Convention { tie: Some(t), .. }) if t.between_contacts() => {
+                    Some((f.index, t))
+                }
                 _ => None,
             })
             .collect();
@@ -1069,9 +1072,9 @@ impl<'a> ProfileCheck<'a> {
     /// push-back), which goes before a rule the weighing left out; where it found nothing, a
     /// bug class (what a move fits where no searched set reconciles it) or only rules outside
     /// the profile, and the re-check agrees, the profile's rules ([`profile_finding`]); and
-    /// where it found nothing or a bug class and the re-check finds a tie, that tie beside the
-    /// profile's rules the move needs ([`profile_tie`]: ties are settled only under rules the
-    /// move's own settings lack).
+    /// where it found nothing or a bug class and the re-check finds a tie between contacts,
+    /// that tie under the profile's rules ([`profile_tie`]: such ties are settled under the
+    /// move's own settings, which lack the port's rules here).
     fn reading(&self, old: &Finding, index: u64, facts: &FileFacts) -> Option<Finding> {
         let why = old.why(facts);
         let unexplained = why.kind() == WhyKind::Unexplained;
@@ -1081,7 +1084,7 @@ impl<'a> ProfileCheck<'a> {
         };
         if let Some(&tie) = self.ties.get(&index) {
             let taken = unexplained || why.kind() == WhyKind::Bug;
-            return taken.then(|| profile_tie(old, index, self.profile, tie))?;
+            return taken.then(|| profile_tie(old, self.profile, tie))?;
         }
         if let Some(bug) = self.bugs.get(&index) {
             let taken = unexplained || (why.outside_detected() && resolves(bug));
@@ -1102,10 +1105,13 @@ fn profile_finding(old: &Finding, index: u64, profile: &Pruned) -> Option<Findin
     named_by_profile(old, needed, None)
 }
 
-/// `old`'s finding for move `index` where the profile's re-check finds it at `tie`: the
-/// profile's rules the move needs (as [`profile_finding`]; maybe none), the tie besides.
-fn profile_tie(old: &Finding, index: u64, profile: &Pruned, tie: Tie) -> Option<Finding> {
-    named_by_profile(old, needed_rules(index, profile), Some(tie))
+/// `old`'s finding where the profile's re-check finds the move at `tie`: the profile's rules,
+/// under which it was settled (which of them it needs is not asked: the move is flagged with
+/// any of them left out, as with all of them), and the tie.
+fn profile_tie(old: &Finding, profile: &Pruned, tie: Tie) -> Option<Finding> {
+    let mut rules = profile.switches.clone();
+    rules.sort();
+    named_by_profile(old, rules, Some(tie))
 }
 
 /// The profile's rules whose leaving out flags move `index`, in order.

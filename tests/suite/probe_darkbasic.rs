@@ -67,15 +67,20 @@ fn dark_basics_slivers_hold_walkers_far_from_them_and_each_such_move_is_named_so
         assert!(bugs.iter().all(|&c| c == BugClass::OffTriangle), "{bugs:?}");
         let first = r.flagged.iter().find(|f| f.why.is_some()).unwrap();
         assert_eq!(first.index, 52);
+        let class = match first.why {
+            Some(Why::Bug { class, .. }) => Some(class),
+            _ => None,
+        };
+        assert_eq!(class, Some(BugClass::OffTriangle));
         assert_eq!(r.explanation.judged.unexplained, 0);
     }
     // The three.js world has no such triangle, and no move is named so.
     let path = Path::new("tests/data/ports/darkbasic_threejs.slidelog");
-    let (report, _) = check_file_both(path, &CheckOptions::default()).unwrap();
-    assert!(!classes(&report).contains(&BugClass::OffTriangle));
+    let (report, profile) = check_file_both(path, &CheckOptions::default()).unwrap();
     // A floor met 0.7 mm apart along a motion 0.05° into it: a graze, in both reports.
-    assert_eq!(
-        why_of(&report, 850).as_ref().and_then(Why::tie),
-        Some(Tie::Graze)
-    );
+    for r in [&report, &profile] {
+        assert!(!classes(r).contains(&BugClass::OffTriangle));
+        let tie = why_of(r, 850).as_ref().and_then(Why::tie);
+        assert_eq!(tie, Some(Tie::Graze));
+    }
 }

@@ -312,8 +312,8 @@ fn a_contact_met_along_a_motion_almost_in_its_plane_is_a_tie_at_a_graze_within_f
     // Each sphere descends onto the floor and meets its face halfway along the move. The game
     // reports the reference's move with its contact's centre moved 1 mm: along the motion on
     // a graze (the motion 0.46° into the floor: a plane 1.6e-5 eSpace nearer gives that), a
-    // tie (move 0); along the motion on a steep approach (24°: it would take 8e-4 eSpace,
-    // eight times float noise), not (1); across the motion on the graze, not (2).
+    // tie (move 0); along the motion on a steep approach (26.6°: it would take 8.9e-4 eSpace,
+    // nine times float noise), not (1); across the motion on the graze, not (2).
     let level = floor();
     let graze = |x: f32| GameSide {
         sees: &[0, 1],

@@ -38,7 +38,8 @@ if (!base) throw new Error("GAME_ORIGIN is not set");
 const browser = await launch();
 const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
 if (process.env.TAB_FPS_SEARCH === "page") await context.route(/why-worker\.js/, (r) => r.abort());
-const frames = (p, ms) => p.evaluate((ms) => new Promise((done) => { let n = 0; const t = performance.now(); const tick = () => (performance.now() - t < ms ? (n++, requestAnimationFrame(tick)) : done(n * 1000 / (performance.now() - t))); requestAnimationFrame(tick); }), ms);
+// Frames over `ms`: [frames a second, frames counted].
+const frames = (p, ms) => p.evaluate((ms) => new Promise((done) => { let n = 0; const t = performance.now(); const tick = () => (performance.now() - t < ms ? (n++, requestAnimationFrame(tick)) : done([n * 1000 / (performance.now() - t), n])); requestAnimationFrame(tick); }), ms);
 // The page's own thread, which no GPU speeds up: Chromium's TaskDuration (every task the
 // renderer's main thread ran) and ScriptDuration (JavaScript and wasm) over the same frames.
 // One session a page, enabled once (enabling again starts the counts again).
@@ -55,10 +56,9 @@ const mainThread = async (p) => {
 };
 const rate = async (p, ms, name) => {
   const before = name ? await mainThread(p) : null;
-  const fps = await frames(p, ms);
+  const [fps, n] = await frames(p, ms);
   if (name) {
     const after = await mainThread(p);
-    const n = fps * ms / 1000;
     busy[name] = { taskMsPerFrame: (after.TaskDuration - before.TaskDuration) * 1000 / n, scriptMsPerFrame: (after.ScriptDuration - before.ScriptDuration) * 1000 / n };
   }
   return fps;

@@ -377,23 +377,31 @@ fn pushed_into_back_face(game: &GameMove, level: &ProbeLevel) -> bool {
 }
 
 /// How far (eSpace, in the triangle's plane) a game's touched point may lie outside its
-/// triangle before [`BugClass::OffTriangle`]: far above the rounding of contact points (1e-5).
-const OFF_TRIANGLE_ES: f32 = 0.01;
+/// triangle, past the move's skin, before [`BugClass::OffTriangle`]: far above the rounding of
+/// contact points (1e-5) and a tenth of a radius; a port may report its point padded back
+/// along the motion by its skin (Irrlicht's `hitPosition`). A sliver's far points lie metres off.
+const OFF_TRIANGLE_ES: f32 = 0.1;
 
 /// A game contact whose touched point, taken into its triangle's plane, lies more than
-/// [`OFF_TRIANGLE_ES`] outside the triangle (eSpace).
+/// [`OFF_TRIANGLE_ES`] and the move's skin outside the triangle (eSpace, from its first corner).
 fn off_triangle(game: &GameMove, level: &ProbeLevel) -> bool {
     let input = &game.input;
     let Ok(e) = Ellipsoid::with_axes(input.start, input.radii, input.axes) else {
         return false;
     };
     let space = e.space();
+    let limit = OFF_TRIANGLE_ES + game.skin_es.unwrap_or(0.0).max(0.0);
     game.contacts.iter().any(|c| {
         let Some(tri) = c.triangle.and_then(|t| level.collision().get_triangle(t)) else {
             return false;
         };
-        let tri_es = tri.vertices.map(|p| space.point_to_es(p));
-        outside_in_plane(&tri_es, space.point_to_es(c.point)) > OFF_TRIANGLE_ES
+        let [a, b, d] = tri.vertices;
+        let tri_es = [
+            Vec3::ZERO,
+            space.vector_to_es(b - a),
+            space.vector_to_es(d - a),
+        ];
+        outside_in_plane(&tri_es, space.vector_to_es(c.point - a)) > limit
     })
 }
 

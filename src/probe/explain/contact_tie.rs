@@ -141,6 +141,7 @@ fn first_apart<'a>(
     placed: Option<&ShadowTolerance>,
 ) -> Option<Apart<'a>> {
     let ran = game.result.map_or(0, |r| r.iterations);
+    let centres_sent = game.missing & slidescope_probe::format::missing::CONTACT_CENTER == 0;
     for (i, it) in (0u32..).zip(&trace.iterations) {
         let g = game.contacts.iter().find(|c| c.iteration == i);
         let first = it.contacts.first();
@@ -169,8 +170,11 @@ fn first_apart<'a>(
                 });
             }
             (Some(Some(_)), Some(contact)) => {
-                let center = g.map_or(contact.center, |g| g.center);
-                if placed.is_some_and(|tol| center.distance(contact.center) > tol.position_m) {
+                let center = g.map(|g| g.center).filter(|_| centres_sent);
+                let tol = placed.map(|tol| tol.position_m);
+                if let (Some(center), Some(tol)) = (center, tol)
+                    && center.distance(contact.center) > tol
+                {
                     return Some(Apart::Placed {
                         it,
                         contact,
@@ -241,7 +245,7 @@ fn graze_es(it: &IterationTrace, contact: &Contact, center: Vec3, game: &GameMov
     let along = d.dot(v);
     let off = (d - v * along).length();
     // The game met it later along the motion: a smaller sphere; earlier: a larger one.
-    let resize = -along * -contact.normal_es.dot(v);
+    let resize = along * contact.normal_es.dot(v);
     (off <= NOISE_ES && resize.abs() <= NOISE_ES).then_some(resize)
 }
 

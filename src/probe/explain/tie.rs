@@ -51,6 +51,15 @@ impl Tie {
         }
     }
 
+    /// A tie `contact_tie` settles (where the game's contacts and the reference's part),
+    /// under the move's settings and no set of switches.
+    pub fn between_contacts(self) -> bool {
+        matches!(
+            self,
+            Self::Touch | Self::AtOnce | Self::AlongPlane | Self::Graze
+        )
+    }
+
     /// What it reads as in a table.
     pub fn label(self) -> &'static str {
         match self {

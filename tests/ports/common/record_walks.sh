@@ -21,10 +21,13 @@ record() {
     mesh=$2
     shift 2
     echo "== $DATA/$name.slidelog"
-    "$BUILD/record" "$mesh" "$DATA/$name.slidelog" "$@" | tee "/tmp/$name.summary"
+    "$BUILD/record" "$mesh" "$DATA/$name.slidelog" "$@" > "/tmp/$name.summary" \
+        || { cat "/tmp/$name.summary"; echo "recording $name failed" >&2; exit 1; }
+    cat "/tmp/$name.summary"
     [ "$CHECKS" = 1 ] || return 0
     walk=$(sed -n 's/^walk hash //p' "/tmp/$name.summary")
     plain=$("$BUILD/record_plain" "$mesh" - "$@" | sed -n 's/^walk hash //p')
+    [ -n "$walk" ] && [ -n "$plain" ] || { echo "check failed: no walk hash" >&2; exit 1; }
     python3 - "$mesh" "$DATA/$name.slidelog" <<'PY'
 import struct, sys
 def mesh(path):

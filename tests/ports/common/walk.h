@@ -36,6 +36,7 @@ static int read_mesh(const char *path) {
         at += 8;
         if (len > (size_t)size - at) { fprintf(stderr, "%s: truncated record\n", path); return 0; }
         if (kind == 1) {
+            if (len < 16) { fprintf(stderr, "%s: bad MESH record\n", path); return 0; }
             const unsigned char *p = b + at;
             uint64_t hash = (uint64_t)rd32(p) | ((uint64_t)rd32(p + 4) << 32);
             VC = rd32(p + 8);
@@ -285,6 +286,7 @@ static int walk_open(const char *mesh_path, const float radius[3], int indoor) {
         if (l > 1e-4 && n[1] / l > 0.8) FLOORS[NFLOORS++] = t;
         MIN_Y = fmin(MIN_Y, fmin(a[1], fmin(b[1], c[1])));
     }
+    if (NFLOORS == 0) { fprintf(stderr, "%s: no floor to spawn on\n", mesh_path); return 0; }
     return 1;
 }
 

@@ -24,7 +24,7 @@ use slidescope::collision::conventions::Switch;
 use slidescope_collision::{CollisionMesh, raycast};
 use slidescope_probe::Probe;
 
-use port::{Bug, MAX_ITERATIONS, Moved, Port, RADII, SKIN_ES};
+use port::{Bug, MAX_ITERATIONS, Moved, Port, RADII, SKIN_ES, triangles_of};
 
 const DT_SECS: f32 = 1.0 / 60.0;
 const SPEED: f32 = 4.0;
@@ -333,9 +333,7 @@ fn with_sliver(level: &CollisionMesh) -> Result<CollisionMesh, String> {
         o + Vec3::new(0.0, 1.0, 1.0),
         o + Vec3::new(0.0, 2.0, 2.0001),
     ];
-    let mut triangles: Vec<[Vec3; 3]> = (0..level.triangle_count() as u32)
-        .filter_map(|t| Some(level.get_triangle(t)?.vertices))
-        .collect();
+    let mut triangles = triangles_of(level);
     triangles.push(sliver);
     CollisionMesh::from_triangles(&triangles).map_err(|e| e.to_string())
 }

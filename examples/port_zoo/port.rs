@@ -234,13 +234,18 @@ fn walled(level: &CollisionMesh) -> Option<(CollisionMesh, Vec<u32>)> {
         o + u * 2.0 * reach,
         o + w * 2.0 * reach,
     ];
-    let mut triangles: Vec<[Vec3; 3]> = (0..count)
-        .filter_map(|t| Some(level.get_triangle(t)?.vertices))
-        .collect();
+    let mut triangles = triangles_of(level);
     triangles.push(cover);
     let mut numbering: Vec<u32> = (0..count).collect();
     numbering.push(count - 1);
     Some((CollisionMesh::from_triangles(&triangles).ok()?, numbering))
+}
+
+/// Every triangle of `level`, in its order.
+pub fn triangles_of(level: &CollisionMesh) -> Vec<[Vec3; 3]> {
+    (0..level.triangle_count() as u32)
+        .filter_map(|t| Some(level.get_triangle(t)?.vertices))
+        .collect()
 }
 
 /// The triangles of `level` with a vertex within `radius` of `at`, as a mesh of their own,

@@ -7,6 +7,7 @@
 use glam::Vec3;
 use serde::{Deserialize, Serialize};
 
+use crate::collision::debug::distance_to_triangle;
 use crate::collision::{
     CaseKind, CaseMask, CollisionMesh, ContactSource, ContactTime, DynamicScene, Ellipsoid,
     Scratch, SlideSettings, Trace, raycast, sweep,
@@ -405,29 +406,12 @@ fn off_triangle(game: &GameMove, level: &ProbeLevel) -> bool {
     })
 }
 
-/// How far `p` (taken into the plane of `tri`) lies outside `tri`: 0 inside, else its
-/// distance to the nearest edge; a triangle with no plane is its edges.
+/// How far `p`, taken into the plane of `tri`, lies from `tri` (0 inside it); a triangle
+/// with no plane is its edges.
 fn outside_in_plane(tri: &[Vec3; 3], p: Vec3) -> f32 {
     let n = (tri[1] - tri[0]).cross(tri[2] - tri[0]).try_normalize();
     let q = n.map_or(p, |n| p - n * (p - tri[0]).dot(n));
-    let edge = |i: usize| (tri[i], tri[(i + 1) % 3]);
-    let inside = n.is_some_and(|n| {
-        (0..3).all(|i| {
-            let (a, b) = edge(i);
-            (b - a).cross(q - a).dot(n) >= 0.0
-        })
-    });
-    if inside {
-        return 0.0;
-    }
-    (0..3)
-        .map(|i| {
-            let (a, b) = edge(i);
-            let e = b - a;
-            let s = ((q - a).dot(e) / e.length_squared().max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
-            (q - (a + e * s)).length()
-        })
-        .fold(f32::INFINITY, f32::min)
+    distance_to_triangle(q, *tri)
 }
 
 /// Whether the straight path of the centre from `start` to `end` passes through a triangle.

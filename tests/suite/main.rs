@@ -31,6 +31,7 @@ mod probe_files;
 mod probe_game;
 mod probe_js;
 mod probe_judge;
+mod probe_kouchkarting;
 mod probe_padding;
 mod probe_ties;
 mod probe_ui;

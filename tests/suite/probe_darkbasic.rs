@@ -80,6 +80,8 @@ fn dark_basics_slivers_hold_walkers_far_from_them_and_each_such_move_is_named_so
     // A floor met 0.7 mm apart along a motion 0.05° into it: a graze, in both reports.
     for r in [&report, &profile] {
         assert!(!classes(r).contains(&BugClass::OffTriangle));
+        // Its touched point is Fauerby's, at the contact (`+ t0 * velocity`).
+        assert!(!classes(r).contains(&BugClass::PointAtMotionEnd));
         let tie = why_of(r, 850).as_ref().and_then(Why::tie);
         assert_eq!(tie, Some(Tie::Graze));
     }

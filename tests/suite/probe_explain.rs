@@ -514,12 +514,13 @@ fn irrlicht_its_velocity_padding_detected_and_90_percent_explained_on_their_own(
         assert_eq!(j.on_their_own + j.cascades, flagged, "{name}");
         assert!(j.explained_percent() >= 90.0, "{name}: {j:?}");
         // Irrlicht reports its touched point padded back along the motion (`hitPosition`):
-        // never so far off its triangle that it reads as met away from it.
+        // never so far off its triangle that it reads as met away from it, nor as the point
+        // the motion would reach at its end.
         let off = |f: &&FlaggedMove| {
             matches!(
                 f.why,
                 Some(Why::Bug {
-                    class: BugClass::OffTriangle,
+                    class: BugClass::OffTriangle | BugClass::PointAtMotionEnd,
                     ..
                 })
             )

@@ -195,10 +195,12 @@ impl SlideSettings {
     pub fn validate(&self) -> Result<(), CollisionError> {
         let bad =
             |name: &'static str, reason: String| Err(CollisionError::BadSetting { name, reason });
-        if !(self.tuning.skin_es.is_finite() && (0.0..0.5).contains(&self.tuning.skin_es)) {
+        // A skin of the whole radius leaves no sphere to touch; real ports pad up to half of it
+        // (kouchkarting: 0.5 eSpace).
+        if !(self.tuning.skin_es.is_finite() && (0.0..1.0).contains(&self.tuning.skin_es)) {
             return bad(
                 "skin_es",
-                format!("must be in [0, 0.5), got {}", self.tuning.skin_es),
+                format!("must be in [0, 1), got {}", self.tuning.skin_es),
             );
         }
         if !(1..=10_000).contains(&self.tuning.max_iterations) {

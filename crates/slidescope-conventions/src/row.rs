@@ -123,6 +123,11 @@ pub struct Spec<C: 'static> {
     /// rule of float precision, which would otherwise join the sets of many moves that others
     /// reconcile and split the groups the search learns from.
     pub last_resort: bool,
+    /// The row changes only how edges and vertices are met (the round parts of the Minkowski
+    /// sum): a file whose contacts name faces and never an edge or a vertex is no evidence
+    /// for it (kouchkarting's detection has no edges or vertices; an edge met at its exit
+    /// root reconciles some of its moves only because it is never met at all).
+    pub round_parts: bool,
     /// The row's switches are tried after every set of up to three of the other rows' on a
     /// move none reconciles, in sets of three at most: a rule that stands in for others on
     /// many moves (a step back longer than the padding leaves the centre where the padding
@@ -152,6 +157,7 @@ impl<C> Spec<C> {
         tried: &[],
         from_inside: false,
         last_resort: false,
+        round_parts: false,
         late: false,
         rivals: &[],
         say: |_| None,

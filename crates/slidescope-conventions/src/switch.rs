@@ -56,6 +56,12 @@ impl Switch {
         TABLE[usize::from(self.row)].spec.from_inside
     }
 
+    /// Whether its row changes only how edges and vertices are met
+    /// (see [`Spec::round_parts`](crate::Spec::round_parts)).
+    pub fn round_parts(self) -> bool {
+        TABLE[usize::from(self.row)].spec.round_parts
+    }
+
     /// Whether its row is tried only where no other row's switches reconcile a move.
     pub fn last_resort(self) -> bool {
         TABLE[usize::from(self.row)].spec.last_resort

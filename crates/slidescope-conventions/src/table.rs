@@ -216,7 +216,7 @@ table! {
         },
         /// Whether an edge or vertex already overlapped is a contact.
         roots: Roots = Roots::AtZero, key ROOTS = 13 => {
-            c: "roots_after_start_only", js: "rootsAfterStartOnly", label: "an edge already overlapped", stage: "detect/triangle.rs", from_inside: true,
+            c: "roots_after_start_only", js: "rootsAfterStartOnly", label: "an edge already overlapped", stage: "detect/triangle.rs", from_inside: true, round_parts: true,
             wire: "0 an edge or vertex the sphere already overlaps is a contact at t = 0 (seed 001); 1 only roots after the start count, so it is met where the sphere leaves it (Fauerby 2003's `getLowestRoot`, Irrlicht, Babylon.js)",
             words: &["roots at t = 0 count", "roots after the start only"],
             tried: &[
@@ -319,7 +319,7 @@ table! {
         /// `normalize(basePoint − collisionPoint)` before moving the base point): it tilts
         /// toward the motion the further the contact lies along it. A face's is its plane's.
         normal_from_start: bool = false, key NORMAL_FROM_START = 21 => {
-            c: "normal_from_start", js: "normalFromStart", label: "edge normals from the start", stage: "detect/mod.rs",
+            c: "normal_from_start", js: "normalFromStart", label: "edge normals from the start", stage: "detect/mod.rs", round_parts: true,
             wire: "0 an edge's or vertex's normal runs from the contact point to the touching centre (seed 001); 1 to the centre the iteration started from",
             words: &["edge normals at the touching centre", "edge normals from the start centre"],
             tried: &[
@@ -350,7 +350,7 @@ table! {
         /// about the call's start and forms an edge's quadratic from cross products, which
         /// keeps it to float noise. A last resort: tried only where no other rule fits.
         fauerby_f32: bool = false, key FAUERBY_F32 = 23 => {
-            c: "fauerby_f32", js: "fauerbyF32", label: "Fauerby's f32 edges", stage: "detect/triangle.rs", last_resort: true,
+            c: "fauerby_f32", js: "fauerbyF32", label: "Fauerby's f32 edges", stage: "detect/triangle.rs", last_resort: true, round_parts: true,
             wire: "0 eSpace about the call's start, an edge's quadratic from cross products (slidescope); 1 as Fauerby 2003's code in f32: eSpace about the world origin, the start and velocity divided by the radii, an edge's quadratic expanded from its first vertex (Irrlicht, py64)",
             words: &["edges solved about the start", "edges solved as Fauerby's f32 code"],
             tried: &[

@@ -33,6 +33,12 @@ pub enum BugClass {
     /// triangle: its point-in-triangle test passed a point outside it (Fauerby 2003's sign-bit
     /// test does on a triangle of almost no area, whose plane then acts as a wall anywhere).
     OffTriangle,
+    /// A game face contact whose touched point is the one the motion would reach at its end
+    /// (the start, less the plane's normal, plus the whole velocity), not at the contact:
+    /// `basePoint - normal + velocity` with the root left out (kouchkarting's
+    /// `WorldCollision`; Fauerby 2003 adds `t0 * velocity`). Its point-in-triangle test then
+    /// asks about the wrong place, and its slide plane tilts toward the motion.
+    PointAtMotionEnd,
     /// A contact whose normal points to the side of the triangle the centre is not on: the
     /// push-out goes into the surface (two-sided triangles solved as if from the front).
     PushedIntoBackFace,
@@ -81,6 +87,9 @@ impl BugClass {
             Self::IgnoresFaces => "ignores face contacts (no face slab)",
             Self::OffTriangle => {
                 "met a triangle away from it (its point-in-triangle test passed a point outside the triangle)"
+            }
+            Self::PointAtMotionEnd => {
+                "took the touched point at the end of the motion, not at the contact (its plane's point lacks the root t)"
             }
             Self::PushedIntoBackFace => "pushed into a back face",
             Self::MissedEmbeddedContact => "missed an embedded contact",
@@ -155,6 +164,10 @@ fn classify(
     tol: &ShadowTolerance,
 ) -> Option<(BugClass, Option<f32>)> {
     let plain = |c| Some((c, None));
+    // A point taken at the motion's end tilts the normal and misplaces the contact: first.
+    if point_at_motion_end(game, level) {
+        return plain(BugClass::PointAtMotionEnd);
+    }
     // A contact off its triangle has a normal from either side (a sliver's is noise).
     if off_triangle(game, level) {
         return plain(BugClass::OffTriangle);
@@ -404,6 +417,40 @@ fn off_triangle(game: &GameMove, level: &ProbeLevel) -> bool {
         ];
         outside_in_plane(&tri_es, space.vector_to_es(c.point - a)) > limit
     })
+}
+
+/// How near (eSpace) a game's touched point must lie to the motion's end point, and how far
+/// from the true touched point, for [`BugClass::PointAtMotionEnd`]: ten times the rounding of
+/// an f32 point 100 eSpace from the origin, and ten times that.
+const AT_END_ES: f32 = 1e-4;
+const AWAY_FROM_CONTACT_ES: f32 = 1e-3;
+
+/// The game's first iteration's contact, when it names a triangle: its touched point is the
+/// start less the triangle's unit normal (toward the start) plus the whole velocity, in
+/// eSpace, and lies well away from the point touched at its centre (`centre − normal`).
+fn point_at_motion_end(game: &GameMove, level: &ProbeLevel) -> bool {
+    let input = &game.input;
+    let Ok(e) = Ellipsoid::with_axes(input.start, input.radii, input.axes) else {
+        return false;
+    };
+    let space = e.space();
+    let Some(c) = game.contacts.iter().find(|c| c.iteration == 0) else {
+        return false;
+    };
+    let Some(tri) = c.triangle.and_then(|t| level.collision().get_triangle(t)) else {
+        return false;
+    };
+    let [a, b, d] = tri.vertices.map(|p| space.vector_to_es(p - input.start));
+    let Some(mut n) = (b - a).cross(d - a).try_normalize() else {
+        return false;
+    };
+    if a.dot(n) > 0.0 {
+        n = -n; // toward the start, which is the origin here
+    }
+    let point = space.vector_to_es(c.point - input.start);
+    let at_end = space.vector_to_es(input.velocity) - n;
+    let touched = space.vector_to_es(c.center - input.start) - n;
+    point.distance(at_end) <= AT_END_ES && point.distance(touched) > AWAY_FROM_CONTACT_ES
 }
 
 /// How far `p`, taken into the plane of `tri`, lies from `tri` (0 inside it); a triangle

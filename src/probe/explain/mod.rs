@@ -34,7 +34,7 @@ use super::ProbeLevel;
 use super::shadow::{ShadowConfig, agrees_under};
 use crate::collision::DebugKnobs;
 use crate::collision::conventions::Projection;
-use crate::collision::{CaseMask, DynamicScene, Scratch, SlideSettings, Trace};
+use crate::collision::{CaseKind, CaseMask, DynamicScene, Scratch, SlideSettings, Trace};
 use crate::sim::{FrameRecord, GameMove, ShadowTolerance};
 use glam::Vec3;
 
@@ -317,6 +317,20 @@ pub struct FileFacts {
     pub sides: sides::SideFacts,
 }
 
+impl FileFacts {
+    /// Whether the file rules `switch` out: a rule of edges and vertices alone
+    /// ([`Switch::round_parts`]) in a file whose contacts name faces and never an edge or a
+    /// vertex.
+    pub fn contradicts(&self, switch: Switch) -> bool {
+        switch.round_parts() && faces_only(self.cases_seen)
+    }
+}
+
+/// Whether contacts that name `seen` name faces and never an edge or a vertex.
+fn faces_only(seen: Option<CaseMask>) -> bool {
+    seen.is_some_and(|m| !m.allows(CaseKind::Edge) && !m.allows(CaseKind::Vertex))
+}
+
 /// A flagged move's finding before the file names it: a cascade, or its own evidence.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Finding {
@@ -351,8 +365,12 @@ impl Finding {
             }
             Self::Own(e) => e,
         };
-        if !e.sets.is_empty() {
-            let mut why = named(e.sets.clone(), &facts.detected);
+        let sets: Vec<Vec<Switch>> = (e.sets.iter())
+            .filter(|set| set.iter().all(|s| !facts.contradicts(*s)))
+            .cloned()
+            .collect();
+        if !sets.is_empty() {
+            let mut why = named(sets, &facts.detected);
             if let Why::Convention {
                 tie,
                 outside,
@@ -721,6 +739,10 @@ impl Judge {
                 .flat_map(|(a, _)| a.iter())
                 .filter(|a| switches::compatible(&chosen, a))
                 .filter(|a| a.iter().all(|s| !self.sides.contradicts(*s)))
+                .filter(|a| {
+                    a.iter()
+                        .all(|s| !(s.round_parts() && faces_only(self.cases_seen)))
+                })
                 .collect();
             let gain = |offer: &Vec<Switch>| {
                 let mut with = chosen.clone();
@@ -792,7 +814,10 @@ pub fn gather(
         };
     }
     let mut bug_sets = Vec::new();
-    let classes = if sets.is_empty() {
+    // A move that only a rule of edges and vertices reconciles is named by its classes too,
+    // for a file that shows no edge or vertex contact (`FileFacts::contradicts`).
+    let round_only = !sets.is_empty() && sets.iter().all(|s| s.iter().any(|w| w.round_parts()));
+    let classes = if sets.is_empty() || round_only {
         let missing = |cases| {
             let settings = SlideSettings {
                 debug: DebugKnobs {
@@ -805,6 +830,17 @@ pub fn gather(
         };
         let tol = &config.tolerance;
         let mut classes = bug_class::candidates(record, (game, start_unsound), level, tol, missing);
+        if round_only {
+            return Evidence {
+                sets,
+                start_unsound,
+                start_inside,
+                classes,
+                searched: true,
+                tie,
+                ..Default::default()
+            };
+        }
         let crease = crease_under_rules(
             (hint, &reversed),
             (level, world.1),

@@ -34,7 +34,9 @@ use super::ProbeLevel;
 use super::shadow::{ShadowConfig, agrees_under};
 use crate::collision::DebugKnobs;
 use crate::collision::conventions::Projection;
-use crate::collision::{CaseKind, CaseMask, DynamicScene, Scratch, SlideSettings, Trace};
+use crate::collision::{
+    CaseKind, CaseMask, Conventions, DynamicScene, Scratch, SlideSettings, Trace,
+};
 use crate::sim::{FrameRecord, GameMove, ShadowTolerance};
 use glam::Vec3;
 
@@ -284,6 +286,11 @@ pub struct Evidence {
     /// port's rules as much as a reconciling set is, and vote as one does.
     #[serde(default)]
     pub bug_sets: Vec<Vec<Switch>>,
+    /// Every set sets back to the seed's a rule the move's own conventions hold (declared,
+    /// or a profile's): the rules the file bears out do not reconcile it, and `classes` were
+    /// searched too. A class that fits names it, but for a gain of speed.
+    #[serde(default)]
+    pub reverses: bool,
 }
 
 /// What a flagged move's evidence is grouped under: its sets and classes, depths left out.
@@ -369,7 +376,11 @@ impl Finding {
             .filter(|set| set.iter().all(|s| !facts.contradicts(*s)))
             .cloned()
             .collect();
-        if !sets.is_empty() {
+        let bug = (e.classes.iter())
+            .find(|(c, _)| !c.contradicted(facts.cases_seen, facts.names_triangles));
+        // A gain of speed is a symptom, not a cause: it names no move a set reconciles.
+        let cause = bug.is_some_and(|b| b.0 != BugClass::GainedSpeed);
+        if !(sets.is_empty() || e.reverses && cause) {
             let mut why = named(sets, &facts.detected);
             if let Why::Convention {
                 tie,
@@ -389,13 +400,10 @@ impl Finding {
             }
             return why;
         }
-        e.classes
-            .iter()
-            .find(|(c, _)| !c.contradicted(facts.cases_seen, facts.names_triangles))
-            .map_or(Why::Unexplained, |&(class, depth_m)| Why::Bug {
-                class,
-                depth_m,
-            })
+        bug.map_or(Why::Unexplained, |&(class, depth_m)| Why::Bug {
+            class,
+            depth_m,
+        })
     }
 }
 
@@ -813,68 +821,79 @@ pub fn gather(
             ..Default::default()
         };
     }
-    let mut bug_sets = Vec::new();
-    // A move that only a rule of edges and vertices reconciles is named by its classes too,
-    // for a file that shows no edge or vertex contact (`FileFacts::contradicts`).
-    let round_only = !sets.is_empty() && sets.iter().all(|s| s.iter().any(|w| w.round_parts()));
-    let classes = if sets.is_empty() || round_only {
-        let missing = |cases| {
-            let settings = SlideSettings {
-                debug: DebugKnobs {
-                    cases,
-                    ..record.call.settings.debug
-                },
-                ..record.call.settings
-            };
-            agrees_with((level, world.1), record, &settings, config)
-        };
-        let tol = &config.tolerance;
-        let mut classes = bug_class::candidates(record, (game, start_unsound), level, tol, missing);
-        if round_only {
-            return Evidence {
-                sets,
-                start_unsound,
-                start_inside,
-                classes,
-                searched: true,
-                tie,
-                ..Default::default()
-            };
-        }
-        let crease = crease_under_rules(
-            (hint, &reversed),
-            (level, world.1),
-            record,
-            config,
-            &mut classes,
-        );
-        let reversed_sets = reversed_under_rules(
-            &reversed,
-            hint,
-            (level, world.1),
-            record,
-            config,
-            &mut classes,
-        );
-        let sets = match classes.first().map(|c| c.0) {
-            Some(BugClass::ShortenedCrease) => crease.into_iter().collect(),
-            Some(BugClass::ReversedPushBack) => reversed_sets,
-            _ => Vec::new(),
-        };
-        bug_sets = voting(sets);
-        classes
-    } else {
-        Vec::new()
-    };
-    Evidence {
-        bug_sets,
-        sets,
+    let own = Evidence {
         start_unsound,
         start_inside,
-        classes,
         searched: true,
         tie,
+        ..Default::default()
+    };
+    let classes = || own_classes((level, world.1), record, game, config, start_unsound);
+    if !sets.is_empty() {
+        // A move that only a rule of edges and vertices reconciles is named by its classes
+        // too, for a file that shows no edge or vertex contact (`FileFacts::contradicts`);
+        // one that only setting back a rule its conventions hold reconciles, by a class that
+        // fits it before that set.
+        let round_only = sets.iter().all(|s| s.iter().any(|w| w.round_parts()));
+        let settings = &record.call.settings;
+        let reverts = |w: &Switch| reverts(*w, &settings.conventions, settings.tuning.skin_es);
+        let reverses = sets.iter().all(|s| s.iter().any(reverts));
+        let classes = match round_only || reverses {
+            true => classes(),
+            false => Vec::new(),
+        };
+        return Evidence {
+            sets,
+            classes,
+            reverses,
+            ..own
+        };
     }
+    let mut classes = classes();
+    let world = (level, world.1);
+    let crease = crease_under_rules((hint, &reversed), world, record, config, &mut classes);
+    let reversed_sets = reversed_under_rules(&reversed, hint, world, record, config, &mut classes);
+    let sets = match classes.first().map(|c| c.0) {
+        Some(BugClass::ShortenedCrease) => crease.into_iter().collect(),
+        Some(BugClass::ReversedPushBack) => reversed_sets,
+        _ => Vec::new(),
+    };
+    Evidence {
+        bug_sets: voting(sets),
+        classes,
+        ..own
+    }
+}
+
+/// The bug classes `game`'s move fits (`bug_class::candidates`), the missing parts of the
+/// Minkowski sum re-solved under the move's own settings.
+fn own_classes(
+    world: (&ProbeLevel, &DynamicScene),
+    record: &FrameRecord,
+    game: &GameMove,
+    config: &ShadowConfig,
+    start_unsound: bool,
+) -> Vec<(BugClass, Option<f32>)> {
+    let missing = |cases| {
+        let settings = SlideSettings {
+            debug: DebugKnobs {
+                cases,
+                ..record.call.settings.debug
+            },
+            ..record.call.settings
+        };
+        agrees_with(world, record, &settings, config)
+    };
+    let (level, tol) = (world.0, &config.tolerance);
+    bug_class::candidates(record, (game, start_unsound), level, tol, missing)
+}
+
+/// Whether `switch` sets a row back to the seed's value where `held` sets it otherwise.
+fn reverts(switch: Switch, held: &Conventions, skin_es: f32) -> bool {
+    let (mut seed, mut with) = (Conventions::default(), *held);
+    switch.apply(&mut seed, skin_es);
+    switch.apply(&mut with, skin_es);
+    seed == Conventions::default() && with != *held
 }
 
 /// What a flagged move's start shows, without the search: `Ok` with whether it is unsound or

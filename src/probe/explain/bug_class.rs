@@ -419,15 +419,20 @@ fn off_triangle(game: &GameMove, level: &ProbeLevel) -> bool {
     })
 }
 
-/// How near (eSpace) a game's touched point must lie to the motion's end point, and how far
-/// from the true touched point, for [`BugClass::PointAtMotionEnd`]: ten times the rounding of
-/// an f32 point 100 eSpace from the origin, and ten times that.
+/// How near (eSpace) a game's touched point must lie to the motion's end point for
+/// [`BugClass::PointAtMotionEnd`]: ten times the rounding of an f32 point 100 eSpace from the
+/// origin.
 const AT_END_ES: f32 = 1e-4;
-const AWAY_FROM_CONTACT_ES: f32 = 1e-3;
+/// How many times nearer the motion's end point than the point touched at the game's centre
+/// the game's touched point must lie (and at least four times the rounding, 1e-5, from the
+/// latter): a short motion met near its end (a fall of 3 mm met at t = 0.85) parts the two
+/// points by less than a millimetre.
+const NEARER_END: f32 = 4.0;
 
 /// The game's first iteration's contact, when it names a triangle: its touched point is the
 /// start less the triangle's unit normal (toward the start) plus the whole velocity, in
-/// eSpace, and lies well away from the point touched at its centre (`centre − normal`).
+/// eSpace, and lies [`NEARER_END`] times nearer it than the point touched at its centre
+/// (`centre − normal`).
 fn point_at_motion_end(game: &GameMove, level: &ProbeLevel) -> bool {
     let input = &game.input;
     let Ok(e) = Ellipsoid::with_axes(input.start, input.radii, input.axes) else {
@@ -450,7 +455,8 @@ fn point_at_motion_end(game: &GameMove, level: &ProbeLevel) -> bool {
     let point = space.vector_to_es(c.point - input.start);
     let at_end = space.vector_to_es(input.velocity) - n;
     let touched = space.vector_to_es(c.center - input.start) - n;
-    point.distance(at_end) <= AT_END_ES && point.distance(touched) > AWAY_FROM_CONTACT_ES
+    let from_end = point.distance(at_end);
+    from_end <= AT_END_ES && point.distance(touched) > NEARER_END * from_end.max(1e-5)
 }
 
 /// How far `p`, taken into the plane of `tri`, lies from `tri` (0 inside it); a triangle

@@ -40,15 +40,27 @@ pub fn speed_gain(requested: Vec3, integration: Vec3, pushes: Vec3) -> Option<f3
 
 /// One line for the timeline.
 pub fn reason(ratio: f32) -> String {
+    let percent = (ratio - 1.0) * 100.0;
+    // A gain just past the tolerance (0.01 %) would read "0.0 %" at one decimal.
+    let digits = if percent < 0.1 { 3 } else { 1 };
     format!(
-        "speed gain: the move's integration velocity came out {:.1} % longer than the velocity asked for",
-        (ratio - 1.0) * 100.0
+        "speed gain: the move's integration velocity came out {percent:.digits$} % longer than the velocity asked for"
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_gain_just_past_the_tolerance_reads_as_more_than_nothing() {
+        assert!(
+            reason(1.00017).contains("0.017 % longer"),
+            "{}",
+            reason(1.00017)
+        );
+        assert!(reason(1.25).contains("25.0 % longer"));
+    }
 
     #[test]
     fn projections_never_count_and_growth_does() {

@@ -364,7 +364,14 @@ fn game_findings(
     end: Option<Vec3>,
     integration: Option<Vec3>,
 ) {
-    findings.speed_gain = integration.and_then(|v| speed_gain::speed_gain(velocity, v, Vec3::ZERO));
+    // A game's positions are f32: its end − start carries about two ulps of its coordinates
+    // per axis, which on a millimetre's move tens of metres from the origin reads as a gain.
+    let noise_m = end.map_or(0.0, |e| {
+        2.0 * 3f32.sqrt() * f32::EPSILON * e.abs().max_element()
+    });
+    findings.speed_gain = integration
+        .filter(|v| v.length() - velocity.length() > noise_m)
+        .and_then(|v| speed_gain::speed_gain(velocity, v, Vec3::ZERO));
     let (overlap, upward_push) = match (level, ellipsoid, end) {
         (Some(level), Some(e), Some(end)) => (
             skin_violation::any_overlap(level.collision(), e, end)

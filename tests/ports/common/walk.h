@@ -1,4 +1,4 @@
-/* walk.h -- the walk every C port recorder shares (tests/ports/exengine, tests/ports/darkbasic):
+/* walk.h -- the walk every C port recorder shares (tests/ports/exengine, darkbasic, kouchkarting):
  * the level read from a MESH-only probe file, a uniform grid over its triangles, a seeded RNG,
  * spawn points on floors clear of the level, and the walkers' input and game logic, as
  * tests/ports/slam/record.lua walks. Our code; include it once, in the recorder's one C file,
@@ -363,6 +363,32 @@ static int walk_parse(int argc, char **argv, walk_args *a) {
 }
 
 #ifndef RECORD_PLAIN /* the plain builds write nothing */
+/* eSpace to world as the ports take it back: a product by the radii. */
+static inline void walk_world_of(float out[3], const float es[3], const float radius[3]) {
+    for (int k = 0; k < 3; k++) out[k] = es[k] * radius[k];
+}
+
+/* A detection's contact from the port's eSpace values (Dark Basic Pro, kouchkarting): the
+ * centre at `t` and the touched point taken to world, the unit eSpace normal `n_es` taken to
+ * world (divided by the radii) and normalised; the case left to slidescope. */
+static inline void walk_contact(slsp_contact *c, uint32_t it, float t, const float touch_es[3],
+                                const float point_es[3], const float n_es[3], const float radius[3],
+                                uint32_t triangle) {
+    float n_w[3], len_w = 0;
+    for (int k = 0; k < 3; k++) {
+        n_w[k] = n_es[k] / radius[k];
+        len_w += n_w[k] * n_w[k];
+    }
+    memset(c, 0, sizeof *c);
+    c->iteration = it;
+    c->minkowski_case = SLSP_CASE_UNKNOWN;
+    c->t = t;
+    walk_world_of(c->center, touch_es, radius);
+    walk_world_of(c->point, point_es, radius);
+    for (int k = 0; k < 3; k++) c->normal[k] = n_w[k] / sqrtf(len_w);
+    c->triangle = triangle;
+}
+
 /* A pass's MOVE: its result (`end`, end - start as the integration velocity, `iterations`), the
  * port's skin (eSpace) and iteration limit. Returns whether the end is finite. */
 static int walk_move(slsp_move *m, uint32_t mover, const float radius[3], const float start[3],

@@ -48,29 +48,15 @@
 #ifndef RECORD_PLAIN
 static unsigned long long MOVES, CONTACTS, ZERO_MOVES, NONFINITE, PASS_HIST[DBP_PASS_DETECTIONS + 1];
 
-static void world_of(float out[3], const float es[3], const float radius[3]) {
-    for (int k = 0; k < 3; k++) out[k] = es[k] * radius[k]; /* VECTOR's operator*, as the port */
-}
-
 static void contact_of(slsp_contact *c, const dbp_detection *d, const float radius[3], uint32_t it) {
-    float t = d->nearest / d->velocity_length, touch[3], n_es[3], n_w[3], len = 0, len_w = 0;
+    float t = d->nearest / d->velocity_length, touch[3], n_es[3], len = 0;
     for (int k = 0; k < 3; k++) {
         touch[k] = d->base[k] + d->velocity[k] * t;
         n_es[k] = touch[k] - d->point[k];
         len += n_es[k] * n_es[k];
     }
-    for (int k = 0; k < 3; k++) {
-        n_w[k] = n_es[k] / sqrtf(len) / radius[k];
-        len_w += n_w[k] * n_w[k];
-    }
-    memset(c, 0, sizeof *c);
-    c->iteration = it;
-    c->minkowski_case = SLSP_CASE_UNKNOWN;
-    c->t = t;
-    world_of(c->center, touch, radius);
-    world_of(c->point, d->point, radius);
-    for (int k = 0; k < 3; k++) c->normal[k] = n_w[k] / sqrtf(len_w);
-    c->triangle = d->triangle;
+    for (int k = 0; k < 3; k++) n_es[k] = n_es[k] / sqrtf(len);
+    walk_contact(c, it, t, touch, d->point, n_es, radius, d->triangle);
 }
 
 /* One pass: detections [first, first + n). */
@@ -142,7 +128,7 @@ int main(int argc, char **argv) {
                 return 1;
             }
             float mid[3];
-            world_of(mid, det[second].base, radius);
+            walk_world_of(mid, det[second].base, radius);
             log_pass(probe, (uint32_t)i, radius, start, v1, mid, det, second);
             log_pass(probe, (uint32_t)i, radius, mid, v2, finish, det + second, n - second);
 #endif

@@ -125,27 +125,12 @@ static int port_call(const float start[3], const float v[3], const float g[3], f
 #ifndef RECORD_PLAIN
 static unsigned long long MOVES, CONTACTS, NEGATIVE_T, NONFINITE, LONGEST;
 
-static void world_of(float out[3], const float es[3], const float radius[3]) {
-    for (int k = 0; k < 3; k++) out[k] = es[k] * radius[k]; /* Vector.mult, as the port */
-}
-
 static void contact_of(slsp_contact *c, const kk_detection *d, const float radius[3], uint32_t it) {
     float len = sqrtf(d->velocity[0] * d->velocity[0] + d->velocity[1] * d->velocity[1] +
                       d->velocity[2] * d->velocity[2]);
-    float t = d->nearest / len, touch[3], n_w[3], len_w = 0;
-    for (int k = 0; k < 3; k++) {
-        touch[k] = d->base[k] + d->velocity[k] * t;
-        n_w[k] = d->normal[k] / radius[k];
-        len_w += n_w[k] * n_w[k];
-    }
-    memset(c, 0, sizeof *c);
-    c->iteration = it;
-    c->minkowski_case = SLSP_CASE_UNKNOWN;
-    c->t = t;
-    world_of(c->center, touch, radius);
-    world_of(c->point, d->point, radius);
-    for (int k = 0; k < 3; k++) c->normal[k] = n_w[k] / sqrtf(len_w);
-    c->triangle = (uint32_t)d->triangle;
+    float t = d->nearest / len, touch[3];
+    for (int k = 0; k < 3; k++) touch[k] = d->base[k] + d->velocity[k] * t;
+    walk_contact(c, it, t, touch, d->point, d->normal, radius, (uint32_t)d->triangle);
     NEGATIVE_T += t < 0;
 }
 
@@ -228,7 +213,7 @@ int main(int argc, char **argv) {
                 return 1;
             }
             float mid[3];
-            world_of(mid, DET[second].base, radius);
+            walk_world_of(mid, DET[second].base, radius);
             log_pass(probe, (uint32_t)i, radius, start, g, mid, DET, second);
             log_pass(probe, (uint32_t)i, radius, mid, v, finish, DET + second, NDET - second);
 #endif

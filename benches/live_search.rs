@@ -3,7 +3,9 @@
 //! (what the page would pay per move if a worker re-solved it: MessagePack, then JSON), the ask
 //! the page posts for the move at the cursor, and the search of a diverging move
 //! (`live_evidence::gather_live`, which the browser page's worker now runs), and the worker's
-//! reading of the stream it mirrors (`live_evidence::Mirror`). Each figure is
+//! reading of the stream it mirrors (`live_evidence::Mirror`). A page following a game's tab
+//! re-solves in its worker: it files each move unsolved and then files the worker's verdict
+//! (`probe::judged`), its two costs a move. Each figure is
 //! timed per move; the search only on diverging moves. Prints mean / median / p95 / max.
 //!
 //! Run: `cargo bench --bench live_search`.
@@ -13,6 +15,7 @@ use std::time::Instant;
 
 use slidescope::collision::{Scratch, Trace};
 use slidescope::probe::explain::SearchHint;
+use slidescope::probe::judged::{self, Judged};
 use slidescope::probe::live_evidence::{Ask, Mirror, encode_ask, gather_live};
 use slidescope::probe::push_feed::TabPart;
 use slidescope::probe::{ProbeSession, ShadowConfig, Step};
@@ -80,6 +83,21 @@ fn main() {
         let resolve = timed(&moves, |m| {
             records.push(m.resolve(&config, &mut scratch, &mut trace));
         });
+        // The page following a tab files each move unsolved, then files the worker's verdict
+        // onto it: its two costs a move, against the re-solve above.
+        let mut unsolved: Vec<FrameRecord> = Vec::new();
+        let filed = timed(&moves, |m| {
+            unsolved.push(m.unsolved(&config, &mut scratch, &mut trace));
+        });
+        let verdicts: Vec<(Vec<u8>, &FrameRecord)> = (records.iter().zip(&unsolved))
+            .map(|(r, u)| (judged::encode(&[Judged::of(r).expect("a move")]), u))
+            .collect();
+        let verdict = timed(&verdicts, |(bytes, pending)| {
+            let batch = judged::decode(bytes).expect("read");
+            let one = batch.into_iter().next().expect("one");
+            std::hint::black_box(one.file(pending, &config.tolerance).expect("filed"));
+        });
+        let verdict_bytes = verdicts.iter().map(|(b, _)| b.len()).sum::<usize>() / verdicts.len();
         let packed: Vec<Vec<u8>> = (records.iter())
             .map(|r| rmp_serde::to_vec_named(r).expect("packed"))
             .collect();
@@ -100,6 +118,11 @@ fn main() {
             diverging.len()
         );
         row("re-solve (traced)", &resolve);
+        row("filed unsolved (page, tab)", &filed);
+        row(
+            &format!("verdict read + filed ({verdict_bytes} B)"),
+            &verdict,
+        );
         row(
             &format!("record read, MessagePack ({bytes} B)"),
             &timed(&packed, |b| {

@@ -9,17 +9,30 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::live_why::LiveJudge;
+use super::tab_why::TabWhy;
 use crate::collision::SlideSettings;
 use crate::probe::explain::stage;
 use crate::probe::file_whys::FileWhys;
+use crate::probe::judged::Judged;
+use crate::probe::live_evidence::Searcher;
 use crate::probe::probe_file_check::CheckOptions;
 use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
 use crate::sim::{FrameRecord, Sim};
 
 /// What the cursor's explanation depends on: the record, the tolerance, the settings, whether
 /// they apply over the game's declared conventions, whether the file's reasons are in, and
-/// how many answers the tab's worker has given, and whether the cursor follows the game.
-type WhyKey = (u64, ShadowTolerance, SlideSettings, bool, bool, u64, bool);
+/// how many answers the tab's worker has given, whether the cursor follows the game, and
+/// whether every move before it has its verdict (a tab's worker judges them).
+type WhyKey = (
+    u64,
+    ShadowTolerance,
+    SlideSettings,
+    bool,
+    bool,
+    u64,
+    bool,
+    bool,
+);
 
 /// The cursor's why, the open file's reasons and a live game's judge.
 #[derive(Default)]
@@ -34,9 +47,11 @@ pub(super) struct CursorWhy {
     levels: u64,
     /// The cursor follows the newest game move (the probe session's `follow`).
     pub following: bool,
-    /// The followed game tab's worker, which searches the move at the cursor.
-    #[cfg(target_arch = "wasm32")]
-    tab: Option<super::tab_why::TabWhy<crate::probe::live_worker::LiveSearch>>,
+    /// The history frame of the first move still waiting for the tab's worker's verdict.
+    pub first_waiting: Option<u64>,
+    /// The followed game tab's worker, which re-solves its moves and searches the move at
+    /// the cursor.
+    tab: Option<TabWhy<Box<dyn Searcher>>>,
 }
 
 impl CursorWhy {
@@ -57,32 +72,38 @@ impl CursorWhy {
         self.file = None;
     }
 
-    /// The browser page follows a game's tab: its moves are searched in a worker of their
-    /// own (on the page's thread if it cannot start). `false`: no tab any more.
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-    pub fn follow_tab(&mut self, follow: bool) {
-        #[cfg(target_arch = "wasm32")]
-        {
-            use crate::probe::live_worker::LiveSearch;
-            let start = || LiveSearch::start().map(super::tab_why::TabWhy::new);
-            self.tab = follow
-                .then(start)
-                .and_then(|s| s.map_err(|e| web_sys::console::warn_1(&e.into())).ok());
-        }
+    /// The followed tab's moves go to `searcher` (the page's worker; a same-thread one in
+    /// tests), or to none.
+    pub fn search_in(&mut self, searcher: Option<Box<dyn Searcher>>) {
+        self.tab = searcher.map(TabWhy::new);
         self.levels = 0;
-        #[cfg(not(target_arch = "wasm32"))]
-        let _ = follow;
     }
 
     /// The followed tab's next piece, for the worker's copy of the stream.
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     pub fn tab_part(&mut self, part: &crate::probe::push_feed::TabPart<'_>) {
-        #[cfg(target_arch = "wasm32")]
         if let Some(t) = &mut self.tab {
             t.part(part);
         }
-        #[cfg(not(target_arch = "wasm32"))]
-        let _ = part;
+    }
+
+    /// The worker re-solves the followed tab's moves (with `config` from now on); false
+    /// without a worker, or once it stopped (why: [`Self::worker_failure`]).
+    pub fn solves_in_worker(&mut self, config: &ShadowConfig) -> bool {
+        let Some(tab) = self.tab.as_mut().filter(|t| t.failure().is_none()) else {
+            return false;
+        };
+        tab.config(config);
+        true
+    }
+
+    /// Why the worker stopped, if one did.
+    pub fn worker_failure(&self) -> Option<String> {
+        self.tab.as_ref().and_then(|t| t.failure())
+    }
+
+    /// The moves the worker re-solved since the last call.
+    pub fn judged(&mut self) -> Vec<Judged> {
+        self.tab.as_mut().map_or_else(Vec::new, |t| t.judged())
     }
 
     /// The stream made a level active (the first is 1; a new stream counts afresh).
@@ -94,7 +115,6 @@ impl CursorWhy {
     /// cursor's why is explained again.
     pub fn restart_live(&mut self) {
         self.live = LiveJudge::default();
-        #[cfg(target_arch = "wasm32")]
         if let Some(tab) = &mut self.tab {
             tab.forget();
         }
@@ -128,6 +148,7 @@ impl CursorWhy {
             answers,
             // Following, a tab's why may be another move's; paused, it is the cursor's own.
             self.following,
+            self.first_waiting.is_none_or(|f| f >= rec.frame),
         );
         if self.shown.as_ref().is_some_and(|(k, _)| *k == key) {
             return;
@@ -162,20 +183,16 @@ impl CursorWhy {
         level: &Arc<ProbeLevel>,
         config: &ShadowConfig,
     ) -> Vec<String> {
-        #[cfg(target_arch = "wasm32")]
         let note = match self.searched_in_worker(sim, rec, level, config) {
             Ok(lines) => return lines,
             Err(note) => note,
         };
         let lines = self.live.why(sim.history(), rec, level, config).lines();
-        #[cfg(target_arch = "wasm32")]
-        let lines = lines.into_iter().chain(note).collect();
-        lines
+        lines.into_iter().chain(note).collect()
     }
 
     /// The why with the worker's evidence, or that it waits for it; `Err`: no worker, or it
     /// failed (a line saying so), so the move is searched here.
-    #[cfg(target_arch = "wasm32")]
     fn searched_in_worker(
         &mut self,
         sim: &Sim,
@@ -191,7 +208,6 @@ impl CursorWhy {
 
     /// Answers the tab's worker has given so far (0 without one).
     fn answers_in(&mut self) -> u64 {
-        #[cfg(target_arch = "wasm32")]
         if let Some(tab) = &mut self.tab {
             return tab.poll();
         }

@@ -9,7 +9,7 @@ use crate::probe::explain::bug_class::{crosses_a_triangle, start_depth_es};
 use crate::probe::explain::{Evidence, Judge, SearchHint, Why};
 use crate::probe::live_evidence::gather_live;
 use crate::probe::{ProbeLevel, ShadowConfig};
-use crate::sim::{FrameRecord, History};
+use crate::sim::{FrameRecord, History, SolveState};
 
 /// The judge over the history's moves up to (not including) frame `next`, for one
 /// configuration: rebuilt from the history's first frame when the cursor goes back before
@@ -105,6 +105,15 @@ impl LiveJudge {
         let tol = &config.tolerance;
         for r in (self.next..until).filter_map(|f| history.get(f)) {
             let frame = r.frame;
+            // A move whose re-solve has not come back yet has no verdict: the judge waits
+            // there (the page's worker judges the moves in order).
+            if r.game
+                .as_deref()
+                .is_some_and(|g| g.solve == SolveState::Pending)
+            {
+                self.next = frame;
+                return;
+            }
             if let Some(g) = r.game.as_deref() {
                 let skin = g.skin_es.unwrap_or(config.settings.tuning.skin_es);
                 // One overlap query of the start serves both depths, asked only when needed.

@@ -24,8 +24,7 @@ mod probe_app;
 mod resolve_all;
 mod scenario_open;
 pub mod settings;
-// Used by the browser page (and its tests everywhere).
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+mod tab_solve;
 mod tab_why;
 mod teach;
 mod teach_app;

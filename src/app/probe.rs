@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use super::cursor_why::CursorWhy;
 use super::resolve_all::ResolveAll;
+use super::tab_solve::TabSolve;
 use crate::collision::SlideSettings;
 use crate::probe::feed::{FeedEvent, FileFeed};
 use crate::probe::listen::{DEFAULT_ADDR, Listener};
@@ -51,6 +52,8 @@ pub(super) struct ProbeState {
     resolving: Option<ResolveAll>,
     /// The convention switches apply over the game's declared conventions.
     over_declared: bool,
+    /// A followed tab's moves re-solved in the page's worker.
+    solve: TabSolve,
 }
 
 impl ProbeState {
@@ -91,6 +94,7 @@ impl ProbeState {
             level: self.level.as_ref().map(|l| l.name.clone()),
             why: self.why.lines(),
             over_declared: self.over_declared,
+            in_worker: (self.solve.in_worker).then(|| self.solve.waiting() as u64),
         }
     }
 
@@ -100,6 +104,7 @@ impl ProbeState {
         let config = self.config(settings);
         let file = self.feed.as_ref().map(|f| f.path.as_path());
         self.why.following = self.follow;
+        self.why.first_waiting = self.solve.first_waiting();
         self.why.refresh(sim, self.level.as_ref(), file, &config);
     }
 
@@ -251,7 +256,7 @@ impl ProbeState {
                 }
                 self.feed = None;
                 self.tab = None;
-                self.why.follow_tab(false);
+                self.why.search_in(None);
                 self.why.forget_file();
                 self.listener = Some(l);
                 self.sent = Some(config);
@@ -272,7 +277,7 @@ impl ProbeState {
                 self.over_declared = false;
                 self.listener = None;
                 self.tab = None;
-                self.why.follow_tab(false);
+                self.why.search_in(None);
                 self.peer = None;
                 self.begin_history();
                 self.finished = false;
@@ -292,6 +297,7 @@ impl ProbeState {
     /// The session's side of a fresh history: active, following, nothing counted yet.
     fn begin_history(&mut self) {
         self.resolving = None;
+        self.solve.clear();
         self.active = true;
         self.follow = true;
         self.moves = 0;
@@ -306,7 +312,7 @@ impl ProbeState {
         self.listener = None;
         self.feed = None;
         self.tab = None;
-        self.why.follow_tab(false);
+        self.why.search_in(None);
         self.why.forget_file();
         self.peer = None;
         self.why.restart_live();
@@ -330,6 +336,9 @@ impl ProbeState {
         }
         if let Some((_, feed)) = &mut self.tab {
             feed.set_config(config);
+            if self.solve.in_worker {
+                self.why.solves_in_worker(&config);
+            }
             self.sent = Some(config);
         }
     }
@@ -348,6 +357,24 @@ impl ProbeState {
     /// arrive through [`Self::tab_stream`].
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     pub fn follow_tab(&mut self, channel: &str, slide: &SlideSettings) -> Vec<ProbeEffect> {
+        #[cfg(target_arch = "wasm32")]
+        let worker = crate::probe::live_worker::LiveSearch::start()
+            .map_err(|e| web_sys::console::warn_1(&e.into()))
+            .ok()
+            .map(|s| Box::new(s) as Box<dyn crate::probe::live_evidence::Searcher>);
+        #[cfg(not(target_arch = "wasm32"))]
+        let worker = None;
+        self.follow_tab_in(channel, slide, worker)
+    }
+
+    /// Follows a game's tab with `worker` re-solving its moves and searching the move at the
+    /// cursor (none: the page does both on its own thread).
+    pub fn follow_tab_in(
+        &mut self,
+        channel: &str,
+        slide: &SlideSettings,
+        worker: Option<Box<dyn crate::probe::live_evidence::Searcher>>,
+    ) -> Vec<ProbeEffect> {
         self.over_declared = false;
         let config = self.config(slide);
         self.listener = None;
@@ -359,7 +386,11 @@ impl ProbeState {
             PushFeed::new("its tab on this origin", config),
         ));
         self.sent = Some(config);
-        self.why.follow_tab(true);
+        self.why.search_in(worker);
+        self.solve.in_worker = self.why.solves_in_worker(&config);
+        if let Some((_, feed)) = &mut self.tab {
+            feed.solve_here(!self.solve.in_worker);
+        }
         let text = format!("waiting for the game's tab (channel {channel})");
         vec![Say(text, false)]
     }
@@ -412,6 +443,7 @@ impl ProbeState {
                 self.diverging += u64::from(rec.markers.contains(MarkerKind::GameDiverges));
                 self.moves += 1;
                 sim.push_record(*rec);
+                self.solve.filed(sim.history().last());
                 return (true, Vec::new());
             }
             FeedEvent::Problem(p) => vec![Say(format!("probe: {p}"), true)],
@@ -445,6 +477,28 @@ impl ProbeState {
         };
         self.resolving = Some(ResolveAll::new(level, self.config(slide), sim));
         self.resolve_step(sim, Duration::ZERO)
+    }
+
+    /// Phase *update*, after the events: the moves the page's worker re-solved are filed,
+    /// and the move at the cursor is re-solved here if the history does not hold it whole. A
+    /// worker that stopped leaves the re-solve to the page from then on.
+    pub fn settle(&mut self, sim: &mut Sim, slide: &SlideSettings) -> Vec<ProbeEffect> {
+        let config = self.config(slide);
+        let level = self.level.as_deref();
+        let settled = self.solve.settle(&mut self.why, sim, level, &config);
+        self.diverging += settled.diverging;
+        let Some((why, waited)) = settled.stopped else {
+            return Vec::new();
+        };
+        if let Some((_, feed)) = &mut self.tab {
+            feed.solve_here(true);
+        }
+        let text = format!("the page's worker stopped ({why}): the page re-solves the moves");
+        let mut out = vec![Say(text, true)];
+        if waited {
+            out.extend(self.resolve_again(sim, slide));
+        }
+        out
     }
 
     /// Drops a "Re-solve all" under way (the history it re-solves is gone).

@@ -73,6 +73,8 @@ impl App {
         let left = budget.saturating_sub(started.elapsed());
         let effects = self.probe.resolve_step(&mut self.sim, left);
         self.carry_out_probe(effects);
+        let effects = self.probe.settle(&mut self.sim, &self.settings.slide);
+        self.carry_out_probe(effects);
     }
 
     /// What the probe session asked for, in order.

@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 use super::live_why::LiveJudge;
+use crate::probe::judged::Judged;
 use crate::probe::live_evidence::{Ask, Searcher};
 use crate::probe::push_feed::TabPart;
 use crate::probe::{ProbeLevel, ShadowConfig};
@@ -48,6 +49,21 @@ impl<S: Searcher> TabWhy<S> {
     /// The followed stream's next piece, for the worker's copy.
     pub fn part(&mut self, part: &TabPart<'_>) {
         self.search.part(part);
+    }
+
+    /// The worker re-solves the stream's moves with `config` from now on.
+    pub fn config(&mut self, config: &ShadowConfig) {
+        self.search.config(config);
+    }
+
+    /// The moves the worker re-solved since the last call.
+    pub fn judged(&mut self) -> Vec<Judged> {
+        self.search.judged()
+    }
+
+    /// Why the worker stopped, if it did.
+    pub fn failure(&self) -> Option<String> {
+        self.search.failure()
     }
 
     /// A new history, or its moves judged again: what was asked or answered no longer holds

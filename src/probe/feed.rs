@@ -54,6 +54,8 @@ pub(super) struct LiveSession {
     pub session: ProbeSession,
     scratch: Scratch,
     trace: Trace,
+    /// Moves are re-solved as they are read (else filed unsolved, for a worker to re-solve).
+    pub solve_here: bool,
 }
 
 impl LiveSession {
@@ -63,6 +65,7 @@ impl LiveSession {
             session: ProbeSession::new(base),
             scratch: Scratch::default(),
             trace: Trace::default(),
+            solve_here: true,
         }
     }
 
@@ -84,7 +87,11 @@ impl LiveSession {
         );
         match step {
             Step::Move(m) => {
-                let moved = m.resolve(config, &mut self.scratch, &mut self.trace);
+                let buffers = (&mut self.scratch, &mut self.trace);
+                let moved = match self.solve_here {
+                    true => m.resolve(config, buffers.0, buffers.1),
+                    false => m.unsolved(config, buffers.0, buffers.1),
+                };
                 out.extend([FeedEvent::Move(Box::new(moved))]);
             }
             Step::Level(l) => out.extend([FeedEvent::Level(l)]),

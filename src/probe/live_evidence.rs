@@ -16,9 +16,11 @@ use serde::{Deserialize, Serialize};
 use slidescope_probe::push::PushReader;
 
 use super::explain::{Evidence, SearchHint, gather};
-use super::probe_session::{ProbeSession, Step};
+use super::judged::Judged;
+use super::probe_session::{PendingMove, ProbeSession, Step};
 use super::push_feed::{BACKLOG_LIMIT, TabPart};
 use super::{ProbeLevel, ShadowConfig};
+use crate::collision::{Scratch, Trace};
 use crate::sim::FrameRecord;
 
 /// Levels a mirror keeps, the newest (a game switching back and forth re-sends or re-uses
@@ -98,6 +100,34 @@ pub trait Searcher {
     fn take(&mut self) -> Vec<(u64, Answer)>;
     /// Why the searcher stopped, if it did.
     fn failure(&self) -> Option<String>;
+    /// Re-solve the stream's moves with `config` from now on (none are before the first).
+    fn config(&mut self, config: &ShadowConfig);
+    /// The moves re-solved since the last call, in the stream's order.
+    fn judged(&mut self) -> Vec<Judged>;
+}
+
+impl<S: Searcher + ?Sized> Searcher for Box<S> {
+    fn part(&mut self, part: &TabPart<'_>) {
+        (**self).part(part)
+    }
+    fn busy(&self) -> bool {
+        (**self).busy()
+    }
+    fn ask(&mut self, ask: &Ask) -> Result<u64, String> {
+        (**self).ask(ask)
+    }
+    fn take(&mut self) -> Vec<(u64, Answer)> {
+        (**self).take()
+    }
+    fn failure(&self) -> Option<String> {
+        (**self).failure()
+    }
+    fn config(&mut self, config: &ShadowConfig) {
+        (**self).config(config)
+    }
+    fn judged(&mut self) -> Vec<Judged> {
+        (**self).judged()
+    }
 }
 
 /// A [`Mirror`] asked in the same thread, through the messages' bytes: an ask is answered at
@@ -142,10 +172,20 @@ impl Searcher for LocalSearch {
     fn failure(&self) -> Option<String> {
         None
     }
+
+    fn config(&mut self, config: &ShadowConfig) {
+        self.mirror.set_config(*config);
+    }
+
+    fn judged(&mut self) -> Vec<Judged> {
+        let bytes = super::judged::encode(&self.mirror.take_judged());
+        super::judged::decode(&bytes).unwrap_or_default()
+    }
 }
 
-/// The worker's copy of a followed game's stream: read as the page reads it, moves left
-/// unsolved, its levels kept by their place in the stream.
+/// The worker's copy of a followed game's stream: read as the page reads it, its levels kept
+/// by their place in the stream, and, once the page sent its configuration, every move
+/// re-solved with it for the page's history ([`Judged`]).
 pub struct Mirror {
     reader: PushReader,
     session: ProbeSession,
@@ -154,6 +194,11 @@ pub struct Mirror {
     made: u64,
     /// The stream broke here (its levels so far are kept).
     broken: Option<String>,
+    /// What the moves are re-solved with (none: they are left unsolved).
+    config: Option<ShadowConfig>,
+    /// Moves re-solved since the page last took them.
+    judged: Vec<Judged>,
+    buffers: (Scratch, Trace),
 }
 
 impl Default for Mirror {
@@ -164,15 +209,34 @@ impl Default for Mirror {
             levels: VecDeque::new(),
             made: 0,
             broken: None,
+            config: None,
+            judged: Vec::new(),
+            buffers: Default::default(),
         }
     }
 }
 
 impl Mirror {
+    /// Re-solves the moves read from now on with `config` (the page's, as it changes).
+    pub fn set_config(&mut self, config: ShadowConfig) {
+        self.config = Some(config);
+    }
+
+    /// The moves re-solved since the last call, in the stream's order.
+    pub fn take_judged(&mut self) -> Vec<Judged> {
+        std::mem::take(&mut self.judged)
+    }
+
     /// The stream's next piece, as the page's feed takes it.
     pub fn part(&mut self, part: TabPart<'_>) {
         match part {
-            TabPart::Begin => *self = Self::default(),
+            TabPart::Begin => {
+                let config = self.config;
+                *self = Self {
+                    config,
+                    ..Self::default()
+                };
+            }
             TabPart::Bytes(b) if self.broken.is_none() => {
                 let read = self.reader.push(b).map_err(|e| e.to_string());
                 match read {
@@ -189,12 +253,16 @@ impl Mirror {
         loop {
             match self.reader.next_record() {
                 Ok(Some(record)) => {
-                    if let Step::Level(level) = self.session.step(record) {
-                        self.made += 1;
-                        if self.levels.len() == LEVELS_KEPT {
-                            self.levels.pop_front();
+                    match self.session.step(record) {
+                        Step::Level(level) => {
+                            self.made += 1;
+                            if self.levels.len() == LEVELS_KEPT {
+                                self.levels.pop_front();
+                            }
+                            self.levels.push_back((self.made, level));
                         }
-                        self.levels.push_back((self.made, level));
+                        Step::Move(m) => self.judge(&m),
+                        Step::End | Step::Quiet => {}
                     }
                     self.session.take_problems();
                 }
@@ -205,6 +273,15 @@ impl Mirror {
                 }
             }
         }
+    }
+
+    fn judge(&mut self, m: &PendingMove) {
+        let Some(config) = &self.config else {
+            return;
+        };
+        let (scratch, trace) = &mut self.buffers;
+        let record = m.resolve(config, scratch, trace);
+        self.judged.extend(Judged::of(&record));
     }
 
     /// The evidence `ask` wants, on the level it names.

@@ -5,9 +5,16 @@
 //! (`app/tab_why.rs`): while the cursor runs ahead (following a live game) the worker searches
 //! the newest move asked, not every one the cursor passed.
 //!
+//! It also re-solves every move of the stream, once the page sent its configuration, and
+//! hands back what the page's history keeps of each (`judged.rs`): the page files the moves
+//! unsolved and re-solves only the one it shows (`app/tab_solve.rs`).
+//!
 //! Messages, page → worker: `{ module, live: "begin" }` first (the page's compiled module, as
-//! a file check hands it), then `{ live: "begin" | "bytes" | "end" | "lost", bytes, why }` and
-//! `{ live: "ask", id, ask }` (MessagePack); worker → page: `{ live: id, answer }`.
+//! a file check hands it), then `{ live: "begin" | "bytes" | "end" | "lost", bytes, why }`,
+//! `{ live: "config", config }` and `{ live: "ask", id, ask }` (MessagePack); worker → page:
+//! `{ live: id, answer }` and `{ live: "judged", begun, judged }` (the moves re-solved since
+//! the last, of the stream that began `begun` streams in: a batch of an older stream is
+//! dropped).
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -18,10 +25,12 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, ErrorEvent, MessageEvent, Worker};
 
+use super::judged::Judged;
 use super::live_evidence::{
     Answer, Ask, Mirror, Searcher, decode_answer, decode_ask, encode_answer,
 };
 use super::push_feed::TabPart;
+use super::shadow::ShadowConfig;
 use super::why_worker::{SCRIPT, field, js_error, spawn};
 
 /// The page's side: the worker and the ask in flight.
@@ -30,12 +39,16 @@ pub struct LiveSearch {
     inbox: Rc<RefCell<Inbox>>,
     next_id: u64,
     in_flight: Option<u64>,
+    /// Streams begun (the worker counts its own alike).
+    begun: u64,
     _handlers: [Closure<dyn FnMut(JsValue)>; 2],
 }
 
 #[derive(Default)]
 struct Inbox {
     answers: VecDeque<(u64, Answer)>,
+    /// Batches of re-solved moves, with the stream they belong to.
+    judged: VecDeque<(u64, Vec<Judged>)>,
     failed: Option<String>,
 }
 
@@ -50,6 +63,8 @@ impl LiveSearch {
             inbox,
             next_id: 0,
             in_flight: None,
+            // The first message, which hands the worker its module, begins a stream too.
+            begun: 1,
             _handlers: handlers,
         };
         let first = message("begin");
@@ -63,7 +78,10 @@ impl Searcher for LiveSearch {
     /// The followed stream's next piece, for the worker's mirror.
     fn part(&mut self, part: &TabPart<'_>) {
         let m = match part {
-            TabPart::Begin => message("begin"),
+            TabPart::Begin => {
+                self.begun += 1;
+                message("begin")
+            }
             TabPart::Bytes(b) => {
                 let m = message("bytes");
                 let _ = Reflect::set(&m, &"bytes".into(), &Uint8Array::from(*b));
@@ -115,6 +133,25 @@ impl Searcher for LiveSearch {
     fn failure(&self) -> Option<String> {
         self.inbox.borrow().failed.clone()
     }
+
+    /// The worker re-solves the moves it reads from now on with `config`.
+    fn config(&mut self, config: &ShadowConfig) {
+        let m = message("config");
+        let bytes = rmp_serde::to_vec_named(config).unwrap_or_default();
+        let _ = Reflect::set(&m, &"config".into(), &Uint8Array::from(&bytes[..]));
+        if let Err(e) = self.worker.post_message(&m) {
+            self.inbox.borrow_mut().failed.get_or_insert(js_error(e));
+        }
+    }
+
+    /// The moves the worker re-solved since the last call, of the stream now followed.
+    fn judged(&mut self) -> Vec<Judged> {
+        let batches: Vec<_> = self.inbox.borrow_mut().judged.drain(..).collect();
+        (batches.into_iter())
+            .filter(|(begun, _)| *begun == self.begun)
+            .flat_map(|(_, b)| b)
+            .collect()
+    }
 }
 
 impl Drop for LiveSearch {
@@ -136,9 +173,17 @@ fn on_answer(inbox: &Rc<RefCell<Inbox>>) -> Closure<dyn FnMut(JsValue)> {
     let inbox = inbox.clone();
     Closure::new(move |e: JsValue| {
         let data = e.unchecked_into::<MessageEvent>().data();
+        let mut inbox = inbox.borrow_mut();
+        if let Ok(b) = field(&data, "judged").dyn_into::<Uint8Array>() {
+            let begun = field(&data, "begun").as_f64().unwrap_or(-1.0) as u64;
+            match super::judged::decode(&b.to_vec()) {
+                Ok(batch) => inbox.judged.push_back((begun, batch)),
+                Err(e) => drop(inbox.failed.get_or_insert(e)),
+            }
+            return;
+        }
         let id = field(&data, "live").as_f64();
         let bytes = field(&data, "answer").dyn_into::<Uint8Array>().ok();
-        let mut inbox = inbox.borrow_mut();
         match (id, bytes) {
             (Some(id), Some(b)) => inbox
                 .answers
@@ -166,17 +211,36 @@ fn on_error(inbox: &Rc<RefCell<Inbox>>) -> Closure<dyn FnMut(JsValue)> {
 
 thread_local! {
     static MIRROR: RefCell<Mirror> = RefCell::new(Mirror::default());
+    /// Streams begun, as the page counts them.
+    static BEGUN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// The worker's side: one message of a followed game's (`kind`, its `data`).
 pub fn serve(kind: &str, data: &JsValue) {
+    MIRROR.with_borrow_mut(|mirror| {
+        serve_one(mirror, kind, data);
+        post_judged(mirror);
+    });
+}
+
+fn serve_one(mirror: &mut Mirror, kind: &str, data: &JsValue) {
     let bytes = || {
         field(data, "bytes")
             .dyn_into::<Uint8Array>()
             .map(|b| b.to_vec())
     };
-    MIRROR.with_borrow_mut(|mirror| match kind {
-        "begin" => mirror.part(TabPart::Begin),
+    match kind {
+        "begin" => {
+            BEGUN.set(BEGUN.get() + 1);
+            mirror.part(TabPart::Begin)
+        }
+        "config" => {
+            let config = field(data, "config").dyn_into::<Uint8Array>().ok();
+            let config = config.and_then(|b| rmp_serde::from_slice(&b.to_vec()).ok());
+            if let Some(config) = config {
+                mirror.set_config(config);
+            }
+        }
         "bytes" => match bytes() {
             Ok(b) => mirror.part(TabPart::Bytes(&b)),
             Err(_) => mirror.part(TabPart::Lost("a piece that is not bytes".into())),
@@ -198,5 +262,19 @@ pub fn serve(kind: &str, data: &JsValue) {
             let _ = scope.post_message(&reply);
         }
         _ => {}
-    });
+    }
+}
+
+/// Posts the moves re-solved since the last post, if any.
+fn post_judged(mirror: &mut Mirror) {
+    let judged = mirror.take_judged();
+    if judged.is_empty() {
+        return;
+    }
+    let m = message("judged");
+    let _ = Reflect::set(&m, &"begun".into(), &(BEGUN.get() as f64).into());
+    let bytes = Uint8Array::from(&super::judged::encode(&judged)[..]);
+    let _ = Reflect::set(&m, &"judged".into(), &bytes);
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let _ = scope.post_message(&m);
 }

@@ -6,6 +6,7 @@
 pub mod explain;
 pub mod feed;
 pub mod file_whys;
+pub mod judged;
 pub mod levels;
 pub mod listen;
 pub mod live_evidence;

@@ -10,7 +10,7 @@ use slidescope_probe::read::{Mesh, MoveRecord, Record};
 use slidescope_probe::{Declared, Frame};
 
 use super::levels::{ProbeLevel, rigid_pose};
-use super::shadow::{MoveContext, ShadowConfig, resolve};
+use super::shadow::{MoveContext, ShadowConfig, resolve, unsolved};
 use crate::collision::{DynamicScene, ObjectPoses, Scratch, Trace};
 use crate::sim::FrameRecord;
 
@@ -42,15 +42,29 @@ impl PendingMove {
         scratch: &mut Scratch,
         trace: &mut Trace,
     ) -> FrameRecord {
-        let ctx = MoveContext {
+        resolve(&self.context(), &self.record, config, scratch, trace)
+    }
+
+    /// The move filed before its re-solve (which the browser page's worker makes), as
+    /// [`shadow::unsolved`](super::shadow::unsolved) files it.
+    pub fn unsolved(
+        &self,
+        config: &ShadowConfig,
+        scratch: &mut Scratch,
+        trace: &mut Trace,
+    ) -> FrameRecord {
+        unsolved(&self.context(), &self.record, config, scratch, trace)
+    }
+
+    fn context(&self) -> MoveContext<'_> {
+        MoveContext {
             level: self.level.as_deref(),
             objects: &self.objects,
             poses: &self.poses,
             frame: self.frame,
             index: self.index,
             declared: &self.declared,
-        };
-        resolve(&ctx, &self.record, config, scratch, trace)
+        }
     }
 }
 

@@ -34,6 +34,8 @@ pub struct PushFeed {
     live: LiveSession,
     config: ShadowConfig,
     events: VecDeque<FeedEvent>,
+    /// Moves are re-solved as they are read (else filed unsolved: a worker re-solves them).
+    solve_here: bool,
     /// The stream has ended (its `END`, an error or the sender's goodbye).
     over: bool,
     /// The sender said goodbye: the stream ends once what it sent is read.
@@ -49,6 +51,7 @@ impl PushFeed {
             live: LiveSession::new("."),
             config,
             events: VecDeque::new(),
+            solve_here: true,
             over: true,
             ending: false,
         }
@@ -59,6 +62,7 @@ impl PushFeed {
     pub fn begin(&mut self) {
         self.reader = PushReader::with_limit(BACKLOG_LIMIT);
         self.live = LiveSession::new(".");
+        self.live.solve_here = self.solve_here;
         self.events.clear();
         self.events
             .push_back(FeedEvent::Connected(self.peer.clone()));
@@ -88,6 +92,13 @@ impl PushFeed {
         if !self.over {
             self.finish(Some(why));
         }
+    }
+
+    /// Whether moves read from now on are re-solved here (true) or filed unsolved for a
+    /// worker that re-solves them ([`crate::probe::judged`]).
+    pub fn solve_here(&mut self, here: bool) {
+        self.solve_here = here;
+        self.live.solve_here = here;
     }
 
     /// The re-solve's settings for moves from now on.

@@ -17,7 +17,7 @@ use crate::level::scenario::RecordedCall;
 use crate::sim::detectors::{skin_violation, speed_gain, trace_markers, upward_depenetration};
 use crate::sim::{
     CallInputs, Cause, Comparison, Findings, FrameRecord, GameContact, GameInput, GameMove,
-    GameResult, MarkerKind, PlayerState, ShadowTolerance, StepDynamics, StepOutcome,
+    GameResult, MarkerKind, PlayerState, ShadowTolerance, SolveState, StepDynamics, StepOutcome,
     single_call_frame,
 };
 
@@ -247,6 +247,7 @@ fn game_move(ctx: &MoveContext<'_>, rec: &MoveRecord) -> GameMove {
         conventions: None,
         declared_keys: None,
         missing: ctx.declared.missing.unwrap_or(0),
+        solve: SolveState::Whole,
     }
 }
 
@@ -281,13 +282,8 @@ pub fn resolve(
     scratch: &mut Scratch,
     trace: &mut Trace,
 ) -> FrameRecord {
-    let (settings, kept) = resolve_settings(ctx, rec, config);
-    let mut game = game_move(ctx, rec);
-    game.conventions = (*ctx.declared != Declared::default()).then_some(kept);
-    game.declared_keys = game.conventions.map(|_| ctx.declared.solver_keys());
+    let (settings, mut game, ellipsoid) = filed_game(ctx, rec, config);
     let (start, velocity) = (game.input.start, game.input.velocity);
-    let ellipsoid = Ellipsoid::with_axes(start, game.input.radii, game.input.axes);
-    game.contacts = game_contacts(rec, ctx.level, ellipsoid.as_ref().ok());
     let dt_secs = ctx.frame.dt_secs;
     let solved = match (ctx.level, &ellipsoid) {
         (None, _) => Err((
@@ -349,6 +345,52 @@ pub fn resolve(
             .map(|r| r.integration_velocity),
     );
     record.markers = record.markers.union(record.findings.markers());
+    record.game = Some(Box::new(game));
+    record
+}
+
+/// The game's side of a move as every record files it, with the settings its re-solve uses
+/// and its ellipsoid (or why the core refuses it).
+fn filed_game(
+    ctx: &MoveContext<'_>,
+    rec: &MoveRecord,
+    config: &ShadowConfig,
+) -> (
+    SlideSettings,
+    GameMove,
+    Result<Ellipsoid, collision::CollisionError>,
+) {
+    let (settings, kept) = resolve_settings(ctx, rec, config);
+    let mut game = game_move(ctx, rec);
+    game.conventions = (*ctx.declared != Declared::default()).then_some(kept);
+    game.declared_keys = game.conventions.map(|_| ctx.declared.solver_keys());
+    let ellipsoid = Ellipsoid::with_axes(game.input.start, game.input.radii, game.input.axes);
+    game.contacts = game_contacts(rec, ctx.level, ellipsoid.as_ref().ok());
+    (settings, game, ellipsoid)
+}
+
+/// A game move filed before its re-solve, from the game's inputs alone
+/// ([`SolveState::Pending`]): the browser page following a game's tab files each move so and
+/// lets its worker re-solve it (`probe::judged`), re-solving on its own thread only the move
+/// it shows ([`resolve_again`]). A move the core cannot re-solve (no level, refused inputs)
+/// is filed as [`resolve`] files it.
+pub fn unsolved(
+    ctx: &MoveContext<'_>,
+    rec: &MoveRecord,
+    config: &ShadowConfig,
+    scratch: &mut Scratch,
+    trace: &mut Trace,
+) -> FrameRecord {
+    let (settings, mut game, ellipsoid) = filed_game(ctx, rec, config);
+    if ctx.level.is_none() || ellipsoid.is_err() {
+        return resolve(ctx, rec, config, scratch, trace);
+    }
+    let (start, velocity) = (game.input.start, game.input.velocity);
+    let waiting = "not re-solved yet (the page's worker re-solves it)".to_string();
+    let mut record = unresolved_frame(start, velocity, settings, waiting, ctx.frame.dt_secs);
+    record.frame = ctx.index;
+    record.dynamics.objects = ctx.poses.to_vec();
+    game.solve = SolveState::Pending;
     record.game = Some(Box::new(game));
     record
 }

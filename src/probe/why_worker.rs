@@ -6,12 +6,11 @@
 //! checks the file as `probe-check` does, and posts back each flagged move's reason as JSON.
 //! A check the page no longer wants is cancelled by ending its worker.
 //!
-//! A followed game tab has a worker of its own ([`LiveSearch`]): it mirrors the stream and
-//! searches the move at the cursor (`live_evidence.rs`), one ask at a time, so a search of up
-//! to 10 ms a move no longer takes a frame of the page's while it follows a diverging game.
-//! The page's live re-solve stays on its own thread: a move handed back from a worker costs the
-//! page more to parse than to re-solve (DESIGN.md, "The browser page re-solves on its own
-//! thread").
+//! A followed game tab has a worker of its own ([`LiveSearch`]): it mirrors the stream,
+//! re-solves every move and hands back what the page's history keeps of it (`judged.rs`; the
+//! page re-solves only the move it shows), and searches the move at the cursor
+//! (`live_evidence.rs`), one ask at a time, so neither the stream's re-solve nor a search of
+//! up to 10 ms a move takes a frame of the page's while it follows a game.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -74,10 +74,33 @@ pub struct GameMove {
     /// not compared.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub missing: u32,
+    /// How much of the reference's re-solve the record holds (a browser page following a
+    /// game's tab files each move before its worker re-solves it).
+    #[serde(default, skip_serializing_if = "SolveState::is_whole")]
+    pub solve: SolveState,
 }
 
 fn is_zero(x: &u32) -> bool {
     *x == 0
+}
+
+/// How much of the reference's re-solve a game move's record holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum SolveState {
+    /// Re-solved here: the trace, the comparison and the findings.
+    #[default]
+    Whole,
+    /// Filed from the game's inputs alone; the re-solve has not come back (no verdict yet).
+    Pending,
+    /// Re-solved elsewhere (the page's worker): the comparison, markers, findings and end
+    /// are the re-solve's, the trace is not kept (the page re-solves the move it shows).
+    Judged,
+}
+
+impl SolveState {
+    pub fn is_whole(&self) -> bool {
+        *self == Self::Whole
+    }
 }
 
 impl GameMove {
@@ -145,6 +168,9 @@ impl GameMove {
 
     /// The move judged against `tol`: a move the reference could not re-solve diverges.
     pub fn verdict(&self, tol: &ShadowTolerance) -> Verdict {
+        if self.solve == SolveState::Pending {
+            return Verdict::default();
+        }
         match &self.unresolved {
             Some((cause, _)) => Verdict {
                 diverges: true,

@@ -31,7 +31,7 @@ impl FrameSummary {
     pub fn of(r: &FrameRecord) -> Self {
         Self {
             frame: r.frame,
-            iterations: r.iteration_count() as u32,
+            iterations: r.iterations_solved(),
             markers: r.markers,
             contacts: r.outcome.slide().map_or(0, |s| s.contact_count),
             speed_mps: r.after.velocity_mps.length(),

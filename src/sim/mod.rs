@@ -38,7 +38,7 @@ pub use diff::{
 pub use frame_replay::{replay_frames, replay_frames_in, resimulate};
 pub use frame_rerun::{Rerun, RerunEdits, RerunError, rerun_frame, rerun_frame_in};
 pub use game_contact::GameContact;
-pub use game_move::{GameInput, GameMove, GameResult};
+pub use game_move::{GameInput, GameMove, GameResult, SolveState};
 pub use ground::is_grounded;
 pub use history::{DEFAULT_BUDGET_BYTES, FrameSummary, History};
 pub use input::PlayerInput;

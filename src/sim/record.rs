@@ -112,6 +112,15 @@ impl FrameRecord {
         self.trace.iterations.len()
     }
 
+    /// Iterations the move's solve ran: its trace's, or, for a game move re-solved elsewhere
+    /// whose trace is not kept ([`SolveState::Judged`](super::SolveState)), its result's.
+    pub fn iterations_solved(&self) -> u32 {
+        match self.game.as_deref().map(|g| g.solve) {
+            Some(super::SolveState::Judged) => self.outcome.slide().map_or(0, |s| s.iterations),
+            _ => self.iteration_count() as u32,
+        }
+    }
+
     /// Cursor positions inside this frame: one per iteration, at least one.
     pub fn cursor_stops(&self) -> u32 {
         self.iteration_count().max(1) as u32

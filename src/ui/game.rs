@@ -74,6 +74,8 @@ pub struct ProbeStatusView {
     pub why: Vec<String>,
     /// The convention switches apply over the conventions the game declared.
     pub over_declared: bool,
+    /// The page's worker re-solves the followed tab's moves: how many wait for it.
+    pub in_worker: Option<u64>,
 }
 
 /// The File menu's probe entries.
@@ -173,7 +175,10 @@ pub fn probe_indicator_ui(ui: &mut Ui, s: &ProbeStatusView) {
     let (r, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
     ui.painter().circle_filled(r.center(), 4.5, dot);
     let counts = if s.active {
-        format!(" · {} moves, {} diverge", s.moves, s.diverging)
+        let waiting = (s.in_worker)
+            .filter(|n| *n > 0)
+            .map_or(String::new(), |n| format!(", {n} being re-solved"));
+        format!(" · {} moves, {} diverge{waiting}", s.moves, s.diverging)
     } else {
         String::new()
     };

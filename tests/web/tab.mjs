@@ -78,7 +78,11 @@ const gameFps = await frameRate(game, 3000);
 await game.waitForFunction(() => /^walked/.test(document.title), null, { timeout: LIMIT, polling: 250 });
 const made = Number((await game.title()).match(/walked (\d+)/)[1]);
 if (!(made >= FRAMES)) fail(`the game made ${made} moves in ${FRAMES} frames`);
-const all = await stateWhen(viewer, new Function("s", `return /probe: ${made} moves/.test(s)`), `all ${made} moves`);
+await stateWhen(viewer, new Function("s", `return /probe: ${made} moves/.test(s)`), `all ${made} moves`);
+// The moves are re-solved in the page's worker (src/app/tab_solve.rs): the verdicts are in
+// once none waits for it.
+const all = await stateWhen(viewer, (s) => /^worker: re-solves the moves, 0 waiting$/m.test(s),
+  "the worker's re-solve of every move").catch((e) => (fail(`${e.message}: the page did not re-solve in its worker`), ""));
 const diverging = Number((all.match(/(\d+) diverge/) || [])[1]);
 console.log(`debugger tab: ${all.split("\n").find((l) => l.startsWith("probe:"))} (the game made ${made})`);
 const idleFps = await frameRate(viewer, 3000);
@@ -87,6 +91,8 @@ console.log(`frame rates: debugger ${streamingFps.toFixed(1)} fps while the game
 // Under a second server (Vite's dev server) the test skips steps 3 and 4 (the inspector's
 // work, the same whatever serves the page) and keeps the reloads, which load both pages again.
 const brief = Boolean(process.env.TAB_TEST_BRIEF);
+const divergeOf = (s) => Number((s.match(/(\d+) diverge/) || [])[1]);
+let now = NaN;
 if (!brief) {
 // 3. A convention switched in the inspector, as a user does: each widget clicked where the
 // page's list of the canvas's widgets (#widgets) says it is, scrolled to first (widgets.mjs);
@@ -94,8 +100,6 @@ if (!brief) {
 // should diverge as declared; one the game does not have (the padding in metres, where Babylon
 // pads 0.01 eSpace), switched on, makes the reference part from it on the moves it pads.
 const press = (re, what) => pressWidget(viewer, re, what).catch((e) => (fail(e.message), null));
-const divergeOf = (s) => Number((s.match(/(\d+) diverge/) || [])[1]);
-let now = NaN;
 if (await press(/"conventions \(the defaults\)"/, "conventions block")) {
   const boxLine = await press(/CheckBox "padding in metres"/, "switch for the padding in metres");
   if (boxLine && /" on/.test(boxLine)) fail(`the padding in metres, which the adapter does not declare, was on (now clicked off): ${boxLine}`);
@@ -167,14 +171,17 @@ await game.screenshot({ path: `${shots}/tab-game.png` });
 
 // 5. The debugger tab reloads: the game replays its stream from the start.
 await viewer.reload();
-const replayed = await stateWhen(viewer, new Function("s", `return /probe: ${made} moves/.test(s)`), "the replay after the debugger's reload");
+const judgedAll = (n) => new Function("s", `return /probe: ${n} moves/.test(s) && /^worker: re-solves the moves, 0 waiting$/m.test(s)`);
+const replayed = await stateWhen(viewer, judgedAll(made), "the replay after the debugger's reload, re-solved in its worker");
 console.log(`debugger reloaded: ${replayed.split("\n").find((l) => l.startsWith("probe:"))}`);
+// The switch stays on (the page's settings): the worker judges the replay as "Re-solve all" did.
+if (!brief && divergeOf(replayed) !== now) fail(`after the reload ${divergeOf(replayed)} moves diverge, ${now} before it`);
 
 // 6. The game tab reloads: the debugger starts a fresh history from the new stream.
 await game.goto(`${gameUrl}?frames=30`);
 await game.waitForFunction(() => /^walked/.test(document.title), null, { timeout: LIMIT, polling: 250 });
 const again = Number((await game.title()).match(/walked (\d+)/)[1]);
-const fresh = await stateWhen(viewer, new Function("s", `return /probe: ${again} moves/.test(s)`), "the reloaded game's stream");
+const fresh = await stateWhen(viewer, judgedAll(again), "the reloaded game's stream, re-solved in the worker");
 console.log(`game reloaded: ${fresh.split("\n").find((l) => l.startsWith("probe:"))}`);
 if (context.pages().length !== 2) fail(`the game's reload opened another debugger tab: ${context.pages().length} tabs`);
 // The open page answered the reloaded game's stream (so the game opened no page of its own).

@@ -6,17 +6,19 @@
 //   viewerIdle       the debugger page open, no game;
 //   viewerBesideGame the debugger beside the game drawing without the probe (no moves), the
 //                    game in a window of its own; gameBesideViewer the game meanwhile;
-//   viewerStreaming  the debugger while the game streams W moves a frame (re-solved on the
-//                    page's thread); movesPerSec and movesPerViewerFrame the moves it received
-//                    meanwhile, a second and a frame of its own;
+//   viewerStreaming  the debugger while the game streams W moves a frame (re-solved in the
+//                    page's worker, the move at the cursor on the page's thread; with
+//                    TAB_FPS_SEARCH=page every move on the page's thread); movesPerSec and
+//                    movesPerViewerFrame the moves it received meanwhile, a second and a frame
+//                    of its own;
 //   gameWithViewer   the game meanwhile (two windows sharing the machine's cores);
 //   viewerSearching  the debugger while the game streams and its moves diverge: a switch the
 //                    adapter does not declare ("padding in metres", where Babylon pads 0.01
 //                    eSpace) clicked on over the declared conventions, so the move at the
 //                    cursor, which follows the newest, is searched for what reconciles it each
 //                    time it changes: in the page's worker (src/probe/live_worker.rs), or with
-//                    TAB_FPS_SEARCH=page on the page's thread (the worker's script refused, as
-//                    the page did before); searchingDiverge the share of moves diverging
+//                    TAB_FPS_SEARCH=page on the page's thread (the worker's script refused:
+//                    the page then re-solves every move too); searchingDiverge the share of moves diverging
 //                    meanwhile, searchingLongestGapMs the longest wait between two of its
 //                    frames, searchingFrames how many of them showed a why, "searching", or
 //                    the line saying the search ran on the page's thread, searchingWhy the why

@@ -177,6 +177,9 @@ impl App {
                 let how = if streaming { "streaming" } else { "waiting" };
                 text += &format!("game tab: {how}\n");
             }
+            if let Some(n) = probe.in_worker {
+                text += &format!("worker: re-solves the moves, {n} waiting\n");
+            }
             for line in &probe.why {
                 let line = line.strip_prefix("why: ").unwrap_or(line);
                 text += &format!("why: {line}\n");

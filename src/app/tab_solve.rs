@@ -65,7 +65,7 @@ impl TabSolve {
     ) -> Settled {
         let judged = why.judged();
         let history = sim.history_mut();
-        let diverging = self.waiting.take(judged, history, &config.tolerance);
+        let mut diverging = self.waiting.take(judged, history, &config.tolerance);
         let stopped = why.worker_failure().filter(|_| self.in_worker).map(|e| {
             self.in_worker = false;
             let waited = !self.waiting.is_empty();
@@ -74,7 +74,9 @@ impl TabSolve {
         });
         if let (Some(level), Some(c)) = (level, sim.cursor()) {
             let (scratch, trace) = &mut self.buffers;
-            solve_shown(sim.history_mut(), c.frame, level, config, (scratch, trace));
+            let solved = solve_shown(sim.history_mut(), c.frame, level, config, (scratch, trace));
+            // A move re-solved here before its verdict came is counted here.
+            diverging += u64::from(solved == Some(true));
         }
         Settled { diverging, stopped }
     }
@@ -125,6 +127,9 @@ mod tests {
             let effects = probe.settle(&mut sim, &slide);
             carry_out(effects, &mut sim);
         }
+        // The worker's last verdicts, a frame late.
+        let effects = probe.settle(&mut sim, &slide);
+        carry_out(effects, &mut sim);
         (probe, sim, said)
     }
 
@@ -140,7 +145,11 @@ mod tests {
     fn moves_re_solved_in_the_worker_are_judged_and_shown_as_on_the_page() {
         let file = "irrlicht_lavaducts.slidelog";
         let (mut here, mut sim_here, _) = followed(file, None);
-        let (mut there, mut sim, _) = followed(file, Some(Box::new(LocalSearch::default())));
+        let worker = Lags {
+            inner: LocalSearch::default(),
+            held: Vec::new(),
+        };
+        let (mut there, mut sim, _) = followed(file, Some(Box::new(worker)));
         let (a, b) = (here.view(), there.view());
         assert_eq!((b.moves, b.diverging), (a.moves, a.diverging));
         assert!(a.diverging > 1000, "{}", a.diverging);
@@ -195,6 +204,37 @@ mod tests {
             );
             there.refresh_why(&sim, &slide);
             assert_eq!(there.view().why, here.view().why, "frame {frame}");
+        }
+    }
+
+    /// A worker whose re-solved moves arrive a frame late (the page's worker runs beside it),
+    /// so the page has re-solved the move at the cursor before its verdict comes.
+    struct Lags {
+        inner: LocalSearch,
+        held: Vec<crate::probe::judged::Judged>,
+    }
+
+    impl Searcher for Lags {
+        fn part(&mut self, part: &TabPart<'_>) {
+            self.inner.part(part)
+        }
+        fn busy(&self) -> bool {
+            self.inner.busy()
+        }
+        fn ask(&mut self, ask: &crate::probe::live_evidence::Ask) -> Result<u64, String> {
+            self.inner.ask(ask)
+        }
+        fn take(&mut self) -> Vec<(u64, crate::probe::live_evidence::Answer)> {
+            self.inner.take()
+        }
+        fn failure(&self) -> Option<String> {
+            None
+        }
+        fn config(&mut self, config: &crate::probe::ShadowConfig) {
+            self.inner.config(config)
+        }
+        fn judged(&mut self) -> Vec<crate::probe::judged::Judged> {
+            std::mem::replace(&mut self.held, self.inner.judged())
         }
     }
 

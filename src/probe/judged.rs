@@ -151,24 +151,69 @@ impl Waiting {
 }
 
 /// Re-solves the game move at `frame` on `level` unless the history holds it whole: the move
-/// the page shows (its trace, drawn and stepped). True when it was re-solved.
+/// the page shows (its trace, drawn and stepped). `Some(diverges)` when the move was still
+/// waiting for its verdict (its verdict is this re-solve's; the worker's, when it comes, is
+/// dropped), `None` otherwise.
 pub fn solve_shown(
     history: &mut History,
     frame: u64,
     level: &ProbeLevel,
     config: &ShadowConfig,
     (scratch, trace): (&mut Scratch, &mut Trace),
-) -> bool {
-    let Some(record) = history.get(frame) else {
-        return false;
-    };
-    if record
-        .game
-        .as_deref()
-        .is_none_or(|g| g.solve == SolveState::Whole)
-    {
-        return false;
+) -> Option<bool> {
+    let record = history.get(frame)?;
+    let solve = record.game.as_deref()?.solve;
+    if solve == SolveState::Whole {
+        return None;
     }
-    let again = resolve_again(record, level, config, scratch, trace);
-    again.is_some_and(|r| history.replace(r))
+    let again = resolve_again(record, level, config, scratch, trace)?;
+    let diverges = again.markers.contains(MarkerKind::GameDiverges);
+    history.replace(again);
+    (solve == SolveState::Pending).then_some(diverges)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::probe::{ProbeSession, Step};
+
+    /// A move re-solved afresh under a convention switch is the same record as the move
+    /// re-solved first without it and then again under it ("Re-solve all"), so the worker,
+    /// which re-solves afresh, and the page's "Re-solve all" give the same verdicts.
+    #[test]
+    fn re_solving_afresh_and_again_agree() {
+        for file in ["babylon_threejs", "irrlicht_lavaducts"] {
+            let path = format!(
+                "{}/tests/data/ports/{file}.slidelog",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let reader = slidescope_probe::read::Reader::new(std::io::BufReader::new(
+                std::fs::File::open(path).unwrap(),
+            ))
+            .unwrap();
+            let mut session = ProbeSession::new(".");
+            let (base, mut switched) = (ShadowConfig::default(), ShadowConfig::default());
+            switched.settings.conventions.skin_in_metres = true;
+            let (mut s, mut t) = (Scratch::default(), Trace::default());
+            let mut differ = Vec::new();
+            for record in reader {
+                let Step::Move(m) = session.step(record.unwrap()) else {
+                    continue;
+                };
+                let afresh = m.resolve(&switched, &mut s, &mut t);
+                let first = m.resolve(&base, &mut s, &mut t);
+                let level = m.level.as_deref().unwrap();
+                let again = resolve_again(&first, level, &switched, &mut s, &mut t).unwrap();
+                if format!("{afresh:?}") != format!("{again:?}") {
+                    differ.push(m.index);
+                }
+            }
+            assert!(
+                differ.is_empty(),
+                "{file}: {} moves differ: {:?}",
+                differ.len(),
+                &differ[..differ.len().min(10)]
+            );
+        }
+    }
 }

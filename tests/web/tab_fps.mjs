@@ -152,6 +152,8 @@ await g.close();
 out.searchingDiverge = (d1 - d0) / Math.max(1, n1 - n0);
 out.searchingWhy = (await v.locator("#state").textContent()).split("\n").filter((l) => l.startsWith("why:")).join(" | ");
 out.state = (await v.locator("#state").textContent()).split("\n").find((l) => l.startsWith("probe:"));
+// Whether the worker re-solved the moves, and how many still waited for it at the end.
+out.worker = (await v.locator("#state").textContent()).split("\n").find((l) => l.startsWith("worker:")) ?? "none: re-solved on the page's thread";
 out.mainThread = busy;
 console.log(JSON.stringify(out));
 await browser.close();

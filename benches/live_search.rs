@@ -8,9 +8,10 @@
 //! (`probe::judged`), its two costs a move. Each figure is
 //! timed per move; the search only on diverging moves. Prints mean / median / p95 / max.
 //!
-//! Run: `cargo bench --bench live_search`.
+//! Run: `cargo bench --bench live_search` (`LIVE_SEARCH_FILES=a.slidelog,…` for other
+//! recordings).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use slidescope::collision::{Scratch, Trace};
@@ -42,6 +43,10 @@ fn timed<T>(items: &[T], mut f: impl FnMut(&T)) -> Vec<f64> {
 }
 
 fn row(what: &str, us: &[f64]) {
+    if us.is_empty() {
+        println!("  {what:<34}      0 moves");
+        return;
+    }
     let at = |q: f64| us[((us.len() - 1) as f64 * q).round() as usize];
     let mean = us.iter().sum::<f64>() / us.len() as f64;
     println!(
@@ -55,10 +60,22 @@ fn row(what: &str, us: &[f64]) {
 
 fn main() {
     let config = ShadowConfig::default();
-    for name in FILES {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data/ports")
-            .join(format!("{name}.slidelog"));
+    // Other recordings in place of the committed ones: LIVE_SEARCH_FILES=a.slidelog,b.slidelog
+    // (e.g. a port-zoo walk of Sponza, whose moves cost the re-solve most).
+    let files: Vec<PathBuf> = match std::env::var("LIVE_SEARCH_FILES") {
+        Ok(list) => list.split(',').map(PathBuf::from).collect(),
+        Err(_) => (FILES.iter())
+            .map(|name| {
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("tests/data/ports")
+                    .join(format!("{name}.slidelog"))
+            })
+            .collect(),
+    };
+    for path in files {
+        let name = path
+            .file_stem()
+            .map_or(String::new(), |s| s.to_string_lossy().into());
         let file = std::fs::File::open(&path).expect("the recording");
         let reader = Reader::new(std::io::BufReader::new(file)).expect("a probe file");
         let mut session = ProbeSession::new(".");

@@ -256,7 +256,7 @@ impl ProbeState {
                 }
                 self.feed = None;
                 self.tab = None;
-                self.why.search_in(None);
+                self.stop_tab_worker();
                 self.why.forget_file();
                 self.listener = Some(l);
                 self.sent = Some(config);
@@ -277,7 +277,7 @@ impl ProbeState {
                 self.over_declared = false;
                 self.listener = None;
                 self.tab = None;
-                self.why.search_in(None);
+                self.stop_tab_worker();
                 self.peer = None;
                 self.begin_history();
                 self.finished = false;
@@ -292,6 +292,12 @@ impl ProbeState {
                 true,
             )],
         }
+    }
+
+    /// No tab's worker any more (a listener, a file or nothing follows).
+    fn stop_tab_worker(&mut self) {
+        self.why.search_in(None);
+        self.solve = TabSolve::default();
     }
 
     /// The session's side of a fresh history: active, following, nothing counted yet.
@@ -312,7 +318,7 @@ impl ProbeState {
         self.listener = None;
         self.feed = None;
         self.tab = None;
-        self.why.search_in(None);
+        self.stop_tab_worker();
         self.why.forget_file();
         self.peer = None;
         self.why.restart_live();

@@ -205,6 +205,9 @@ mod tests {
             there.refresh_why(&sim, &slide);
             assert_eq!(there.view().why, here.view().why, "frame {frame}");
         }
+        assert_eq!(there.view().in_worker, Some(0));
+        there.apply(crate::ui::game::ProbeCommand::Close, &mut sim, &slide);
+        assert_eq!(there.view().in_worker, None, "no worker once closed");
     }
 
     /// A worker whose re-solved moves arrive a frame late (the page's worker runs beside it),

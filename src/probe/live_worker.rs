@@ -265,16 +265,17 @@ fn serve_one(mirror: &mut Mirror, kind: &str, data: &JsValue) {
     }
 }
 
-/// Posts the moves re-solved since the last post, if any.
+/// Moves a message of re-solved moves holds at most (a replayed stream's are many).
+const JUDGED_BATCH: usize = 4096;
+
+/// Posts the moves re-solved since the last post, if any, in batches.
 fn post_judged(mirror: &mut Mirror) {
-    let judged = mirror.take_judged();
-    if judged.is_empty() {
-        return;
-    }
-    let m = message("judged");
-    let _ = Reflect::set(&m, &"begun".into(), &(BEGUN.get() as f64).into());
-    let bytes = Uint8Array::from(&super::judged::encode(&judged)[..]);
-    let _ = Reflect::set(&m, &"judged".into(), &bytes);
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let _ = scope.post_message(&m);
+    for batch in mirror.take_judged().chunks(JUDGED_BATCH) {
+        let m = message("judged");
+        let _ = Reflect::set(&m, &"begun".into(), &(BEGUN.get() as f64).into());
+        let bytes = Uint8Array::from(&super::judged::encode(batch)[..]);
+        let _ = Reflect::set(&m, &"judged".into(), &bytes);
+        let _ = scope.post_message(&m);
+    }
 }

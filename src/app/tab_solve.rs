@@ -145,11 +145,7 @@ mod tests {
     fn moves_re_solved_in_the_worker_are_judged_and_shown_as_on_the_page() {
         let file = "irrlicht_lavaducts.slidelog";
         let (mut here, mut sim_here, _) = followed(file, None);
-        let worker = Lags {
-            inner: LocalSearch::default(),
-            held: Vec::new(),
-        };
-        let (mut there, mut sim, _) = followed(file, Some(Box::new(worker)));
+        let (mut there, mut sim, _) = followed(file, Some(Worker::boxed(None)));
         let (a, b) = (here.view(), there.view());
         assert_eq!((b.moves, b.diverging), (a.moves, a.diverging));
         assert!(a.diverging > 1000, "{}", a.diverging);
@@ -210,15 +206,30 @@ mod tests {
         assert_eq!(there.view().in_worker, None, "no worker once closed");
     }
 
-    /// A worker whose re-solved moves arrive a frame late (the page's worker runs beside it),
-    /// so the page has re-solved the move at the cursor before its verdict comes.
-    struct Lags {
+    /// The page's worker as the tests drive it: a same-thread one whose re-solved moves
+    /// arrive a frame late (the page's worker runs beside it, so the page has re-solved the
+    /// move at the cursor before its verdict comes), and which stops after `parts` pieces of
+    /// the stream if given.
+    struct Worker {
         inner: LocalSearch,
         held: Vec<crate::probe::judged::Judged>,
+        parts: Option<usize>,
     }
 
-    impl Searcher for Lags {
+    impl Worker {
+        fn boxed(parts: Option<usize>) -> Box<dyn Searcher> {
+            let inner = LocalSearch::default();
+            Box::new(Self {
+                inner,
+                held: Vec::new(),
+                parts,
+            })
+        }
+    }
+
+    impl Searcher for Worker {
         fn part(&mut self, part: &TabPart<'_>) {
+            self.parts = self.parts.map(|n| n.saturating_sub(1));
             self.inner.part(part)
         }
         fn busy(&self) -> bool {
@@ -231,47 +242,17 @@ mod tests {
             self.inner.take()
         }
         fn failure(&self) -> Option<String> {
-            None
+            (self.parts == Some(0)).then(|| "it ran out of memory".into())
         }
         fn config(&mut self, config: &crate::probe::ShadowConfig) {
             self.inner.config(config)
         }
         fn judged(&mut self) -> Vec<crate::probe::judged::Judged> {
-            std::mem::replace(&mut self.held, self.inner.judged())
-        }
-    }
-
-    /// A worker that stops after `parts` pieces of the stream.
-    struct Stops {
-        inner: LocalSearch,
-        parts: usize,
-    }
-
-    impl Searcher for Stops {
-        fn part(&mut self, part: &TabPart<'_>) {
-            self.parts = self.parts.saturating_sub(1);
-            self.inner.part(part)
-        }
-        fn busy(&self) -> bool {
-            self.inner.busy()
-        }
-        fn ask(&mut self, ask: &crate::probe::live_evidence::Ask) -> Result<u64, String> {
-            self.inner.ask(ask)
-        }
-        fn take(&mut self) -> Vec<(u64, crate::probe::live_evidence::Answer)> {
-            self.inner.take()
-        }
-        fn failure(&self) -> Option<String> {
-            (self.parts == 0).then(|| "it ran out of memory".into())
-        }
-        fn config(&mut self, config: &crate::probe::ShadowConfig) {
-            self.inner.config(config)
-        }
-        fn judged(&mut self) -> Vec<crate::probe::judged::Judged> {
-            match self.parts {
-                0 => Vec::new(),
-                _ => self.inner.judged(),
+            let arrived = std::mem::replace(&mut self.held, self.inner.judged());
+            if self.failure().is_some() {
+                return Vec::new();
             }
+            arrived
         }
     }
 
@@ -289,11 +270,7 @@ mod tests {
         .len() as usize
             / 20_011
             / 2;
-        let stops = Stops {
-            inner: LocalSearch::default(),
-            parts,
-        };
-        let (there, sim, said) = followed(file, Some(Box::new(stops)));
+        let (there, sim, said) = followed(file, Some(Worker::boxed(Some(parts))));
         let stopped: Vec<_> = said
             .iter()
             .filter(|s| s.contains("worker stopped"))

@@ -107,7 +107,7 @@ fn main() {
             unsolved.push(m.unsolved(&config, &mut scratch, &mut trace));
         });
         let verdicts: Vec<(Vec<u8>, &FrameRecord)> = (records.iter().zip(&unsolved))
-            .map(|(r, u)| (judged::encode(&[Judged::of(r).expect("a move")]), u))
+            .map(|(r, u)| (judged::encode(&[Judged::of(r, 1).expect("a move")]), u))
             .collect();
         let verdict = timed(&verdicts, |(bytes, pending)| {
             let batch = judged::decode(bytes).expect("read");

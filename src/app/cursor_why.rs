@@ -81,7 +81,8 @@ impl CursorWhy {
 
     /// The followed tab's next piece, for the worker's copy of the stream.
     pub fn tab_part(&mut self, part: &crate::probe::push_feed::TabPart<'_>) {
-        if let Some(t) = &mut self.tab {
+        // A worker that stopped is handed nothing more (the page does its work).
+        if let Some(t) = self.tab.as_mut().filter(|t| t.failure().is_none()) {
             t.part(part);
         }
     }

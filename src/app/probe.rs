@@ -303,7 +303,7 @@ impl ProbeState {
     /// The session's side of a fresh history: active, following, nothing counted yet.
     fn begin_history(&mut self) {
         self.resolving = None;
-        self.solve.clear();
+        self.solve.new_history();
         self.active = true;
         self.follow = true;
         self.moves = 0;
@@ -342,9 +342,7 @@ impl ProbeState {
         }
         if let Some((_, feed)) = &mut self.tab {
             feed.set_config(config);
-            if self.solve.in_worker {
-                self.why.solves_in_worker(&config);
-            }
+            self.solve.config_changed(&mut self.why, &config);
             self.sent = Some(config);
         }
     }
@@ -393,9 +391,9 @@ impl ProbeState {
         ));
         self.sent = Some(config);
         self.why.search_in(worker);
-        self.solve.in_worker = self.why.solves_in_worker(&config);
+        let in_worker = self.solve.start(&mut self.why, &config);
         if let Some((_, feed)) = &mut self.tab {
-            feed.solve_here(!self.solve.in_worker);
+            feed.solve_here(!in_worker);
         }
         let text = format!("waiting for the game's tab (channel {channel})");
         vec![Say(text, false)]
@@ -416,7 +414,10 @@ impl ProbeState {
         };
         self.why.tab_part(&part);
         match part {
-            TabPart::Begin => feed.begin(),
+            TabPart::Begin => {
+                self.solve.new_stream();
+                feed.begin()
+            }
             TabPart::Bytes(b) => feed.push(b),
             TabPart::End => feed.end(),
             TabPart::Lost(why) => feed.lose(why),
@@ -449,7 +450,8 @@ impl ProbeState {
                 self.diverging += u64::from(rec.markers.contains(MarkerKind::GameDiverges));
                 self.moves += 1;
                 sim.push_record(*rec);
-                self.solve.filed(sim.history().last());
+                let early = self.solve.filed(sim.history_mut(), &self.tolerance);
+                self.diverging += u64::from(early);
                 return (true, Vec::new());
             }
             FeedEvent::Problem(p) => vec![Say(format!("probe: {p}"), true)],
@@ -492,7 +494,7 @@ impl ProbeState {
         let config = self.config(slide);
         let level = self.level.as_deref();
         let settled = self.solve.settle(&mut self.why, sim, level, &config);
-        self.diverging += settled.diverging;
+        self.diverging = self.diverging.saturating_add_signed(settled.diverging);
         let Some((why, waited)) = settled.stopped else {
             return Vec::new();
         };

@@ -6,9 +6,10 @@
 //! from then on: what waited is re-solved by "Re-solve all", a slice a frame.
 
 use crate::collision::{Scratch, Trace};
-use crate::probe::judged::{Waiting, solve_shown};
-use crate::probe::{ProbeLevel, ShadowConfig};
-use crate::sim::{FrameRecord, Sim};
+use crate::probe::judged::solve_shown;
+use crate::probe::judged_queue::Waiting;
+use crate::probe::{ProbeLevel, ShadowConfig, ShadowTolerance};
+use crate::sim::{History, Sim, SolveState};
 
 use super::cursor_why::CursorWhy;
 
@@ -17,30 +18,53 @@ use super::cursor_why::CursorWhy;
 pub(super) struct TabSolve {
     /// The worker re-solves the followed tab's moves.
     pub in_worker: bool,
+    /// Configurations sent to the worker (a verdict says which it was made with).
+    configs: u64,
     waiting: Waiting,
     buffers: (Scratch, Trace),
 }
 
 /// What a frame's [`TabSolve::settle`] changed.
 pub(super) struct Settled {
-    /// Moves the worker judged this frame that diverge.
-    pub diverging: u64,
+    /// What this frame changed in the count of diverging moves: the worker's verdicts, and
+    /// the moves re-solved here (for want of a verdict, or shown under settings since changed).
+    pub diverging: i64,
     /// The worker stopped (why), and whether moves still waited for it: the page re-solves
     /// the moves from now on, and those.
     pub stopped: Option<(String, bool)>,
 }
 
 impl TabSolve {
-    /// `record` was just filed in the history (it waits for the worker if filed unsolved).
-    pub fn filed(&mut self, record: Option<&FrameRecord>) {
-        if let Some(r) = record {
-            self.waiting.filed(r);
+    /// Hands the tab's moves to the worker, re-solved with `config`; false without one.
+    pub fn start(&mut self, why: &mut CursorWhy, config: &ShadowConfig) -> bool {
+        *self = Self::default();
+        self.in_worker = why.solves_in_worker(config);
+        self.configs = u64::from(self.in_worker);
+        self.in_worker
+    }
+
+    /// The worker re-solves the moves it reads from now on with `config`; the verdicts it
+    /// made with another are not taken (their moves are re-solved here).
+    pub fn config_changed(&mut self, why: &mut CursorWhy, config: &ShadowConfig) {
+        if self.in_worker && why.solves_in_worker(config) {
+            self.configs += 1;
         }
     }
 
-    /// A new history: nothing waits.
-    pub fn clear(&mut self) {
-        self.waiting.clear();
+    /// The history's newest record was just filed; whether it diverges by a verdict that
+    /// came before it.
+    pub fn filed(&mut self, history: &mut History, tol: &ShadowTolerance) -> bool {
+        self.in_worker && self.waiting.filed(history, tol, self.configs)
+    }
+
+    /// A new stream from the followed tab.
+    pub fn new_stream(&mut self) {
+        self.waiting.new_stream();
+    }
+
+    /// A new history of the same stream.
+    pub fn new_history(&mut self) {
+        self.waiting.new_history();
     }
 
     /// Moves filed unsolved whose re-solve the worker has not handed back yet.
@@ -53,9 +77,9 @@ impl TabSolve {
         self.waiting.first_frame()
     }
 
-    /// Phase *update*: files the moves the worker judged, then re-solves the move at the
-    /// cursor here if the history does not hold it whole (so the view and the inspector see
-    /// its trace).
+    /// Phase *update*: files the moves the worker judged, re-solves here the moves whose
+    /// verdict will not come, then the move at the cursor if the history does not hold it
+    /// whole (so the view and the inspector see its trace).
     pub fn settle(
         &mut self,
         why: &mut CursorWhy,
@@ -64,22 +88,29 @@ impl TabSolve {
         config: &ShadowConfig,
     ) -> Settled {
         let judged = why.judged();
-        let history = sim.history_mut();
-        let mut diverging = self.waiting.take(judged, history, &config.tolerance);
+        let (tol, configs) = (&config.tolerance, self.configs);
+        let taken = (self.waiting).take(judged, sim.history_mut(), tol, configs);
+        let mut diverging = taken as i64;
         let stopped = why.worker_failure().filter(|_| self.in_worker).map(|e| {
             self.in_worker = false;
-            let waited = !self.waiting.is_empty();
-            self.waiting.clear();
-            (e, waited)
+            self.waiting.new_stream();
+            (e, sim.history().iter().any(pending))
         });
-        if let (Some(level), Some(c)) = (level, sim.cursor()) {
+        let Some(level) = level else {
+            return Settled { diverging, stopped };
+        };
+        let cursor = sim.cursor().map(|c| c.frame);
+        for frame in self.waiting.take_orphans().into_iter().chain(cursor) {
             let (scratch, trace) = &mut self.buffers;
-            let solved = solve_shown(sim.history_mut(), c.frame, level, config, (scratch, trace));
-            // A move re-solved here before its verdict came is counted here.
-            diverging += u64::from(solved == Some(true));
+            diverging += solve_shown(sim.history_mut(), frame, level, config, (scratch, trace));
         }
         Settled { diverging, stopped }
     }
+}
+
+/// A game move still waiting for its verdict.
+fn pending(record: &crate::sim::FrameRecord) -> bool {
+    (record.game.as_deref()).is_some_and(|g| g.solve == SolveState::Pending)
 }
 
 #[cfg(test)]
@@ -88,7 +119,7 @@ mod tests {
     use crate::collision::SlideSettings;
     use crate::probe::live_evidence::{LocalSearch, Searcher};
     use crate::probe::push_feed::TabPart;
-    use crate::sim::{MarkerKind, SolveState, TimelineCommand};
+    use crate::sim::{FrameRecord, MarkerKind, SolveState, TimelineCommand};
 
     use super::*;
 
@@ -96,6 +127,18 @@ mod tests {
     /// page's thread), each piece read and settled as the app does a frame, the cursor
     /// following the newest move; the messages it said.
     fn followed(file: &str, worker: Option<Box<dyn Searcher>>) -> (ProbeState, Sim, Vec<String>) {
+        followed_with(file, worker, None, true)
+    }
+
+    /// [`followed`], the settings' "padding in metres" switched on after `switch_at` pieces;
+    /// with `reads` false the page reads nothing of the stream until it has all come (a page
+    /// behind its worker, as after a reload or in the background).
+    fn followed_with(
+        file: &str,
+        worker: Option<Box<dyn Searcher>>,
+        switch_at: Option<usize>,
+        reads: bool,
+    ) -> (ProbeState, Sim, Vec<String>) {
         let path = format!("{}/tests/data/ports/{file}", env!("CARGO_MANIFEST_DIR"));
         let bytes = std::fs::read(path).unwrap();
         let slide = SlideSettings::default();
@@ -115,9 +158,14 @@ mod tests {
                 }
             }
         };
-        for part in pieces.chain([TabPart::End]) {
+        let mut slide = slide;
+        for (k, part) in pieces.chain([TabPart::End]).enumerate() {
+            if Some(k) == switch_at {
+                slide.conventions.skin_in_metres = true;
+                probe.send_config(&slide);
+            }
             probe.tab_stream(part);
-            while let Some(e) = probe.next_event() {
+            while let Some(e) = reads.then(|| probe.next_event()).flatten() {
                 let effects = probe.on_event(e, &mut sim).1;
                 carry_out(effects, &mut sim);
             }
@@ -127,9 +175,16 @@ mod tests {
             let effects = probe.settle(&mut sim, &slide);
             carry_out(effects, &mut sim);
         }
-        // The worker's last verdicts, a frame late.
-        let effects = probe.settle(&mut sim, &slide);
-        carry_out(effects, &mut sim);
+        // What the page had not read, then the worker's last verdicts, a frame late.
+        for _ in 0..2 {
+            while let Some(e) = probe.next_event() {
+                let effects = probe.on_event(e, &mut sim).1;
+                carry_out(effects, &mut sim);
+            }
+            sim.command(TimelineCommand::End);
+            let effects = probe.settle(&mut sim, &slide);
+            carry_out(effects, &mut sim);
+        }
         (probe, sim, said)
     }
 
@@ -283,5 +338,58 @@ mod tests {
             assert_eq!(w.game.as_deref().unwrap().solve, SolveState::Whole);
             assert_eq!(debug(w), debug(p), "frame {}", w.frame);
         }
+    }
+
+    /// The verdicts of every move with their counts: the history's records still waiting,
+    /// those whose marker says they diverge, and the count the page shows.
+    fn tally(probe: &ProbeState, sim: &Sim) -> (usize, u64, u64) {
+        let pending = (sim.history().iter()).filter(|r| pending(r)).count();
+        let marked = (sim.history().iter())
+            .filter(|r| r.markers.contains(MarkerKind::GameDiverges))
+            .count() as u64;
+        (pending, marked, probe.view().diverging)
+    }
+
+    /// A page behind its worker (it reads the stream only once all of it came, so every
+    /// verdict comes before its move is filed): each move takes the verdict kept for it, and
+    /// the page ends where re-solving on its own thread ends.
+    #[test]
+    fn verdicts_that_come_before_their_moves_are_kept_for_them() {
+        let file = "irrlicht_lavaducts.slidelog";
+        let (here, sim_here, _) = followed(file, None);
+        let (there, sim, _) = followed_with(file, Some(Worker::boxed(None)), None, false);
+        let (a, b) = (here.view(), there.view());
+        assert_eq!((b.moves, b.diverging), (a.moves, a.diverging));
+        assert_eq!(tally(&there, &sim), (0, a.diverging, a.diverging));
+        for (p, w) in sim_here.history().iter().zip(sim.history().iter()) {
+            assert_eq!(w.markers, p.markers, "frame {}", w.frame);
+        }
+    }
+
+    /// The settings changed halfway through a stream whose verdicts come a frame late: the
+    /// verdicts made with the old ones are not taken, their moves are re-solved here with the
+    /// new, and the count the page shows is the history's markers'.
+    #[test]
+    fn verdicts_of_settings_since_changed_are_not_taken() {
+        let file = "babylon_threejs.slidelog";
+        let worker = Some(Worker::boxed(None));
+        let (there, sim, _) = followed_with(file, worker, Some(20), true);
+        let (pending, marked, shown) = tally(&there, &sim);
+        assert_eq!((pending, shown), (0, marked));
+        // The padding in metres parts the reference from Babylon's moves after the switch.
+        assert!(marked > 50, "{marked}");
+        // Moves judged with the old settings, shown, are re-solved with the new: the count
+        // follows their markers.
+        let (mut there, mut sim) = (there, sim);
+        let mut slide = SlideSettings::default();
+        slide.conventions.skin_in_metres = true;
+        let frames: Vec<u64> = sim.history().iter().map(|r| r.frame).step_by(5).collect();
+        for frame in frames {
+            there.timeline(TimelineCommand::Seek(frame), &mut sim);
+            there.settle(&mut sim, &slide);
+        }
+        let (_, marked_after, shown_after) = tally(&there, &sim);
+        assert_eq!(shown_after, marked_after);
+        assert!(marked_after > marked, "{marked} -> {marked_after}");
     }
 }

@@ -24,6 +24,8 @@ const BATCH_LIMIT: usize = 64 << 20;
 pub struct Judged {
     /// The move's index in its stream.
     pub index: u64,
+    /// Which configuration it was re-solved with: how many the worker had been sent then.
+    pub config: u64,
     pub comparison: Comparison,
     pub unresolved: Option<(Cause, String)>,
     pub markers: Markers,
@@ -33,11 +35,13 @@ pub struct Judged {
 }
 
 impl Judged {
-    /// What the page keeps of `record`, a game move re-solved whole; `None` for another record.
-    pub fn of(record: &FrameRecord) -> Option<Self> {
+    /// What the page keeps of `record`, a game move re-solved whole with the `config`-th
+    /// configuration; `None` for another record.
+    pub fn of(record: &FrameRecord, config: u64) -> Option<Self> {
         let game = record.game.as_deref()?;
         Some(Self {
             index: game.index,
+            config,
             comparison: game.comparison.clone(),
             unresolved: game.unresolved.clone(),
             markers: record.markers,
@@ -45,6 +49,11 @@ impl Judged {
             outcome: record.outcome.clone(),
             after: record.after,
         })
+    }
+
+    /// Whether the move diverges beyond `tol` (as its record's verdict judges it).
+    pub fn diverges(&self, tol: &ShadowTolerance) -> bool {
+        self.unresolved.is_some() || self.comparison.verdict(tol).diverges
     }
 
     /// Files the re-solve onto `pending`, the same move filed before it
@@ -84,92 +93,34 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<Judged>, String> {
     rmp_serde::from_slice(bytes).map_err(|e| format!("the worker's moves could not be read: {e}"))
 }
 
-/// The page's moves waiting for their re-solve, in the order they were filed: a move's index
-/// in its stream and its history frame. Answers come back in the same order.
-#[derive(Default)]
-pub struct Waiting {
-    moves: std::collections::VecDeque<(u64, u64)>,
-}
-
-impl Waiting {
-    /// `record`, just filed in the history, waits for its re-solve if it was filed pending.
-    pub fn filed(&mut self, record: &FrameRecord) {
-        if let Some(g) = record
-            .game
-            .as_deref()
-            .filter(|g| g.solve == SolveState::Pending)
-        {
-            self.moves.push_back((g.index, record.frame));
-        }
-    }
-
-    /// Nothing waits (a new history; or the page re-solves what waited itself).
-    pub fn clear(&mut self) {
-        self.moves.clear();
-    }
-
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// The history frame of the first move waiting.
-    pub fn first_frame(&self) -> Option<u64> {
-        self.moves.front().map(|(_, f)| *f)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// Files each judged move onto its waiting record in `history`; how many of those filed
-    /// diverge. An answer for a move no longer waiting (another history's, or one re-solved
-    /// here) is dropped.
-    pub fn take(
-        &mut self,
-        batch: Vec<Judged>,
-        history: &mut History,
-        tol: &ShadowTolerance,
-    ) -> u64 {
-        let mut diverging = 0;
-        for judged in batch {
-            while self.moves.front().is_some_and(|(i, _)| *i < judged.index) {
-                self.moves.pop_front();
-            }
-            let Some((_, frame)) = self.moves.front().filter(|(i, _)| *i == judged.index) else {
-                continue;
-            };
-            let frame = *frame;
-            self.moves.pop_front();
-            let filed = history.get(frame).and_then(|r| judged.file(r, tol));
-            if let Some(record) = filed {
-                diverging += u64::from(record.markers.contains(MarkerKind::GameDiverges));
-                history.replace(record);
-            }
-        }
-        diverging
-    }
-}
-
 /// Re-solves the game move at `frame` on `level` unless the history holds it whole: the move
-/// the page shows (its trace, drawn and stepped). `Some(diverges)` when the move was still
-/// waiting for its verdict (its verdict is this re-solve's; the worker's, when it comes, is
-/// dropped), `None` otherwise.
+/// the page shows (its trace, drawn and stepped), with the settings now. What that changes in
+/// the count of diverging moves: a move waiting for its verdict takes this one (the worker's,
+/// when it comes, is dropped); a judged move's verdict may differ under settings changed since.
 pub fn solve_shown(
     history: &mut History,
     frame: u64,
     level: &ProbeLevel,
     config: &ShadowConfig,
     (scratch, trace): (&mut Scratch, &mut Trace),
-) -> Option<bool> {
-    let record = history.get(frame)?;
-    let solve = record.game.as_deref()?.solve;
-    if solve == SolveState::Whole {
-        return None;
-    }
-    let again = resolve_again(record, level, config, scratch, trace)?;
-    let diverges = again.markers.contains(MarkerKind::GameDiverges);
+) -> i64 {
+    let Some(record) = history.get(frame) else {
+        return 0;
+    };
+    let Some(solve) = record.game.as_deref().map(|g| g.solve) else {
+        return 0;
+    };
+    let before = match solve {
+        SolveState::Whole => return 0,
+        SolveState::Pending => false,
+        SolveState::Judged => record.markers.contains(MarkerKind::GameDiverges),
+    };
+    let Some(again) = resolve_again(record, level, config, scratch, trace) else {
+        return 0;
+    };
+    let now = again.markers.contains(MarkerKind::GameDiverges);
     history.replace(again);
-    (solve == SolveState::Pending).then_some(diverges)
+    i64::from(now) - i64::from(before)
 }
 
 #[cfg(test)]

@@ -196,6 +196,8 @@ pub struct Mirror {
     broken: Option<String>,
     /// What the moves are re-solved with (none: they are left unsolved).
     config: Option<ShadowConfig>,
+    /// Configurations the page has sent (the verdicts say which they were made with).
+    configs: u64,
     /// Moves re-solved since the page last took them.
     judged: Vec<Judged>,
     buffers: (Scratch, Trace),
@@ -210,6 +212,7 @@ impl Default for Mirror {
             made: 0,
             broken: None,
             config: None,
+            configs: 0,
             judged: Vec::new(),
             buffers: Default::default(),
         }
@@ -220,6 +223,7 @@ impl Mirror {
     /// Re-solves the moves read from now on with `config` (the page's, as it changes).
     pub fn set_config(&mut self, config: ShadowConfig) {
         self.config = Some(config);
+        self.configs += 1;
     }
 
     /// The moves re-solved since the last call, in the stream's order.
@@ -231,9 +235,10 @@ impl Mirror {
     pub fn part(&mut self, part: TabPart<'_>) {
         match part {
             TabPart::Begin => {
-                let config = self.config;
+                let (config, configs) = (self.config, self.configs);
                 *self = Self {
                     config,
+                    configs,
                     ..Self::default()
                 };
             }
@@ -281,7 +286,7 @@ impl Mirror {
         };
         let (scratch, trace) = &mut self.buffers;
         let record = m.resolve(config, scratch, trace);
-        self.judged.extend(Judged::of(&record));
+        self.judged.extend(Judged::of(&record, self.configs));
     }
 
     /// The evidence `ask` wants, on the level it names.

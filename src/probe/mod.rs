@@ -7,6 +7,7 @@ pub mod explain;
 pub mod feed;
 pub mod file_whys;
 pub mod judged;
+pub mod judged_queue;
 pub mod levels;
 pub mod listen;
 pub mod live_evidence;

@@ -4,7 +4,8 @@
 //! declared agrees with the reference move for move and any divergence is a rule or the bug;
 //! the bug is injected around the call, as real ports have them: a broad phase that skips
 //! triangles, detection without vertex spheres, a scaled velocity, a 0/0 at t = 0, a padding
-//! applied into the surface, a crease left unnormalised, a sliver met anywhere in its plane.
+//! applied into the surface, a crease left unnormalised, a sliver met anywhere in its plane,
+//! a corner of its own copy of the level moved by the padding of each vertex contact.
 
 use glam::Vec3;
 use slidescope::collision::conventions::Switch;
@@ -28,6 +29,9 @@ pub enum Bug {
     BroadPhase(f32),
     /// Detection without the vertex spheres of the Minkowski sum.
     NoVertices,
+    /// Detection without the face slab (jesters-bakery's face test is commented out): only
+    /// a triangle's edges and corners stop the mover.
+    NoFaces,
     /// The whole move scaled (`0.5`: half the velocity moved).
     Scale(f32),
     /// A contact at t = 0 divides 0/0: the end is NaN.
@@ -45,6 +49,10 @@ pub enum Bug {
     /// Pro on lavaducts): the port's detection has, beside the sliver, a triangle covering the
     /// level in its plane, whose contacts it numbers as the sliver's.
     SliverWall,
+    /// The port's own copy of the level has each corner it meets moved a padding back along
+    /// the move, in place, as jesters-bakery's `intersection_point -= very_close_distance * v`
+    /// moves its cached corner: later moves meet the triangle where the level has no corner.
+    MovedCorner,
 }
 
 impl Bug {
@@ -58,11 +66,13 @@ impl Bug {
             "none" => Self::None,
             "broad_phase" => Self::BroadPhase(num()?),
             "no_vertices" => Self::NoVertices,
+            "no_faces" => Self::NoFaces,
             "scale" => Self::Scale(num()?),
             "nan_at_t0" => Self::NanAtT0,
             "inverted_padding" => Self::InvertedPadding,
             "unnormalised_crease" => Self::UnnormalisedCrease,
             "sliver_wall" => Self::SliverWall,
+            "moved_corner" => Self::MovedCorner,
             _ => return Err(format!("unknown bug {s}")),
         })
     }
@@ -85,6 +95,9 @@ impl Moved {
     }
 }
 
+/// A mesh with each of its triangles' number in the level.
+type Numbered = (CollisionMesh, Vec<u32>);
+
 /// A port: its settings (the rules over seed 001's, two-sided) and its bug.
 pub struct Port {
     settings: SlideSettings,
@@ -93,7 +106,10 @@ pub struct Port {
     trace: Trace,
     /// With [`Bug::SliverWall`], the level as its detection sees it (built once; inner `None`:
     /// the level has no sliver plane to cover, and the bug does nothing).
-    walled: Option<Option<(CollisionMesh, Vec<u32>)>>,
+    walled: Option<Option<Numbered>>,
+    /// With [`Bug::MovedCorner`], the port's copy of the level, its met corners moved, and
+    /// its mesh numbered as the level.
+    moved: Option<(Vec<[Vec3; 3]>, Option<Numbered>)>,
 }
 
 impl Port {
@@ -110,6 +126,7 @@ impl Port {
             scratch: Scratch::default(),
             trace: Trace::default(),
             walled: None,
+            moved: None,
         }
     }
 
@@ -128,15 +145,25 @@ impl Port {
             Bug::NoVertices => {
                 settings.debug.cases = settings.debug.cases.with(CaseKind::Vertex, false);
             }
+            Bug::NoFaces => settings.debug.cases = settings.debug.cases.with(CaseKind::Face, false),
             Bug::Scale(k) => moved_by = velocity * k,
             Bug::BroadPhase(r) => kept = near(level, start, r),
             Bug::UnnormalisedCrease => settings.debug.crease_unnormalised = true,
             Bug::SliverWall if self.walled.is_none() => self.walled = Some(walled(level)),
+            Bug::MovedCorner if self.moved.is_none() => {
+                let copy = triangles_of(level);
+                let mesh = numbered(&copy);
+                self.moved = Some((copy, mesh));
+            }
             _ => {}
         }
         let (mesh, numbering) = match (&kept, &self.walled) {
             (Some((m, n)), _) => (m, Some(n)),
             (None, Some(Some((m, n)))) if bug == Bug::SliverWall => (m, Some(n)),
+            (None, _) if bug == Bug::MovedCorner => match &self.moved {
+                Some((_, Some((m, n)))) => (m, Some(n)),
+                _ => (level, None),
+            },
             _ => (level, None),
         };
         let Ok(e) = Ellipsoid::new(start, RADII) else {
@@ -155,6 +182,9 @@ impl Port {
             return Moved::stay(start);
         };
         let contacts = self.contacts(numbering.map(|n| &n[..]));
+        if bug == Bug::MovedCorner {
+            self.move_met_corners(velocity);
+        }
         let mut end = r.position;
         let first_at_zero = contacts.first().is_some_and(|c| c.t == 0.0);
         if bug == Bug::NanAtT0 && first_at_zero {
@@ -174,6 +204,37 @@ impl Port {
             integration_velocity: r.integration_velocity,
             iterations: r.iterations,
             contacts,
+        }
+    }
+
+    /// Moves each corner the trace's vertex contacts met in the port's copy of the level a
+    /// padding back along `velocity` (in eSpace, as the padding is measured).
+    fn move_met_corners(&mut self, velocity: Vec3) {
+        let (Some((copy, mesh)), Some(back_es)) =
+            (&mut self.moved, (velocity / RADII).try_normalize())
+        else {
+            return;
+        };
+        let back = back_es * SKIN_ES * RADII;
+        let mut changed = false;
+        for it in &self.trace.iterations {
+            let Some(c) = it.contacts.first() else {
+                continue;
+            };
+            let Some(tri) = copy.get_mut(c.triangle as usize) else {
+                continue;
+            };
+            if c.feature.kind() == CaseKind::Vertex
+                && let Some(corner) = tri
+                    .iter_mut()
+                    .min_by(|a, b| a.distance(c.point).total_cmp(&b.distance(c.point)))
+            {
+                *corner -= back;
+                changed = true;
+            }
+        }
+        if changed {
+            *mesh = numbered(copy);
         }
     }
 
@@ -239,6 +300,13 @@ fn walled(level: &CollisionMesh) -> Option<(CollisionMesh, Vec<u32>)> {
     let mut numbering: Vec<u32> = (0..count).collect();
     numbering.push(count - 1);
     Some((CollisionMesh::from_triangles(&triangles).ok()?, numbering))
+}
+
+/// `triangles` as a mesh, each numbered as in `triangles` (`None`: one was dropped).
+fn numbered(triangles: &[[Vec3; 3]]) -> Option<(CollisionMesh, Vec<u32>)> {
+    let mesh = CollisionMesh::from_triangles(triangles).ok()?;
+    let n = mesh.triangle_count() as u32;
+    (n as usize == triangles.len()).then(|| (mesh, (0..n).collect()))
 }
 
 /// Every triangle of `level`, in its order.

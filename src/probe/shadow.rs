@@ -515,16 +515,28 @@ fn unresolved_frame(
 /// with how the re-solve ended (`None`: it refused the inputs). `trace` is left holding the
 /// contacts only (all the comparison reads).
 pub fn agrees_under(
-    scene: (&ProbeLevel, &DynamicScene),
+    (level, objects): (&ProbeLevel, &DynamicScene),
     game: &GameMove,
     settings: &SlideSettings,
     tol: &ShadowTolerance,
     scratch: &mut Scratch,
     trace: &mut Trace,
 ) -> (bool, Option<SlideResult>) {
+    let world = CollisionWorld::new(level.collision(), objects);
+    agrees_in(world, game, settings, tol, (scratch, trace))
+}
+
+/// [`agrees_under`] in `world`: the file's level, or one a detector changed.
+pub fn agrees_in(
+    world: CollisionWorld,
+    game: &GameMove,
+    settings: &SlideSettings,
+    tol: &ShadowTolerance,
+    (scratch, trace): (&mut Scratch, &mut Trace),
+) -> (bool, Option<SlideResult>) {
     // The trace is compared only where the game sent its contacts.
     let traced = !game.contacts.is_empty();
-    let Some(result) = resolve_under(scene, game, settings, (scratch, trace), traced) else {
+    let Some(result) = resolve_in(world, game, settings, (scratch, trace), traced) else {
         return (false, None);
     };
     let end = game.result.map(|r| (r.end, r.integration_velocity));
@@ -542,9 +554,20 @@ pub fn resolve_under(
     (scratch, trace): (&mut Scratch, &mut Trace),
     traced: bool,
 ) -> Option<SlideResult> {
+    let world = CollisionWorld::new(level.collision(), objects);
+    resolve_in(world, game, settings, (scratch, trace), traced)
+}
+
+/// [`resolve_under`] in `world`.
+fn resolve_in(
+    world: CollisionWorld,
+    game: &GameMove,
+    settings: &SlideSettings,
+    (scratch, trace): (&mut Scratch, &mut Trace),
+    traced: bool,
+) -> Option<SlideResult> {
     let input = &game.input;
     let e = Ellipsoid::with_axes(input.start, input.radii, input.axes).ok()?;
-    let world = CollisionWorld::new(level.collision(), objects);
     trace.contacts_only = true;
     trace.clear();
     let trace = traced.then_some(trace);

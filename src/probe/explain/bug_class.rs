@@ -23,6 +23,10 @@ pub enum BugClass {
     /// The game's end or integration velocity is NaN or infinite (a contact at t = 0 divided
     /// 0/0, …): its own class, never a cascade.
     NonFiniteResult,
+    /// A game contact on a triangle's corner away from where the level has it, and the
+    /// reference agrees with that corner moved there: the game changed its own copy of the
+    /// level (jesters-bakery's padding moves the corner it met, in place).
+    MovedCorner,
     /// The reference agrees once its edge cylinders are off: the game's detection has none.
     IgnoresEdges,
     /// The same for the vertex spheres.
@@ -81,6 +85,9 @@ impl BugClass {
     pub fn label(self) -> &'static str {
         match self {
             Self::NonFiniteResult => "a NaN or infinite result",
+            Self::MovedCorner => {
+                "met a corner away from where the level has it (the game moved its copy of the triangle)"
+            }
             Self::MissedTriangle => "its detection never reported a triangle its motion reaches",
             Self::IgnoresEdges => "ignores edge contacts (no edge cylinders in its detection)",
             Self::IgnoresVertices => "ignores vertex contacts (no vertex spheres)",
@@ -108,16 +115,25 @@ impl BugClass {
 }
 
 impl BugClass {
+    /// The part of the Minkowski sum whose absence this class is.
+    pub fn missing_part(self) -> Option<CaseKind> {
+        match self {
+            Self::IgnoresEdges => Some(CaseKind::Edge),
+            Self::IgnoresVertices => Some(CaseKind::Vertex),
+            Self::IgnoresFaces => Some(CaseKind::Face),
+            _ => None,
+        }
+    }
+
     /// Whether what the file shows of the game rules this class out: `seen`, the parts of
     /// the Minkowski sum its contacts name anywhere in the file (`None`: it names none);
     /// `names_triangles`, whether any of its contacts names a triangle.
     pub fn contradicted(self, seen: Option<CaseMask>, names_triangles: bool) -> bool {
-        let part = match self {
-            Self::IgnoresEdges => CaseKind::Edge,
-            Self::IgnoresVertices => CaseKind::Vertex,
-            Self::IgnoresFaces => CaseKind::Face,
-            Self::MissedTriangle => return !names_triangles,
-            _ => return false,
+        if self == Self::MissedTriangle {
+            return !names_triangles;
+        }
+        let Some(part) = self.missing_part() else {
+            return false;
         };
         seen.is_none_or(|s| s.allows(part))
     }

@@ -16,6 +16,7 @@ pub mod bug_class;
 pub mod contact_tie;
 pub mod measured;
 pub mod measured_padding;
+pub mod moved_corner;
 pub mod repeats;
 pub mod sides;
 pub mod stage;
@@ -484,6 +485,10 @@ pub struct SearchHint {
     /// The most frequent group of sets of each size (one switch, two, three), tried before
     /// every set of that size is.
     groups: [Option<Vec<Vec<Switch>>>; switches::MAX_SET],
+    /// The parts of the Minkowski sum the game's contacts have named so far (`None`: none):
+    /// a part they never name is searched as missing beside the port's other rules.
+    #[serde(default)]
+    cases_seen: Option<CaseMask>,
 }
 
 impl SearchHint {
@@ -663,7 +668,11 @@ impl Judge {
     /// What searches start from: the favourite groups as the last batch left them, fixed
     /// once [`Judge::end_batch`] froze them.
     pub fn hint(&self) -> SearchHint {
-        self.frozen.clone().unwrap_or_else(|| self.forming.clone())
+        let hint = self.frozen.clone().unwrap_or_else(|| self.forming.clone());
+        SearchHint {
+            cases_seen: self.cases_seen,
+            ..hint
+        }
     }
 
     /// Whether the hint is fixed (see [`Judge::end_batch`]).
@@ -686,6 +695,7 @@ impl Judge {
         let group = |f: &Option<(Vec<Vec<Switch>>, u64)>| f.as_ref().map(|(g, _)| g.clone());
         let formed = SearchHint {
             groups: self.favourites.each_ref().map(group),
+            cases_seen: None,
         };
         match &mut self.frozen {
             Some(fixed) => {
@@ -853,9 +863,13 @@ pub fn gather(
     let world = (level, world.1);
     let crease = crease_under_rules((hint, &reversed), world, record, config, &mut classes);
     let reversed_sets = reversed_under_rules(&reversed, hint, world, record, config, &mut classes);
+    let missing = missing_part_under_rules(hint, world, record, config, &mut classes);
+    let moved = moved_corner_under_rules(hint, world, record, config, &mut classes);
     let sets = match classes.first().map(|c| c.0) {
+        Some(BugClass::MovedCorner) => moved,
         Some(BugClass::ShortenedCrease) => crease.into_iter().collect(),
         Some(BugClass::ReversedPushBack) => reversed_sets,
+        Some(c) if c.missing_part().is_some() => missing,
         _ => Vec::new(),
     };
     Evidence {
@@ -886,6 +900,74 @@ fn own_classes(
     };
     let (level, tol) = (world.0, &config.tolerance);
     bug_class::candidates(record, (game, start_unsound), level, tol, missing)
+}
+
+/// Where no set reconciles the move and no part's absence alone does: the smallest sets under
+/// which the reference agrees without a part of the Minkowski sum that the game's contacts
+/// have never named (`SearchHint::cases_seen`), its class put where its precedence goes. A
+/// port that lacks a part breaks the moves its other rules shape too (jesters-bakery's face
+/// test is commented out, and it pads along the velocity): neither alone re-solves them.
+fn missing_part_under_rules(
+    hint: &SearchHint,
+    world: (&ProbeLevel, &DynamicScene),
+    record: &FrameRecord,
+    config: &ShadowConfig,
+    classes: &mut Vec<(BugClass, Option<f32>)>,
+) -> Vec<Vec<Switch>> {
+    let named =
+        |c: &(BugClass, _)| c.0.missing_part().is_some() || c.0 == BugClass::NonFiniteResult;
+    let Some(seen) = hint.cases_seen.filter(|_| !classes.iter().any(named)) else {
+        return Vec::new();
+    };
+    for class in [
+        BugClass::IgnoresEdges,
+        BugClass::IgnoresVertices,
+        BugClass::IgnoresFaces,
+    ] {
+        let Some(part) = class.missing_part().filter(|p| !seen.allows(*p)) else {
+            continue;
+        };
+        let mut masked = record.clone();
+        let cases = &mut masked.call.settings.debug.cases;
+        *cases = cases.with(part, false);
+        let found = reconciling_sets(hint, (Some(world.0), world.1), &masked, config);
+        if !found.sets.is_empty() {
+            let at = classes.iter().position(|c| c.0 > class);
+            classes.insert(at.unwrap_or(classes.len()), (class, None));
+            return found.sets;
+        }
+    }
+    Vec::new()
+}
+
+/// Where no set reconciles the move: whether the game met corners away from where the level
+/// has them and the reference agrees with them moved there, under the move's own settings or
+/// the port's rules ([`under_port_rules`]); the class goes first, with the set it re-solved
+/// under.
+fn moved_corner_under_rules(
+    hint: &SearchHint,
+    world: (&ProbeLevel, &DynamicScene),
+    record: &FrameRecord,
+    config: &ShadowConfig,
+    classes: &mut Vec<(BugClass, Option<f32>)>,
+) -> Vec<Vec<Switch>> {
+    let Some(game) = record.game.as_deref() else {
+        return Vec::new();
+    };
+    let corners = moved_corner::moved(game, world.0);
+    if corners.is_empty() || classes.iter().any(|c| c.0 == BugClass::NonFiniteResult) {
+        return Vec::new();
+    }
+    let tol = &config.tolerance;
+    let agrees = |s: &SlideSettings| moved_corner::agrees_moved(world, game, &corners, s, tol);
+    let Some((set, _)) = under_port_rules(hint, record).find(|(_, s)| agrees(s)) else {
+        return Vec::new();
+    };
+    classes.insert(0, (BugClass::MovedCorner, None));
+    match set.is_empty() {
+        true => Vec::new(),
+        false => vec![set],
+    }
 }
 
 /// Whether `switch` sets a row back to the seed's value where `held` sets it otherwise.

@@ -5,7 +5,8 @@
 //! the bug is injected around the call, as real ports have them: a broad phase that skips
 //! triangles, detection without vertex spheres, a scaled velocity, a 0/0 at t = 0, a padding
 //! applied into the surface, a crease left unnormalised, a sliver met anywhere in its plane,
-//! a corner of its own copy of the level moved by the padding of each vertex contact.
+//! a corner of its own copy of the level moved by the padding of each vertex contact, the
+//! face's point taken at the motion's end.
 
 use glam::Vec3;
 use slidescope::collision::conventions::Switch;
@@ -32,6 +33,9 @@ pub enum Bug {
     /// Detection without the face slab (jesters-bakery's face test is commented out): only
     /// a triangle's edges and corners stop the mover.
     NoFaces,
+    /// The face test at the point the motion reaches at its end, `centre - normal + velocity`
+    /// (kouchkarting's `WorldCollision`; the core's `DebugKnobs::face_point_at_motion_end`).
+    PointAtEnd,
     /// The whole move scaled (`0.5`: half the velocity moved).
     Scale(f32),
     /// A contact at t = 0 divides 0/0: the end is NaN.
@@ -67,6 +71,7 @@ impl Bug {
             "broad_phase" => Self::BroadPhase(num()?),
             "no_vertices" => Self::NoVertices,
             "no_faces" => Self::NoFaces,
+            "point_at_end" => Self::PointAtEnd,
             "scale" => Self::Scale(num()?),
             "nan_at_t0" => Self::NanAtT0,
             "inverted_padding" => Self::InvertedPadding,
@@ -146,6 +151,7 @@ impl Port {
                 settings.debug.cases = settings.debug.cases.with(CaseKind::Vertex, false);
             }
             Bug::NoFaces => settings.debug.cases = settings.debug.cases.with(CaseKind::Face, false),
+            Bug::PointAtEnd => settings.debug.face_point_at_motion_end = true,
             Bug::Scale(k) => moved_by = velocity * k,
             Bug::BroadPhase(r) => kept = near(level, start, r),
             Bug::UnnormalisedCrease => settings.debug.crease_unnormalised = true,

@@ -756,7 +756,11 @@ fn jesters_bakery_its_rules_on_lavaducts_and_the_corners_it_moved() {
         let report = check_file_profiled(&port(name), &CheckOptions::default()).unwrap();
         assert!(report.complete(), "{name}");
         let j = report.explanation.judged;
-        assert_eq!((j.on_their_own, j.explained, j.unexplained), judged, "{name}");
+        assert_eq!(
+            (j.on_their_own, j.explained, j.unexplained),
+            judged,
+            "{name}"
+        );
         let moved = |f: &&FlaggedMove| {
             matches!(
                 f.why,

@@ -177,6 +177,12 @@ pub struct DebugKnobs {
     /// the slide is shortened by the sine of the two planes' angle. The explainer re-solves
     /// with it to name that bug; a game keeps it off.
     pub crease_unnormalised: bool,
+    /// Re-creates a bug real ports have (kouchkarting's `WorldCollision`): the face test asks
+    /// whether the point the motion reaches at its end, `centre - normal + velocity` in eSpace,
+    /// lies in the triangle, and takes it as the touched point, where seed 001 12.5 takes the
+    /// point at the contact (`+ t0 * velocity`); the slide plane's normal then runs from the
+    /// centre at contact to that point. The port zoo builds a port with it; a game keeps it off.
+    pub face_point_at_motion_end: bool,
 }
 
 impl Default for DebugKnobs {
@@ -186,6 +192,7 @@ impl Default for DebugKnobs {
             broad_phase: BroadPhase::Bvh,
             narrow_phase: NarrowPhaseKind::Decomposed,
             crease_unnormalised: false,
+            face_point_at_motion_end: false,
         }
     }
 }

@@ -40,6 +40,8 @@ pub(crate) struct SettingsFile {
     touching_counts: bool,
     #[serde(skip_serializing_if = "is_false")]
     crease_unnormalised: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    face_point_at_motion_end: bool,
     #[serde(skip_serializing_if = "is_seed_padding")]
     padding: Padding,
     #[serde(skip_serializing_if = "is_seed_short_motion")]
@@ -112,6 +114,7 @@ impl From<SlideSettings> for SettingsFile {
             internal_edge_filter: s.response.internal_edge_filter,
             touching_counts: s.response.touching_counts,
             crease_unnormalised: s.debug.crease_unnormalised,
+            face_point_at_motion_end: s.debug.face_point_at_motion_end,
             padding: c.padding,
             short_motion: c.short_motion,
             min_velocity_m: c.min_velocity_m,
@@ -161,6 +164,7 @@ impl From<SettingsFile> for SlideSettings {
                 broad_phase: f.broad_phase,
                 narrow_phase: f.narrow_phase,
                 crease_unnormalised: f.crease_unnormalised,
+                face_point_at_motion_end: f.face_point_at_motion_end,
             },
         }
     }

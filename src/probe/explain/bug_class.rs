@@ -181,7 +181,7 @@ fn classify(
 ) -> Option<(BugClass, Option<f32>)> {
     let plain = |c| Some((c, None));
     // A point taken at the motion's end tilts the normal and misplaces the contact: first.
-    if point_at_motion_end(game, level) {
+    if point_at_motion_end(game, level, &record.trace) {
         return plain(BugClass::PointAtMotionEnd);
     }
     // A contact off its triangle has a normal from either side (a sliver's is noise).
@@ -445,34 +445,43 @@ const AT_END_ES: f32 = 1e-4;
 /// points by less than a millimetre.
 const NEARER_END: f32 = 4.0;
 
-/// The game's first iteration's contact, when it names a triangle: its touched point is the
-/// start less the triangle's unit normal (toward the start) plus the whole velocity, in
-/// eSpace, and lies [`NEARER_END`] times nearer it than the point touched at its centre
-/// (`centre − normal`).
-fn point_at_motion_end(game: &GameMove, level: &ProbeLevel) -> bool {
+/// A game contact that names a triangle, at iteration 0 or where the reference's iteration
+/// began where the game's did (the iterations before it agree): its touched point is that
+/// iteration's start less the triangle's unit normal (toward the start) plus the iteration's
+/// whole velocity, in eSpace, and lies [`NEARER_END`] times nearer it than the point touched at
+/// its centre (`centre − normal`). An iteration's start and velocity after the first are the
+/// reference's (`trace`): they are the game's only where the earlier iterations agree, and
+/// elsewhere the point lies nowhere near.
+fn point_at_motion_end(game: &GameMove, level: &ProbeLevel, trace: &Trace) -> bool {
     let input = &game.input;
     let Ok(e) = Ellipsoid::with_axes(input.start, input.radii, input.axes) else {
         return false;
     };
     let space = e.space();
-    let Some(c) = game.contacts.iter().find(|c| c.iteration == 0) else {
-        return false;
+    let began = |k: u32| match k {
+        0 => Some((input.start, input.velocity)),
+        k => (trace.iterations.get(k as usize)).map(|it| (it.start_center, it.velocity)),
     };
-    let Some(tri) = c.triangle.and_then(|t| level.collision().get_triangle(t)) else {
-        return false;
-    };
-    let [a, b, d] = tri.vertices.map(|p| space.vector_to_es(p - input.start));
-    let Some(mut n) = (b - a).cross(d - a).try_normalize() else {
-        return false;
-    };
-    if a.dot(n) > 0.0 {
-        n = -n; // toward the start, which is the origin here
-    }
-    let point = space.vector_to_es(c.point - input.start);
-    let at_end = space.vector_to_es(input.velocity) - n;
-    let touched = space.vector_to_es(c.center - input.start) - n;
-    let from_end = point.distance(at_end);
-    from_end <= AT_END_ES && point.distance(touched) > NEARER_END * from_end.max(1e-5)
+    game.contacts.iter().any(|c| {
+        let Some(tri) = c.triangle.and_then(|t| level.collision().get_triangle(t)) else {
+            return false;
+        };
+        let Some((start, velocity)) = began(c.iteration) else {
+            return false;
+        };
+        let [a, b, d] = tri.vertices.map(|p| space.vector_to_es(p - start));
+        let Some(mut n) = (b - a).cross(d - a).try_normalize() else {
+            return false;
+        };
+        if a.dot(n) > 0.0 {
+            n = -n; // toward the start, which is the origin here
+        }
+        let point = space.vector_to_es(c.point - start);
+        let at_end = space.vector_to_es(velocity) - n;
+        let touched = space.vector_to_es(c.center - start) - n;
+        let from_end = point.distance(at_end);
+        from_end <= AT_END_ES && point.distance(touched) > NEARER_END * from_end.max(1e-5)
+    })
 }
 
 /// How far `p`, taken into the plane of `tri`, lies from `tri` (0 inside it); a triangle

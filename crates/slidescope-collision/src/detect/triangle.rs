@@ -22,6 +22,7 @@ pub(super) fn part_rules(s: &SlideSettings) -> PartRules {
         roots: s.conventions.roots,
         plane_skipped: s.conventions.embedded_plane_skipped,
         expanded_edges: s.conventions.fauerby_f32,
+        point_at_motion_end: s.debug.face_point_at_motion_end,
     }
 }
 

@@ -45,6 +45,9 @@ pub struct PartRules {
     pub plane_skipped: bool,
     /// Edges solved by Fauerby 2003's expanded f32 quadratic (`edge::sweep_edge_expanded`).
     pub expanded_edges: bool,
+    /// The face's touched point taken at the motion's end
+    /// ([`DebugKnobs::face_point_at_motion_end`](crate::DebugKnobs::face_point_at_motion_end)).
+    pub point_at_motion_end: bool,
 }
 
 impl PartRules {
@@ -55,6 +58,7 @@ impl PartRules {
             roots: Roots::AtZero,
             plane_skipped: false,
             expanded_edges: false,
+            point_at_motion_end: false,
         }
     }
 }
@@ -119,14 +123,22 @@ pub fn sweep_face(
         return FacePlane::Unreachable;
     }
     let t = reach.above / -reach.toward;
-    let p = c + v * t - side;
+    let (p, normal) = match rules.point_at_motion_end {
+        // The port's bug: the point the motion reaches at its end, and the slide plane from
+        // the centre at contact to it.
+        true => (
+            c + v - side,
+            (c + v * t - (c + v - side)).normalize_or(side),
+        ),
+        false => (c + v * t - side, side),
+    };
     // Where the plane is reached does not depend on the limit, so neither does the verdict:
     // inside, the face alone answers (its time against the limit); outside, the round parts'
     // own roots do.
     if !point_in_triangle(p, tri, n) {
         FacePlane::Outside(reach)
     } else if t <= t_max {
-        FacePlane::Hit(ContactTime::Toi(t), side, p)
+        FacePlane::Hit(ContactTime::Toi(t), normal, p)
     } else {
         FacePlane::Unreachable
     }

@@ -23,7 +23,7 @@ use super::explain::{
 };
 use super::probe_session::{PendingMove, ProbeSession, Step, resolve_all_then};
 use super::shadow::{Assumed, MeasuredRules, ShadowConfig};
-use crate::collision::SlideSettings;
+use crate::collision::{CaseKind, CaseMask, SlideSettings};
 use crate::sim::FrameRecord;
 use crate::sim::{Cause, ShadowTolerance};
 
@@ -460,7 +460,29 @@ fn explained_pass<R: Read>(
     let (mut report, mut tally) = read(options)?;
     let mut first = report.clone();
     tally.clone().finish(&mut first);
-    let voted = first.explanation.conventions_detected.is_some();
+    // A file whose contacts never name a part, or whose game's bug the reference can play,
+    // votes, and weighs its rules, with that bug (`Trials::bugs`), where that leaves some
+    // move a rule reconciles.
+    let bugs = FileBugs::of(&first);
+    let votes = match bugs.played(options) {
+        Some(masked) => {
+            let (mut again, its_tally) = read(&masked)?;
+            its_tally.finish(&mut again);
+            again
+                .explanation
+                .conventions_detected
+                .is_some()
+                .then_some(again)
+        }
+        None => None,
+    };
+    let bugs = if votes.is_some() {
+        bugs
+    } else {
+        FileBugs::default()
+    };
+    let votes = votes.unwrap_or_else(|| first.clone());
+    let voted = votes.explanation.conventions_detected.is_some();
     if !voted && measured.is_none() {
         return Ok((limited(first, listed.limit), None, voted));
     }
@@ -469,12 +491,13 @@ fn explained_pass<R: Read>(
         check: &check,
         options,
         measured: &measured,
-        sets: reconciling_sets(&first),
+        sets: reconciling_sets(&votes),
         checked: Default::default(),
+        bugs,
     };
-    let voted_switches = (first.explanation.conventions_detected.as_ref())
+    let voted_switches = (votes.explanation.conventions_detected.as_ref())
         .map_or(Vec::new(), |d| d.switches.clone());
-    let profile = trials.profile(voted_switches, first)?;
+    let profile = trials.profile(voted_switches, votes)?;
     tally.judge.settle(profile.switches.clone());
     tally.second_look(&mut report, &profile);
     tally.finish(&mut report);
@@ -628,6 +651,55 @@ fn measured_marked(mut report: CheckReport, measured: Measured, plain: &AsDeclar
     report
 }
 
+/// What the whole file shows of the game's bugs that the reference can play, for the trials
+/// that weigh its rules: a part of the Minkowski sum its contacts never name, and the face's
+/// point taken at the motion's end where at least [`FILE_WIDE`] of its moves judged on their
+/// own are named so.
+#[derive(Debug, Clone, Copy, Default)]
+struct FileBugs {
+    /// The parts its contacts name anywhere (`None`: they name none).
+    named: Option<CaseMask>,
+    point_at_end: bool,
+}
+
+/// Share of the moves judged on their own a bug must name to be played over the whole file.
+const FILE_WIDE: f64 = 0.05;
+
+impl FileBugs {
+    fn of(first: &CheckReport) -> Self {
+        let at_end = |f: &&FlaggedMove| {
+            matches!(
+                f.why,
+                Some(Why::Bug {
+                    class: BugClass::PointAtMotionEnd,
+                    ..
+                })
+            )
+        };
+        let named = first.flagged.iter().filter(at_end).count() as f64;
+        let own = first.explanation.judged.on_their_own as f64;
+        Self {
+            named: first.explanation.file_facts.cases_seen,
+            point_at_end: own > 0.0 && named >= FILE_WIDE * own,
+        }
+    }
+
+    /// `options` re-solving with these bugs; `None` where that changes nothing.
+    fn played(&self, options: &CheckOptions) -> Option<CheckOptions> {
+        let mut out = *options;
+        let debug = &mut out.settings.debug;
+        if let Some(named) = self.named {
+            for kind in [CaseKind::Face, CaseKind::Edge, CaseKind::Vertex] {
+                debug.cases = debug
+                    .cases
+                    .with(kind, debug.cases.allows(kind) && named.allows(kind));
+            }
+        }
+        debug.face_point_at_motion_end |= self.point_at_end;
+        (out.settings.debug != options.settings.debug).then_some(out)
+    }
+}
+
 /// `report` listing at most `limit` flagged moves.
 fn limited(mut report: CheckReport, limit: Option<usize>) -> CheckReport {
     if let Some(n) = limit.filter(|n| report.flagged.len() > *n) {
@@ -651,6 +723,12 @@ struct Trials<'a> {
     /// indices together (memory stays bounded on a long file).
     // perf: docs/measurements.md, "the cost of the why" (`--conventions detected`).
     checked: std::cell::RefCell<BTreeMap<(Vec<Switch>, Pass), CheckReport>>,
+    /// The game's bugs the trials that weigh a rule re-solve with ([`FileBugs`]): a port that
+    /// lacks a part (jesters-bakery's faces) or tilts every face's normal (kouchkarting's
+    /// point at the motion's end) parts from the reference on every move the bug decides,
+    /// whatever its rules, and those moves would hide them. The profile's own re-check plays
+    /// no bug, so those moves are still named by it.
+    bugs: FileBugs,
 }
 
 /// `w` in a check with a profile assumed (`profiled`, `--conventions detected`): a move that
@@ -771,6 +849,8 @@ impl Trials<'_> {
         };
         if pass == Pass::Profile {
             options.assumed = options.assumed.map(Assumed::settled);
+        } else if let Some(played) = self.bugs.played(&options) {
+            options = played;
         }
         let r = (self.check)(&options)?;
         let mut checked = self.checked.borrow_mut();

@@ -916,9 +916,12 @@ fn missing_part_under_rules(
 ) -> Vec<Vec<Switch>> {
     let named =
         |c: &(BugClass, _)| c.0.missing_part().is_some() || c.0 == BugClass::NonFiniteResult;
-    let Some(seen) = hint.cases_seen.filter(|_| !classes.iter().any(named)) else {
+    if classes.iter().any(named) {
         return Vec::new();
-    };
+    }
+    // Before any contact has named a part, every part is a candidate: the file's facts drop
+    // a class its later contacts contradict (`BugClass::contradicted`).
+    let seen = hint.cases_seen.unwrap_or(CaseMask::NONE);
     for class in [
         BugClass::IgnoresEdges,
         BugClass::IgnoresVertices,

@@ -17,9 +17,10 @@ use crate::sim::{GameMove, ShadowTolerance};
 /// Least distance (eSpace) of a game's touched point from its triangle for a moved corner:
 /// a hundred times an f32 point's rounding 100 eSpace from the origin.
 const MOVED_MIN_ES: f32 = 1e-3;
-/// Farthest (eSpace) a moved corner lies from the level's: a quarter of the unit sphere, some
-/// fifty paddings of the ports recorded.
-const MOVED_MAX_ES: f32 = 0.25;
+/// Farthest (eSpace) a moved corner lies from the level's: the unit sphere's radius, two
+/// hundred paddings of the ports recorded (a corner met again and again walks on; a point
+/// farther off is a triangle met away from it, `BugClass::OffTriangle`).
+const MOVED_MAX_ES: f32 = 1.0;
 
 /// One corner the game met elsewhere: the core's triangle, which corner, and where (world).
 #[derive(Debug, Clone, Copy, PartialEq)]

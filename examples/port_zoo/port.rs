@@ -53,9 +53,12 @@ pub enum Bug {
     /// Pro on lavaducts): the port's detection has, beside the sliver, a triangle covering the
     /// level in its plane, whose contacts it numbers as the sliver's.
     SliverWall,
-    /// The port's own copy of the level has each corner it meets moved a padding back along
-    /// the move, in place, as jesters-bakery's `intersection_point -= very_close_distance * v`
-    /// moves its cached corner: later moves meet the triangle where the level has no corner.
+    /// The port's own copy of the level has each corner a vertex contact met moved a padding
+    /// back along the call's velocity once the call is done: later moves meet the triangle
+    /// where the level has no corner. After jesters-bakery's `intersection_point -=
+    /// very_close_distance * v`, which moves its cached corner in place, along each
+    /// iteration's velocity, only where the contact is no nearer than the padding, and before
+    /// the call's next iteration.
     MovedCorner,
 }
 
@@ -239,8 +242,9 @@ impl Port {
                 changed = true;
             }
         }
-        if changed {
-            *mesh = numbered(copy);
+        // A corner moved into a degenerate triangle leaves the last mesh the port had.
+        if let Some(rebuilt) = numbered(copy).filter(|_| changed) {
+            *mesh = Some(rebuilt);
         }
     }
 

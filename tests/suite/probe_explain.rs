@@ -744,18 +744,26 @@ fn counting_only_judges_the_same_moves_as_explaining() {
 }
 
 #[test]
-fn jesters_bakery_its_rules_on_lavaducts_and_the_corners_it_moved() {
-    // AndreasSabelfeld/jesters-bakery (tests/ports/jesters/), a Python game recorded and read
-    // as it came, nothing declared. Its padding moves the cached corner a contact met, in
-    // place (pycgtypes' `-=`): moves that meet that corner later are named by it, and the
-    // first where the game's contact shows it off the level is the first so named.
+fn jesters_bakery_its_rules_and_the_corners_it_moved() {
+    // AndreasSabelfeld/jesters-bakery (tests/ports/jesters/), a Python game, nothing declared.
+    // Its padding moves the cached corner a contact met, in place (pycgtypes' `-=`): moves
+    // that meet that corner later are named by it.
+    let mut expected = [
+        "padding_along_velocity",
+        "keep_last_centre",
+        "roots_after_start_only",
+        "contact_point_projection",
+    ]
+    .map(sw);
+    expected.sort();
     for (name, judged, first_moved) in [
-        ("jesters_threejs.slidelog", (132, 100, 27), 1636),
-        ("jesters_lavaducts.slidelog", (307, 295, 12), 515),
+        ("jesters_threejs.slidelog", (170, 165, 5), 1636),
+        ("jesters_lavaducts.slidelog", (321, 282, 38), 2586),
     ] {
         let report = check_file_profiled(&port(name), &CheckOptions::default()).unwrap();
         assert!(report.complete(), "{name}");
-        let j = report.explanation.judged;
+        let e = &report.explanation;
+        let j = e.judged;
         assert_eq!(
             (j.on_their_own, j.explained, j.unexplained),
             judged,
@@ -772,22 +780,8 @@ fn jesters_bakery_its_rules_on_lavaducts_and_the_corners_it_moved() {
         };
         let first = report.flagged.iter().find(moved).map(|f| f.index);
         assert_eq!(first, Some(first_moved), "{name}");
+        // Every rule of the profile is the port's (tests/ports/jesters/README.md).
+        let detected = e.conventions_detected.as_ref().unwrap();
+        assert_eq!(detected.switches, expected, "{name}");
     }
-    // Every rule of the lavaducts profile is the port's (tests/ports/jesters/README.md).
-    let report = check_file_profiled(
-        &port("jesters_lavaducts.slidelog"),
-        &CheckOptions::default(),
-    )
-    .unwrap();
-    let mut expected = [
-        "padding_along_velocity",
-        "short_leftover_dropped",
-        "keep_last_centre",
-        "roots_after_start_only",
-        "contact_point_projection",
-    ]
-    .map(sw);
-    expected.sort();
-    let detected = report.explanation.conventions_detected.as_ref().unwrap();
-    assert_eq!(detected.switches, expected);
 }

@@ -485,8 +485,9 @@ pub struct SearchHint {
     /// The most frequent group of sets of each size (one switch, two, three), tried before
     /// every set of that size is.
     groups: [Option<Vec<Vec<Switch>>>; switches::MAX_SET],
-    /// The parts of the Minkowski sum the game's contacts have named so far (`None`: none):
-    /// a part they never name is searched as missing beside the port's other rules.
+    /// The parts of the Minkowski sum the game's contacts had named when the hint was formed
+    /// (`None`: none), fixed with it: a part they never name is searched as missing beside
+    /// the port's other rules.
     #[serde(default)]
     cases_seen: Option<CaseMask>,
 }
@@ -668,11 +669,7 @@ impl Judge {
     /// What searches start from: the favourite groups as the last batch left them, fixed
     /// once [`Judge::end_batch`] froze them.
     pub fn hint(&self) -> SearchHint {
-        let hint = self.frozen.clone().unwrap_or_else(|| self.forming.clone());
-        SearchHint {
-            cases_seen: self.cases_seen,
-            ..hint
-        }
+        self.frozen.clone().unwrap_or_else(|| self.forming.clone())
     }
 
     /// Whether the hint is fixed (see [`Judge::end_batch`]).
@@ -695,7 +692,7 @@ impl Judge {
         let group = |f: &Option<(Vec<Vec<Switch>>, u64)>| f.as_ref().map(|(g, _)| g.clone());
         let formed = SearchHint {
             groups: self.favourites.each_ref().map(group),
-            cases_seen: None,
+            cases_seen: self.cases_seen,
         };
         match &mut self.frozen {
             Some(fixed) => {
@@ -863,8 +860,8 @@ pub fn gather(
     let world = (level, world.1);
     let crease = crease_under_rules((hint, &reversed), world, record, config, &mut classes);
     let reversed_sets = reversed_under_rules(&reversed, hint, world, record, config, &mut classes);
-    let missing = missing_part_under_rules(hint, world, record, config, &mut classes);
     let moved = moved_corner_under_rules(hint, world, record, config, &mut classes);
+    let missing = missing_part_under_rules(hint, world, record, config, &mut classes);
     let sets = match classes.first().map(|c| c.0) {
         Some(BugClass::MovedCorner) => moved,
         Some(BugClass::ShortenedCrease) => crease.into_iter().collect(),
@@ -914,20 +911,25 @@ fn missing_part_under_rules(
     config: &ShadowConfig,
     classes: &mut Vec<(BugClass, Option<f32>)>,
 ) -> Vec<Vec<Switch>> {
-    let named =
-        |c: &(BugClass, _)| c.0.missing_part().is_some() || c.0 == BugClass::NonFiniteResult;
-    if classes.iter().any(named) {
+    let named = |c: &(BugClass, _)| {
+        c.0.missing_part().is_some()
+            || matches!(c.0, BugClass::NonFiniteResult | BugClass::MovedCorner)
+    };
+    // Not before a contact has named a part: a file whose contacts name none rules every
+    // such class out (`BugClass::contradicted`), and its sets would still vote.
+    let Some(seen) = hint.cases_seen.filter(|_| !classes.iter().any(named)) else {
         return Vec::new();
-    }
-    // Before any contact has named a part, every part is a candidate: the file's facts drop
-    // a class its later contacts contradict (`BugClass::contradicted`).
-    let seen = hint.cases_seen.unwrap_or(CaseMask::NONE);
+    };
+    let own = record.call.settings.debug.cases;
     for class in [
         BugClass::IgnoresEdges,
         BugClass::IgnoresVertices,
         BugClass::IgnoresFaces,
     ] {
-        let Some(part) = class.missing_part().filter(|p| !seen.allows(*p)) else {
+        // A part the move's settings already leave out (the trials that play the file's
+        // bugs) was searched without it already.
+        let unseen = |p: &CaseKind| !seen.allows(*p) && own.allows(*p);
+        let Some(part) = class.missing_part().filter(unseen) else {
             continue;
         };
         let mut masked = record.clone();
@@ -935,18 +937,23 @@ fn missing_part_under_rules(
         *cases = cases.with(part, false);
         let found = reconciling_sets(hint, (Some(world.0), world.1), &masked, config);
         if !found.sets.is_empty() {
-            let at = classes.iter().position(|c| c.0 > class);
-            classes.insert(at.unwrap_or(classes.len()), (class, None));
+            by_precedence(classes, class);
             return found.sets;
         }
     }
     Vec::new()
 }
 
+/// `class` put among `classes` where its precedence (the enum's order) goes.
+fn by_precedence(classes: &mut Vec<(BugClass, Option<f32>)>, class: BugClass) {
+    let at = classes.iter().position(|c| c.0 > class);
+    classes.insert(at.unwrap_or(classes.len()), (class, None));
+}
+
 /// Where no set reconciles the move: whether the game met corners away from where the level
 /// has them and the reference agrees with them moved there, under the move's own settings or
-/// the port's rules ([`under_port_rules`]); the class goes first, with the set it re-solved
-/// under.
+/// the port's rules ([`under_port_rules`]); the class goes where its precedence puts it
+/// (after a non-finite result only), with the set it re-solved under.
 fn moved_corner_under_rules(
     hint: &SearchHint,
     world: (&ProbeLevel, &DynamicScene),
@@ -961,12 +968,15 @@ fn moved_corner_under_rules(
     if corners.is_empty() || classes.iter().any(|c| c.0 == BugClass::NonFiniteResult) {
         return Vec::new();
     }
+    let Some(moved) = moved_corner::within_reach(world.0.collision(), game, &corners) else {
+        return Vec::new();
+    };
     let tol = &config.tolerance;
-    let agrees = |s: &SlideSettings| moved_corner::agrees_moved(world, game, &corners, s, tol);
+    let agrees = |s: &SlideSettings| moved_corner::agrees_in(&moved, world.1, game, s, tol);
     let Some((set, _)) = under_port_rules(hint, record).find(|(_, s)| agrees(s)) else {
         return Vec::new();
     };
-    classes.insert(0, (BugClass::MovedCorner, None));
+    by_precedence(classes, BugClass::MovedCorner);
     match set.is_empty() {
         true => Vec::new(),
         false => vec![set],
@@ -1094,11 +1104,7 @@ fn crease_under_rules(
             let learnt = favourites.any(linahan);
             (!learnt).then(|| with_linahan_and_more(record, agrees_unnormalised))?
         })?;
-    let at = classes.iter().position(|c| c.0 > BugClass::ShortenedCrease);
-    classes.insert(
-        at.unwrap_or(classes.len()),
-        (BugClass::ShortenedCrease, None),
-    );
+    by_precedence(classes, BugClass::ShortenedCrease);
     Some(set)
 }
 

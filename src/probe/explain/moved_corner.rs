@@ -65,27 +65,24 @@ pub fn moved(game: &GameMove, level: &ProbeLevel) -> Vec<MovedCorner> {
     out
 }
 
-/// Whether the reference, re-run on `game`'s inputs with `settings` among the level's
-/// triangles within the move's reach, its `moved` corners where the game met them, agrees
+/// Whether the reference, re-run on `game`'s inputs with `settings` in `moved` (the level
+/// within the move's reach, its corners where the game met them: [`within_reach`]), agrees
 /// with the game.
-pub fn agrees_moved(
-    (level, objects): (&ProbeLevel, &DynamicScene),
+pub fn agrees_in(
+    moved: &CollisionMesh,
+    objects: &DynamicScene,
     game: &GameMove,
-    moved: &[MovedCorner],
     settings: &SlideSettings,
     tol: &ShadowTolerance,
 ) -> bool {
-    let Some(mesh) = within_reach(level.collision(), game, moved) else {
-        return false;
-    };
     let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
-    let world = CollisionWorld::new(&mesh, objects);
+    let world = CollisionWorld::new(moved, objects);
     shadow::agrees_in(world, game, settings, tol, (&mut scratch, &mut trace)).0
 }
 
 /// The triangles whose bounds meet the move's reach (its start, by the length of its velocity
 /// and its largest radius, and a padding), `moved` corners moved; `None` where none is left.
-fn within_reach(
+pub fn within_reach(
     mesh: &CollisionMesh,
     game: &GameMove,
     moved: &[MovedCorner],

@@ -175,26 +175,40 @@ GRID = Grid(TRIS)
 
 
 class Chunk(Entity):
-    """One 2 m cell of the level as a game entity: its triangles' corners, unshared, in the
-    level's order (what `Detection.get_all_tris` reads: a flat vertex list and its indices)."""
+    """A piece of the level as a game entity: the triangles whose centre lies in one 2 m cell,
+    each in one piece only, their corners unshared, in the level's order (what
+    `Detection.get_all_tris` reads: a flat vertex list and its indices), and their bounds."""
 
     def __init__(self, tris):
         self.tris = tris
         flat = [c for t in tris for v in TRIS[t] for c in v]
         model = types.SimpleNamespace(get_raw_model=lambda: self.raw)
         self.raw = types.SimpleNamespace(get_vertices=lambda: flat, get_indices=lambda: list(range(3 * len(tris))))
+        corners = [v for t in tris for v in TRIS[t]]
+        self.lo = [min(v[k] for v in corners) for k in range(3)]
+        self.hi = [max(v[k] for v in corners) for k in range(3)]
         super().__init__(model, (0.0, 0.0, 0.0), 0, 0, 0, 1)
 
 
-CHUNKS = {key: Chunk(tris) for key, tris in sorted(GRID.cells.items())}
+def centre_cell(t):
+    centre = [sum(v[k] for v in TRIS[t]) / 3 for k in range(3)]
+    return tuple(math.floor(centre[k] / GRID.cell) for k in range(3))
+
+
+PIECES = {}
+for t in range(len(TRIS)):
+    PIECES.setdefault(centre_cell(t), []).append(t)
+CHUNKS = [Chunk(tris) for _, tris in sorted(PIECES.items())]
 
 
 def chunks_near(start, velocity):
-    """The chunks a move's box meets (the broad phase a game with a large level adds)."""
+    """The pieces whose bounds meet the move's box (the broad phase a game with a large level
+    adds), in one order."""
     reach = math.sqrt(sum(c * c for c in velocity)) + max(RADII) + 0.25
     lo = [min(start[k], start[k] + velocity[k]) - reach for k in range(3)]
     hi = [max(start[k], start[k] + velocity[k]) + reach for k in range(3)]
-    return [CHUNKS[key] for key in GRID.keys(lo, hi) if key in CHUNKS]
+    meets = lambda c: all(c.lo[k] <= hi[k] and c.hi[k] >= lo[k] for k in range(3))  # noqa: E731
+    return [c for c in CHUNKS if meets(c)]
 
 
 # The game's eSpace copy of a chunk's corners (`get_all_tris`, cached per entity) names each

@@ -1152,9 +1152,10 @@ impl<'a> ProfileCheck<'a> {
     /// push-back), which goes before a rule the weighing left out; where it found nothing, a
     /// bug class (what a move fits where no searched set reconciles it) or only rules outside
     /// the profile, and the re-check agrees, the profile's rules ([`profile_finding`]); and
-    /// where it found nothing or a bug class and the re-check finds a tie between contacts,
-    /// that tie under the profile's rules ([`profile_tie`]: such ties are settled under the
-    /// move's own settings, which lack the port's rules here).
+    /// where it found nothing, a bug class or only rules outside the profile, and the re-check
+    /// finds a tie between contacts, that tie under the profile's rules ([`profile_tie`]: the
+    /// first pass settles such ties under the move's own settings or the favourite sets found
+    /// so far, not the profile).
     fn reading(&self, old: &Finding, index: u64, facts: &FileFacts) -> Option<Finding> {
         let why = old.why(facts);
         let unexplained = why.kind() == WhyKind::Unexplained;
@@ -1163,7 +1164,7 @@ impl<'a> ProfileCheck<'a> {
                 if matches!(class, BugClass::ShortenedCrease | BugClass::ReversedPushBack))
         };
         if let Some(&tie) = self.ties.get(&index) {
-            let taken = unexplained || why.kind() == WhyKind::Bug;
+            let taken = unexplained || why.kind() == WhyKind::Bug || why.outside_detected();
             return taken.then(|| profile_tie(old, self.profile, tie))?;
         }
         if let Some(bug) = self.bugs.get(&index) {

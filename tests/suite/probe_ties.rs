@@ -14,7 +14,7 @@ use slidescope::probe::explain::{Tie, Why};
 use slidescope::probe::probe_file_check::{
     CheckOptions, CheckReport, check_file, check_file_with_detected,
 };
-use slidescope_probe::{Case, Contact, Declared, Frame, Move, MoveResult, Padding, encode};
+use slidescope_probe::{Case, Contact, Declared, Frame, Move, MoveResult, Padding, Roots, encode};
 
 use crate::common::temp_dir;
 
@@ -340,4 +340,49 @@ fn a_contact_met_along_a_motion_almost_in_its_plane_is_a_tie_at_a_graze_within_f
     assert_eq!(tie_of(&report, 0), Some(Tie::Graze));
     assert_eq!(tie_of(&report, 1), None);
     assert_eq!(tie_of(&report, 2), None);
+}
+
+#[test]
+fn a_start_touching_an_edge_deeper_than_the_recording_holds_is_a_tie_and_one_a_thousandth_clear_is_not()
+ {
+    // A ledge whose edge runs along z at the origin. The game's sphere starts 5e-6 eSpace
+    // inside the edge's reach, moving away from it: a port that takes roots after the start
+    // meets the edge where it leaves it at once, stays (nearer than its padding) and meets it
+    // again every iteration; every later contact lies √(2 · depth) along the surface. The
+    // start it reports lies `clear` eSpace outside, where the reference meets nothing.
+    let level = vec![[
+        Vec3::new(0.0, 0.0, -5.0),
+        Vec3::new(0.0, 0.0, 5.0),
+        Vec3::new(-5.0, 0.0, 0.0),
+    ]];
+    let n = Vec3::new(1.0, 1.0, 0.0).normalize();
+    let at = |depth_es: f32, z: f32| n * (R * (1.0 - depth_es)) + Vec3::new(0.0, 0.0, z);
+    let away = |z: f32| GameSide {
+        sees: &[0],
+        radius: R,
+        start: at(5e-6, z),
+        velocity: Vec3::new(0.01, 0.0, 0.1),
+    };
+    let declared = Declared {
+        padding: Some(Padding::Velocity),
+        roots: Some(Roots::PositiveOnly),
+        ..Declared::default()
+    };
+    let clear = [1e-5, 1e-3];
+    let reported = |i: usize, m: &mut Move, contacts: &mut Vec<Contact>| {
+        assert!(
+            contacts.len() > 2,
+            "the game meets the edge again and again"
+        );
+        let z = m.start[2];
+        m.start = at(-clear[i], z).to_array();
+    };
+    let moves = [away(-2.0), away(2.0)];
+    let path = file_declared("tie_deeper", &level, &moves, &declared, reported);
+    let report = check_file(&path, &CheckOptions::default()).unwrap();
+    assert!(report.complete());
+    let flagged: Vec<u64> = report.flagged.iter().map(|f| f.index).collect();
+    assert_eq!(flagged, [0, 1], "the reference moves away, the games stay");
+    assert_eq!(tie_of(&report, 0), Some(Tie::Touch));
+    assert_eq!(tie_of(&report, 1), None, "1e-3 eSpace is no float noise");
 }

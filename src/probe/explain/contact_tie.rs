@@ -16,7 +16,10 @@
 //!   by no more than [`NOISE_ES`] moves the centre that far along the motion.
 //!
 //! Neither side is wrong. A move is at a touch or two-at-once tie only when settling it the
-//! game's way makes the reference agree: the sphere grown (or shrunk) just past the gap, or
+//! game's way makes the reference agree: the sphere grown (or shrunk) just past the gap (or,
+//! for a game that met something at its first iteration, its start nudged that deep toward
+//! it, where only the ends and which iterations met something are compared:
+//! [`deeper_ends_agree`]), or
 //! the reference's triangle taken out of the way (the move re-solved on the triangles near
 //! it); along a plane, when the ends agree with the game's repeated contacts set aside. A
 //! start inside a triangle is no tie, nor a contact with a moving object.
@@ -30,7 +33,7 @@ use crate::collision::{
     DynamicScene, ESpace, Ellipsoid, IterationTrace, Scratch, SlideSettings, Trace,
     collide_and_slide_in, sweep,
 };
-use crate::probe::shadow::agrees_under;
+use crate::probe::shadow::{agrees_in, agrees_under};
 use crate::sim::{Comparison, FrameRecord, GameMove, ShadowTolerance};
 
 /// The widest gap (eSpace) a tie spans: 16 of the last bits of an f32 coordinate 100 radii
@@ -92,7 +95,9 @@ pub fn settled(
         } => {
             let touch = gap_es(level, (it, settings), game, triangle, true)
                 .is_some_and(|gap| grown(world, game, settings, tol, 1.0 + gap));
-            if touch {
+            let at_start = game.contacts.get(index).is_some_and(|c| c.iteration == 0);
+            let whole = CollisionWorld::new(level.collision(), world.1);
+            if touch || (at_start && deeper_ends_agree(whole, game, settings, tol)) {
                 return Some(Tie::Touch);
             }
             let apart = (it, index, triangle);
@@ -307,6 +312,50 @@ fn grown(
     resized.input.radii *= scale;
     let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
     agrees_under(world, &resized, settings, tol, &mut scratch, &mut trace).0
+}
+
+/// Depths (eSpace) a start is nudged toward the game's first contact, up to [`NOISE_ES`].
+const DEPTHS_ES: [f32; 7] = [1e-6, 2e-6, 5e-6, 1e-5, 2e-5, 5e-5, NOISE_ES];
+
+/// A start at touching, deeper by what the recording cannot hold: the game met a contact at
+/// its first iteration, and with the start nudged toward the first such contact by one of
+/// [`DEPTHS_ES`] the reference, re-run in `world`, meets something at every iteration the
+/// game did and nowhere else, and ends where the game did. The contacts' places are not
+/// compared: touching by a depth `d`, a motion along the surface leaves it after `√(2d)`, so
+/// the last bits of a recorded f32 start move every later contact (a port that takes roots
+/// after the start meets an edge it touches again and again, and stays where a contact nearer
+/// than its padding keeps it).
+pub fn deeper_ends_agree(
+    world: CollisionWorld,
+    game: &GameMove,
+    settings: &SlideSettings,
+    tol: &ShadowTolerance,
+) -> bool {
+    let Some(first) = game.contacts.iter().find(|c| c.iteration == 0) else {
+        return false;
+    };
+    let input = &game.input;
+    let Ok(e) = Ellipsoid::with_axes(input.start, input.radii, input.axes) else {
+        return false;
+    };
+    let space = e.space();
+    let toward_es = space
+        .vector_to_es(first.point - first.center)
+        .normalize_or_zero();
+    let game_end = game.result.map(|r| (r.end, r.integration_velocity));
+    let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+    DEPTHS_ES.iter().any(|&depth| {
+        let mut nudged = game.clone();
+        nudged.input.start += space.vector_to_world(toward_es * depth);
+        let solved = (&mut scratch, &mut trace);
+        let Some(result) = agrees_in(world, &nudged, settings, tol, solved).1 else {
+            return false;
+        };
+        let c = Comparison::of(game_end, &game.contacts, &result, &trace, game.missing);
+        let met_alike = c.rows.iter().all(|r| r.game.is_some() == r.core_hit);
+        let end = c.end_distance_m.is_some_and(|d| d <= tol.position_m);
+        met_alike && end
+    })
 }
 
 /// How far apart (eSpace, along the iteration's motion) the sphere meets `triangle` and the

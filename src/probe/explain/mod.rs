@@ -1222,7 +1222,9 @@ fn reversed_under_rules(
 /// a tie at the padding under the move's own conventions comes before any switch (a switch
 /// that drops the branch, another projection, would reconcile it for the wrong reason), and
 /// with one or two switches when no set of fewer than three reconciles it (the simpler
-/// reading); a graze rounded the game's way when no set does (before the bug classes).
+/// reading); a contact tie ([`contact_tie::settled`]) settled the game's way when no set
+/// does, under the move's settings or the port's rules ([`under_port_rules`]), before the
+/// bug classes.
 fn sets_or_tie(
     hint: &SearchHint,
     (level, objects): (&ProbeLevel, &DynamicScene),
@@ -1244,9 +1246,18 @@ fn sets_or_tie(
     let Some(game) = record.game.as_deref().filter(|_| found.sets.is_empty()) else {
         return (found, None);
     };
-    let (settings, tol) = (&record.call.settings, &config.tolerance);
-    match contact_tie::settled((level, objects), record, game, settings, tol) {
-        Some(t) => (Reconciled::sets(vec![Vec::new()]), Some(t)),
+    // A port's rules can be what puts its sphere at touching (an exit root met at once):
+    // all of them together are tried before each favourite set, as a tie needs no fewer.
+    let tol = &config.tolerance;
+    let own = &record.call.settings;
+    let union = (hint.union()).map(|set| (set.clone(), switches::settings_with(own, &set)));
+    let mut sets = under_port_rules(hint, record);
+    let first = sets.next().into_iter().chain(union);
+    let settled = first.chain(sets).find_map(|(set, settings)| {
+        contact_tie::settled((level, objects), record, game, &settings, tol).map(|t| (set, t))
+    });
+    match settled {
+        Some((set, t)) => (Reconciled::sets(vec![set]), Some(t)),
         None => (found, None),
     }
 }

@@ -47,6 +47,7 @@ pub fn visible_range(first: u64, last: u64, cursor: Option<u64>) -> (u64, u64) {
 pub fn timeline_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
     ui.horizontal_wrapped(|ui| {
         transport_ui(ui, v, out);
+        go_to_ui(ui, v, out);
         ui.separator();
         cursor_status_ui(ui, v);
     });
@@ -118,6 +119,29 @@ fn transport_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
         )
     {
         out.push(tl(TimelineCommand::ResumeFromCursor));
+    }
+}
+
+/// A frame number typed and gone to (Enter or "Go"): on a game's probe file each frame is one
+/// move, numbered as `probe-check` numbers it (`--move N`).
+fn go_to_ui(ui: &mut Ui, v: &DebugView, out: &mut Vec<DebugCommand>) {
+    let (Some(first), Some(last)) = (v.frames.first(), v.frames.last()) else {
+        return;
+    };
+    let id = egui::Id::unique("timeline go to frame");
+    let at = v.cursor.map_or(last.frame, |c| c.frame);
+    let mut typed: u64 = ui.data_mut(|d| *d.get_temp_mut_or(id, at));
+    ui.label("go to");
+    let field = egui::DragValue::new(&mut typed)
+        .range(first.frame..=last.frame)
+        .speed(1.0);
+    let response = ui.add(field).on_hover_text(
+        "a frame number; on a game's probe file, the move number probe-check prints",
+    );
+    ui.data_mut(|d| d.insert_temp(id, typed));
+    let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    if ui.button("Go").clicked() || entered {
+        out.push(DebugCommand::Timeline(TimelineCommand::Seek(typed)));
     }
 }
 

@@ -1114,8 +1114,8 @@ struct ProfileCheck<'a> {
     profile: &'a Pruned,
     /// The moves it names a bug, with their findings.
     bugs: BTreeMap<u64, &'a Finding>,
-    /// The moves it finds at a tie between contacts (`contact_tie`), with the tie: settled
-    /// under the move's settings, which the profile's rules are there.
+    /// The moves it finds at a tie between contacts (`contact_tie`) under the move's settings,
+    /// which the profile's rules are there (not one needing a switch besides), with the tie.
     ties: BTreeMap<u64, Tie>,
     /// The moves it flags.
     flagged: BTreeSet<u64>,
@@ -1130,9 +1130,11 @@ impl<'a> ProfileCheck<'a> {
             .collect();
         let ties = (report.flagged.iter())
             .filter_map(|f| match f.why {
-                Some(Why::Convention { tie: Some(t), .. }) if t.between_contacts() => {
-                    Some((f.index, t))
-                }
+                Some(Why::Convention {
+                    tie: Some(t),
+                    ref switches,
+                    ..
+                }) if t.between_contacts() && switches.is_empty() => Some((f.index, t)),
                 _ => None,
             })
             .collect();

@@ -757,8 +757,8 @@ fn jesters_bakery_its_rules_and_the_corners_it_moved() {
     .map(sw);
     expected.sort();
     // A walker that starts touching an edge by less than the recording's f32 start holds
-    // meets it where it leaves it, again and again, and stays: a tie at touching, under the
-    // port's roots after the start.
+    // meets it where it leaves it, again and again, and stays: a tie at a touching start, under
+    // the port's roots after the start.
     for (name, judged, first_moved, stuck) in [
         ("jesters_threejs.slidelog", (170, 165, 5), 1636, None),
         ("jesters_lavaducts.slidelog", (321, 311, 9), 2586, Some(402)),
@@ -785,7 +785,7 @@ fn jesters_bakery_its_rules_and_the_corners_it_moved() {
         assert_eq!(first, Some(first_moved), "{name}");
         if let Some(stuck) = stuck {
             let f = report.flagged.iter().find(|f| f.index == stuck).unwrap();
-            let touch = matches!(&f.why, Some(Why::Convention { tie: Some(Tie::Touch), switches, .. })
+            let touch = matches!(&f.why, Some(Why::Convention { tie: Some(Tie::TouchingStart), switches, .. })
                 if switches.contains(&sw("roots_after_start_only")));
             assert!(touch, "{name} {stuck}: {:?}", f.why);
         }

@@ -368,21 +368,26 @@ fn a_start_touching_an_edge_deeper_than_the_recording_holds_is_a_tie_and_one_a_t
         roots: Some(Roots::PositiveOnly),
         ..Declared::default()
     };
-    let clear = [1e-5, 1e-3];
+    // The third game reports its first contact's centre 1 mm along the edge from where its
+    // start met it.
+    let clear = [1e-5, 1e-3, 1e-5];
     let reported = |i: usize, m: &mut Move, contacts: &mut Vec<Contact>| {
-        assert!(
-            contacts.len() > 2,
-            "the game meets the edge again and again"
-        );
+        let again = "the game meets the edge again and again";
+        assert!(contacts.len() > 2, "{again}");
         let z = m.start[2];
         m.start = at(-clear[i], z).to_array();
+        if i == 2 {
+            contacts[0].center[2] += 1e-3;
+        }
     };
-    let moves = [away(-2.0), away(2.0)];
+    let moves = [away(-2.0), away(2.0), away(0.0)];
     let path = file_declared("tie_deeper", &level, &moves, &declared, reported);
     let report = check_file(&path, &CheckOptions::default()).unwrap();
     assert!(report.complete());
     let flagged: Vec<u64> = report.flagged.iter().map(|f| f.index).collect();
-    assert_eq!(flagged, [0, 1], "the reference moves away, the games stay");
-    assert_eq!(tie_of(&report, 0), Some(Tie::Touch));
+    let stay = "the reference moves away, the games stay";
+    assert_eq!(flagged, [0, 1, 2], "{stay}");
+    assert_eq!(tie_of(&report, 0), Some(Tie::TouchingStart));
     assert_eq!(tie_of(&report, 1), None, "1e-3 eSpace is no float noise");
+    assert_eq!(tie_of(&report, 2), None, "its first contact is 1 mm away");
 }

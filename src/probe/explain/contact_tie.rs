@@ -15,14 +15,17 @@
 //!   another centre, along a motion so nearly in the contact's plane that a plane distance off
 //!   by no more than [`NOISE_ES`] moves the centre that far along the motion.
 //!
+//! - a *touching start*: the game met at once what its start touches within [`NOISE_ES`],
+//!   and the recorded f32 start's last bits decide where every later contact lies
+//!   ([`touching_ends_agree`]).
+//!
 //! Neither side is wrong. A move is at a touch or two-at-once tie only when settling it the
-//! game's way makes the reference agree: the sphere grown (or shrunk) just past the gap (or,
-//! for a game that met something at its first iteration, its start nudged that deep toward
-//! it, where only the ends and which iterations met something are compared:
-//! [`deeper_ends_agree`]), or
+//! game's way makes the reference agree: the sphere grown (or shrunk) just past the gap, or
 //! the reference's triangle taken out of the way (the move re-solved on the triangles near
-//! it); along a plane, when the ends agree with the game's repeated contacts set aside. A
-//! start inside a triangle is no tie, nor a contact with a moving object.
+//! it); along a plane, when the ends agree with the game's repeated contacts set aside; at a
+//! touching start, when the start nudged toward the contact makes the reference meet it where
+//! the game did and end where the game did. A recorded start inside a triangle is no tie,
+//! nor a contact with a moving object.
 
 use glam::Vec3;
 
@@ -33,8 +36,9 @@ use crate::collision::{
     DynamicScene, ESpace, Ellipsoid, IterationTrace, Scratch, SlideSettings, Trace,
     collide_and_slide_in, sweep,
 };
-use crate::probe::shadow::{agrees_in, agrees_under};
-use crate::sim::{Comparison, FrameRecord, GameMove, ShadowTolerance};
+use crate::probe::shadow::{agrees_in, agrees_under, resolve_under};
+use crate::sim::move_comparison::{IterationRow, beyond};
+use crate::sim::{Comparison, FrameRecord, GameMove, ShadowTolerance, StepOutcome};
 
 /// The widest gap (eSpace) a tie spans: 16 of the last bits of an f32 coordinate 100 radii
 /// from the origin (the game's rounding), far under a position tolerance of 0.1 mm on a
@@ -95,10 +99,12 @@ pub fn settled(
         } => {
             let touch = gap_es(level, (it, settings), game, triangle, true)
                 .is_some_and(|gap| grown(world, game, settings, tol, 1.0 + gap));
-            let at_start = game.contacts.get(index).is_some_and(|c| c.iteration == 0);
-            let whole = CollisionWorld::new(level.collision(), world.1);
-            if touch || (at_start && deeper_ends_agree(whole, game, settings, tol)) {
+            if touch {
                 return Some(Tie::Touch);
+            }
+            let whole = CollisionWorld::new(level.collision(), world.1);
+            if index == 0 && touching_ends_agree(whole, game, settings, tol) {
+                return Some(Tie::TouchingStart);
             }
             let apart = (it, index, triangle);
             along(world, record, apart, game, (settings, tol)).then_some(Tie::AlongPlane)
@@ -134,6 +140,33 @@ pub fn settled(
                 .then_some(Tie::AtOnce)
         }
     }
+}
+
+/// [`settled`] under `settings`, which need not be the ones `record` was re-solved with:
+/// then the move is re-solved under them first, so that game and reference part where they
+/// part under them.
+pub fn settled_under(
+    world: (&ProbeLevel, &DynamicScene),
+    record: &FrameRecord,
+    game: &GameMove,
+    settings: &SlideSettings,
+    tol: &ShadowTolerance,
+) -> Option<Tie> {
+    if *settings == record.call.settings {
+        return settled(world, record, game, settings, tol);
+    }
+    let mut again = record.clone();
+    let mut scratch = Scratch::default();
+    let result = resolve_under(
+        world,
+        game,
+        settings,
+        (&mut scratch, &mut again.trace),
+        true,
+    )?;
+    again.outcome = StepOutcome::Slid(result);
+    again.call.settings = *settings;
+    settled(world, &again, game, settings, tol)
 }
 
 /// The first iteration where the game's contact and the reference's first (the one its
@@ -317,45 +350,75 @@ fn grown(
 /// Depths (eSpace) a start is nudged toward the game's first contact, up to [`NOISE_ES`].
 const DEPTHS_ES: [f32; 7] = [1e-6, 2e-6, 5e-6, 1e-5, 2e-5, 5e-5, NOISE_ES];
 
-/// A start at touching, deeper by what the recording cannot hold: the game met a contact at
-/// its first iteration, and with the start nudged toward the first such contact by one of
-/// [`DEPTHS_ES`] the reference, re-run in `world`, meets something at every iteration the
-/// game did and nowhere else, and ends where the game did. The contacts' places are not
-/// compared: touching by a depth `d`, a motion along the surface leaves it after `√(2d)`, so
-/// the last bits of a recorded f32 start move every later contact (a port that takes roots
-/// after the start meets an edge it touches again and again, and stays where a contact nearer
-/// than its padding keeps it).
-pub fn deeper_ends_agree(
+/// A start at touching, its later contacts placed by float noise: the game met a contact at
+/// its first iteration, its start a unit (within [`NOISE_ES`]) from the point it touched;
+/// with the start nudged toward that point by one of [`DEPTHS_ES`] the reference, re-run in
+/// `world`, meets the game's first contact (centre and normal within the tolerance),
+/// something at every later iteration the game did and nowhere else, and ends where the game
+/// did; and the nudge is what decides the contacts' places: from the recorded start the
+/// reference meets nothing at once, or its own later contacts lie further apart than the
+/// tolerance from the nudged ones. Touching by a depth `d`, a motion along the surface
+/// leaves it after `√(2d)`, so the last bits of a recorded f32 start move every later
+/// contact, and their places are not compared (a port that takes roots after the start
+/// meets an edge it touches again and again, and stays where a contact nearer than its
+/// padding keeps it).
+pub fn touching_ends_agree(
     world: CollisionWorld,
     game: &GameMove,
     settings: &SlideSettings,
     tol: &ShadowTolerance,
 ) -> bool {
-    let Some(first) = game.contacts.iter().find(|c| c.iteration == 0) else {
-        return false;
-    };
     let input = &game.input;
-    let Ok(e) = Ellipsoid::with_axes(input.start, input.radii, input.axes) else {
+    let (Some(first), Ok(e)) = (
+        game.contacts.iter().find(|c| c.iteration == 0),
+        Ellipsoid::with_axes(input.start, input.radii, input.axes),
+    ) else {
         return false;
     };
     let space = e.space();
-    let toward_es = space
-        .vector_to_es(first.point - first.center)
-        .normalize_or_zero();
-    let game_end = game.result.map(|r| (r.end, r.integration_velocity));
+    let to_point_es = space.vector_to_es(first.point - input.start);
+    let touching = (to_point_es.length() - 1.0).abs() <= NOISE_ES;
+    let Some(toward_es) = to_point_es.try_normalize().filter(|_| touching) else {
+        return false;
+    };
     let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
+    let mut from = |start: Vec3| {
+        let mut moved = game.clone();
+        moved.input.start = start;
+        let result = agrees_in(world, &moved, settings, tol, (&mut scratch, &mut trace)).1?;
+        let end = game.result.map(|r| (r.end, r.integration_velocity));
+        let c = Comparison::of(end, &game.contacts, &result, &trace, game.missing);
+        Some((c, contact_centres(&trace)))
+    };
+    let Some((recorded, centres)) = from(input.start) else {
+        return false;
+    };
+    let missed_at_once = recorded.rows.first().is_some_and(|r| !r.core_hit);
     DEPTHS_ES.iter().any(|&depth| {
-        let mut nudged = game.clone();
-        nudged.input.start += space.vector_to_world(toward_es * depth);
-        let solved = (&mut scratch, &mut trace);
-        let Some(result) = agrees_in(world, &nudged, settings, tol, solved).1 else {
-            return false;
-        };
-        let c = Comparison::of(game_end, &game.contacts, &result, &trace, game.missing);
-        let met_alike = c.rows.iter().all(|r| r.game.is_some() == r.core_hit);
-        let end = c.end_distance_m.is_some_and(|d| d <= tol.position_m);
-        met_alike && end
+        let start = input.start + space.vector_to_world(toward_es * depth);
+        from(start).is_some_and(|(c, nudged)| {
+            let first_alike = c.rows.first().is_some_and(|r| r.core_hit && within(r, tol));
+            let met_alike = c.rows.iter().all(|r| r.game.is_some() == r.core_hit);
+            let end = c.end_distance_m.is_some_and(|d| d <= tol.position_m);
+            let moved_apart = (centres.iter().zip(&nudged).skip(1)).any(|(a, b)| {
+                a.zip(*b)
+                    .is_some_and(|(a, b)| a.distance(b) > tol.position_m)
+            });
+            first_alike && met_alike && end && (missed_at_once || moved_apart)
+        })
     })
+}
+
+/// Each iteration's first contact's centre (world), where it met something.
+fn contact_centres(trace: &Trace) -> Vec<Option<Vec3>> {
+    let first = |it: &IterationTrace| it.contacts.first().map(|c| c.center);
+    trace.iterations.iter().map(first).collect()
+}
+
+/// A row's contact centres and normals within `tol` (each where both are known).
+fn within(row: &IterationRow, tol: &ShadowTolerance) -> bool {
+    !(row.center_distance_m).is_some_and(|d| beyond(d, tol.position_m))
+        && !(row.normal_angle_deg).is_some_and(|a| beyond(a, tol.normal_deg))
 }
 
 /// How far apart (eSpace, along the iteration's motion) the sphere meets `triangle` and the

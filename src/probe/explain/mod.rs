@@ -1246,15 +1246,19 @@ fn sets_or_tie(
     let Some(game) = record.game.as_deref().filter(|_| found.sets.is_empty()) else {
         return (found, None);
     };
-    // A port's rules can be what puts its sphere at touching (an exit root met at once):
-    // all of them together are tried before each favourite set, as a tie needs no fewer.
+    // A port's rules can be what puts its sphere at touching (an exit root met at once): all
+    // of them together, the port's likeliest reading, then each favourite set.
     let tol = &config.tolerance;
-    let own = &record.call.settings;
-    let union = (hint.union()).map(|set| (set.clone(), switches::settings_with(own, &set)));
-    let mut sets = under_port_rules(hint, record);
-    let first = sets.next().into_iter().chain(union);
-    let settled = first.chain(sets).find_map(|(set, settings)| {
-        contact_tie::settled((level, objects), record, game, &settings, tol).map(|t| (set, t))
+    let mut sets: Vec<(Vec<Switch>, SlideSettings)> = under_port_rules(hint, record).collect();
+    if let Some(union) = hint
+        .union()
+        .and_then(|u| sets.iter().position(|s| s.0 == u))
+    {
+        let all = sets.remove(union);
+        sets.insert(1.min(sets.len()), all);
+    }
+    let settled = sets.into_iter().find_map(|(set, settings)| {
+        contact_tie::settled_under((level, objects), record, game, &settings, tol).map(|t| (set, t))
     });
     match settled {
         Some((set, t)) => (Reconciled::sets(vec![set]), Some(t)),

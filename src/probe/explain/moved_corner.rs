@@ -68,8 +68,7 @@ pub fn moved(game: &GameMove, level: &ProbeLevel) -> Vec<MovedCorner> {
 
 /// Whether the reference, re-run on `game`'s inputs with `settings` in `moved` (the level
 /// within the move's reach, its corners where the game met them: [`within_reach`]), agrees
-/// with the game, or would from a start touching its first contact deeper by what the
-/// recording cannot hold ([`contact_tie::deeper_ends_agree`]).
+/// with the game, or would from a start touching its first contact within float noise ([`contact_tie::touching_ends_agree`]).
 pub fn agrees_in(
     moved: &CollisionMesh,
     objects: &DynamicScene,
@@ -80,7 +79,7 @@ pub fn agrees_in(
     let (mut scratch, mut trace) = (Scratch::default(), Trace::default());
     let world = CollisionWorld::new(moved, objects);
     shadow::agrees_in(world, game, settings, tol, (&mut scratch, &mut trace)).0
-        || contact_tie::deeper_ends_agree(world, game, settings, tol)
+        || contact_tie::touching_ends_agree(world, game, settings, tol)
 }
 
 /// The triangles whose bounds meet the move's reach (its start, by the length of its velocity

@@ -24,6 +24,9 @@ pub enum Tie {
     /// A contact at touching: one side met a triangle the other's sphere passes within float
     /// noise of (`contact_tie`).
     Touch,
+    /// A start at touching within float noise, whose last bits place every later contact:
+    /// compared by where the game met something and where it ended (`contact_tie`).
+    TouchingStart,
     /// Two triangles met at once: the game took another than the reference (`contact_tie`).
     AtOnce,
     /// The plane it slides along met again: the game's rounding tips a motion along a plane it
@@ -44,6 +47,7 @@ impl Tie {
         match self {
             Self::Padding => "tie_at_padding",
             Self::Touch => "tie_at_touching",
+            Self::TouchingStart => "tie_at_a_touching_start",
             Self::AtOnce => "tie_two_at_once",
             Self::AlongPlane => "tie_along_plane",
             Self::Graze => "tie_at_a_graze",
@@ -52,11 +56,11 @@ impl Tie {
     }
 
     /// A tie `contact_tie` settles (where the game's contacts and the reference's part),
-    /// under the move's settings and no set of switches.
+    /// under the move's settings or with the port's favourite switches.
     pub fn between_contacts(self) -> bool {
         matches!(
             self,
-            Self::Touch | Self::AtOnce | Self::AlongPlane | Self::Graze
+            Self::Touch | Self::TouchingStart | Self::AtOnce | Self::AlongPlane | Self::Graze
         )
     }
 
@@ -70,6 +74,13 @@ impl Tie {
             Self::Touch => {
                 "a tie at touching (a triangle one side met, the other's sphere passes within \
                  float noise of: each rounds the graze its own way)"
+            }
+            Self::TouchingStart => {
+                "a tie at a touching start (the start touches what the game met at once within \
+                 float noise: nudged by no more, the reference meets it as the game did, then \
+                 something wherever the game did, and ends where it did; the later contacts, \
+                 √(2 × depth) along the surface, move with the start's last bits, so their \
+                 places are not compared)"
             }
             Self::AtOnce => {
                 "a tie between two contacts (the game's triangle is met within float noise of \

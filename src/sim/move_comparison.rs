@@ -90,6 +90,20 @@ pub struct IterationRow {
     pub normal_angle_deg: Option<f32>,
 }
 
+impl IterationRow {
+    /// How the two sides' contacts of this iteration part beyond `tol`, where both met
+    /// something: their centres, else their normals (each where both are known).
+    pub fn placed_apart(&self, tol: &ShadowTolerance) -> Option<Cause> {
+        if (self.center_distance_m).is_some_and(|d| beyond(d, tol.position_m)) {
+            Some(Cause::ContactPosition)
+        } else if (self.normal_angle_deg).is_some_and(|a| beyond(a, tol.normal_deg)) {
+            Some(Cause::ContactNormal)
+        } else {
+            None
+        }
+    }
+}
+
 /// The raw differences of one move.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Comparison {
@@ -187,20 +201,7 @@ impl Comparison {
                 (false, true) => Some(Cause::ContactMissing),
                 (true, false) => Some(Cause::ExtraContact),
                 (false, false) => None,
-                (true, true) => {
-                    if r.center_distance_m
-                        .is_some_and(|d| beyond(d, tol.position_m))
-                    {
-                        Some(Cause::ContactPosition)
-                    } else if r
-                        .normal_angle_deg
-                        .is_some_and(|a| beyond(a, tol.normal_deg))
-                    {
-                        Some(Cause::ContactNormal)
-                    } else {
-                        None
-                    }
-                }
+                (true, true) => r.placed_apart(tol),
             };
             if let Some(cause) = cause {
                 return Verdict {

@@ -37,7 +37,7 @@ use crate::collision::{
     collide_and_slide_in, sweep,
 };
 use crate::probe::shadow::{agrees_in, agrees_under, resolve_under};
-use crate::sim::move_comparison::{IterationRow, beyond};
+use crate::sim::move_comparison::IterationRow;
 use crate::sim::{Comparison, FrameRecord, GameMove, ShadowTolerance, StepOutcome};
 
 /// The widest gap (eSpace) a tie spans: 16 of the last bits of an f32 coordinate 100 radii
@@ -397,7 +397,8 @@ pub fn touching_ends_agree(
     DEPTHS_ES.iter().any(|&depth| {
         let start = input.start + space.vector_to_world(toward_es * depth);
         from(start).is_some_and(|(c, nudged)| {
-            let first_alike = c.rows.first().is_some_and(|r| r.core_hit && within(r, tol));
+            let alike = |r: &IterationRow| r.core_hit && r.placed_apart(tol).is_none();
+            let first_alike = c.rows.first().is_some_and(alike);
             let met_alike = c.rows.iter().all(|r| r.game.is_some() == r.core_hit);
             let end = c.end_distance_m.is_some_and(|d| d <= tol.position_m);
             let moved_apart = (centres.iter().zip(&nudged).skip(1)).any(|(a, b)| {
@@ -413,12 +414,6 @@ pub fn touching_ends_agree(
 fn contact_centres(trace: &Trace) -> Vec<Option<Vec3>> {
     let first = |it: &IterationTrace| it.contacts.first().map(|c| c.center);
     trace.iterations.iter().map(first).collect()
-}
-
-/// A row's contact centres and normals within `tol` (each where both are known).
-fn within(row: &IterationRow, tol: &ShadowTolerance) -> bool {
-    !(row.center_distance_m).is_some_and(|d| beyond(d, tol.position_m))
-        && !(row.normal_angle_deg).is_some_and(|a| beyond(a, tol.normal_deg))
 }
 
 /// How far apart (eSpace, along the iteration's motion) the sphere meets `triangle` and the

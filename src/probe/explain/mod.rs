@@ -1207,13 +1207,7 @@ fn reversed_under_rules(
         }),
     };
     if !sets.is_empty() {
-        let at = classes
-            .iter()
-            .position(|c| c.0 > BugClass::ReversedPushBack);
-        classes.insert(
-            at.unwrap_or(classes.len()),
-            (BugClass::ReversedPushBack, None),
-        );
+        by_precedence(classes, BugClass::ReversedPushBack);
     }
     sets
 }
